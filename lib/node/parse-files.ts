@@ -1,0 +1,97 @@
+import { open } from 'node:fs/promises';
+import { buildFileResult } from '../trace/file-result';
+import { mergeRanges, needsSequentialRescan } from '../trace/merge-ranges';
+import { TraceScanner, type ScanResult } from '../trace/scanner';
+import type { TraceFacts, TraceFileResult } from '../trace/types';
+import type { InputFile } from './find-inputs';
+import type { ParseTask } from './parse-protocol';
+import { ParsePool } from './worker-pool';
+
+/** A plain file at least this large is split into one byte range per worker. */
+const SPLIT_BYTES = 64 << 20;
+/** The head read to learn the release (unit, tim rule) and to find split points. */
+const HEAD_BYTES = 64 << 10;
+
+export interface ParseFilesOptions {
+  event: string;
+  workers?: number;
+  /** Bytes read so far out of the total, across all files. */
+  onProgress?: (bytesDone: number, bytesTotal: number) => void;
+}
+
+/**
+ * Parses files on all cores. Small files, and gzip ones, are one task each; a large plain file
+ * is cut at line starts into one range per worker, and the ranges' scans are merged. Results
+ * are in input order, with `fileIndex` = position in `files`.
+ */
+export async function parseFiles(files: readonly InputFile[], options: ParseFilesOptions): Promise<TraceFileResult[]> {
+  const total = files.reduce((n, f) => n + f.size, 0);
+  const progress = new Map<number, number>();
+  let nextId = 0;
+  const pool = new ParsePool((id, bytes) => {
+    progress.set(id, bytes);
+    if (options.onProgress) options.onProgress([...progress.values()].reduce((a, b) => a + b, 0), total);
+  }, options.workers);
+  try {
+    return await Promise.all(
+      files.map(async (file, fileIndex) => {
+        const base = { path: file.path, fileName: file.name, fileIndex, event: options.event };
+        const whole = async () => {
+          const done = await pool.run({ kind: 'file', id: nextId++, ...base });
+          if (done.kind !== 'file-done') throw new Error('a file task returned a range');
+          return done.result;
+        };
+        const plan = pool.size > 1 && file.size >= SPLIT_BYTES ? await planRanges(file, pool.size, options.event) : null;
+        if (!plan) return whole();
+        const scans = await Promise.all(
+          plan.cuts.slice(0, -1).map(async (start, i) => {
+            const task: ParseTask = { kind: 'range', id: nextId++, ...base, start, end: plan.cuts[i + 1] as number, headFacts: plan.headFacts };
+            const done = await pool.run(task);
+            if (done.kind !== 'range-done') throw new Error('a range task returned a file');
+            return done.scan;
+          }),
+        );
+        // A range that began inside SQL text was scanned in the wrong state: rare, so just rescan.
+        if (needsSequentialRescan(scans)) return whole();
+        return buildFileResult(mergeRanges(scans), { fileName: file.name, event: options.event, compression: 'none', bytesRead: file.size });
+      }),
+    );
+  } finally {
+    await pool.close();
+  }
+}
+
+interface RangePlan {
+  cuts: number[];
+  headFacts: TraceFacts;
+}
+
+/** Cut points at line starts, or null when the file should be read in one pass (gzip, odd content). */
+async function planRanges(file: InputFile, parts: number, event: string): Promise<RangePlan | null> {
+  const handle = await open(file.path, 'r');
+  try {
+    const head = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
+    if (bytesRead < 2 || (head[0] === 0x1f && head[1] === 0x8b)) return null;
+    const headScan: ScanResult = (() => {
+      const scanner = new TraceScanner({ event, fileName: file.name, fileIndex: 0 });
+      scanner.push(head.subarray(0, bytesRead));
+      return scanner.finish();
+    })();
+    if (headScan.binaryAt !== null) return null;
+    const cuts = [0];
+    const probe = Buffer.alloc(HEAD_BYTES);
+    for (let k = 1; k < parts; k++) {
+      const at = Math.floor((file.size * k) / parts);
+      const { bytesRead: n } = await handle.read(probe, 0, HEAD_BYTES, at);
+      const nl = probe.subarray(0, n).indexOf(0x0a);
+      if (nl < 0) return null; // a 64 KiB line: not worth splitting around
+      const cut = at + nl + 1;
+      if (cut > (cuts[cuts.length - 1] as number) && cut < file.size) cuts.push(cut);
+    }
+    cuts.push(file.size);
+    return cuts.length > 2 ? { cuts, headFacts: headScan.facts } : null;
+  } finally {
+    await handle.close();
+  }
+}

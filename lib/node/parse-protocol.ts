@@ -1,0 +1,18 @@
+import type { ScanResult } from '../trace/scanner';
+import type { TraceFacts, TraceFileResult } from '../trace/types';
+
+/** The one typed protocol between the CLI and its parse workers (style.md §5). */
+export type ParseTask =
+  | { kind: 'file'; id: number; path: string; fileName: string; fileIndex: number; event: string }
+  | { kind: 'range'; id: number; path: string; fileName: string; fileIndex: number; event: string; start: number; end: number; headFacts: TraceFacts };
+
+export type ParseReply =
+  | { kind: 'progress'; id: number; bytes: number }
+  | { kind: 'file-done'; id: number; result: TraceFileResult }
+  | { kind: 'range-done'; id: number; scan: ScanResult }
+  | { kind: 'failed'; id: number; message: string };
+
+/** The sample columns' buffers, moved to the receiving thread instead of copied. */
+export function sampleBuffers(samples: ScanResult['samples']): ArrayBuffer[] {
+  return [samples.ela, samples.tim, samples.file, samples.line, samples.offset, samples.session].map((a) => a.buffer as ArrayBuffer);
+}

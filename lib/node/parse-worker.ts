@@ -1,0 +1,17 @@
+import { parentPort } from 'node:worker_threads';
+import { sampleBuffers, type ParseReply, type ParseTask } from './parse-protocol';
+import { runTask } from './run-task';
+
+/** Worker entry: tiny on purpose (style.md §5); all the work is in run-task and lib/trace. */
+const port = parentPort;
+if (!port) throw new Error('parse-worker must run as a worker thread');
+
+port.on('message', (task: ParseTask) => {
+  const reply = (message: ParseReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+  runTask(task, (bytes) => reply({ kind: 'progress', id: task.id, bytes }))
+    .then((done) => {
+      if (done.kind === 'file') reply({ kind: 'file-done', id: task.id, result: done.result }, sampleBuffers(done.result.samples));
+      else reply({ kind: 'range-done', id: task.id, scan: done.scan }, sampleBuffers(done.scan.samples));
+    })
+    .catch((error: unknown) => reply({ kind: 'failed', id: task.id, message: error instanceof Error ? error.message : String(error) }));
+});

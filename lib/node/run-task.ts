@@ -1,0 +1,34 @@
+import { parseTrace } from '../trace/parse-trace';
+import { TraceScanner, type ScanResult } from '../trace/scanner';
+import type { TraceFileResult } from '../trace/types';
+import { fileChunks } from './file-chunks';
+import type { ParseTask } from './parse-protocol';
+
+/** Runs one task; the same code runs in a worker thread and, with one core, on the main thread. */
+export async function runTask(
+  task: ParseTask,
+  onProgress: (bytes: number) => void,
+): Promise<{ kind: 'file'; result: TraceFileResult } | { kind: 'range'; scan: ScanResult }> {
+  if (task.kind === 'file') {
+    const result = await parseTrace(fileChunks(task.path), {
+      event: task.event,
+      fileName: task.fileName,
+      fileIndex: task.fileIndex,
+      onProgress,
+    });
+    return { kind: 'file', result };
+  }
+  const scanner = new TraceScanner({
+    event: task.event,
+    fileName: task.fileName,
+    fileIndex: task.fileIndex,
+    range: { startOffset: task.start, headFacts: task.headFacts },
+  });
+  let bytes = 0;
+  for await (const chunk of fileChunks(task.path, { start: task.start, end: task.end })) {
+    scanner.push(chunk);
+    bytes += chunk.length;
+    onProgress(bytes);
+  }
+  return { kind: 'range', scan: scanner.finish() };
+}

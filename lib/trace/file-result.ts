@@ -1,0 +1,68 @@
+import { emptyFacts } from './header-facts';
+import { decideOutcome, describeMissingEvent } from './outcome';
+import { emptySamples } from './sample-columns';
+import type { ScanResult } from './scanner';
+import type { Compression, ParseWarning, TraceFileResult } from './types';
+
+export interface FileResultContext {
+  fileName: string;
+  event: string;
+  compression: Compression;
+  bytesRead: number;
+  /** Set when the gzip data ended early or was corrupt; what came before it was scanned. */
+  gzipError?: string;
+}
+
+/** Turns a finished scan (one pass, or merged ranges) into the file's result with its outcome. */
+export function buildFileResult(scan: ScanResult, ctx: FileResultContext): TraceFileResult {
+  const { fileName, event } = ctx;
+  const warnings: ParseWarning[] = [...scan.warnings];
+  if (ctx.gzipError !== undefined) {
+    warnings.push({
+      code: 'truncated-gzip',
+      message: `${fileName}: the gzip data ends early or is corrupt after ${scan.bytes} decompressed bytes (${ctx.gzipError}); everything before that point was parsed`,
+      count: 1,
+      lines: scan.lines > 0 ? [scan.lines] : [],
+    });
+  }
+  const outcome = decideOutcome(scan, event, fileName);
+  const add = (code: ParseWarning['code'], message: string) => warnings.push({ code, message, count: 1, lines: [] });
+  if (outcome.kind === 'no-event') add('no-event', describeMissingEvent(fileName, event, outcome.eventsPresent, scan.waitLines));
+  else if (outcome.kind === 'not-a-trace' && scan.bytes === 0) add('empty-file', outcome.reason);
+  else if (outcome.kind === 'not-a-trace' && scan.binaryAt !== null) add('binary-content', outcome.reason);
+  else if (outcome.kind === 'not-a-trace') add('not-10046', outcome.reason);
+  return {
+    fileName,
+    event,
+    outcome,
+    compression: ctx.compression,
+    bytesRead: ctx.bytesRead,
+    bytes: scan.bytes,
+    lines: scan.lines,
+    facts: scan.facts,
+    sessions: scan.sessions,
+    anchors: scan.anchors,
+    profile: scan.profile,
+    samples: scan.samples,
+    warnings,
+  };
+}
+
+/** A file we refuse before scanning (an unsupported compression format). */
+export function refusedFileResult(ctx: FileResultContext, reason: string): TraceFileResult {
+  return {
+    fileName: ctx.fileName,
+    event: ctx.event,
+    outcome: { kind: 'not-a-trace', reason },
+    compression: ctx.compression,
+    bytesRead: ctx.bytesRead,
+    bytes: 0,
+    lines: 0,
+    facts: emptyFacts(),
+    sessions: [],
+    anchors: [],
+    profile: [],
+    samples: emptySamples(),
+    warnings: [{ code: 'not-10046', message: reason, count: 1, lines: [] }],
+  };
+}

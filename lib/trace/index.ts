@@ -1,0 +1,4 @@
+export { parseTrace } from './parse-trace';
+export { formatWarning } from './warnings';
+export { mergeProfiles } from './event-table';
+export * from './types';

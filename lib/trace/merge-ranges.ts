@@ -1,0 +1,122 @@
+import { mergeProfiles } from './event-table';
+import type { ScanResult } from './scanner';
+import type { ParseWarning, SessionMarker, TimeAnchor, WaitSamples } from './types';
+
+const MAX_LINES_PER_WARNING = 10;
+
+/**
+ * Joins the scans of consecutive byte ranges of one file (scanned in parallel) into the scan a
+ * single pass would have produced: line numbers shift by the lines before each range, sessions
+ * are matched by (pid, sid, serial), and the session a range opened in is the one the previous
+ * range closed in. The caller must rescan sequentially when `needsSequentialRescan` says so.
+ */
+export function mergeRanges(ranges: readonly ScanResult[]): ScanResult {
+  const first = ranges[0];
+  if (!first) throw new Error('mergeRanges needs at least one range');
+  if (ranges.length === 1) return first;
+
+  const sessions: SessionMarker[] = [];
+  const sessionByKey = new Map<string, number>();
+  const anchors: TimeAnchor[] = [];
+  const warnings = new Map<string, ParseWarning>();
+  const sampleParts: { samples: WaitSamples; lineShift: number; sessionMap: Uint32Array }[] = [];
+  let lineShift = 0;
+  let previousClosing = -1;
+  let waitLines = 0;
+  let records10046 = 0;
+  let starLines = 0;
+
+  for (const range of ranges) {
+    const sessionMap = new Uint32Array(range.sessions.length);
+    range.sessions.forEach((marker, i) => {
+      if (i === range.openingSession && previousClosing >= 0) {
+        sessionMap[i] = previousClosing;
+        return;
+      }
+      const key = `${marker.pid ?? ''}|${marker.sid ?? ''}.${marker.serial ?? ''}`;
+      let global = sessionByKey.get(key);
+      if (global === undefined) {
+        global = sessions.length;
+        sessions.push({ ...marker, line: marker.line + lineShift });
+        sessionByKey.set(key, global);
+      }
+      sessionMap[i] = global;
+    });
+
+    const pending = anchors[anchors.length - 1];
+    if (pending && pending.tim === null && range.firstTim) {
+      pending.tim = range.firstTim.tim;
+      pending.timLine = range.firstTim.line + lineShift;
+    }
+    for (const a of range.anchors) {
+      anchors.push({ ...a, line: a.line + lineShift, timLine: a.timLine === null ? null : a.timLine + lineShift, session: sessionMap[a.session] ?? 0 });
+    }
+    for (const w of range.warnings) {
+      const shifted = w.lines.map((l) => l + lineShift);
+      const seen = warnings.get(w.code);
+      if (!seen) warnings.set(w.code, { ...w, lines: shifted.slice(0, MAX_LINES_PER_WARNING) });
+      else {
+        seen.count += w.count;
+        seen.lines.push(...shifted.slice(0, MAX_LINES_PER_WARNING - seen.lines.length));
+      }
+    }
+    sampleParts.push({ samples: range.samples, lineShift, sessionMap });
+    previousClosing = sessionMap[range.closingSession] ?? previousClosing;
+    lineShift += range.lines;
+    waitLines += range.waitLines;
+    records10046 += range.records10046;
+    starLines += range.starLines;
+  }
+
+  const last = ranges[ranges.length - 1] as ScanResult;
+  return {
+    bytes: last.bytes,
+    lines: lineShift,
+    facts: first.facts,
+    sessions,
+    anchors,
+    profile: mergeProfiles(ranges.map((r) => r.profile)),
+    samples: concatSamples(sampleParts),
+    warnings: [...warnings.values()],
+    waitLines,
+    records10046,
+    starLines,
+    binaryAt: first.binaryAt,
+    endsInSql: last.endsInSql,
+    openingSession: -1,
+    closingSession: previousClosing,
+    firstTim: first.firstTim,
+  };
+}
+
+/** A range that began inside SQL text was scanned in the wrong state; only a sequential scan is right. */
+export function needsSequentialRescan(ranges: readonly ScanResult[]): boolean {
+  return ranges.slice(0, -1).some((r) => r.endsInSql);
+}
+
+function concatSamples(parts: readonly { samples: WaitSamples; lineShift: number; sessionMap: Uint32Array }[]): WaitSamples {
+  const count = parts.reduce((n, p) => n + p.samples.count, 0);
+  const out: WaitSamples = {
+    count,
+    ela: new Float64Array(count),
+    tim: new Float64Array(count),
+    file: new Uint32Array(count),
+    line: new Uint32Array(count),
+    offset: new Float64Array(count),
+    session: new Uint32Array(count),
+  };
+  let at = 0;
+  for (const { samples, lineShift, sessionMap } of parts) {
+    const n = samples.count;
+    out.ela.set(samples.ela.subarray(0, n), at);
+    out.tim.set(samples.tim.subarray(0, n), at);
+    out.file.set(samples.file.subarray(0, n), at);
+    out.offset.set(samples.offset.subarray(0, n), at);
+    for (let i = 0; i < n; i++) {
+      out.line[at + i] = (samples.line[i] as number) + lineShift;
+      out.session[at + i] = sessionMap[samples.session[i] as number] ?? 0;
+    }
+    at += n;
+  }
+  return out;
+}

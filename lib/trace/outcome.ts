@@ -1,0 +1,35 @@
+import type { ScanResult } from './scanner';
+import type { ParseOutcome } from './types';
+
+/**
+ * The three outcomes a user must be able to tell apart (style.md §3): not a trace, a trace
+ * without the chosen event, and parsed (with its warnings).
+ */
+export function decideOutcome(scan: ScanResult, event: string, fileName: string): ParseOutcome {
+  if (scan.bytes === 0) return { kind: 'not-a-trace', reason: `${fileName} is empty` };
+  if (scan.binaryAt !== null) {
+    return { kind: 'not-a-trace', reason: `${fileName} is not a trace: it holds binary data (a NUL or control byte near byte ${scan.binaryAt})` };
+  }
+  if (scan.records10046 === 0) {
+    if (scan.facts.banner !== null || scan.starLines > 0) {
+      return {
+        kind: 'not-a-trace',
+        reason: `${fileName} is an Oracle trace file but holds no 10046 records (no WAIT, PARSE, EXEC or FETCH lines in ${scan.lines} lines); it looks like a background-process or other diagnostic trace`,
+      };
+    }
+    return { kind: 'not-a-trace', reason: `${fileName} is not an Oracle trace: no banner, no *** timestamps and no 10046 records in ${scan.lines} lines` };
+  }
+  const found = scan.profile.some((row) => row.event === event);
+  if (!found) return { kind: 'no-event', event, eventsPresent: scan.profile.map((row) => row.event) };
+  return { kind: 'parsed' };
+}
+
+/** One sentence for a trace without the event, naming what it does have. */
+export function describeMissingEvent(fileName: string, event: string, eventsPresent: readonly string[], waitLines: number): string {
+  if (waitLines === 0) {
+    return `${fileName} is a 10046 trace with no WAIT lines at all: it was probably traced without waits (level 1); trace at level 8 or 12 to see '${event}'`;
+  }
+  const shown = eventsPresent.slice(0, 8).map((e) => `'${e}'`).join(', ');
+  const more = eventsPresent.length > 8 ? ` and ${eventsPresent.length - 8} more` : '';
+  return `${fileName} has no '${event}' waits; its events are ${shown}${more}`;
+}

@@ -1,0 +1,133 @@
+import type { ElaUnit } from '../units';
+
+/** The event a parse collects samples of when none is named. */
+export const DEFAULT_EVENT = 'log file sync';
+
+export interface ParseOptions {
+  /** Exact event name; `log file sync: SCN ordering` is a different event. */
+  event?: string;
+  /** Shown in every warning and error. */
+  fileName: string;
+  /** Stored in the samples' `file` column. */
+  fileIndex?: number;
+  /** Called with the count of (compressed, as read) bytes consumed so far. */
+  onProgress?: (bytesRead: number) => void;
+}
+
+/**
+ * Columnar samples of the selected event, one index per wait. Never arrays of objects.
+ * `ela` is always µs. `tim` is NaN where the line has none. `offset` is the byte offset of the
+ * start of the WAIT record in the (decompressed) file, `line` its 1-based line number.
+ */
+export interface WaitSamples {
+  count: number;
+  ela: Float64Array;
+  tim: Float64Array;
+  file: Uint32Array;
+  line: Uint32Array;
+  offset: Float64Array;
+  /** Index into TraceFileResult.sessions (or the dataset's merged session table). */
+  session: Uint32Array;
+}
+
+export interface EventProfileRow {
+  event: string;
+  count: number;
+  /** µs */
+  total: number;
+  /** µs */
+  min: number;
+  /** µs */
+  max: number;
+}
+
+export type WarningCode =
+  | 'unit-assumed'
+  | 'truncated-wait'
+  | 'truncated-final-line'
+  | 'truncated-record'
+  | 'truncated-gzip'
+  | 'glued-line'
+  | 'invalid-utf8'
+  | 'long-line'
+  | 'binary-content'
+  | 'unrecognised-line'
+  | 'orphan-fragment'
+  | 'empty-file'
+  | 'no-event'
+  | 'not-10046';
+
+export interface ParseWarning {
+  code: WarningCode;
+  message: string;
+  /** How many times it happened. */
+  count: number;
+  /** The first few line numbers where it happened (1-based). */
+  lines: number[];
+}
+
+export interface TraceFacts {
+  /** e.g. "19.12.0.0.0", from `Version` (18c+) or the banner's `Release`. */
+  oracleVersion: string | null;
+  banner: string | null;
+  unit: ElaUnit;
+  /** True when no banner said which release wrote the file. */
+  unitAssumed: boolean;
+  instance: string | null;
+  host: string | null;
+  pid: string | null;
+  traceFile: string | null;
+  /** `trcsess` output: process markers `*** [ Unix process pid: N ]`. */
+  trcsess: boolean;
+}
+
+export interface SessionMarker {
+  /** `sid.serial` from `*** SESSION ID:(sid.serial)`, or null for waits before any marker. */
+  sid: number | null;
+  serial: number | null;
+  /** From trcsess `*** [ Unix process pid: N ]` markers, or the header. */
+  pid: string | null;
+  line: number;
+}
+
+/** A `***` timestamp with the first `tim` that followed it, so `tim` can be mapped to wall-clock time. */
+export interface TimeAnchor {
+  line: number;
+  /** As written: `2012-08-09 10:15:02.123` or `2019-07-09T09:57:07.703476-07:00`. */
+  text: string;
+  /** Local wall-clock time as ISO-8601 without offset, µs precision where given. */
+  wall: string;
+  /** Minutes east of UTC when the stamp says, else null. */
+  utcOffsetMinutes: number | null;
+  /** The first WAIT `tim` after the stamp and its line, null if none followed. */
+  tim: number | null;
+  timLine: number | null;
+  /** Index into `sessions`: in trcsess output each process has its own `tim` base. */
+  session: number;
+}
+
+export type ParseOutcome =
+  | { kind: 'parsed' }
+  | { kind: 'no-event'; event: string; eventsPresent: string[] }
+  | { kind: 'not-a-trace'; reason: string };
+
+export type Compression = 'none' | 'gzip';
+
+export interface TraceFileResult {
+  fileName: string;
+  event: string;
+  outcome: ParseOutcome;
+  compression: Compression;
+  /** Bytes as read (compressed size for gzip). */
+  bytesRead: number;
+  /** Bytes scanned after decompression. */
+  bytes: number;
+  lines: number;
+  facts: TraceFacts;
+  sessions: SessionMarker[];
+  anchors: TimeAnchor[];
+  /** Every event, sorted by total descending. */
+  profile: EventProfileRow[];
+  samples: WaitSamples;
+  warnings: ParseWarning[];
+}

@@ -1,0 +1,15 @@
+// Vitest globalSetup of the `browser` project (vitest.config.ts): makes sure a production build
+// of the app exists and is newer than its sources before any browser test starts a server on it.
+import { runNext, staleBuildReason } from './next-app';
+
+export default async function setup(): Promise<void> {
+  const reason = staleBuildReason();
+  if (reason === null) {
+    console.log('[global-setup] .next is up to date; not rebuilding');
+    return;
+  }
+  console.log(`[global-setup] running next build: ${reason}`);
+  const started = Date.now();
+  await runNext(['build']);
+  console.log(`[global-setup] next build done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

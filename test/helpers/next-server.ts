@@ -1,0 +1,83 @@
+// Starts the production server (`next start`) on a free loopback port for one test file, and
+// stops it afterwards. The build itself is made by global-setup.ts.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { NEXT_BIN, NEXT_ENV, ROOT } from './next-app';
+
+export interface NextServer {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash) */
+  url: string;
+  stop(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 60_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Kills the server's whole process group: SIGTERM, then SIGKILL if it lingers. */
+async function killGroup(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  signalGroup('SIGTERM');
+  const timer = setTimeout(() => signalGroup('SIGKILL'), 5_000);
+  await exited(child);
+  clearTimeout(timer);
+}
+
+export async function startNextServer(): Promise<NextServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // Own process group (detached), so stop() also ends anything the server started.
+  const child = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: ROOT,
+    env: NEXT_ENV,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`next start exited before it was ready:\n${output}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await response.body?.cancel();
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await killGroup(child);
+      throw new Error(`next start was not ready on ${url} within ${READY_TIMEOUT_MS / 1000} s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  return { url, stop: () => killGroup(child) };
+}

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildIntHistogram,
+  denseRangeLimit,
+  intHistogramAt,
+  intHistogramFromSorted,
+  intHistogramQuantile,
+  intHistogramQuantiles,
+  tryBuildIntHistogram,
+} from '@/lib/stats/int-histogram';
+import { quantileSorted } from '@/lib/stats/quantile';
+import { summarize, summarizeIntHistogram, summarizeSorted } from '@/lib/stats/summary';
+import { lcgInts } from './lcg';
+
+// Expected values come from hand arithmetic (shown) or from numpy / test/stats/rtype7.py
+// (a Python transcription of R's type-7 formula, docs/stats.md §2.1). Commands run from the repo
+// root with P='import sys; sys.path.insert(0, "test/stats"); import numpy as np, lcg, rtype7;'
+
+const f64 = (xs: number[]) => Float64Array.from(xs);
+
+describe('buildIntHistogram', () => {
+  it('counts distinct values with cumulative counts', () => {
+    // x = [5,3,5,0,9,5,3] by hand: 0×1, 3×2, 5×3, 9×1 → C = [1, 3, 6, 7], total 7.
+    const input = f64([5, 3, 5, 0, 9, 5, 3]);
+    const h = buildIntHistogram(input);
+    expect(Array.from(h.values)).toEqual([0, 3, 5, 9]);
+    expect(Array.from(h.counts)).toEqual([1, 2, 3, 1]);
+    expect(Array.from(h.cumulative)).toEqual([1, 3, 6, 7]);
+    expect(h.total).toBe(7);
+    expect(Array.from(input)).toEqual([5, 3, 5, 0, 9, 5, 3]);
+  });
+
+  it('falls back to sorting when the range is too wide for a dense table', () => {
+    // By hand: [2^40, 5, 0, 5] → 0×1, 5×2, 2^40×1; range 2^40 + 1 > denseRangeLimit(4) = 65536.
+    const input = f64([2 ** 40, 5, 0, 5]);
+    expect(tryBuildIntHistogram(input)).toBeNull();
+    const h = buildIntHistogram(input);
+    expect(Array.from(h.values)).toEqual([0, 5, 2 ** 40]);
+    expect(Array.from(h.cumulative)).toEqual([1, 3, 4]);
+    expect(Array.from(input)).toEqual([2 ** 40, 5, 0, 5]);
+    expect(denseRangeLimit(4)).toBe(65536);
+  });
+
+  it('throws a RangeError naming the value when it is not a non-negative safe integer', () => {
+    for (const bad of [1.5, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
+      expect(() => buildIntHistogram(f64([1, bad, 2]))).toThrow(/index 1 is not a non-negative safe integer/);
+      expect(tryBuildIntHistogram(f64([1, bad, 2]))).toBeNull();
+    }
+  });
+
+  it('builds an empty histogram from an empty sample', () => {
+    const h = buildIntHistogram(new Float64Array(0));
+    expect(h.total).toBe(0);
+    expect(h.values.length).toBe(0);
+    expect(() => intHistogramQuantile(h, 0.5)).toThrow(RangeError);
+    expect(summarizeIntHistogram(h).count).toBe(0);
+    expect(summarizeIntHistogram(h).median).toBeNull();
+  });
+});
+
+describe('intHistogramFromSorted', () => {
+  it('run-length encodes a sorted sample and rejects an unsorted one', () => {
+    // By hand: [1,1,4,4,4] → 1×2, 4×3.
+    const h = intHistogramFromSorted(f64([1, 1, 4, 4, 4]));
+    expect(Array.from(h.values)).toEqual([1, 4]);
+    expect(Array.from(h.counts)).toEqual([2, 3]);
+    expect(() => intHistogramFromSorted(f64([1, 4, 2]))).toThrow(RangeError);
+    expect(() => intHistogramFromSorted(f64([1, 2.5]))).toThrow(RangeError);
+  });
+});
+
+describe('intHistogramAt / intHistogramQuantile', () => {
+  const h = buildIntHistogram(f64([5, 3, 5, 0, 9, 5, 3]));
+
+  it('returns x(r) = the value at the first k with C_k ≥ r', () => {
+    // Sorted sample by hand: [0, 3, 3, 5, 5, 5, 9].
+    expect([1, 2, 3, 4, 5, 6, 7].map((r) => intHistogramAt(h, r))).toEqual([0, 3, 3, 5, 5, 5, 9]);
+    expect(() => intHistogramAt(h, 0)).toThrow(RangeError);
+    expect(() => intHistogramAt(h, 8)).toThrow(RangeError);
+    expect(() => intHistogramAt(h, 1.5)).toThrow(RangeError);
+  });
+
+  it('computes type-7 quantiles, including ties and p = 0, 1', () => {
+    // n = 7, index = 1 + 6p over [0,3,3,5,5,5,9]:
+    //   p=0 → x1 = 0; p=.25 → 2.5, x2 = x3 = 3 → 3; p=.5 → 4 → x4 = 5; p=1 → x7 = 9
+    //   p=.1 → 1.6: (1−h)·0 + h·3, h ≈ .6 → ≈ 1.8; p=.9 → 6.4: (1−h)·5 + h·9, h ≈ .4 → ≈ 6.6
+    // python3 -c "$P"'x=[5,3,5,0,9,5,3]; ps=[0,0.1,0.25,0.5,0.9,1]; print([rtype7.q7(x,p) for p in ps])'
+    //   → [0, 1.8000000000000003, 3, 5, 6.600000000000001, 9] (np.quantile identical)
+    expect(intHistogramQuantiles(h, [0, 0.1, 0.25, 0.5, 0.9, 1])).toEqual([
+      0, 1.8000000000000003, 3, 5, 6.600000000000001, 9,
+    ]);
+    expect(() => intHistogramQuantile(h, 1.5)).toThrow(RangeError);
+    expect(() => intHistogramQuantile(h, -0.5)).toThrow(RangeError);
+  });
+
+  it('n = 1 and n = 2', () => {
+    // n = 1: every p → the value. n = 2, x = [3, 8]: p=.3 → 4.5, p=.5 → 5.5 (worked in quantile.test.ts;
+    // python3 -c "$P"'print([rtype7.q7([3.0,8.0],p) for p in (0,0.3,0.5,1)])' → [3.0, 4.5, 5.5, 8.0]).
+    const one = buildIntHistogram(f64([7]));
+    expect(intHistogramQuantiles(one, [0, 0.5, 1])).toEqual([7, 7, 7]);
+    const two = buildIntHistogram(f64([8, 3]));
+    expect(intHistogramQuantiles(two, [0, 0.3, 0.5, 1])).toEqual([3, 4.5, 5.5, 8]);
+  });
+});
+
+describe('histogram and sorted paths agree exactly', () => {
+  // 100,000 integer waits with heavy ties (2,401 distinct values) and a tail.
+  // python3 -c "$P"'x=np.array(lcg.ints(100000,99)); print(len(np.unique(x)), np.quantile(x,[0.5,0.99,0.999]).tolist())'
+  //   → 2401 [1430.0, 2434.0, 187100.80000000307]
+  const input = lcgInts(100_000, 99);
+  const sorted = input.slice().sort();
+  const h = buildIntHistogram(input);
+
+  it('has the distinct count numpy finds, and its quantiles', () => {
+    expect(h.values.length).toBe(2401);
+    expect(intHistogramQuantiles(h, [0.5, 0.99, 0.999])).toEqual([1430, 2434, 187100.80000000307]);
+  });
+
+  it('gives bit-identical quantiles for p = 0, 0.001, …, 1', () => {
+    // The sorted-array path is the reference here; both sides are checked against numpy above.
+    const mismatches: number[] = [];
+    for (let k = 0; k <= 1000; k++) {
+      const p = k / 1000;
+      if (!Object.is(intHistogramQuantile(h, p), quantileSorted(sorted, p))) mismatches.push(p);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('gives an identical Summary (sum, mean, stddev included)', () => {
+    const viaSorted = summarizeSorted(sorted);
+    expect(summarizeIntHistogram(h)).toEqual(viaSorted);
+    expect(summarize(input)).toEqual(viaSorted);
+    // Small sample with ties, both paths (values by hand in summary.test.ts).
+    const small = f64([7, 1, 3, 3, 10, 2, 3, 8]);
+    expect(summarizeIntHistogram(buildIntHistogram(small))).toEqual(
+      summarizeSorted(f64([1, 2, 3, 3, 3, 7, 8, 10])),
+    );
+  });
+
+  it('agrees on the sort-fallback histogram too', () => {
+    // Wide range forces buildIntHistogram to sort; by hand: sorted [0, 1, 1, 2^40], median
+    // index 2.5 → x2 = x3 = 1 → 1.
+    const wide = f64([1, 2 ** 40, 0, 1]);
+    const s = summarizeIntHistogram(buildIntHistogram(wide));
+    expect(s).toEqual(summarizeSorted(wide.slice().sort()));
+    expect(s.median).toBe(1);
+  });
+});
