@@ -9,6 +9,8 @@ import { ParsePool } from './worker-pool';
 
 /** A plain file at least this large is split into one byte range per worker. */
 const SPLIT_BYTES = 64 << 20;
+/** A plain file at least this large is scanned as a range (read in place), even unsplit. */
+const RANGE_BYTES = 1 << 20;
 /** The head read to learn the release (unit, tim rule) and to find split points. */
 const HEAD_BYTES = 64 << 10;
 
@@ -41,7 +43,8 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
           if (done.kind !== 'file-done') throw new Error('a file task returned a range');
           return done.result;
         };
-        const plan = pool.size > 1 && file.size >= SPLIT_BYTES ? await planRanges(file, pool.size, options.event) : null;
+        const parts = pool.size > 1 && file.size >= SPLIT_BYTES ? pool.size : 1;
+        const plan = file.size >= RANGE_BYTES ? await planRanges(file, parts, options.event) : null;
         if (!plan) return whole();
         const scans = await Promise.all(
           plan.cuts.slice(0, -1).map(async (start, i) => {
@@ -79,19 +82,33 @@ async function planRanges(file: InputFile, parts: number, event: string): Promis
       return scanner.finish();
     })();
     if (headScan.binaryAt !== null) return null;
+    if (headScan.facts.trcsess) return null; // see needsSequentialRescan
     const cuts = [0];
     const probe = Buffer.alloc(HEAD_BYTES);
     for (let k = 1; k < parts; k++) {
       const at = Math.floor((file.size * k) / parts);
       const { bytesRead: n } = await handle.read(probe, 0, HEAD_BYTES, at);
-      const nl = probe.subarray(0, n).indexOf(0x0a);
-      if (nl < 0) return null; // a 64 KiB line: not worth splitting around
-      const cut = at + nl + 1;
-      if (cut > (cuts[cuts.length - 1] as number) && cut < file.size) cuts.push(cut);
+      const cut = findCut(probe.subarray(0, n));
+      if (cut < 0) return null; // no record line nearby: not worth splitting around
+      if (at + cut > (cuts[cuts.length - 1] as number) && at + cut < file.size) cuts.push(at + cut);
     }
     cuts.push(file.size);
-    return cuts.length > 2 ? { cuts, headFacts: headScan.facts } : null;
+    return { cuts, headFacts: headScan.facts };
   } finally {
     await handle.close();
   }
+}
+
+// A range starts at a WAIT or call line: such a line ends BINDS text, so the state a range
+// cannot see (free text after BINDS) is the same as a sequential scan's there.
+const CUT_BEFORE = ['\nWAIT #', '\nEXEC #', '\nFETCH #', '\nPARSE #', '\nCLOSE #'].map((s) => Buffer.from(s, 'latin1'));
+
+/** Offset of the first line in `probe` that starts with a WAIT or call record, or -1. */
+function findCut(probe: Buffer): number {
+  let best = -1;
+  for (const marker of CUT_BEFORE) {
+    const i = probe.indexOf(marker);
+    if (i >= 0 && (best < 0 || i < best)) best = i;
+  }
+  return best < 0 ? -1 : best + 1;
 }

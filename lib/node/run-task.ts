@@ -3,6 +3,7 @@ import { TraceScanner, type ScanResult } from '../trace/scanner';
 import type { TraceFileResult } from '../trace/types';
 import { fileChunks } from './file-chunks';
 import type { ParseTask } from './parse-protocol';
+import { scanFileRange } from './scan-file-range';
 
 /** Runs one task; the same code runs in a worker thread and, with one core, on the main thread. */
 export async function runTask(
@@ -24,11 +25,6 @@ export async function runTask(
     fileIndex: task.fileIndex,
     range: { startOffset: task.start, headFacts: task.headFacts },
   });
-  let bytes = 0;
-  for await (const chunk of fileChunks(task.path, { start: task.start, end: task.end })) {
-    scanner.push(chunk);
-    bytes += chunk.length;
-    onProgress(bytes);
-  }
+  await scanFileRange(task.path, task.start, task.end, scanner, onProgress);
   return { kind: 'range', scan: scanner.finish() };
 }

@@ -17,6 +17,14 @@ export interface FileResultContext {
 export function buildFileResult(scan: ScanResult, ctx: FileResultContext): TraceFileResult {
   const { fileName, event } = ctx;
   const warnings: ParseWarning[] = [...scan.warnings];
+  if (scan.facts.unitAssumed && scan.records10046 > 0) {
+    warnings.unshift({
+      code: 'unit-assumed',
+      message: `${fileName}: no Oracle banner, so the release is unknown: ela is assumed to be in µs (9i and later); a file from Oracle 8i or earlier would be in centiseconds`,
+      count: 1,
+      lines: [],
+    });
+  }
   if (ctx.gzipError !== undefined) {
     warnings.push({
       code: 'truncated-gzip',

@@ -43,10 +43,18 @@ export function mergeRanges(ranges: readonly ScanResult[]): ScanResult {
       sessionMap[i] = global;
     });
 
+    // The previous range's last anchor may still wait for its first tim. A sequential scan
+    // would have replaced it with a later stamp of the same session seen before any tim, or
+    // else completed it with the first tim of this range.
     const pending = anchors[anchors.length - 1];
-    if (pending && pending.tim === null && range.firstTim) {
-      pending.tim = range.firstTim.tim;
-      pending.timLine = range.firstTim.line + lineShift;
+    const firstAnchor = range.anchors[0];
+    if (pending && pending.tim === null) {
+      const stampFirst = firstAnchor !== undefined && (range.firstTim === null || firstAnchor.line < range.firstTim.line);
+      if (stampFirst && pending.session === (sessionMap[firstAnchor.session] ?? 0)) anchors.pop();
+      else if (!stampFirst && range.firstTim) {
+        pending.tim = range.firstTim.tim;
+        pending.timLine = range.firstTim.line + lineShift;
+      }
     }
     for (const a of range.anchors) {
       anchors.push({ ...a, line: a.line + lineShift, timLine: a.timLine === null ? null : a.timLine + lineShift, session: sessionMap[a.session] ?? 0 });
@@ -89,9 +97,13 @@ export function mergeRanges(ranges: readonly ScanResult[]): ScanResult {
   };
 }
 
-/** A range that began inside SQL text was scanned in the wrong state; only a sequential scan is right. */
+/**
+ * When only a sequential scan is right: a range began inside SQL text (so it was scanned in the
+ * wrong state), or the file is trcsess output, whose process markers switch sessions in a way a
+ * range cannot know from its own bytes.
+ */
 export function needsSequentialRescan(ranges: readonly ScanResult[]): boolean {
-  return ranges.slice(0, -1).some((r) => r.endsInSql);
+  return ranges.slice(0, -1).some((r) => r.endsInSql) || ranges.some((r) => r.facts.trcsess);
 }
 
 function concatSamples(parts: readonly { samples: WaitSamples; lineShift: number; sessionMap: Uint32Array }[]): WaitSamples {

@@ -1,62 +1,84 @@
 import type { WaitSamples } from './types';
 
-const INITIAL_CAPACITY = 1024;
+/** Samples per block: blocks are never copied while a file is scanned. */
+const BLOCK = 1 << 16;
+
+interface Block {
+  ela: Float64Array;
+  tim: Float64Array;
+  line: Uint32Array;
+  offset: Float64Array;
+  session: Uint32Array;
+}
+
+function newBlock(): Block {
+  return {
+    ela: new Float64Array(BLOCK),
+    tim: new Float64Array(BLOCK),
+    line: new Uint32Array(BLOCK),
+    offset: new Float64Array(BLOCK),
+    session: new Uint32Array(BLOCK),
+  };
+}
 
 /**
- * Growable columnar storage for the selected event's waits: typed arrays, never objects
- * (style.md §4). Growth is 1.5×, so the slack stays under half the kept samples.
+ * Columnar storage for the selected event's waits: typed arrays, never objects (style.md §4).
+ * Samples go into fixed blocks, so growing never copies; `finish` copies once into arrays of the
+ * exact size, which keeps peak memory near twice the samples instead of three or four times.
  */
 export class SampleColumns {
   count = 0;
-  private capacity = INITIAL_CAPACITY;
-  ela = new Float64Array(INITIAL_CAPACITY);
-  tim = new Float64Array(INITIAL_CAPACITY);
-  file = new Uint32Array(INITIAL_CAPACITY);
-  line = new Uint32Array(INITIAL_CAPACITY);
-  offset = new Float64Array(INITIAL_CAPACITY);
-  session = new Uint32Array(INITIAL_CAPACITY);
+  private readonly blocks: Block[] = [];
+  private current: Block = newBlock();
+  private used = 0;
 
-  push(ela: number, tim: number, file: number, line: number, offset: number, session: number): void {
-    if (this.count === this.capacity) this.grow();
-    const i = this.count++;
-    this.ela[i] = ela;
-    this.tim[i] = tim;
-    this.file[i] = file;
-    this.line[i] = line;
-    this.offset[i] = offset;
-    this.session[i] = session;
+  constructor(private readonly fileIndex: number) {
+    this.blocks.push(this.current);
   }
 
-  private grow(): void {
-    this.capacity = Math.ceil(this.capacity * 1.5);
-    this.ela = grown(this.ela, new Float64Array(this.capacity));
-    this.tim = grown(this.tim, new Float64Array(this.capacity));
-    this.file = grown(this.file, new Uint32Array(this.capacity));
-    this.line = grown(this.line, new Uint32Array(this.capacity));
-    this.offset = grown(this.offset, new Float64Array(this.capacity));
-    this.session = grown(this.session, new Uint32Array(this.capacity));
+  push(ela: number, tim: number, line: number, offset: number, session: number): void {
+    if (this.used === BLOCK) {
+      this.current = newBlock();
+      this.blocks.push(this.current);
+      this.used = 0;
+    }
+    const b = this.current;
+    const i = this.used++;
+    b.ela[i] = ela;
+    b.tim[i] = tim;
+    b.line[i] = line;
+    b.offset[i] = offset;
+    b.session[i] = session;
+    this.count++;
   }
 
-  /** Trims to the exact count. The columns must not be pushed to afterwards. */
+  /** The samples in arrays of the exact count. The columns must not be pushed to afterwards. */
   finish(): WaitSamples {
     const n = this.count;
-    return {
+    const out: WaitSamples = {
       count: n,
-      ela: this.ela.slice(0, n),
-      tim: this.tim.slice(0, n),
-      file: this.file.slice(0, n),
-      line: this.line.slice(0, n),
-      offset: this.offset.slice(0, n),
-      session: this.session.slice(0, n),
+      ela: new Float64Array(n),
+      tim: new Float64Array(n),
+      file: new Uint32Array(n).fill(this.fileIndex),
+      line: new Uint32Array(n),
+      offset: new Float64Array(n),
+      session: new Uint32Array(n),
     };
+    let at = 0;
+    for (const b of this.blocks) {
+      const k = Math.min(BLOCK, n - at);
+      out.ela.set(b.ela.subarray(0, k), at);
+      out.tim.set(b.tim.subarray(0, k), at);
+      out.line.set(b.line.subarray(0, k), at);
+      out.offset.set(b.offset.subarray(0, k), at);
+      out.session.set(b.session.subarray(0, k), at);
+      at += k;
+    }
+    this.blocks.length = 0;
+    return out;
   }
-}
-
-function grown<T extends Float64Array | Uint32Array>(from: T, to: T): T {
-  to.set(from);
-  return to;
 }
 
 export function emptySamples(): WaitSamples {
-  return new SampleColumns().finish();
+  return new SampleColumns(0).finish();
 }

@@ -9,6 +9,7 @@ import { readStarLine } from './star-lines';
 import type { TimeAnchor, TraceFacts, WaitSamples, EventProfileRow, ParseWarning, SessionMarker } from './types';
 import { MICROS_PER_ELA_UNIT } from '../units';
 import { WarningCollector } from './warnings';
+import { AREA_BYTES, KernelFlag, KernelKind, KernelRecord, LineKernel, MAX_RECORDS as MAX_KERNEL_RECORDS } from './kernel/line-kernel';
 
 const WAIT = ascii('WAIT #');
 const SPACE_ELA = ascii(' ela=');
@@ -29,6 +30,8 @@ export interface ScanOptions {
    * and the facts read from the file's head, since only the first range sees the banner.
    */
   range?: { startOffset: number; headFacts: TraceFacts };
+  /** Scan lines in JavaScript only (the reference path; tests compare both). */
+  noKernel?: boolean;
 }
 
 /** Everything one pass over a file's bytes yields; parse-trace adds the outcome. */
@@ -64,12 +67,12 @@ export class TraceScanner {
   private readonly warnings: WarningCollector;
   private readonly events: EventTable;
   private readonly selectedId: number;
-  private readonly samples = new SampleColumns();
+  private readonly samples: SampleColumns;
   private readonly sessions = new SessionTracker();
   private readonly sniffer = new BinarySniffer();
   private readonly facts: TraceFacts;
   private readonly anchors: TimeAnchor[] = [];
-  private readonly fileIndex: number;
+  private readonly kernel: LineKernel | null;
 
   private base = 0; // file offset of the current chunk's first byte
   private lineNo = 0; // number of the line being handled
@@ -93,7 +96,8 @@ export class TraceScanner {
   private firstTim: { tim: number; line: number } | null = null;
 
   constructor(options: ScanOptions) {
-    this.fileIndex = options.fileIndex;
+    this.samples = new SampleColumns(options.fileIndex);
+    this.kernel = options.noKernel ? null : LineKernel.create();
     const range = options.range;
     this.facts = range ? { ...range.headFacts } : emptyFacts();
     if (range) {
@@ -124,6 +128,22 @@ export class TraceScanner {
         return;
       }
     }
+    const kernel = this.kernel;
+    if (kernel === null || kernel.owns(chunk)) return this.pushSlice(chunk);
+    for (let at = 0; at < chunk.length; at += AREA_BYTES) {
+      this.pushSlice(kernel.load(chunk, at, Math.min(chunk.length, at + AREA_BYTES)));
+    }
+  }
+
+  /**
+   * Where a reader may put the next chunk so it is scanned in place: an input area of the line
+   * kernel (two alternate, so one can be filled while the other is scanned), or null.
+   */
+  writableChunk(): Uint8Array | null {
+    return this.kernel?.area() ?? null;
+  }
+
+  private pushSlice(chunk: Uint8Array): void {
     const n = chunk.length;
     let pos = 0;
     if (this.carryLen > 0 || this.carryDropped > 0) {
@@ -137,6 +157,7 @@ export class TraceScanner {
       this.flushCarry();
       pos = nl + 1;
     }
+    if (this.kernel !== null) return this.kernelLines(this.kernel, chunk, pos);
     let nextWait = findBytes(chunk, WAIT, pos);
     const base = this.base;
     for (;;) {
@@ -154,6 +175,71 @@ export class TraceScanner {
     this.base += n;
   }
 
+  /**
+   * The complete lines of chunk[from, end) through the line kernel. Lines it parses fully (the
+   * common WAIT shape, record lines ending in a value) are booked from its records; every other
+   * line goes through the same JavaScript as without the kernel, so both paths agree.
+   */
+  private kernelLines(kernel: LineKernel, chunk: Uint8Array, from: number): void {
+    const n = chunk.length;
+    const input = chunk;
+    const length = n;
+    const base = this.base; // file offset of input[0]
+    let done = from;
+    for (;;) {
+      const { records, consumed } = kernel.scan(input, done, length);
+      const int32 = kernel.int32;
+      const float64 = kernel.float64;
+      for (let r = 0; r < records; r++) {
+        const o = r * KernelRecord.int32s;
+        const kindFlags = int32[o] as number;
+        const kind = kindFlags & 0xff;
+        const start = (int32[o + KernelRecord.start] as number) + done;
+        const end = (int32[o + KernelRecord.end] as number) + done;
+        this.lineNo++;
+        if (this.inSql) {
+          // Only END OF STMT and text to check for UTF-8 matter inside SQL text.
+          if (input[start] === 0x45 || (kindFlags >> 8) & KernelFlag.HighByte) this.sqlTextLine(input, start, end);
+        } else if (kind === KernelKind.Wait) {
+          this.kernelWait(input, int32, float64, o, r, done, base + start, (kindFlags >> 8) & KernelFlag.EndsInDigit);
+        } else if (kind === KernelKind.Record) {
+          this.records10046++;
+          this.inPreamble = false;
+          this.freeText = false;
+        } else {
+          const mayGlue = (kindFlags >> 8) & KernelFlag.InnerW || kind === KernelKind.WaitUnparsed;
+          this.line(input, start, end, base, mayGlue ? findBytes(input, WAIT, start) : -1);
+        }
+      }
+      done += consumed;
+      if (records < MAX_KERNEL_RECORDS) break;
+    }
+    if (done < length) {
+      this.carryOffset = base + done;
+      this.appendCarry(input, done, length);
+    }
+    this.base += n;
+  }
+
+  private kernelWait(
+    input: Uint8Array,
+    int32: Int32Array,
+    float64: Float64Array,
+    o: number,
+    r: number,
+    done: number,
+    offset: number,
+    endsInDigit: number,
+  ): void {
+    const tim = float64[r * KernelRecord.float64s + KernelRecord.tim] as number;
+    if (tim === tim) this.sawWaitTim = true;
+    else if ((this.timExpected ?? this.sawWaitTim) || !endsInDigit) return this.badWait(false, 'cut short: no tim= at its end');
+    const nameStart = (int32[o + KernelRecord.nameStart] as number) + done;
+    const nameLength = int32[o + KernelRecord.nameLength] as number;
+    const id = this.events.idForHash(int32[o + KernelRecord.hash1] as number, int32[o + KernelRecord.hash2] as number, nameLength, input, nameStart);
+    this.acceptWait(id, float64[r * KernelRecord.float64s + KernelRecord.ela] as number, tim, offset);
+  }
+
   finish(): ScanResult {
     if (!this.stopped && (this.carryLen > 0 || this.carryDropped > 0)) {
       this.atFinalLine = true;
@@ -163,9 +249,6 @@ export class TraceScanner {
     const scale = MICROS_PER_ELA_UNIT[unit];
     const samples = this.samples.finish();
     if (scale !== 1) for (let i = 0; i < samples.count; i++) samples.ela[i] = (samples.ela[i] as number) * scale;
-    if (this.facts.unitAssumed && this.records10046 > 0) {
-      this.warnings.add('unit-assumed', 0, () => 'no Oracle banner, so the release is unknown: ela is assumed to be in µs (9i and later); a file from Oracle 8i or earlier would be in centiseconds');
-    }
     return {
       bytes: this.base,
       lines: this.lineNo,
@@ -289,24 +372,31 @@ export class TraceScanner {
     }
     if (glued) this.warnings.add('glued-line', this.lineNo, () => 'two records are glued on one line with no line end between them; the WAIT in it was recovered');
 
-    this.waitLines++;
     if (id < 0) id = this.events.intern(buf, nameStart, nameEnd);
+    let tim = NaN;
+    if (hasTim && (id === this.selectedId || this.pendingAnchor !== null || this.firstTim === null)) {
+      tim = 0;
+      for (let k = t; k < e; k++) tim = tim * 10 + ((buf[k] as number) - 0x30);
+    }
+    this.acceptWait(id, ela, tim, offset);
+  }
+
+  /** Books one complete WAIT: the profile, a pending time anchor, and the sample if selected. */
+  private acceptWait(id: number, ela: number, tim: number, offset: number): void {
+    this.waitLines++;
+    this.freeText = false; // a WAIT ends any BINDS or PARSE ERROR text
     this.events.record(id, ela);
-    const anchor = this.pendingAnchor;
-    if (id === this.selectedId || (hasTim && (anchor !== null || this.firstTim === null))) {
-      let tim = NaN;
-      if (hasTim) {
-        tim = 0;
-        for (let k = t; k < e; k++) tim = tim * 10 + ((buf[k] as number) - 0x30);
-        this.firstTim ??= { tim, line: this.lineNo };
-      }
-      if (anchor !== null && hasTim) {
+    if (tim === tim) {
+      // not NaN: the line has a tim
+      this.firstTim ??= { tim, line: this.lineNo };
+      const anchor = this.pendingAnchor;
+      if (anchor !== null) {
         anchor.tim = tim;
         anchor.timLine = this.lineNo;
         this.pendingAnchor = null;
       }
-      if (id === this.selectedId) this.samples.push(ela, tim, this.fileIndex, this.lineNo, offset, this.sessions.current());
     }
+    if (id === this.selectedId) this.samples.push(ela, tim, this.lineNo, offset, this.sessions.current());
   }
 
   private badWait(glued: boolean, why: string): void {

@@ -1,0 +1,41 @@
+import { findInputs } from '../node/find-inputs';
+import { parseFiles } from '../node/parse-files';
+import { combineFiles, type Dataset } from '../trace/dataset';
+import { formatWarning } from '../trace/warnings';
+import type { CommonArgs } from './args';
+import { progressLine } from './progress';
+
+/** Ends the command with a status and a one-line reason on stderr. */
+export class ExitError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Reads every input as one dataset. Unreadable paths stop the run (a typo must not silently
+ * shrink a dataset); a file that is not a trace is named on stderr and skipped.
+ */
+export async function loadDataset(args: CommonArgs, stderr: NodeJS.WriteStream = process.stderr): Promise<Dataset> {
+  const found = await findInputs(args.paths);
+  if (found.unreadable.length > 0) throw new ExitError(1, found.unreadable.join('\n'));
+  if (found.files.length === 0) throw new ExitError(2, `no trace files found in ${args.paths.join(', ')} (looked for *.trc, *.trc.gz and files that look like traces)`);
+  const total = found.files.reduce((n, f) => n + f.size, 0);
+  const progress = progressLine(total, stderr);
+  const results = await parseFiles(found.files, { event: args.event, workers: args.workers, onProgress: (done) => progress.update(done) });
+  progress.done();
+
+  for (const r of results) {
+    if (r.outcome.kind === 'not-a-trace') stderr.write(`warning: skipped ${r.outcome.reason}\n`);
+    else for (const w of r.warnings) stderr.write(`warning: ${formatWarning(w)}\n`);
+  }
+  const traces = results.filter((r) => r.outcome.kind !== 'not-a-trace');
+  if (traces.length === 0) {
+    const what = results.length === 1 ? 'the input is not a trace' : `none of the ${results.length} inputs is a trace`;
+    throw new ExitError(2, `${what}; nothing to compute`);
+  }
+  return combineFiles(args.event, traces);
+}

@@ -1,0 +1,54 @@
+import { parseCommonArgs, UsageError } from './args';
+import { ExitError } from './load-dataset';
+import { profileCommand } from './profile-command';
+import { statsCommand } from './stats-command';
+
+const USAGE = `usage:
+  waitscope stats   [--event NAME] [--json] FILE_OR_DIR...   statistics of one wait event (default 'log file sync'), in µs
+  waitscope profile [--json] FILE_OR_DIR...                  count, total, mean, min and max of every wait event
+
+All inputs form one dataset. Directories are read recursively (*.trc, *.trc.gz and files that look
+like traces). gzip is detected by content. Options: --workers N (default: one per core).`;
+
+/** Runs the CLI and returns its exit status: 0 ok, 1 bad usage or unreadable input, 2 no trace. */
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'stats':
+        await statsCommand(parseCommonArgs(rest));
+        return 0;
+      case 'profile':
+        await profileCommand(parseCommonArgs(rest));
+        return 0;
+      case undefined:
+      case '-h':
+      case '--help':
+      case 'help':
+        process.stdout.write(`${USAGE}\n`);
+        return command === undefined ? 1 : 0;
+      default:
+        throw new UsageError(`unknown command '${command}'`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`waitscope: ${error.message}\n${USAGE}\n`);
+      return 1;
+    }
+    if (error instanceof ExitError) {
+      process.stderr.write(`waitscope: ${error.message}\n`);
+      return error.status;
+    }
+    throw error;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (status) => {
+    process.exitCode = status;
+  },
+  (error: unknown) => {
+    process.stderr.write(`waitscope: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 70;
+  },
+);

@@ -1,0 +1,105 @@
+import { LINE_KERNEL_WASM_BASE64 } from './line-kernel-bytes';
+
+/** Record layout of line-kernel.wat, in 4-byte units (and 8-byte units for the doubles). */
+export const KernelRecord = {
+  int32s: 12,
+  float64s: 6,
+  kindFlags: 0,
+  start: 1,
+  end: 2,
+  nameStart: 3,
+  nameLength: 4,
+  hash1: 5,
+  hash2: 10,
+  ela: 3,
+  tim: 4,
+} as const;
+
+export const KernelKind = { Other: 0, Wait: 1, Record: 2, WaitUnparsed: 3 } as const;
+export const KernelFlag = { InnerW: 1, HighByte: 2, EndsInDigit: 4 } as const;
+
+const RECORD_BYTES = 48;
+/** Records per call: 1.5 MiB of output, refilled as often as a chunk needs. */
+export const MAX_RECORDS = 32768;
+/** Each of the two input areas: a chunk is read into one while the other is scanned. */
+export const AREA_BYTES = 4 << 20;
+const PAGE = 65536;
+// The kernel reads 16 bytes at a time: a page of room after each area keeps those reads inside.
+const AREA_STRIDE = AREA_BYTES + PAGE;
+const AREA_BASE = MAX_RECORDS * RECORD_BYTES;
+
+interface KernelExports {
+  memory: WebAssembly.Memory;
+  consumed: WebAssembly.Global;
+  scan(input: number, length: number, out: number, maxRecords: number): number;
+}
+
+let compiled: WebAssembly.Module | null | undefined;
+
+/** The module, compiled once per thread; null where WebAssembly SIMD is missing. */
+function kernelModule(): WebAssembly.Module | null {
+  if (compiled !== undefined) return compiled;
+  try {
+    const text = atob(LINE_KERNEL_WASM_BASE64);
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    compiled = new WebAssembly.Module(bytes);
+  } catch {
+    compiled = null; // no WebAssembly or no SIMD: the scanner's JavaScript path does the same work
+  }
+  return compiled;
+}
+
+/**
+ * One kernel instance per scanner. Its memory holds the output records and two input areas of
+ * fixed size; it never grows after construction, so views handed out (even to a file read in
+ * flight on another thread) stay valid.
+ */
+export class LineKernel {
+  private readonly exports: KernelExports;
+  readonly int32: Int32Array;
+  readonly float64: Float64Array;
+  private readonly areas: [Uint8Array, Uint8Array];
+  private next = 0;
+
+  private constructor(module: WebAssembly.Module) {
+    this.exports = new WebAssembly.Instance(module).exports as unknown as KernelExports;
+    const memory = this.exports.memory;
+    const needed = AREA_BASE + 2 * AREA_STRIDE;
+    memory.grow(Math.ceil((needed - memory.buffer.byteLength) / PAGE));
+    const buffer = memory.buffer;
+    this.int32 = new Int32Array(buffer, 0, MAX_RECORDS * KernelRecord.int32s);
+    this.float64 = new Float64Array(buffer, 0, MAX_RECORDS * KernelRecord.float64s);
+    this.areas = [new Uint8Array(buffer, AREA_BASE, AREA_BYTES), new Uint8Array(buffer, AREA_BASE + AREA_STRIDE, AREA_BYTES)];
+  }
+
+  static create(): LineKernel | null {
+    const module = kernelModule();
+    return module ? new LineKernel(module) : null;
+  }
+
+  /** The next input area to fill (they alternate), for reading a file straight into it. */
+  area(): Uint8Array {
+    const area = this.areas[this.next] as Uint8Array;
+    this.next ^= 1;
+    return area;
+  }
+
+  /** True when `chunk` lies in one of the input areas. */
+  owns(chunk: Uint8Array): boolean {
+    return chunk.buffer === this.exports.memory.buffer && chunk.byteOffset >= AREA_BASE;
+  }
+
+  /** Copies src[start, end) (at most AREA_BYTES) into an area; returns a view of those bytes. */
+  load(src: Uint8Array, start: number, end: number): Uint8Array {
+    const area = this.area();
+    area.set(src.subarray(start, end));
+    return area.subarray(0, end - start);
+  }
+
+  /** Scans input[from, length) of an area view: one record per complete line, at most MAX_RECORDS. */
+  scan(input: Uint8Array, from: number, length: number): { records: number; consumed: number } {
+    const records = this.exports.scan(input.byteOffset + from, length - from, 0, MAX_RECORDS);
+    return { records, consumed: this.exports.consumed.value as number };
+  }
+}

@@ -1,0 +1,91 @@
+// The line kernel (lib/trace/kernel) is an accelerator: every result must be identical with and
+// without it. The reference is the scanner's JavaScript path (`noKernel: true`); both are fed the
+// same bytes in the same chunks. The kernel's embedded bytes must also match its .wat source.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { assembleKernel, kernelModuleText } from '../../scripts/build-kernel.mjs';
+import { generateCommitLoop } from '../../lib/synth/commit-loop';
+import { LineKernel } from '../../lib/trace/kernel/line-kernel';
+import { TraceScanner, type ScanResult } from '../../lib/trace/scanner';
+import { toCrlf } from '../helpers/chunks';
+import { corpusAvailable, CORPUS_DIR, reportCorpusMissing, TRCTOOLS_DIR } from '../helpers/corpus';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const FIXTURES = path.join(here, '../fixtures');
+
+function scan(bytes: Uint8Array, event: string, chunk: number, noKernel: boolean): ScanResult {
+  const scanner = new TraceScanner({ event, fileName: 'f', fileIndex: 0, noKernel });
+  for (let at = 0; at < bytes.length; at += chunk) scanner.push(bytes.subarray(at, Math.min(bytes.length, at + chunk)));
+  return scanner.finish();
+}
+
+function expectSame(bytes: Uint8Array, event: string, chunk: number): ScanResult {
+  const withKernel = scan(bytes, event, chunk, false);
+  const reference = scan(bytes, event, chunk, true);
+  expect(withKernel).toEqual(reference);
+  return reference;
+}
+
+const EVENTS = ['log file sync', 'SQL*Net message from client', 'db file sequential read'];
+
+describe('the line kernel', () => {
+  it('is available on this machine (WebAssembly SIMD)', () => {
+    expect(LineKernel.create()).not.toBeNull();
+  });
+
+  it('is embedded exactly as scripts/build-kernel.mjs assembles line-kernel.wat', async () => {
+    const embedded = readFileSync(path.join(here, '../../lib/trace/kernel/line-kernel-bytes.ts'), 'utf8');
+    expect(embedded).toBe(kernelModuleText(await assembleKernel()));
+  });
+
+  describe.each(readdirSync(FIXTURES).filter((f) => f.endsWith('.trc')))('fixture %s', (name) => {
+    const bytes = new Uint8Array(readFileSync(path.join(FIXTURES, name)));
+    it.each(EVENTS)('gives the JavaScript path\'s result for %s, whole, in 7- and 64-byte chunks, and with CRLF', (event) => {
+      expectSame(bytes, event, bytes.length || 1);
+      expectSame(bytes, event, 7);
+      expectSame(bytes, event, 64);
+      expectSame(toCrlf(bytes), event, 4096);
+    });
+  });
+
+  it('gives the JavaScript path\'s result on a generated commit loop, in 1 MiB and 5 MiB chunks', () => {
+    const text = [...generateCommitLoop({ preset: 'flash-off', seed: 7, commits: 40_000 })].join('');
+    const bytes = new TextEncoder().encode(text);
+    const reference = expectSame(bytes, 'log file sync', 1 << 20);
+    expectSame(bytes, 'log file sync', 5 << 20); // larger than one kernel input area
+    // Independent check: every `log file sync` WAIT line was counted.
+    expect(reference.samples.count).toBe(text.split("nam='log file sync'").length - 1);
+    expect(reference.samples.count).toBe(40_000);
+  });
+
+  it('keeps 300 distinct names of equal length apart (the kernel identifies names by hash)', () => {
+    // Name i is written (i % 3) + 1 times with ela i, i+1, …: e.g. 'event 0299' 3 times (299 % 3 = 2) with 299, 300, 301.
+    const lines = ['Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production'];
+    for (let i = 0; i < 300; i++) {
+      const name = `event ${String(i).padStart(4, '0')}`;
+      for (let k = 0; k <= i % 3; k++) lines.push(`WAIT #0: nam='${name}' ela= ${i + k} p1=0 p2=0 p3=0 obj#=-1 tim=${1000 + i * 10 + k}`);
+    }
+    const bytes = new TextEncoder().encode(lines.join('\n') + '\n');
+    const result = expectSame(bytes, 'event 0042', bytes.length);
+    expect(result.profile).toHaveLength(300);
+    expect(result.profile.find((r) => r.event === 'event 0042')).toEqual({ event: 'event 0042', count: 1, total: 42, min: 42, max: 42 });
+    expect(result.profile.find((r) => r.event === 'event 0299')).toEqual({ event: 'event 0299', count: 3, total: 299 + 300 + 301, min: 299, max: 301 });
+  });
+});
+
+reportCorpusMissing('line-kernel.test.ts');
+describe.skipIf(!corpusAvailable)('the line kernel on the real corpus', () => {
+  const files = corpusAvailable
+    ? [
+        ...readdirSync(CORPUS_DIR).filter((f) => f.endsWith('.trc')).map((f) => path.join(CORPUS_DIR, f)),
+        ...readdirSync(TRCTOOLS_DIR).filter((f) => f.endsWith('.trc')).map((f) => path.join(TRCTOOLS_DIR, f)),
+      ]
+    : [];
+  it.each(files.map((f) => [path.basename(f), f]))('%s gives the JavaScript path\'s result', (_name, file) => {
+    const bytes = new Uint8Array(readFileSync(file));
+    for (const event of EVENTS) expectSame(bytes, event, 1 << 20);
+    expectSame(bytes, 'log file sync', 4093);
+  });
+});
