@@ -187,31 +187,34 @@ export class TraceScanner {
     const base = this.base; // file offset of input[0]
     let done = from;
     for (;;) {
-      const { records, consumed } = kernel.scan(input, done, length);
+      const scan = kernel.scan(input, done, length, this.inSql);
+      const { records } = scan;
       const int32 = kernel.int32;
       const float64 = kernel.float64;
+      const firstLine = this.lineNo + 1;
       for (let r = 0; r < records; r++) {
         const o = r * KernelRecord.int32s;
         const kindFlags = int32[o] as number;
         const kind = kindFlags & 0xff;
+        const flags = kindFlags >> 8;
         const start = (int32[o + KernelRecord.start] as number) + done;
         const end = (int32[o + KernelRecord.end] as number) + done;
-        this.lineNo++;
+        this.lineNo = firstLine + (int32[o + KernelRecord.lineIndex] as number);
+        if (flags & KernelFlag.RecordsBefore) this.recordLinesSeen();
         if (this.inSql) {
           // Only END OF STMT and text to check for UTF-8 matter inside SQL text.
-          if (input[start] === 0x45 || (kindFlags >> 8) & KernelFlag.HighByte) this.sqlTextLine(input, start, end);
+          if (input[start] === 0x45 || flags & KernelFlag.HighByte) this.sqlTextLine(input, start, end);
         } else if (kind === KernelKind.Wait) {
-          this.kernelWait(input, int32, float64, o, r, done, base + start, (kindFlags >> 8) & KernelFlag.EndsInDigit);
-        } else if (kind === KernelKind.Record) {
-          this.records10046++;
-          this.inPreamble = false;
-          this.freeText = false;
+          this.kernelWait(input, int32, float64, o, r, done, base + start, flags & KernelFlag.EndsInDigit);
         } else {
-          const mayGlue = (kindFlags >> 8) & KernelFlag.InnerW || kind === KernelKind.WaitUnparsed;
+          const mayGlue = flags & KernelFlag.InnerW || kind === KernelKind.WaitUnparsed;
           this.line(input, start, end, base, mayGlue ? findBytes(input, WAIT, start) : -1);
         }
       }
-      done += consumed;
+      if (scan.recordsAfterLast) this.recordLinesSeen();
+      this.records10046 += scan.skippedRecords;
+      this.lineNo = firstLine - 1 + scan.lines;
+      done += scan.consumed;
       if (records < MAX_KERNEL_RECORDS) break;
     }
     if (done < length) {
@@ -219,6 +222,12 @@ export class TraceScanner {
       this.appendCarry(input, done, length);
     }
     this.base += n;
+  }
+
+  /** What a record line (EXEC, FETCH, …) does to the state, for those the kernel only counted. */
+  private recordLinesSeen(): void {
+    this.inPreamble = false;
+    this.freeText = false;
   }
 
   private kernelWait(

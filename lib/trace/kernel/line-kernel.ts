@@ -11,12 +11,13 @@ export const KernelRecord = {
   nameLength: 4,
   hash1: 5,
   hash2: 10,
+  lineIndex: 11,
   ela: 3,
   tim: 4,
 } as const;
 
 export const KernelKind = { Other: 0, Wait: 1, Record: 2, WaitUnparsed: 3 } as const;
-export const KernelFlag = { InnerW: 1, HighByte: 2, EndsInDigit: 4 } as const;
+export const KernelFlag = { InnerW: 1, HighByte: 2, EndsInDigit: 4, RecordsBefore: 8 } as const;
 
 const RECORD_BYTES = 48;
 /** Records per call: 1.5 MiB of output, refilled as often as a chunk needs. */
@@ -31,7 +32,22 @@ const AREA_BASE = MAX_RECORDS * RECORD_BYTES;
 interface KernelExports {
   memory: WebAssembly.Memory;
   consumed: WebAssembly.Global;
+  lines: WebAssembly.Global;
+  skippedRecords: WebAssembly.Global;
+  recordsAfterLast: WebAssembly.Global;
+  inSql: WebAssembly.Global;
   scan(input: number, length: number, out: number, maxRecords: number): number;
+}
+
+export interface KernelScan {
+  records: number;
+  /** Bytes of complete lines gone through. */
+  consumed: number;
+  lines: number;
+  /** Record lines counted without a record of their own. */
+  skippedRecords: number;
+  /** Some of those came after the last emitted record. */
+  recordsAfterLast: boolean;
 }
 
 let compiled: WebAssembly.Module | null | undefined;
@@ -97,9 +113,20 @@ export class LineKernel {
     return area.subarray(0, end - start);
   }
 
-  /** Scans input[from, length) of an area view: one record per complete line, at most MAX_RECORDS. */
-  scan(input: Uint8Array, from: number, length: number): { records: number; consumed: number } {
-    const records = this.exports.scan(input.byteOffset + from, length - from, 0, MAX_RECORDS);
-    return { records, consumed: this.exports.consumed.value as number };
+  /**
+   * Scans input[from, length) of an area view: a record per complete line (at most MAX_RECORDS),
+   * except plain record lines, which are only counted.
+   */
+  scan(input: Uint8Array, from: number, length: number, inSql: boolean): KernelScan {
+    const x = this.exports;
+    x.inSql.value = inSql ? 1 : 0;
+    const records = x.scan(input.byteOffset + from, length - from, 0, MAX_RECORDS);
+    return {
+      records,
+      consumed: x.consumed.value as number,
+      lines: x.lines.value as number,
+      skippedRecords: x.skippedRecords.value as number,
+      recordsAfterLast: (x.recordsAfterLast.value as number) !== 0,
+    };
   }
 }

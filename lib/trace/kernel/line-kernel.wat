@@ -7,23 +7,35 @@
 ;; Rebuild the embedded bytes after editing: `node scripts/build-kernel.mjs` (a test checks they
 ;; match this source).
 ;;
-;; One record per line, 48 bytes, positions relative to `in`:
+;; One record per line, except record lines of kind 2, which are only counted. 48 bytes,
+;; positions relative to `in`:
 ;;   0 i32 kind | flags << 8      8 i32 end (exclusive, CR stripped)   16 i32 name length
 ;;   4 i32 start                 12 i32 name start                     20 i32 name hash 1
 ;;  24 f64 ela                   32 f64 tim (NaN when absent)          40 i32 name hash 2
-;; kinds: 0 other line, 1 WAIT parsed, 2 record line (EXEC, FETCH, …) that ends in a value,
-;;        3 WAIT line the kernel could not parse (the scanner reports why)
+;;  44 i32 line index within the call
+;; kinds: 0 other line, 1 WAIT parsed, 2 record line (EXEC, FETCH, …) that ends in a value
+;;        (counted, not emitted), 3 WAIT line the kernel could not parse (the scanner reports
+;;        why), 4 plain SQL text (neither emitted nor counted)
 ;; flags: 1 a `W` after the first byte (a glued record may hide there), 2 a byte >= 0x80,
-;;        4 the line ends in a digit
+;;        4 the line ends in a digit, 8 record lines were counted (not emitted) since the last record
 (module
   (memory (export "memory") 2)
   ;; Where the last call stopped: the start of the first line it did not finish.
   (global $consumed (export "consumed") (mut i32) (i32.const 0))
+  ;; Complete lines the last call went through, and record lines (kind 2) it counted without
+  ;; emitting them, and whether the last of those came after the last emitted record.
+  (global $lines (export "lines") (mut i32) (i32.const 0))
+  (global $skippedRecords (export "skippedRecords") (mut i32) (i32.const 0))
+  (global $recordsAfterLast (export "recordsAfterLast") (mut i32) (i32.const 0))
+  ;; Inside PARSING IN CURSOR … END OF STMT: set by the scanner before a call, kept per line.
+  ;; SQL text lines are skipped unless they hold bytes >= 0x80 (the scanner checks their UTF-8);
+  ;; the lines that open and close SQL text are always emitted, so the scanner sees them too.
+  (global $inSql (export "inSql") (mut i32) (i32.const 0))
 
   (func (export "scan") (param $in i32) (param $len i32) (param $out i32) (param $maxRecords i32) (result i32)
     (local $end i32) (local $s i32) (local $p i32) (local $n i32) (local $rec i32)
     (local $v v128) (local $m i32) (local $rem i32) (local $valid i32) (local $flags i32)
-    (local $nl i32) (local $e i32) (local $w i32)
+    (local $nl i32) (local $e i32) (local $w i32) (local $lineIndex i32) (local $skipped i32) (local $pending i32)
     (local.set $end (i32.add (local.get $in) (local.get $len)))
     (local.set $s (local.get $in))
     (local.set $rec (local.get $out))
@@ -64,15 +76,55 @@
         (if (i32.gt_u (local.get $e) (local.get $s))
           (then (if (i32.eq (i32.load8_u (i32.sub (local.get $e) (i32.const 1))) (i32.const 13))
             (then (local.set $e (i32.sub (local.get $e) (i32.const 1)))))))
-        (call $classify (local.get $in) (local.get $s) (local.get $e) (local.get $flags) (local.get $rec))
-        (local.set $rec (i32.add (local.get $rec) (i32.const 48)))
-        (local.set $n (i32.add (local.get $n) (i32.const 1)))
+        (local.set $w (call $lineKind (local.get $in) (local.get $s) (local.get $e) (local.get $flags) (local.get $rec)))
+        (if (i32.eq (local.get $w) (i32.const 2))
+          (then
+            (local.set $skipped (i32.add (local.get $skipped) (i32.const 1)))
+            (local.set $pending (i32.const 1))))
+        (if (i32.and (i32.ne (local.get $w) (i32.const 2)) (i32.ne (local.get $w) (i32.const 4)))
+          (then
+            (i32.store offset=44 (local.get $rec) (local.get $lineIndex))
+            (if (local.get $pending)
+              (then (i32.store (local.get $rec) (i32.or (i32.load (local.get $rec)) (i32.const 0x800)))))
+            (local.set $pending (i32.const 0))
+            (local.set $rec (i32.add (local.get $rec) (i32.const 48)))
+            (local.set $n (i32.add (local.get $n) (i32.const 1)))))
+        (local.set $lineIndex (i32.add (local.get $lineIndex) (i32.const 1)))
         (local.set $s (i32.add (local.get $nl) (i32.const 1)))
         (br $lines)))
     (global.set $consumed (i32.sub (local.get $s) (local.get $in)))
+    (global.set $lines (local.get $lineIndex))
+    (global.set $skippedRecords (local.get $skipped))
+    (global.set $recordsAfterLast (local.get $pending))
     (local.get $n))
 
-  (func $classify (param $in i32) (param $s i32) (param $e i32) (param $flags i32) (param $rec i32)
+  ;; The SQL-text state first, then $classify for lines outside SQL text.
+  (func $lineKind (param $in i32) (param $s i32) (param $e i32) (param $flags i32) (param $rec i32) (result i32)
+    (local $len i32)
+    (local.set $len (i32.sub (local.get $e) (local.get $s)))
+    (if (global.get $inSql)
+      (then
+        (if (i32.and (i32.ge_u (local.get $len) (i32.const 11))
+              (i32.and (i32.eq (i32.load (local.get $s)) (i32.const 0x20444e45))                 ;; "END "
+                (i32.and (i32.eq (i32.load offset=4 (local.get $s)) (i32.const 0x5320464f))     ;; "OF S"
+                  (i32.and (i32.eq (i32.load16_u offset=8 (local.get $s)) (i32.const 0x4d54))   ;; "TM"
+                           (i32.eq (i32.load8_u offset=10 (local.get $s)) (i32.const 0x54))))))  ;; "T"
+          (then (global.set $inSql (i32.const 0)))
+          (else (if (i32.eqz (i32.and (local.get $flags) (i32.const 2))) (then (return (i32.const 4))))))
+        (i32.store offset=4 (local.get $rec) (i32.sub (local.get $s) (local.get $in)))
+        (i32.store offset=8 (local.get $rec) (i32.sub (local.get $e) (local.get $in)))
+        (i32.store (local.get $rec) (i32.shl (local.get $flags) (i32.const 8)))
+        (return (i32.const 0))))
+    (if (i32.and (i32.ge_u (local.get $len) (i32.const 17))
+          (i32.and (i32.eq (i32.load (local.get $s)) (i32.const 0x53524150))                 ;; "PARS"
+            (i32.and (i32.eq (i32.load offset=4 (local.get $s)) (i32.const 0x20474e49))     ;; "ING "
+              (i32.and (i32.eq (i32.load offset=8 (local.get $s)) (i32.const 0x43204e49))   ;; "IN C"
+                (i32.and (i32.eq (i32.load offset=12 (local.get $s)) (i32.const 0x4f535255)) ;; "URSO"
+                         (i32.eq (i32.load8_u offset=16 (local.get $s)) (i32.const 0x52)))))))  ;; "R"
+      (then (global.set $inSql (i32.const 1))))
+    (call $classify (local.get $in) (local.get $s) (local.get $e) (local.get $flags) (local.get $rec)))
+
+  (func $classify (param $in i32) (param $s i32) (param $e i32) (param $flags i32) (param $rec i32) (result i32)
     (local $kind i32) (local $last i32) (local $head i32) (local $tail i32)
     (i32.store offset=4 (local.get $rec) (i32.sub (local.get $s) (local.get $in)))
     (i32.store offset=8 (local.get $rec) (i32.sub (local.get $e) (local.get $in)))
@@ -95,11 +147,12 @@
             ;; than to be counted; anything odd about it goes to the scanner.
             (local.set $last (i32.load8_u (i32.sub (local.get $e) (i32.const 1))))
             (if (i32.and
-                  (i32.eqz (i32.and (local.get $flags) (i32.const 1)))
+                  (i32.eqz (i32.and (local.get $flags) (i32.const 3)))
                   (i32.or (i32.lt_u (i32.sub (local.get $last) (i32.const 48)) (i32.const 10)) (i32.eq (local.get $last) (i32.const 39))))
               (then (if (call $isRecordStart (local.get $s) (local.get $head) (local.get $tail))
                 (then (local.set $kind (i32.const 2))))))))))
-    (i32.store (local.get $rec) (i32.or (local.get $kind) (i32.shl (local.get $flags) (i32.const 8)))))
+    (i32.store (local.get $rec) (i32.or (local.get $kind) (i32.shl (local.get $flags) (i32.const 8))))
+    (local.get $kind))
 
   ;; EXEC #, ERROR #, FETCH #, XCTEND , CLOSE #, STAT #, PARSE #, UNMAP # (little-endian words)
   (func $isRecordStart (param $s i32) (param $head i32) (param $tail i32) (result i32)
@@ -186,10 +239,19 @@
         (local.set $p (i32.add (local.get $p) (i32.const 1)))
         (br $spaces)))
     (local.set $q (local.get $p))
-    (local.set $acc (call $digitsValue (local.get $p) (local.get $e)))
-    (local.set $elaEnd (global.get $digitsEnd))
+    ;; Digits as an integer below 2^53 (beyond that a double cannot hold every integer, and the
+    ;; scanner's own parse decides how to round).
+    (block $elaDone
+      (loop $elaDigits
+        (br_if $elaDone (i32.ge_u (local.get $p) (local.get $e)))
+        (local.set $b (i32.sub (i32.load8_u (local.get $p)) (i32.const 48)))
+        (br_if $elaDone (i32.ge_u (local.get $b) (i32.const 10)))
+        (local.set $acc (i64.add (i64.mul (local.get $acc) (i64.const 10)) (i64.extend_i32_u (local.get $b))))
+        (if (i64.ge_u (local.get $acc) (i64.const 0x20000000000000)) (then (return (i32.const 0))))
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (br $elaDigits)))
+    (local.set $elaEnd (local.get $p))
     (if (i32.eq (local.get $elaEnd) (local.get $q)) (then (return (i32.const 0))))
-    (if (i64.lt_s (local.get $acc) (i64.const 0)) (then (return (i32.const 0))))
     (f64.store offset=24 (local.get $rec) (f64.convert_i64_s (local.get $acc)))
     ;; `tim=` is the last field of a complete line from 10.2 on: look for it from the end.
     (local.set $t (local.get $e))
@@ -207,27 +269,17 @@
                   (i32.eq (i32.load (i32.sub (local.get $t) (i32.const 4))) (i32.const 0x3d6d6974)) ;; "tim="
                   (i32.eq (i32.load8_u (i32.sub (local.get $t) (i32.const 5))) (i32.const 32)))
         (then
-          (local.set $acc (call $digitsValue (local.get $t) (local.get $e)))
-          (if (i64.lt_s (local.get $acc) (i64.const 0)) (then (return (i32.const 0))))
+          (local.set $acc (i64.const 0))
+          (local.set $p (local.get $t))
+          (block $timDone
+            (loop $timDigits
+              (br_if $timDone (i32.ge_u (local.get $p) (local.get $e)))
+              (local.set $acc (i64.add (i64.mul (local.get $acc) (i64.const 10))
+                                       (i64.extend_i32_u (i32.sub (i32.load8_u (local.get $p)) (i32.const 48)))))
+              (if (i64.ge_u (local.get $acc) (i64.const 0x20000000000000)) (then (return (i32.const 0))))
+              (local.set $p (i32.add (local.get $p) (i32.const 1)))
+              (br $timDigits)))
           (f64.store offset=32 (local.get $rec) (f64.convert_i64_s (local.get $acc)))))))
     (i32.const 1))
 
-  ;; Where the last $digitsValue stopped.
-  (global $digitsEnd (mut i32) (i32.const 0))
-
-  ;; The value of the digits at [p, e) as an integer, or -1 when it reaches 2^53: beyond that a
-  ;; double cannot hold every integer, and the scanner's own parse decides how to round.
-  (func $digitsValue (param $p i32) (param $e i32) (result i64)
-    (local $acc i64) (local $d i32)
-    (block $done
-      (loop $digits
-        (br_if $done (i32.ge_u (local.get $p) (local.get $e)))
-        (local.set $d (i32.sub (i32.load8_u (local.get $p)) (i32.const 48)))
-        (br_if $done (i32.ge_u (local.get $d) (i32.const 10)))
-        (local.set $acc (i64.add (i64.mul (local.get $acc) (i64.const 10)) (i64.extend_i32_u (local.get $d))))
-        (if (i64.ge_u (local.get $acc) (i64.const 0x20000000000000)) (then (return (i64.const -1))))
-        (local.set $p (i32.add (local.get $p) (i32.const 1)))
-        (br $digits)))
-    (global.set $digitsEnd (local.get $p))
-    (local.get $acc))
 )
