@@ -23,6 +23,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           exclude: [BROWSER_TESTS],
+          // test/cli runs the bundled CLI: rebuild dist/ from the current sources first (< 1 s).
+          globalSetup: ['test/helpers/build-cli-setup.ts'],
         },
       },
       {

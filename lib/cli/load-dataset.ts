@@ -25,8 +25,15 @@ export async function loadDataset(args: CommonArgs, stderr: NodeJS.WriteStream =
   if (found.files.length === 0) throw new ExitError(2, `no trace files found in ${args.paths.join(', ')} (looked for *.trc, *.trc.gz and files that look like traces)`);
   const total = found.files.reduce((n, f) => n + f.size, 0);
   const progress = progressLine(total, stderr);
-  const results = await parseFiles(found.files, { event: args.event, workers: args.workers, onProgress: (done) => progress.update(done) });
-  progress.done();
+  let results;
+  try {
+    results = await parseFiles(found.files, { event: args.event, workers: args.workers, onProgress: (done) => progress.update(done) });
+  } catch (error) {
+    // An input that became unreadable after it was found (deleted, permissions changed).
+    throw new ExitError(1, `reading the inputs failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    progress.done();
+  }
 
   for (const r of results) {
     if (r.outcome.kind === 'not-a-trace') stderr.write(`warning: skipped ${r.outcome.reason}\n`);

@@ -37,7 +37,7 @@ export async function findInputs(args: readonly string[]): Promise<FoundInputs> 
       continue;
     }
     if (info.isDirectory()) await walk(arg, arg, files, unreadable);
-    else files.push({ path: arg, name: arg, size: info.size });
+    else if (await readable(arg, unreadable)) files.push({ path: arg, name: arg, size: info.size });
   }
   return { files, unreadable };
 }
@@ -60,11 +60,23 @@ async function walk(dir: string, root: string, files: InputFile[], unreadable: s
     if (!entry.isFile()) continue;
     try {
       if (!TRACE_NAME.test(entry.name) && !(await looksLikeTrace(full))) continue;
+      if (!(await readable(full, unreadable))) continue;
       const info = await stat(full);
       files.push({ path: full, name: path.join(path.basename(root), path.relative(root, full)), size: info.size });
     } catch (error) {
       unreadable.push(`cannot read ${full}: ${describeError(error)}`);
     }
+  }
+}
+
+/** Opens the file once, so a permission problem is reported before any parsing starts. */
+async function readable(file: string, unreadable: string[]): Promise<boolean> {
+  try {
+    await (await open(file, 'r')).close();
+    return true;
+  } catch (error) {
+    unreadable.push(`cannot read ${file}: ${describeError(error)}`);
+    return false;
   }
 }
 

@@ -258,6 +258,7 @@ export class TraceScanner {
     const scale = MICROS_PER_ELA_UNIT[unit];
     const samples = this.samples.finish();
     if (scale !== 1) for (let i = 0; i < samples.count; i++) samples.ela[i] = (samples.ela[i] as number) * scale;
+    const closingSession = this.sessions.current(); // may add the session, so before the list
     return {
       bytes: this.base,
       lines: this.lineNo,
@@ -273,7 +274,7 @@ export class TraceScanner {
       binaryAt: this.sniffer.finish(),
       endsInSql: this.inSql,
       openingSession: this.openingSession,
-      closingSession: this.sessions.current(),
+      closingSession,
       firstTim: this.firstTim,
     };
   }

@@ -1,0 +1,74 @@
+// `waitscope profile`: every event's count, total, mean, min and max, sorted by total. Expected
+// rows come from the `profile` of the golden JSON (the generator's ground truth).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Golden } from '../../lib/synth/golden';
+import { expectRelClose } from '../stats/expect-close';
+import { fixturePath, parseJsonOutput, runCli } from '../helpers/cli';
+
+const golden = (name: string) => JSON.parse(readFileSync(new URL(`../golden/${name}.json`, import.meta.url), 'utf8')) as Golden;
+
+interface ProfileJson {
+  unit: string;
+  files: string[];
+  events: { event: string; count: number; total: number; min: number; max: number; mean: number }[];
+}
+
+/** Golden profile rows, summed over files, sorted by total descending (ties by name). */
+function expectedRows(names: string[]) {
+  const rows = new Map<string, { event: string; count: number; total: number; min: number; max: number }>();
+  for (const n of names) {
+    for (const [event, r] of Object.entries(golden(n).profile)) {
+      const row = rows.get(event) ?? { event, count: 0, total: 0, min: Infinity, max: -Infinity };
+      rows.set(event, { event, count: row.count + r.count, total: row.total + r.total, min: Math.min(row.min, r.min), max: Math.max(row.max, r.max) });
+    }
+  }
+  return [...rows.values()].sort((a, b) => b.total - a.total || (a.event < b.event ? -1 : 1));
+}
+
+const num = (s: string) => Number(s.replace(/,/g, ''));
+
+describe('waitscope profile', () => {
+  it('prints every event sorted by total with count, total, %, mean, min and max', async () => {
+    const run = await runCli(['profile', fixturePath('v11g-commit-loop.trc')]);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
+    const lines = run.stdout.split('\n');
+    const header = lines.find((l) => l.startsWith('event'));
+    expect(header).toMatch(/^event\s+count\s+total µs\s+%\s+mean µs\s+min µs\s+max µs$/);
+    const rowRe = /^(.+?)\s{2,}([\d,]+)\s+([\d,]+)\s+([\d.]+)\s+([\d,]+\.\d)\s+([\d,]+)\s+([\d,]+)$/;
+    const parsed = lines
+      .map((l) => rowRe.exec(l))
+      .filter((m): m is RegExpExecArray => m !== null && m[1] !== 'total')
+      .map((m) => ({ event: m[1] as string, count: num(m[2] as string), total: num(m[3] as string), pct: Number(m[4]), mean: num(m[5] as string), min: num(m[6] as string), max: num(m[7] as string) }));
+    const expected = expectedRows(['v11g-commit-loop']);
+    expect(parsed.map(({ event, count, total, min, max }) => ({ event, count, total, min, max }))).toEqual(expected);
+    const grand = expected.reduce((t, r) => t + r.total, 0);
+    parsed.forEach((p, i) => {
+      const e = expected[i] as (typeof expected)[number];
+      expect(p.mean, e.event).toBeCloseTo(e.total / e.count, 1);
+      expect(p.pct, e.event).toBeCloseTo((100 * e.total) / grand, 1);
+    });
+    const totalLine = lines.find((l) => l.startsWith('total'));
+    expect(totalLine?.split(/\s{2,}/).slice(1, 4).map(num)).toEqual([expected.reduce((n, r) => n + r.count, 0), grand, 100]);
+  });
+
+  it('--json gives the same rows with their mean, in µs', async () => {
+    const names = ['v11g-commit-loop', 'v19c-session'];
+    const run = await runCli(['profile', '--json', ...names.map((n) => fixturePath(`${n}.trc`))]);
+    expect(run.status).toBe(0);
+    const json = parseJsonOutput<ProfileJson>(run);
+    expect(json.unit).toBe('us');
+    expect(json.files).toEqual(names.map((n) => fixturePath(`${n}.trc`)));
+    const expected = expectedRows(names);
+    expect(json.events.map(({ mean: _mean, ...row }) => row)).toEqual(expected);
+    json.events.forEach((r) => expectRelClose(r.mean, r.total / r.count, 1e-12));
+  });
+
+  it('includes events of a trace that lacks the default event', async () => {
+    const run = await runCli(['profile', '--json', fixturePath('no-log-file-sync.trc')]);
+    expect(run.status).toBe(0);
+    const json = parseJsonOutput<ProfileJson>(run);
+    expect(json.events.map(({ mean: _mean, ...row }) => row)).toEqual(expectedRows(['no-log-file-sync']));
+  });
+});

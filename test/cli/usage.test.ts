@@ -1,0 +1,31 @@
+// Command lines the CLI cannot run: exit status 1, a one-line reason and the usage on stderr.
+import { describe, expect, it } from 'vitest';
+import { fixturePath, runCli } from '../helpers/cli';
+
+describe('waitscope usage errors', () => {
+  it.each([
+    ['an unknown command', ['frobnicate', fixturePath('v11g-commit-loop.trc')], "unknown command 'frobnicate'"],
+    ['an unknown option', ['stats', '--bogus', fixturePath('v11g-commit-loop.trc')], '--bogus'],
+    ['no input', ['stats', '--json'], 'no input'],
+    ['an empty --event', ['stats', '--event', ' ', fixturePath('v11g-commit-loop.trc')], '--event needs an event name'],
+    ['--workers 0', ['profile', '--workers', '0', fixturePath('v11g-commit-loop.trc')], '--workers must be a whole number'],
+    ['--workers two', ['stats', '--workers', 'two', fixturePath('v11g-commit-loop.trc')], "not 'two'"],
+  ])('%s exits with status 1 and prints the usage', async (_label, args, reason) => {
+    const run = await runCli(args);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    const [first, ...rest] = run.stderr.split('\n');
+    expect(first).toMatch(/^waitscope: /);
+    expect(first).toContain(reason);
+    expect(rest.join('\n')).toMatch(/^usage:\n\s+waitscope stats .*\n\s+waitscope profile /);
+  });
+
+  it('prints the usage on stdout with status 1 when run without a command, 0 for --help', async () => {
+    const bare = await runCli([]);
+    expect(bare.status).toBe(1);
+    expect(bare.stdout).toMatch(/^usage:/);
+    const help = await runCli(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toBe(bare.stdout);
+  });
+});
