@@ -121,6 +121,15 @@ export class EventTable {
     return id;
   }
 
+  /** Adds WAITs booked elsewhere (the line kernel) to an event's profile. */
+  addCounts(id: number, count: number, total: number, min: number, max: number): void {
+    if (count === 0) return;
+    this.count[id] = (this.count[id] as number) + count;
+    this.total[id] = (this.total[id] as number) + total;
+    if (min < (this.min[id] as number)) this.min[id] = min;
+    if (max > (this.max[id] as number)) this.max[id] = max;
+  }
+
   record(id: number, ela: number): void {
     this.count[id] = (this.count[id] as number) + 1;
     this.total[id] = (this.total[id] as number) + ela;

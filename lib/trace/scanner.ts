@@ -73,6 +73,8 @@ export class TraceScanner {
   private readonly facts: TraceFacts;
   private readonly anchors: TimeAnchor[] = [];
   private readonly kernel: LineKernel | null;
+  /** Per event id: whether the kernel books its WAITs itself (set once per event). */
+  private readonly kernelBooks: boolean[] = [];
 
   private base = 0; // file offset of the current chunk's first byte
   private lineNo = 0; // number of the line being handled
@@ -187,7 +189,7 @@ export class TraceScanner {
     const base = this.base; // file offset of input[0]
     let done = from;
     for (;;) {
-      const scan = kernel.scan(input, done, length, this.inSql);
+      const scan = kernel.scan(input, done, length, this.inSql, this.pendingAnchor !== null || this.firstTim === null);
       const { records } = scan;
       const int32 = kernel.int32;
       const float64 = kernel.float64;
@@ -213,6 +215,7 @@ export class TraceScanner {
       }
       if (scan.recordsAfterLast) this.recordLinesSeen();
       this.records10046 += scan.skippedRecords;
+      this.waitLines += scan.waitsCounted;
       this.lineNo = firstLine - 1 + scan.lines;
       done += scan.consumed;
       if (records < MAX_KERNEL_RECORDS) break;
@@ -224,7 +227,7 @@ export class TraceScanner {
     this.base += n;
   }
 
-  /** What a record line (EXEC, FETCH, …) does to the state, for those the kernel only counted. */
+  /** What record lines (EXEC, FETCH, …) and WAITs do to the state, for those the kernel only counted. */
   private recordLinesSeen(): void {
     this.inPreamble = false;
     this.freeText = false;
@@ -245,7 +248,10 @@ export class TraceScanner {
     else if ((this.timExpected ?? this.sawWaitTim) || !endsInDigit) return this.badWait(false, 'cut short: no tim= at its end');
     const nameStart = (int32[o + KernelRecord.nameStart] as number) + done;
     const nameLength = int32[o + KernelRecord.nameLength] as number;
-    const id = this.events.idForHash(int32[o + KernelRecord.hash1] as number, int32[o + KernelRecord.hash2] as number, nameLength, input, nameStart);
+    const hash1 = int32[o + KernelRecord.hash1] as number;
+    const hash2 = int32[o + KernelRecord.hash2] as number;
+    const id = this.events.idForHash(hash1, hash2, nameLength, input, nameStart);
+    if (id !== this.selectedId && this.kernelBooks[id] === undefined) this.kernelBooks[id] = (this.kernel as LineKernel).register(hash1, hash2, nameLength, id);
     this.acceptWait(id, float64[r * KernelRecord.float64s + KernelRecord.ela] as number, tim, offset);
   }
 
@@ -254,6 +260,7 @@ export class TraceScanner {
       this.atFinalLine = true;
       this.flushCarry();
     }
+    for (const c of this.kernel?.counted() ?? []) this.events.addCounts(c.id, c.count, c.total, c.min, c.max);
     const unit = this.facts.unit;
     const scale = MICROS_PER_ELA_UNIT[unit];
     const samples = this.samples.finish();
@@ -394,7 +401,9 @@ export class TraceScanner {
   /** Books one complete WAIT: the profile, a pending time anchor, and the sample if selected. */
   private acceptWait(id: number, ela: number, tim: number, offset: number): void {
     this.waitLines++;
-    this.freeText = false; // a WAIT ends any BINDS or PARSE ERROR text
+    // A WAIT ends the preamble and any BINDS or PARSE ERROR text, as a call line does.
+    this.inPreamble = false;
+    this.freeText = false;
     this.events.record(id, ela);
     if (tim === tim) {
       // not NaN: the line has a tim

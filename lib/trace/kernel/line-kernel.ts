@@ -27,7 +27,12 @@ export const AREA_BYTES = 4 << 20;
 const PAGE = 65536;
 // The kernel reads 16 bytes at a time: a page of room after each area keeps those reads inside.
 const AREA_STRIDE = AREA_BYTES + PAGE;
-const AREA_BASE = MAX_RECORDS * RECORD_BYTES;
+const EVENTS_BASE = MAX_RECORDS * RECORD_BYTES;
+const EVENT_SLOTS = 1024;
+const EVENT_BYTES = 64;
+/** Fill the table at most to this, so probing stays short and always ends at an empty slot. */
+const MAX_REGISTERED = 768;
+const AREA_BASE = EVENTS_BASE + EVENT_SLOTS * EVENT_BYTES;
 
 interface KernelExports {
   memory: WebAssembly.Memory;
@@ -36,6 +41,9 @@ interface KernelExports {
   skippedRecords: WebAssembly.Global;
   recordsAfterLast: WebAssembly.Global;
   inSql: WebAssembly.Global;
+  events: WebAssembly.Global;
+  wantTim: WebAssembly.Global;
+  waitsCounted: WebAssembly.Global;
   scan(input: number, length: number, out: number, maxRecords: number): number;
 }
 
@@ -46,8 +54,10 @@ export interface KernelScan {
   lines: number;
   /** Record lines counted without a record of their own. */
   skippedRecords: number;
-  /** Some of those came after the last emitted record. */
+  /** Some of those, or of the WAITs booked in the event table, came after the last emitted record. */
   recordsAfterLast: boolean;
+  /** WAITs booked in the kernel's event table instead of emitted. */
+  waitsCounted: number;
 }
 
 let compiled: WebAssembly.Module | null | undefined;
@@ -77,6 +87,9 @@ export class LineKernel {
   readonly float64: Float64Array;
   private readonly areas: [Uint8Array, Uint8Array];
   private next = 0;
+  private readonly eventInt32: Int32Array;
+  private readonly eventFloat64: Float64Array;
+  private readonly registered: number[] = [];
 
   private constructor(module: WebAssembly.Module) {
     this.exports = new WebAssembly.Instance(module).exports as unknown as KernelExports;
@@ -87,6 +100,42 @@ export class LineKernel {
     this.int32 = new Int32Array(buffer, 0, MAX_RECORDS * KernelRecord.int32s);
     this.float64 = new Float64Array(buffer, 0, MAX_RECORDS * KernelRecord.float64s);
     this.areas = [new Uint8Array(buffer, AREA_BASE, AREA_BYTES), new Uint8Array(buffer, AREA_BASE + AREA_STRIDE, AREA_BYTES)];
+    this.eventInt32 = new Int32Array(buffer, EVENTS_BASE, (EVENT_SLOTS * EVENT_BYTES) / 4);
+    this.eventFloat64 = new Float64Array(buffer, EVENTS_BASE, (EVENT_SLOTS * EVENT_BYTES) / 8);
+    this.exports.events.value = EVENTS_BASE;
+  }
+
+  /**
+   * Lets the kernel book complete WAITs of this event itself (count, total, min, max) instead of
+   * emitting them: for events the scanner does not keep samples of. Returns false when full.
+   */
+  register(hash1: number, hash2: number, length: number, id: number): boolean {
+    if (this.registered.length >= MAX_REGISTERED) return false;
+    let slot = hash1 & (EVENT_SLOTS - 1);
+    while ((this.eventInt32[slot * 16 + 3] as number) !== 0) slot = (slot + 1) & (EVENT_SLOTS - 1);
+    const i = slot * 16;
+    const f = slot * 8;
+    this.eventInt32[i] = hash1;
+    this.eventInt32[i + 1] = hash2;
+    this.eventInt32[i + 2] = length;
+    this.eventInt32[i + 3] = id + 1;
+    this.eventFloat64[f + 3] = 0;
+    this.eventFloat64[f + 4] = 0;
+    this.eventFloat64[f + 5] = Infinity;
+    this.eventFloat64[f + 6] = -Infinity;
+    this.registered.push(slot);
+    return true;
+  }
+
+  /** The WAITs the kernel booked, per event id. */
+  counted(): { id: number; count: number; total: number; min: number; max: number }[] {
+    return this.registered.map((slot) => ({
+      id: (this.eventInt32[slot * 16 + 3] as number) - 1,
+      count: this.eventFloat64[slot * 8 + 3] as number,
+      total: this.eventFloat64[slot * 8 + 4] as number,
+      min: this.eventFloat64[slot * 8 + 5] as number,
+      max: this.eventFloat64[slot * 8 + 6] as number,
+    }));
   }
 
   static create(): LineKernel | null {
@@ -117,9 +166,10 @@ export class LineKernel {
    * Scans input[from, length) of an area view: a record per complete line (at most MAX_RECORDS),
    * except plain record lines, which are only counted.
    */
-  scan(input: Uint8Array, from: number, length: number, inSql: boolean): KernelScan {
+  scan(input: Uint8Array, from: number, length: number, inSql: boolean, wantTim: boolean): KernelScan {
     const x = this.exports;
     x.inSql.value = inSql ? 1 : 0;
+    x.wantTim.value = wantTim ? 1 : 0;
     const records = x.scan(input.byteOffset + from, length - from, 0, MAX_RECORDS);
     return {
       records,
@@ -127,6 +177,7 @@ export class LineKernel {
       lines: x.lines.value as number,
       skippedRecords: x.skippedRecords.value as number,
       recordsAfterLast: (x.recordsAfterLast.value as number) !== 0,
+      waitsCounted: x.waitsCounted.value as number,
     };
   }
 }

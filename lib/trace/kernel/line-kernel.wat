@@ -15,9 +15,11 @@
 ;;  44 i32 line index within the call
 ;; kinds: 0 other line, 1 WAIT parsed, 2 record line (EXEC, FETCH, …) that ends in a value
 ;;        (counted, not emitted), 3 WAIT line the kernel could not parse (the scanner reports
-;;        why), 4 plain SQL text (neither emitted nor counted)
+;;        why), 4 plain SQL text (neither emitted nor counted), 5 WAIT of a known event booked
+;;        in the event table (not emitted)
 ;; flags: 1 a `W` after the first byte (a glued record may hide there), 2 a byte >= 0x80,
-;;        4 the line ends in a digit, 8 record lines were counted (not emitted) since the last record
+;;        4 the line ends in a digit, 8 record lines or WAITs were counted (not emitted) since the
+;;        last record
 (module
   (memory (export "memory") 2)
   ;; Where the last call stopped: the start of the first line it did not finish.
@@ -31,13 +33,23 @@
   ;; SQL text lines are skipped unless they hold bytes >= 0x80 (the scanner checks their UTF-8);
   ;; the lines that open and close SQL text are always emitted, so the scanner sees them too.
   (global $inSql (export "inSql") (mut i32) (i32.const 0))
+  ;; The event table (see $countWait) and what the scanner still needs to see: the next WAIT
+  ;; with a tim (set by the scanner, and again after every *** line, where a time anchor may
+  ;; start). $waitsCounted: WAITs booked here, not emitted.
+  (global $events (export "events") (mut i32) (i32.const 0))
+  (global $wantTim (export "wantTim") (mut i32) (i32.const 1))
+  (global $waitsCounted (export "waitsCounted") (mut i32) (i32.const 0))
 
   (func (export "scan") (param $in i32) (param $len i32) (param $out i32) (param $maxRecords i32) (result i32)
     (local $end i32) (local $s i32) (local $p i32) (local $n i32) (local $rec i32)
     (local $v v128) (local $m i32) (local $rem i32) (local $valid i32) (local $flags i32)
+    (local $newlines v128) (local $ws v128)
     (local $nl i32) (local $e i32) (local $w i32) (local $lineIndex i32) (local $skipped i32) (local $pending i32)
     (local.set $end (i32.add (local.get $in) (local.get $len)))
+    (local.set $newlines (i8x16.splat (i32.const 10)))
+    (local.set $ws (i8x16.splat (i32.const 87)))
     (local.set $s (local.get $in))
+    (global.set $waitsCounted (i32.const 0))
     (local.set $rec (local.get $out))
     (block $done
       (loop $lines
@@ -51,16 +63,24 @@
             (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
             (local.set $v (v128.load align=1 (local.get $p)))
             (local.set $rem (i32.sub (local.get $end) (local.get $p)))
+            ;; Fast path: a whole block with no newline, no `W` and no byte >= 0x80 (most are).
+            (if (i32.ge_u (local.get $rem) (i32.const 16))
+              (then (if (i32.eqz (i8x16.bitmask (v128.or (v128.or (i8x16.eq (local.get $v) (local.get $newlines))
+                                                                   (i8x16.eq (local.get $v) (local.get $ws)))
+                                                          (local.get $v))))
+                (then
+                  (local.set $p (i32.add (local.get $p) (i32.const 16)))
+                  (br $block16)))))
             (local.set $valid
               (select (i32.sub (i32.shl (i32.const 1) (local.get $rem)) (i32.const 1))
                       (i32.const 0xffff)
                       (i32.lt_u (local.get $rem) (i32.const 16))))
             (local.set $m (i32.and (local.get $valid)
-              (i8x16.bitmask (i8x16.eq (local.get $v) (i8x16.splat (i32.const 10))))))
+              (i8x16.bitmask (i8x16.eq (local.get $v) (local.get $newlines)))))
             (if (local.get $m)
               (then (local.set $valid (i32.sub (i32.shl (i32.const 1) (i32.ctz (local.get $m))) (i32.const 1)))))
             (local.set $w (i32.and (local.get $valid)
-              (i8x16.bitmask (i8x16.eq (local.get $v) (i8x16.splat (i32.const 87))))))
+              (i8x16.bitmask (i8x16.eq (local.get $v) (local.get $ws)))))
             (if (i32.eq (local.get $p) (local.get $s))
               (then (local.set $w (i32.and (local.get $w) (i32.const 0xfffe)))))
             (if (local.get $w) (then (local.set $flags (i32.or (local.get $flags) (i32.const 1)))))
@@ -81,7 +101,11 @@
           (then
             (local.set $skipped (i32.add (local.get $skipped) (i32.const 1)))
             (local.set $pending (i32.const 1))))
-        (if (i32.and (i32.ne (local.get $w) (i32.const 2)) (i32.ne (local.get $w) (i32.const 4)))
+        (if (i32.eq (local.get $w) (i32.const 5))
+          (then
+            (global.set $waitsCounted (i32.add (global.get $waitsCounted) (i32.const 1)))
+            (local.set $pending (i32.const 1))))
+        (if (i32.and (i32.lt_u (local.get $w) (i32.const 4)) (i32.ne (local.get $w) (i32.const 2)))
           (then
             (i32.store offset=44 (local.get $rec) (local.get $lineIndex))
             (if (local.get $pending)
@@ -122,6 +146,10 @@
                 (i32.and (i32.eq (i32.load offset=12 (local.get $s)) (i32.const 0x4f535255)) ;; "URSO"
                          (i32.eq (i32.load8_u offset=16 (local.get $s)) (i32.const 0x52)))))))  ;; "R"
       (then (global.set $inSql (i32.const 1))))
+    (if (i32.and (i32.ge_u (local.get $len) (i32.const 3))
+          (i32.and (i32.eq (i32.load16_u (local.get $s)) (i32.const 0x2a2a))
+                   (i32.eq (i32.load8_u offset=2 (local.get $s)) (i32.const 0x2a))))
+      (then (global.set $wantTim (i32.const 1))))
     (call $classify (local.get $in) (local.get $s) (local.get $e) (local.get $flags) (local.get $rec)))
 
   (func $classify (param $in i32) (param $s i32) (param $e i32) (param $flags i32) (param $rec i32) (result i32)
@@ -140,8 +168,9 @@
           (then
             (local.set $kind (i32.const 3))
             (if (i32.eqz (i32.and (local.get $flags) (i32.const 1)))
-              (then (if (call $parseWait (local.get $in) (local.get $s) (local.get $e) (local.get $rec))
-                (then (local.set $kind (i32.const 1)))))))
+              (then (local.set $kind (select (i32.const 3)
+                (local.tee $last (call $parseWait (local.get $in) (local.get $s) (local.get $e) (local.get $rec)))
+                (i32.eqz (local.get $last)))))))
           (else
             ;; A record line that ends in a digit or a quote needs nothing more from the scanner
             ;; than to be counted; anything odd about it goes to the scanner.
@@ -269,6 +298,12 @@
                   (i32.eq (i32.load (i32.sub (local.get $t) (i32.const 4))) (i32.const 0x3d6d6974)) ;; "tim="
                   (i32.eq (i32.load8_u (i32.sub (local.get $t) (i32.const 5))) (i32.const 32)))
         (then
+          ;; A complete WAIT of a known event the scanner does not need line by line.
+          (if (i32.eqz (global.get $wantTim))
+            (then (if (call $countWait (local.get $h1) (local.get $h2) (i32.load offset=16 (local.get $rec))
+                                       (f64.load offset=24 (local.get $rec)))
+              (then (return (i32.const 5))))))
+          (global.set $wantTim (i32.const 0))
           (local.set $acc (i64.const 0))
           (local.set $p (local.get $t))
           (block $timDone
@@ -282,4 +317,29 @@
           (f64.store offset=32 (local.get $rec) (f64.convert_i64_s (local.get $acc)))))))
     (i32.const 1))
 
+
+  ;; The event table: 1024 entries of 64 bytes at $events, filled by the scanner
+  ;; (LineKernel.register) for events it does not need to see one by one:
+  ;;   0 i32 hash 1   4 i32 hash 2   8 i32 name length   12 i32 event id + 1 (0: empty)
+  ;;  24 f64 count   32 f64 total   40 f64 min   48 f64 max
+  ;; Open addressing on hash 1. Books the WAIT and returns 1 when the event is there.
+  (func $countWait (param $h1 i32) (param $h2 i32) (param $len i32) (param $ela f64) (result i32)
+    (local $i i32) (local $entry i32) (local $probes i32)
+    (local.set $i (local.get $h1))
+    (loop $probe
+      (local.set $entry (i32.add (global.get $events) (i32.shl (i32.and (local.get $i) (i32.const 1023)) (i32.const 6))))
+      (if (i32.eqz (i32.load offset=12 (local.get $entry))) (then (return (i32.const 0))))
+      (if (i32.and (i32.eq (i32.load (local.get $entry)) (local.get $h1))
+            (i32.and (i32.eq (i32.load offset=4 (local.get $entry)) (local.get $h2))
+                     (i32.eq (i32.load offset=8 (local.get $entry)) (local.get $len))))
+        (then
+          (f64.store offset=24 (local.get $entry) (f64.add (f64.load offset=24 (local.get $entry)) (f64.const 1)))
+          (f64.store offset=32 (local.get $entry) (f64.add (f64.load offset=32 (local.get $entry)) (local.get $ela)))
+          (f64.store offset=40 (local.get $entry) (f64.min (f64.load offset=40 (local.get $entry)) (local.get $ela)))
+          (f64.store offset=48 (local.get $entry) (f64.max (f64.load offset=48 (local.get $entry)) (local.get $ela)))
+          (return (i32.const 1))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (local.set $probes (i32.add (local.get $probes) (i32.const 1)))
+      (br_if $probe (i32.lt_u (local.get $probes) (i32.const 1024))))
+    (i32.const 0))
 )
