@@ -4,6 +4,7 @@ import { combineFiles, type Dataset } from '../trace/dataset';
 import { formatWarning } from '../trace/warnings';
 import type { CommonArgs } from './args';
 import { progressLine } from './progress';
+import { mark } from './timing';
 
 /** Ends the command with a status and a one-line reason on stderr. */
 export class ExitError extends Error {
@@ -20,7 +21,9 @@ export class ExitError extends Error {
  * shrink a dataset); a file that is not a trace is named on stderr and skipped.
  */
 export async function loadDataset(args: CommonArgs, stderr: NodeJS.WriteStream = process.stderr): Promise<Dataset> {
+  mark('start-up');
   const found = await findInputs(args.paths);
+  mark('find inputs');
   if (found.unreadable.length > 0) throw new ExitError(1, found.unreadable.join('\n'));
   if (found.files.length === 0) throw new ExitError(2, `no trace files found in ${args.paths.join(', ')} (looked for *.trc, *.trc.gz and files that look like traces)`);
   const total = found.files.reduce((n, f) => n + f.size, 0);
@@ -34,6 +37,7 @@ export async function loadDataset(args: CommonArgs, stderr: NodeJS.WriteStream =
   } finally {
     progress.done();
   }
+  mark('parse');
 
   for (const r of results) {
     if (r.outcome.kind === 'not-a-trace') stderr.write(`warning: skipped ${r.outcome.reason}\n`);
@@ -44,5 +48,7 @@ export async function loadDataset(args: CommonArgs, stderr: NodeJS.WriteStream =
     const what = results.length === 1 ? 'the input is not a trace' : `none of the ${results.length} inputs is a trace`;
     throw new ExitError(2, `${what}; nothing to compute`);
   }
-  return combineFiles(args.event, traces);
+  const dataset = combineFiles(args.event, traces);
+  mark('combine');
+  return dataset;
 }

@@ -3,12 +3,15 @@ import type { Dataset } from '../trace/dataset';
 import type { CommonArgs } from './args';
 import { formatCount, formatMicros, padTable } from './format';
 import { loadDataset } from './load-dataset';
+import { mark } from './timing';
 
 /** `waitscope stats`: all inputs form one dataset; exact statistics of the chosen event in µs. */
 export async function statsCommand(args: CommonArgs, out: NodeJS.WritableStream = process.stdout): Promise<void> {
   const dataset = await loadDataset(args);
   const summary = summarize(dataset.samples.ela.subarray(0, dataset.samples.count));
+  mark('statistics');
   out.write(args.json ? `${JSON.stringify(statsJson(dataset, summary), null, 2)}\n` : statsTable(dataset, summary));
+  mark('output');
 }
 
 export function statsJson(dataset: Dataset, summary: Summary) {

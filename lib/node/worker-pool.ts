@@ -14,15 +14,17 @@ interface Pending {
 }
 
 /**
- * Runs parse tasks on worker threads, one task per worker at a time. This is the one place
- * that creates parse workers. Without the bundled worker script (tests running the sources),
- * or with one core, tasks run on the calling thread instead: same code, same results.
+ * Runs parse tasks on the calling thread and on worker threads, one task per thread at a time.
+ * The calling thread takes a task too: one isolate fewer to start and warm up. This is the one
+ * place that creates parse workers. Without the bundled worker script (tests running the
+ * sources), or with one core, every task runs on the calling thread: same code, same results.
  */
 export class ParsePool {
   private readonly workers: Worker[] = [];
   private readonly idle: Worker[] = [];
   private readonly queue: Pending[] = [];
   private readonly running = new Map<Worker, Pending>();
+  private hereBusy = false;
   readonly size: number;
 
   constructor(
@@ -32,8 +34,7 @@ export class ParsePool {
   ) {
     const usable = workerUrl.protocol === 'file:' && existsSync(fileURLToPath(workerUrl));
     this.size = usable ? Math.max(1, requested) : 1;
-    if (!usable || this.size === 1) return;
-    for (let i = 0; i < this.size; i++) {
+    for (let i = 1; i < this.size; i++) {
       const worker = new Worker(workerUrl);
       worker.on('message', (reply: ParseReply) => this.onReply(worker, reply));
       worker.on('error', (error) => this.onError(worker, error));
@@ -43,7 +44,6 @@ export class ParsePool {
   }
 
   run(task: ParseTask): Promise<Done> {
-    if (this.workers.length === 0) return this.runHere(task);
     return new Promise((resolve, reject) => {
       this.queue.push({ task, resolve, reject });
       this.dispatch();
@@ -54,12 +54,25 @@ export class ParsePool {
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 
-  private async runHere(task: ParseTask): Promise<Done> {
-    const done = await runTask(task, (bytes) => this.onProgress(task.id, bytes));
-    return done.kind === 'file' ? { kind: 'file-done', id: task.id, result: done.result } : { kind: 'range-done', id: task.id, scan: done.scan };
+  private runHere(pending: Pending): void {
+    this.hereBusy = true;
+    const { task } = pending;
+    runTask(task, (bytes) => this.onProgress(task.id, bytes))
+      .then(
+        (done) =>
+          pending.resolve(
+            done.kind === 'file' ? { kind: 'file-done', id: task.id, result: done.result } : { kind: 'range-done', id: task.id, scan: done.scan },
+          ),
+        (error: unknown) => pending.reject(error instanceof Error ? error : new Error(String(error))),
+      )
+      .finally(() => {
+        this.hereBusy = false;
+        this.dispatch();
+      });
   }
 
   private dispatch(): void {
+    if (!this.hereBusy && this.queue.length > 0) this.runHere(this.queue.shift() as Pending);
     while (this.idle.length > 0 && this.queue.length > 0) {
       const worker = this.idle.pop() as Worker;
       const pending = this.queue.shift() as Pending;

@@ -206,6 +206,13 @@ export class TraceScanner {
         if (this.inSql) {
           // Only END OF STMT and text to check for UTF-8 matter inside SQL text.
           if (input[start] === 0x45 || flags & KernelFlag.HighByte) this.sqlTextLine(input, start, end);
+        } else if (kind === KernelKind.SampledWait) {
+          // A complete WAIT of the selected event, already booked in the profile by the kernel.
+          this.waitLines++;
+          this.inPreamble = false;
+          this.freeText = false;
+          const f = r * KernelRecord.float64s;
+          this.samples.push(float64[f + KernelRecord.ela] as number, float64[f + KernelRecord.tim] as number, this.lineNo, base + start, this.sessions.current());
         } else if (kind === KernelKind.Wait) {
           this.kernelWait(input, int32, float64, o, r, done, base + start, flags & KernelFlag.EndsInDigit);
         } else {
@@ -251,7 +258,7 @@ export class TraceScanner {
     const hash1 = int32[o + KernelRecord.hash1] as number;
     const hash2 = int32[o + KernelRecord.hash2] as number;
     const id = this.events.idForHash(hash1, hash2, nameLength, input, nameStart);
-    if (id !== this.selectedId && this.kernelBooks[id] === undefined) this.kernelBooks[id] = (this.kernel as LineKernel).register(hash1, hash2, nameLength, id);
+    if (this.kernelBooks[id] === undefined) this.kernelBooks[id] = (this.kernel as LineKernel).register(hash1, hash2, nameLength, id, id === this.selectedId);
     this.acceptWait(id, float64[r * KernelRecord.float64s + KernelRecord.ela] as number, tim, offset);
   }
 

@@ -16,7 +16,7 @@ export const KernelRecord = {
   tim: 4,
 } as const;
 
-export const KernelKind = { Other: 0, Wait: 1, Record: 2, WaitUnparsed: 3 } as const;
+export const KernelKind = { Other: 0, Wait: 1, Record: 2, WaitUnparsed: 3, SampledWait: 6 } as const;
 export const KernelFlag = { InnerW: 1, HighByte: 2, EndsInDigit: 4, RecordsBefore: 8 } as const;
 
 const RECORD_BYTES = 48;
@@ -106,10 +106,11 @@ export class LineKernel {
   }
 
   /**
-   * Lets the kernel book complete WAITs of this event itself (count, total, min, max) instead of
-   * emitting them: for events the scanner does not keep samples of. Returns false when full.
+   * Lets the kernel book complete WAITs of this event itself (count, total, min, max). WAITs of
+   * a `sampled` event are still emitted (as SampledWait) for their samples; the others are not.
+   * Returns false when the table is full.
    */
-  register(hash1: number, hash2: number, length: number, id: number): boolean {
+  register(hash1: number, hash2: number, length: number, id: number, sampled: boolean): boolean {
     if (this.registered.length >= MAX_REGISTERED) return false;
     let slot = hash1 & (EVENT_SLOTS - 1);
     while ((this.eventInt32[slot * 16 + 3] as number) !== 0) slot = (slot + 1) & (EVENT_SLOTS - 1);
@@ -119,6 +120,7 @@ export class LineKernel {
     this.eventInt32[i + 1] = hash2;
     this.eventInt32[i + 2] = length;
     this.eventInt32[i + 3] = id + 1;
+    this.eventInt32[i + 4] = sampled ? 1 : 0;
     this.eventFloat64[f + 3] = 0;
     this.eventFloat64[f + 4] = 0;
     this.eventFloat64[f + 5] = Infinity;

@@ -16,7 +16,8 @@
 ;; kinds: 0 other line, 1 WAIT parsed, 2 record line (EXEC, FETCH, …) that ends in a value
 ;;        (counted, not emitted), 3 WAIT line the kernel could not parse (the scanner reports
 ;;        why), 4 plain SQL text (neither emitted nor counted), 5 WAIT of a known event booked
-;;        in the event table (not emitted)
+;;        in the event table (not emitted), 6 WAIT of the event the scanner keeps samples of,
+;;        booked in the event table and emitted with its tim
 ;; flags: 1 a `W` after the first byte (a glued record may hide there), 2 a byte >= 0x80,
 ;;        4 the line ends in a digit, 8 record lines or WAITs were counted (not emitted) since the
 ;;        last record
@@ -105,7 +106,8 @@
           (then
             (global.set $waitsCounted (i32.add (global.get $waitsCounted) (i32.const 1)))
             (local.set $pending (i32.const 1))))
-        (if (i32.and (i32.lt_u (local.get $w) (i32.const 4)) (i32.ne (local.get $w) (i32.const 2)))
+        (if (i32.or (i32.eq (local.get $w) (i32.const 6))
+                    (i32.and (i32.lt_u (local.get $w) (i32.const 4)) (i32.ne (local.get $w) (i32.const 2))))
           (then
             (i32.store offset=44 (local.get $rec) (local.get $lineIndex))
             (if (local.get $pending)
@@ -208,7 +210,7 @@
   ;; TraceScanner.wait(). Returns 0 when the line is not of this shape; the scanner then parses it.
   (func $parseWait (param $in i32) (param $s i32) (param $e i32) (param $rec i32) (result i32)
     (local $p i32) (local $q i32) (local $b i32) (local $h1 i32) (local $h2 i32) (local $w i32)
-    (local $x i32) (local $acc i64) (local $elaEnd i32) (local $t i32)
+    (local $x i32) (local $acc i64) (local $elaEnd i32) (local $t i32) (local $booked i32)
     (local.set $p (i32.add (local.get $s) (i32.const 6)))
     (local.set $q (local.get $p))
     (block $digitsDone
@@ -299,10 +301,12 @@
                   (i32.eq (i32.load8_u (i32.sub (local.get $t) (i32.const 5))) (i32.const 32)))
         (then
           ;; A complete WAIT of a known event the scanner does not need line by line.
+          (local.set $booked (i32.const 0))
           (if (i32.eqz (global.get $wantTim))
-            (then (if (call $countWait (local.get $h1) (local.get $h2) (i32.load offset=16 (local.get $rec))
-                                       (f64.load offset=24 (local.get $rec)))
-              (then (return (i32.const 5))))))
+            (then
+              (local.set $booked (call $countWait (local.get $h1) (local.get $h2) (i32.load offset=16 (local.get $rec))
+                                                  (f64.load offset=24 (local.get $rec))))
+              (if (i32.eq (local.get $booked) (i32.const 5)) (then (return (i32.const 5))))))
           (global.set $wantTim (i32.const 0))
           (local.set $acc (i64.const 0))
           (local.set $p (local.get $t))
@@ -314,15 +318,18 @@
               (if (i64.ge_u (local.get $acc) (i64.const 0x20000000000000)) (then (return (i32.const 0))))
               (local.set $p (i32.add (local.get $p) (i32.const 1)))
               (br $timDigits)))
-          (f64.store offset=32 (local.get $rec) (f64.convert_i64_s (local.get $acc)))))))
+          (f64.store offset=32 (local.get $rec) (f64.convert_i64_s (local.get $acc)))
+          (if (local.get $booked) (then (return (local.get $booked))))))))
     (i32.const 1))
 
 
   ;; The event table: 1024 entries of 64 bytes at $events, filled by the scanner
   ;; (LineKernel.register) for events it does not need to see one by one:
   ;;   0 i32 hash 1   4 i32 hash 2   8 i32 name length   12 i32 event id + 1 (0: empty)
+  ;;  16 i32 1 when the scanner keeps samples of the event (its WAITs are emitted too)
   ;;  24 f64 count   32 f64 total   40 f64 min   48 f64 max
-  ;; Open addressing on hash 1. Books the WAIT and returns 1 when the event is there.
+  ;; Open addressing on hash 1. Books the WAIT when the event is there and returns 5, or 6 for
+  ;; an event with samples; 0 when it is not there.
   (func $countWait (param $h1 i32) (param $h2 i32) (param $len i32) (param $ela f64) (result i32)
     (local $i i32) (local $entry i32) (local $probes i32)
     (local.set $i (local.get $h1))
@@ -337,7 +344,7 @@
           (f64.store offset=32 (local.get $entry) (f64.add (f64.load offset=32 (local.get $entry)) (local.get $ela)))
           (f64.store offset=40 (local.get $entry) (f64.min (f64.load offset=40 (local.get $entry)) (local.get $ela)))
           (f64.store offset=48 (local.get $entry) (f64.max (f64.load offset=48 (local.get $entry)) (local.get $ela)))
-          (return (i32.const 1))))
+          (return (i32.add (i32.const 5) (i32.load offset=16 (local.get $entry))))))
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (local.set $probes (i32.add (local.get $probes) (i32.const 1)))
       (br_if $probe (i32.lt_u (local.get $probes) (i32.const 1024))))
