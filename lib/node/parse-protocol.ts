@@ -13,6 +13,8 @@ export type ParseReply =
   | { kind: 'failed'; id: number; message: string };
 
 /** The sample columns' buffers, moved to the receiving thread instead of copied. */
-export function sampleBuffers(samples: ScanResult['samples']): ArrayBuffer[] {
-  return [samples.ela, samples.tim, samples.file, samples.line, samples.offset, samples.session].map((a) => a.buffer as ArrayBuffer);
+export function sampleBuffers(...parts: ScanResult['samples'][]): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const p of parts) for (const a of [p.ela, p.tim, p.file, p.line, p.offset, p.session]) buffers.add(a.buffer as ArrayBuffer);
+  return [...buffers];
 }

@@ -11,7 +11,7 @@ port.on('message', (task: ParseTask) => {
   runTask(task, (bytes) => reply({ kind: 'progress', id: task.id, bytes }))
     .then((done) => {
       if (done.kind === 'file') reply({ kind: 'file-done', id: task.id, result: done.result }, sampleBuffers(done.result.samples));
-      else reply({ kind: 'range-done', id: task.id, scan: done.scan }, sampleBuffers(done.scan.samples));
+      else reply({ kind: 'range-done', id: task.id, scan: done.scan }, sampleBuffers(done.scan.samples, ...(done.scan.sampleBlocks ?? [])));
     })
     .catch((error: unknown) => reply({ kind: 'failed', id: task.id, message: error instanceof Error ? error.message : String(error) }));
 });

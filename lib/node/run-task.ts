@@ -26,5 +26,5 @@ export async function runTask(
     range: { startOffset: task.start, headFacts: task.headFacts },
   });
   await scanFileRange(task.path, task.start, task.end, scanner, onProgress);
-  return { kind: 'range', scan: scanner.finish() };
+  return { kind: 'range', scan: scanner.finish({ blocks: true }) };
 }

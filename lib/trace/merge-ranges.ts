@@ -13,7 +13,7 @@ const MAX_LINES_PER_WARNING = 10;
 export function mergeRanges(ranges: readonly ScanResult[]): ScanResult {
   const first = ranges[0];
   if (!first) throw new Error('mergeRanges needs at least one range');
-  if (ranges.length === 1) return first;
+  if (ranges.length === 1 && !first.sampleBlocks) return first;
 
   const sessions: SessionMarker[] = [];
   const sessionByKey = new Map<string, number>();
@@ -68,7 +68,7 @@ export function mergeRanges(ranges: readonly ScanResult[]): ScanResult {
         seen.lines.push(...shifted.slice(0, MAX_LINES_PER_WARNING - seen.lines.length));
       }
     }
-    sampleParts.push({ samples: range.samples, lineShift, sessionMap });
+    for (const samples of range.sampleBlocks ?? [range.samples]) sampleParts.push({ samples, lineShift, sessionMap });
     previousClosing = sessionMap[range.closingSession] ?? previousClosing;
     lineShift += range.lines;
     waitLines += range.waitLines;

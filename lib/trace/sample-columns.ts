@@ -52,6 +52,28 @@ export class SampleColumns {
     this.count++;
   }
 
+  /** The blocks, trimmed views, no copy. The columns must not be pushed to afterwards. */
+  takeBlocks(): WaitSamples[] {
+    const parts: WaitSamples[] = [];
+    let left = this.count;
+    for (const b of this.blocks) {
+      const k = Math.min(BLOCK, left);
+      if (k === 0) break;
+      parts.push({
+        count: k,
+        ela: b.ela.subarray(0, k),
+        tim: b.tim.subarray(0, k),
+        file: new Uint32Array(k).fill(this.fileIndex),
+        line: b.line.subarray(0, k),
+        offset: b.offset.subarray(0, k),
+        session: b.session.subarray(0, k),
+      });
+      left -= k;
+    }
+    this.blocks.length = 0;
+    return parts;
+  }
+
   /** The samples in arrays of the exact count. The columns must not be pushed to afterwards. */
   finish(): WaitSamples {
     const n = this.count;

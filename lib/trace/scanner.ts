@@ -2,7 +2,7 @@ import { ascii, CR, decodeText, findBytes, isDigit, LF, matchAt, QUOTE, DQUOTE, 
 import { EventTable } from './event-table';
 import { emptyFacts, mayBeHeaderLine, readHeaderLine, versionWritesWaitTim } from './header-facts';
 import { classifyLine, LineKind } from './line-kinds';
-import { SampleColumns } from './sample-columns';
+import { emptySamples, SampleColumns } from './sample-columns';
 import { SessionTracker } from './session-tracker';
 import { BinarySniffer } from './binary-sniffer';
 import { readStarLine } from './star-lines';
@@ -55,6 +55,11 @@ export interface ScanResult {
   closingSession: number;
   /** Ranges: the first WAIT `tim` in the range, to complete the previous range's last anchor. */
   firstTim: { tim: number; line: number } | null;
+  /**
+   * With `finish({ blocks: true })`: the samples as the scanner's blocks, uncopied, and
+   * `samples` empty. A range's samples are copied once, when the ranges are merged.
+   */
+  sampleBlocks?: WaitSamples[];
 }
 
 /**
@@ -262,7 +267,7 @@ export class TraceScanner {
     this.acceptWait(id, float64[r * KernelRecord.float64s + KernelRecord.ela] as number, tim, offset);
   }
 
-  finish(): ScanResult {
+  finish(options: { blocks?: boolean } = {}): ScanResult {
     if (!this.stopped && (this.carryLen > 0 || this.carryDropped > 0)) {
       this.atFinalLine = true;
       this.flushCarry();
@@ -270,8 +275,11 @@ export class TraceScanner {
     for (const c of this.kernel?.counted() ?? []) this.events.addCounts(c.id, c.count, c.total, c.min, c.max);
     const unit = this.facts.unit;
     const scale = MICROS_PER_ELA_UNIT[unit];
-    const samples = this.samples.finish();
-    if (scale !== 1) for (let i = 0; i < samples.count; i++) samples.ela[i] = (samples.ela[i] as number) * scale;
+    const blocks = options.blocks ? this.samples.takeBlocks() : null;
+    const samples = blocks ? emptySamples() : this.samples.finish();
+    for (const part of blocks ?? [samples]) {
+      if (scale !== 1) for (let i = 0; i < part.count; i++) part.ela[i] = (part.ela[i] as number) * scale;
+    }
     const closingSession = this.sessions.current(); // may add the session, so before the list
     return {
       bytes: this.base,
@@ -290,6 +298,7 @@ export class TraceScanner {
       openingSession: this.openingSession,
       closingSession,
       firstTim: this.firstTim,
+      ...(blocks ? { sampleBlocks: blocks } : {}),
     };
   }
 
