@@ -55,7 +55,9 @@
     (block $done
       (loop $lines
         (br_if $done (i32.ge_u (local.get $n) (local.get $maxRecords)))
-        (local.set $p (local.get $s))
+        ;; A line's own first `W` (of `WAIT #`) is not a glue suspect: start the search after it.
+        (local.set $p (i32.add (local.get $s)
+          (i32.and (i32.lt_u (local.get $s) (local.get $end)) (i32.eq (i32.load8_u (local.get $s)) (i32.const 87)))))
         (local.set $flags (i32.const 0))
         ;; 16 bytes at a time: newline, `W` and high-byte masks. The caller pads the input with
         ;; 16 readable bytes, and bits past `end` are masked off.
@@ -82,8 +84,6 @@
               (then (local.set $valid (i32.sub (i32.shl (i32.const 1) (i32.ctz (local.get $m))) (i32.const 1)))))
             (local.set $w (i32.and (local.get $valid)
               (i8x16.bitmask (i8x16.eq (local.get $v) (local.get $ws)))))
-            (if (i32.eq (local.get $p) (local.get $s))
-              (then (local.set $w (i32.and (local.get $w) (i32.const 0xfffe)))))
             (if (local.get $w) (then (local.set $flags (i32.or (local.get $flags) (i32.const 1)))))
             (if (i32.and (local.get $valid) (i8x16.bitmask (local.get $v)))
               (then (local.set $flags (i32.or (local.get $flags) (i32.const 2)))))
@@ -210,7 +210,7 @@
   ;; TraceScanner.wait(). Returns 0 when the line is not of this shape; the scanner then parses it.
   (func $parseWait (param $in i32) (param $s i32) (param $e i32) (param $rec i32) (result i32)
     (local $p i32) (local $q i32) (local $b i32) (local $h1 i32) (local $h2 i32) (local $w i32)
-    (local $x i32) (local $acc i64) (local $elaEnd i32) (local $t i32) (local $booked i32)
+    (local $x i32) (local $acc i64) (local $elaEnd i32) (local $t i32) (local $booked i32) (local $x64 i64)
     (local.set $p (i32.add (local.get $s) (i32.const 6)))
     (local.set $q (local.get $p))
     (block $digitsDone
@@ -286,6 +286,14 @@
     (f64.store offset=24 (local.get $rec) (f64.convert_i64_s (local.get $acc)))
     ;; `tim=` is the last field of a complete line from 10.2 on: look for it from the end.
     (local.set $t (local.get $e))
+    ;; The last 8 bytes all digits (SWAR: no byte below '0' or above '9') skip 8 steps at once.
+    (if (i32.ge_u (local.get $e) (i32.add (local.get $elaEnd) (i32.const 8)))
+      (then
+        (local.set $x64 (i64.load (i32.sub (local.get $e) (i32.const 8))))
+        (if (i64.eqz (i64.and (i64.or (i64.add (local.get $x64) (i64.const 0x4646464646464646))
+                                      (i64.sub (local.get $x64) (i64.const 0x3030303030303030)))
+                              (i64.const 0x8080808080808080)))
+          (then (local.set $t (i32.sub (local.get $e) (i32.const 8)))))))
     (block $backDone
       (loop $back
         (br_if $backDone (i32.le_u (local.get $t) (local.get $elaEnd)))
