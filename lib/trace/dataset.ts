@@ -1,4 +1,5 @@
 import { mergeProfiles } from './event-table';
+import { allocateSamples } from './sample-columns';
 import type { EventProfileRow, SessionMarker, TraceFileResult, WaitSamples } from './types';
 
 /** Several files read as one dataset (for example the 20 sessions of one test run). */
@@ -19,15 +20,7 @@ export function combineFiles(event: string, files: TraceFileResult[]): Dataset {
     return { event, files, samples: only.samples, sessions: only.sessions.map((m) => ({ ...m, file: 0 })), profile: only.profile };
   }
   const count = files.reduce((n, f) => n + f.samples.count, 0);
-  const samples: WaitSamples = {
-    count,
-    ela: new Float64Array(count),
-    tim: new Float64Array(count),
-    file: new Uint32Array(count),
-    line: new Uint32Array(count),
-    offset: new Float64Array(count),
-    session: new Uint32Array(count),
-  };
+  const samples = allocateSamples(count);
   const sessions: Dataset['sessions'] = [];
   let at = 0;
   files.forEach((f, fileIndex) => {

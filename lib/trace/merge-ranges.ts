@@ -1,4 +1,5 @@
 import { mergeProfiles } from './event-table';
+import { allocateSamples } from './sample-columns';
 import type { ScanResult } from './scanner';
 import type { ParseWarning, SessionMarker, TimeAnchor, WaitSamples } from './types';
 
@@ -108,15 +109,7 @@ export function needsSequentialRescan(ranges: readonly ScanResult[]): boolean {
 
 function concatSamples(parts: readonly { samples: WaitSamples; lineShift: number; sessionMap: Uint32Array }[]): WaitSamples {
   const count = parts.reduce((n, p) => n + p.samples.count, 0);
-  const out: WaitSamples = {
-    count,
-    ela: new Float64Array(count),
-    tim: new Float64Array(count),
-    file: new Uint32Array(count),
-    line: new Uint32Array(count),
-    offset: new Float64Array(count),
-    session: new Uint32Array(count),
-  };
+  const out = allocateSamples(count);
   let at = 0;
   for (const { samples, lineShift, sessionMap } of parts) {
     const n = samples.count;

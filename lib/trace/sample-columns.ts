@@ -77,15 +77,8 @@ export class SampleColumns {
   /** The samples in arrays of the exact count. The columns must not be pushed to afterwards. */
   finish(): WaitSamples {
     const n = this.count;
-    const out: WaitSamples = {
-      count: n,
-      ela: new Float64Array(n),
-      tim: new Float64Array(n),
-      file: new Uint32Array(n).fill(this.fileIndex),
-      line: new Uint32Array(n),
-      offset: new Float64Array(n),
-      session: new Uint32Array(n),
-    };
+    const out = allocateSamples(n);
+    out.file.fill(this.fileIndex);
     let at = 0;
     for (const b of this.blocks) {
       const k = Math.min(BLOCK, n - at);
@@ -101,6 +94,19 @@ export class SampleColumns {
   }
 }
 
+/** Zeroed columns for `count` samples. */
+export function allocateSamples(count: number): WaitSamples {
+  return {
+    count,
+    ela: new Float64Array(count),
+    tim: new Float64Array(count),
+    file: new Uint32Array(count),
+    line: new Uint32Array(count),
+    offset: new Float64Array(count),
+    session: new Uint32Array(count),
+  };
+}
+
 export function emptySamples(): WaitSamples {
-  return new SampleColumns(0).finish();
+  return allocateSamples(0);
 }

@@ -1,0 +1,236 @@
+import { ascii, decodeText, findBytes, isDigit, matchAt, parseDigits, QUOTE } from './bytes';
+import { EventTable } from './event-table';
+import { mayBeHeaderLine, readHeaderLine, versionWritesWaitTim } from './header-facts';
+import { classifyLine, LineKind } from './line-kinds';
+import { SampleColumns } from './sample-columns';
+import type { ScanOptions } from './scan-result';
+import { SessionTracker } from './session-tracker';
+import { readStarLine } from './star-lines';
+import type { TimeAnchor, TraceFacts } from './types';
+import { parseWaitLine } from './wait-line';
+import { WarningCollector } from './warnings';
+
+const WAIT = ascii('WAIT #');
+const END_OF_STMT = ascii('END OF STMT');
+
+/**
+ * The state of a scan and the grammar of one line (trace-format.md): WAIT records, calls,
+ * `***` stamps, SQL text, header lines and damage. This JavaScript is the reference: the line
+ * kernel only takes over lines it parses exactly as this would.
+ */
+export class LineGrammar {
+  protected readonly warnings: WarningCollector;
+  protected readonly events: EventTable;
+  protected readonly selectedId: number;
+  protected readonly samples: SampleColumns;
+  protected readonly sessions = new SessionTracker();
+  protected readonly anchors: TimeAnchor[] = [];
+
+  protected lineNo = 0; // number of the line being handled
+  protected inSql = false; // inside PARSING IN CURSOR … END OF STMT
+  protected freeText = false; // after BINDS / PARSE ERROR: unindented free text may follow
+  protected inPreamble = true;
+  protected atFinalLine = false;
+  protected timExpected: boolean | null = null;
+  protected sawWaitTim = false;
+  protected pendingAnchor: TimeAnchor | null = null;
+  protected waitLines = 0;
+  protected records10046 = 0;
+  protected starLines = 0;
+  protected firstTim: { tim: number; line: number } | null = null;
+
+  constructor(
+    options: ScanOptions,
+    protected readonly facts: TraceFacts,
+  ) {
+    this.samples = new SampleColumns(options.fileIndex);
+    this.warnings = new WarningCollector(options.fileName);
+    this.events = new EventTable((buf, start, end) => this.decodeForPerson(buf, start, end, 'event name'));
+    const selected = new TextEncoder().encode(options.event);
+    this.selectedId = this.events.intern(selected, 0, selected.length);
+  }
+
+  /** What record lines (EXEC, FETCH, …) and WAITs do to the state, for those the kernel only counted. */
+  protected recordLinesSeen(): void {
+    this.inPreamble = false;
+    this.freeText = false;
+  }
+
+  /** One physical line buf[start, end) without its line end. Returns the next `WAIT #` position. */
+  protected line(buf: Uint8Array, start: number, end: number, base: number, nextWait: number): number {
+    if (this.inSql) {
+      this.sqlTextLine(buf, start, end);
+      return nextWait;
+    }
+    if (nextWait !== -1 && nextWait < start) nextWait = findBytes(buf, WAIT, start);
+    if (nextWait === start) return this.waitRun(buf, start, end, base, false);
+    const recordEnd = nextWait !== -1 && nextWait < end ? nextWait : end;
+    this.otherLine(buf, start, recordEnd);
+    if (recordEnd < end && !this.inSql) return this.waitRun(buf, recordEnd, end, base, true);
+    return nextWait;
+  }
+
+  /** The WAIT at `at` and any record glued after it on the same line (trace-format.md §8.3). */
+  protected waitRun(buf: Uint8Array, at: number, end: number, base: number, glued: boolean): number {
+    for (;;) {
+      const next = findBytes(buf, WAIT, at + WAIT.length);
+      const recordEnd = next !== -1 && next < end ? next : end;
+      this.wait(buf, at, recordEnd, base + at, glued);
+      if (recordEnd === end) return next;
+      at = next;
+      glued = true;
+    }
+  }
+
+  /**
+   * `WAIT #<cursor>: nam='<event>' ela=<ws?><int> <params>[ obj#=<int>][ tim=<int>]`.
+   * The name runs to the first quote followed by ` ela=`; names contain spaces and punctuation.
+   */
+  protected wait(buf: Uint8Array, s: number, e: number, offset: number, glued: boolean): void {
+    const w = parseWaitLine(buf, s, e, this.events);
+    if (typeof w === 'string') return this.badWait(glued, w);
+    if (w.hasTim) this.sawWaitTim = true;
+    else if ((this.timExpected ?? this.sawWaitTim) || !w.endsInDigit) return this.badWait(glued, 'cut short: no tim= at its end');
+    if (glued) this.warnings.add('glued-line', this.lineNo, () => 'two records are glued on one line with no line end between them; the WAIT in it was recovered');
+    const id = w.id >= 0 ? w.id : this.events.intern(buf, w.nameStart, w.nameEnd);
+    const wantTim = w.hasTim && (id === this.selectedId || this.pendingAnchor !== null || this.firstTim === null);
+    this.acceptWait(id, w.ela, wantTim ? parseDigits(buf, w.timStart, e) : NaN, offset);
+  }
+
+  /** Books one complete WAIT: the profile, a pending time anchor, and the sample if selected. */
+  protected acceptWait(id: number, ela: number, tim: number, offset: number): void {
+    this.waitLines++;
+    // A WAIT ends the preamble and any BINDS or PARSE ERROR text, as a call line does.
+    this.inPreamble = false;
+    this.freeText = false;
+    this.events.record(id, ela);
+    if (tim === tim) {
+      // not NaN: the line has a tim
+      this.firstTim ??= { tim, line: this.lineNo };
+      const anchor = this.pendingAnchor;
+      if (anchor !== null) {
+        anchor.tim = tim;
+        anchor.timLine = this.lineNo;
+        this.pendingAnchor = null;
+      }
+    }
+    if (id === this.selectedId) this.samples.push(ela, tim, this.lineNo, offset, this.sessions.current());
+  }
+
+  protected badWait(glued: boolean, why: string): void {
+    if (glued) return; // `WAIT #` inside other text that does not parse as a record is just text
+    if (this.atFinalLine) {
+      this.warnings.add('truncated-final-line', this.lineNo, () => `the file ends inside a WAIT line (${why}); it was not counted (was the trace still being written?)`);
+    } else {
+      this.warnings.add('truncated-wait', this.lineNo, () => `an incomplete WAIT line (${why}) was not counted`);
+    }
+  }
+
+  protected sqlTextLine(buf: Uint8Array, start: number, end: number): void {
+    if (matchAt(buf, start, end, END_OF_STMT)) {
+      this.inSql = false;
+      return;
+    }
+    this.checkText(buf, start, end, 'SQL text');
+  }
+
+  protected otherLine(buf: Uint8Array, start: number, end: number): void {
+    const kind = classifyLine(buf, start, end);
+    switch (kind) {
+      case LineKind.Blank:
+      case LineKind.Separator:
+        return;
+      case LineKind.Star:
+        return this.starLine(buf, start, end);
+      case LineKind.Indented:
+        return this.checkText(buf, start, end, 'bind or header text');
+      case LineKind.ParsingInCursor:
+        this.inSql = true;
+        return this.record(buf, start, end, true);
+      case LineKind.FreeTextRecord:
+        this.record(buf, start, end, false);
+        this.freeText = true;
+        return;
+      case LineKind.Record:
+        return this.record(buf, start, end, true);
+      case LineKind.LooseRecord:
+        return this.record(buf, start, end, false);
+      case LineKind.Other:
+        return this.unknownLine(buf, start, end);
+    }
+  }
+
+  /** A 10046 record other than WAIT. Its last field is a number (or a quoted sqlid), so a line that ends otherwise was cut. */
+  protected record(buf: Uint8Array, start: number, end: number, checkEnd: boolean): void {
+    this.records10046++;
+    this.inPreamble = false;
+    this.freeText = false;
+    if (!checkEnd) return;
+    const last = buf[end - 1] as number;
+    if (isDigit(last) || last === QUOTE || last === 0x3a /* `BINDS #1:` */) return;
+    const code = this.atFinalLine ? 'truncated-final-line' : 'truncated-record';
+    this.warnings.add(code, this.lineNo, () =>
+      code === 'truncated-final-line'
+        ? 'the file ends inside a record (was the trace still being written?)'
+        : 'a record is cut short (it does not end in a value)',
+    );
+  }
+
+  protected starLine(buf: Uint8Array, start: number, end: number): void {
+    this.starLines++;
+    this.inPreamble = false;
+    this.freeText = false;
+    const star = readStarLine(this.decodeForPerson(buf, start, end, '*** line'));
+    switch (star.kind) {
+      case 'process':
+        this.facts.trcsess = true;
+        this.sessions.process(star.pid, this.lineNo);
+        return;
+      case 'session':
+        this.sessions.session(star.sid, star.serial, this.lineNo);
+        return this.anchor(star.wall, star.utcOffsetMinutes, star.text);
+      case 'stamp':
+      case 'keyed':
+        return this.anchor(star.wall, star.utcOffsetMinutes, star.text);
+      case 'other':
+        return;
+    }
+  }
+
+  /** Consecutive stamps with no WAIT between them: the latest is the closest to the next `tim`. */
+  protected anchor(wall: string, utcOffsetMinutes: number | null, text: string): void {
+    const anchor: TimeAnchor = { line: this.lineNo, text, wall, utcOffsetMinutes, tim: null, timLine: null, session: this.sessions.current() };
+    if (this.pendingAnchor !== null && this.pendingAnchor.session === anchor.session) this.anchors[this.anchors.length - 1] = anchor;
+    else this.anchors.push(anchor);
+    this.pendingAnchor = anchor;
+  }
+
+  protected unknownLine(buf: Uint8Array, start: number, end: number): void {
+    if (this.inPreamble && mayBeHeaderLine(buf[start] as number)) {
+      const text = this.decodeForPerson(buf, start, Math.min(end, start + 512), 'header line');
+      if (readHeaderLine(text, this.facts)) {
+        if (this.facts.pid !== null) this.sessions.setHeaderPid(this.facts.pid);
+        this.timExpected = versionWritesWaitTim(this.facts.oracleVersion);
+        return;
+      }
+    }
+    if (this.inPreamble || this.freeText) return this.checkText(buf, start, end, 'text');
+    this.warnings.add('unrecognised-line', this.lineNo, () => 'lines that are not 10046 records were ignored (they come from other diagnostic events, dumps or damage)');
+  }
+
+  /** Free text (SQL, binds) is never decoded for speed, but invalid UTF-8 in it is reported. */
+  protected checkText(buf: Uint8Array, start: number, end: number, what: string): void {
+    for (let i = start; i < end; i++) {
+      if ((buf[i] as number) >= 0x80) {
+        this.decodeForPerson(buf, start, end, what);
+        return;
+      }
+    }
+  }
+
+  protected decodeForPerson(buf: Uint8Array, start: number, end: number, what: string): string {
+    const { text, valid } = decodeText(buf, start, end);
+    if (!valid) this.warnings.add('invalid-utf8', this.lineNo, () => `bytes that are not UTF-8 (in ${what}) were kept as bytes and are shown as �`);
+    return text;
+  }
+}
