@@ -14,7 +14,7 @@ export async function statsCommand(args: CommonArgs, out: NodeJS.WritableStream 
   mark('output');
 }
 
-export function statsJson(dataset: Dataset, summary: Summary) {
+function statsJson(dataset: Dataset, summary: Summary) {
   return {
     event: dataset.event,
     unit: 'us',

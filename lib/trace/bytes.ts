@@ -8,11 +8,8 @@ export const CR = 0x0d;
 export const SPACE = 0x20;
 export const QUOTE = 0x27; // '
 export const DQUOTE = 0x22; // "
-export const STAR = 0x2a;
-export const HASH = 0x23;
-export const EQUALS = 0x3d;
-export const ZERO = 0x30;
-export const NINE = 0x39;
+const ZERO = 0x30;
+const NINE = 0x39;
 
 export function ascii(text: string): Uint8Array {
   const out = new Uint8Array(text.length);
@@ -60,16 +57,6 @@ export function parseDigits(buf: Uint8Array, start: number, end: number): number
   return v;
 }
 
-/** End (exclusive) of the run of digits starting at `pos`. */
-export function skipDigits(buf: Uint8Array, pos: number, end: number): number {
-  while (pos < end) {
-    const b = buf[pos] as number;
-    if (b < ZERO || b > NINE) break;
-    pos++;
-  }
-  return pos;
-}
-
 const utf8Fatal = new TextDecoder('utf-8', { fatal: true });
 const utf8Lenient = new TextDecoder('utf-8');
 
@@ -81,10 +68,4 @@ export function decodeText(buf: Uint8Array, start: number, end: number): { text:
   } catch {
     return { text: utf8Lenient.decode(bytes), valid: false };
   }
-}
-
-/** Cheap check used on lines that hold free text (SQL, binds): any byte outside ASCII? */
-export function hasHighBytes(buf: Uint8Array, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) if ((buf[i] as number) >= 0x80) return true;
-  return false;
 }
