@@ -1,0 +1,97 @@
+/**
+ * The N largest waits with their sample indices (Fig 15.16: "the top 10,000 waits from each of
+ * the roughly 8,000,000 waits", stats.md §1), in descending order of value; equal values in
+ * ascending order of index, so the result is fully determined by the input.
+ *
+ * Method, O(n + N log N) and at most one copy:
+ * 1. the threshold T = N-th largest value: from the integer histogram for integer µs input
+ *    (no copy), else by quickselect on one copy;
+ * 2. one pass keeps every value > T and the first (lowest-index) values = T until N are kept;
+ * 3. only those N are sorted.
+ * A bounded heap would be O(n log N) in the worst case (ascending input); this is linear.
+ */
+import { intHistogramAt, tryBuildIntHistogram } from './int-histogram';
+
+export interface TopN {
+  /** The N largest values, descending. */
+  values: Float64Array;
+  /** indices[i] = position in the input of values[i]; ties in ascending index order. */
+  indices: Uint32Array;
+}
+
+export const DEFAULT_TOP_N = 10_000;
+
+/** Rearranges a so that a[k] is the value it would hold if sorted ascending (Hoare selection). */
+function selectInPlace(a: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    // Median of three as pivot: linear on sorted or reversed input.
+    const mid = (lo + hi) >>> 1;
+    const x = a[lo]!;
+    const y = a[mid]!;
+    const z = a[hi]!;
+    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return a[k]!;
+}
+
+/** The count-th largest value of a non-empty sample, 1 ≤ count ≤ n. */
+function nthLargest(values: Float64Array, count: number): number {
+  const n = values.length;
+  const h = tryBuildIntHistogram(values);
+  if (h !== null) return intHistogramAt(h, n - count + 1);
+  for (let i = 0; i < n; i++) {
+    if (Number.isNaN(values[i])) throw new RangeError(`top n: NaN at index ${i}`);
+  }
+  return selectInPlace(values.slice(), n - count);
+}
+
+/**
+ * The `count` (default 10,000) largest values with their indices; all n values when count ≥ n.
+ * The input is not mutated. Throws a RangeError on NaN or a bad count.
+ */
+export function topN(values: Float64Array, count: number = DEFAULT_TOP_N): TopN {
+  if (!(Number.isInteger(count) && count >= 0)) {
+    throw new RangeError(`top n: count must be a non-negative integer, got ${count}`);
+  }
+  const n = values.length;
+  if (n > 0xffffffff) throw new RangeError('top n: more samples than Uint32 indices can address');
+  const k = Math.min(count, n);
+  if (k === 0) return { values: new Float64Array(0), indices: new Uint32Array(0) };
+  const threshold = nthLargest(values, k);
+
+  let greater = 0;
+  for (let i = 0; i < n; i++) if (values[i]! > threshold) greater++;
+  let equalSlots = k - greater;
+  const indices = new Uint32Array(k);
+  let m = 0;
+  for (let i = 0; i < n && m < k; i++) {
+    const v = values[i]!;
+    if (v > threshold) indices[m++] = i;
+    else if (v === threshold && equalSlots > 0) {
+      indices[m++] = i;
+      equalSlots--;
+    }
+  }
+  indices.sort((a, b) => values[b]! - values[a]! || a - b);
+  const out = new Float64Array(k);
+  for (let i = 0; i < k; i++) out[i] = values[indices[i]!]!;
+  return { values: out, indices };
+}
