@@ -2,10 +2,13 @@ import { parseCommonArgs, UsageError } from './args';
 import { ExitError } from './load-dataset';
 import { profileCommand } from './profile-command';
 import { statsCommand } from './stats-command';
+import { synthCommand } from './synth-command';
 
 const USAGE = `usage:
   waitscope stats   [--event NAME] [--json] FILE_OR_DIR...   statistics of one wait event (default 'log file sync'), in µs
   waitscope profile [--json] FILE_OR_DIR...                  count, total, mean, min and max of every wait event
+  waitscope synth   --preset flash-on|flash-off --out DIR [--sessions 20] [--commits 200000] [--seed 1]
+                                                             write Table 15.1-calibrated 11.2 traces, one per session
 
 All inputs form one dataset. Directories are read recursively (*.trc, *.trc.gz and files that look
 like traces). gzip is detected by content. Options: --workers N (default: one per core).`;
@@ -20,6 +23,9 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'profile':
         await profileCommand(parseCommonArgs(rest));
+        return 0;
+      case 'synth':
+        await synthCommand(rest);
         return 0;
       case undefined:
       case '-h':
