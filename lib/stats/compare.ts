@@ -1,0 +1,197 @@
+/**
+ * Two-sample comparison of wait times: descriptive statistics side by side, Welch, Mann–Whitney
+ * and KS tests, bootstrap CIs, and warnings about comparisons that mislead.
+ *
+ * Direction, everywhere: **A is the treatment and B the baseline.** difference = A − B,
+ * ratio = A/B, relative = (A − B)/B. In the book's flash-logging comparison A = flash ON and
+ * B = flash OFF (stats.md §2.7 reports On − Off), so "mean 17.6 % lower" means A's mean is
+ * 17.6 % below B's. The tests follow the same order (Welch's Δmean = mean A − mean B, R's
+ * `wilcox.test(a, b)` W, P(A > B)).
+ */
+import { bootstrapDifferences } from './bootstrap';
+import type { BootstrapResult } from './bootstrap';
+import { tryBuildIntHistogram } from './int-histogram';
+import { ksCounts } from './ks';
+import type { KsResult } from './ks';
+import { mannWhitneyCounts, valueCountsOfSorted } from './mann-whitney';
+import type { MannWhitneyResult, ValueCounts } from './mann-whitney';
+import { summarizeIntHistogram, summarizeSorted } from './summary';
+import type { Summary } from './summary';
+import { welchTest } from './welch';
+import type { WelchResult } from './welch';
+
+/** The rows of the comparison table, in display order. p999 is p = 0.999. */
+export const COMPARED_STATISTICS = [
+  'count', 'min', 'median', 'mean', 'p90', 'p99', 'p999', 'max', 'stddev',
+] as const;
+export type ComparedStatistic = (typeof COMPARED_STATISTICS)[number];
+
+/** Quantile rows and their p, for the small-sample rule. */
+const QUANTILE_P: Partial<Record<ComparedStatistic, number>> = { median: 0.5, p90: 0.9, p99: 0.99, p999: 0.999 };
+
+export interface ComparedRow {
+  a: number | null;
+  b: number | null;
+  /** A − B. */
+  difference: number | null;
+  /** A / B (null when B is 0 or missing). */
+  ratio: number | null;
+  /** (A − B)/B as a fraction (null when B is 0 or missing). */
+  relative: number | null;
+}
+
+/** Optional facts about where a dataset came from; used only for warnings. */
+export interface DatasetMetadata {
+  oracleVersion?: string;
+  /** Wait count per event name in the source trace(s), e.g. {'log file sync': 4e6}. */
+  eventMix?: Readonly<Record<string, number>>;
+}
+
+export type CompareWarningCode =
+  | 'small-sample-quantile'
+  | 'unbalanced-counts'
+  | 'different-version'
+  | 'different-event-mix'
+  | 'few-sessions';
+
+export interface CompareWarning {
+  code: CompareWarningCode;
+  message: string;
+}
+
+export interface CompareOptions {
+  /** Bootstrap settings, or false to skip it (it dominates the run time). */
+  bootstrap?: { replicates?: number; seed?: number } | false;
+  /** Session index per sample for each dataset: selects the cluster bootstrap. */
+  sessions?: { a: Uint32Array; b: Uint32Array };
+  metadata?: { a?: DatasetMetadata; b?: DatasetMetadata };
+  /** CI level for Welch and the bootstrap (default 0.95). */
+  confidence?: number;
+}
+
+export interface Comparison {
+  rows: Record<ComparedStatistic, ComparedRow>;
+  welch: WelchResult | null;
+  mannWhitney: MannWhitneyResult | null;
+  ks: KsResult | null;
+  bootstrap: BootstrapResult | null;
+  warnings: CompareWarning[];
+}
+
+/** Share of one event in a mix that differs by more than this (absolute) counts as different. */
+export const EVENT_MIX_TOLERANCE = 0.05;
+/** Fewer sessions than this make a cluster-bootstrap CI coarse. */
+export const MIN_SESSIONS = 10;
+
+/** Summary and value counts from one histogram or one sort (never both, never twice). */
+function describe(x: Float64Array): { summary: Summary; counts: ValueCounts } {
+  const h = tryBuildIntHistogram(x);
+  if (h) return { summary: summarizeIntHistogram(h), counts: h };
+  const sorted = x.slice().sort();
+  return { summary: summarizeSorted(sorted), counts: valueCountsOfSorted(sorted) };
+}
+
+function row(a: number | null, b: number | null): ComparedRow {
+  const both = a !== null && b !== null;
+  const usable = both && b !== 0;
+  return {
+    a,
+    b,
+    difference: both ? a - b : null,
+    ratio: usable ? a / b : null,
+    relative: usable ? (a - b) / b : null,
+  };
+}
+
+/** The smallest n with n·(1 − p) ≥ 1 (1000 for p99.9); 1e-9 absorbs 1 − 0.999 ≠ 0.001. */
+export function minimumCountFor(p: number): number {
+  return Math.ceil(1 / (1 - p) - 1e-9);
+}
+
+function share(mix: Readonly<Record<string, number>>): Map<string, number> {
+  const total = Object.values(mix).reduce((s, c) => s + c, 0);
+  return new Map(Object.entries(mix).map(([k, c]) => [k, total > 0 ? c / total : 0]));
+}
+
+function metadataWarnings(a?: DatasetMetadata, b?: DatasetMetadata): CompareWarning[] {
+  const out: CompareWarning[] = [];
+  if (a?.oracleVersion && b?.oracleVersion && a.oracleVersion !== b.oracleVersion) {
+    out.push({
+      code: 'different-version',
+      message: `A is from Oracle ${a.oracleVersion}, B from ${b.oracleVersion}: wait instrumentation may differ.`,
+    });
+  }
+  if (a?.eventMix && b?.eventMix) {
+    const sa = share(a.eventMix);
+    const sb = share(b.eventMix);
+    const names = [...new Set([...sa.keys(), ...sb.keys()])].sort();
+    const differing = names.filter((k) => Math.abs((sa.get(k) ?? 0) - (sb.get(k) ?? 0)) > EVENT_MIX_TOLERANCE);
+    if (differing.length > 0) {
+      out.push({
+        code: 'different-event-mix',
+        message: `The event mix differs (share changes by more than ${EVENT_MIX_TOLERANCE * 100} points: ${differing.join(', ')}): the workloads may not be comparable.`,
+      });
+    }
+  }
+  return out;
+}
+
+/** Compares A (treatment) with B (baseline). Throws a RangeError on NaN in either sample. */
+export function compare(a: Float64Array, b: Float64Array, options: CompareOptions = {}): Comparison {
+  const { confidence = 0.95, sessions, metadata } = options;
+  const da = describe(a);
+  const db = describe(b);
+  const sa = da.summary;
+  const sb = db.summary;
+  const rows = Object.fromEntries(
+    COMPARED_STATISTICS.map((k) => [k, row(sa[k], sb[k])]),
+  ) as Record<ComparedStatistic, ComparedRow>;
+
+  const warnings: CompareWarning[] = [];
+  for (const [key, p] of Object.entries(QUANTILE_P)) {
+    const need = minimumCountFor(p);
+    const small = [['A', sa.count], ['B', sb.count]].filter(([, n]) => (n as number) < need);
+    if (small.length > 0) {
+      warnings.push({
+        code: 'small-sample-quantile',
+        message: `${key === 'p999' ? 'p99.9' : key} needs at least ${need} waits to be estimated; ${small.map(([s, n]) => `${s} has ${n}`).join(', ')}.`,
+      });
+    }
+  }
+  const [lo, hi] = [Math.min(sa.count, sb.count), Math.max(sa.count, sb.count)];
+  if (hi > 10 * lo) {
+    warnings.push({
+      code: 'unbalanced-counts',
+      message: `The samples differ more than tenfold in size (A ${sa.count}, B ${sb.count}): the workloads may not be comparable.`,
+    });
+  }
+  warnings.push(...metadataWarnings(metadata?.a, metadata?.b));
+
+  const welch =
+    sa.mean !== null && sb.mean !== null && sa.stddev !== null && sb.stddev !== null
+      ? welchTest({ count: sa.count, mean: sa.mean, stddev: sa.stddev }, { count: sb.count, mean: sb.mean, stddev: sb.stddev }, confidence)
+      : null;
+
+  let bootstrap: BootstrapResult | null = null;
+  if (options.bootstrap !== false && sa.count > 0 && sb.count > 0) {
+    bootstrap = bootstrapDifferences(da.counts, db.counts, { ...options.bootstrap, confidence, sessions }, { a, b });
+    if (bootstrap.sessionCounts) {
+      const { a: na, b: nb } = bootstrap.sessionCounts;
+      if (Math.min(na, nb) < MIN_SESSIONS) {
+        warnings.push({
+          code: 'few-sessions',
+          message: `Only ${na} (A) and ${nb} (B) sessions: the session bootstrap CIs are coarse.`,
+        });
+      }
+    }
+  }
+
+  return {
+    rows,
+    welch,
+    mannWhitney: mannWhitneyCounts(da.counts, db.counts),
+    ks: ksCounts(da.counts, db.counts),
+    bootstrap,
+    warnings,
+  };
+}
