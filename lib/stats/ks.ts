@@ -12,8 +12,7 @@
  *
  * D is computed exactly: |C_A·n₂ − C_B·n₁| is an integer below 2^53 for n up to ~9.4e7 each.
  */
-import { forEachPooledValue, valueCountsOf } from './mann-whitney';
-import type { ValueCounts } from './mann-whitney';
+import { forEachPooledValue, valueCountsOf, type ValueCounts } from './value-counts';
 
 export interface KsResult {
   /** The largest vertical distance between the two empirical CDFs. */

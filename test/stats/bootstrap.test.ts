@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bootstrapDifferences, UniformStream } from '@/lib/stats/bootstrap';
-import { valueCountsOf } from '@/lib/stats/mann-whitney';
+import { valueCountsOf } from '@/lib/stats/value-counts';
 import { lcgFloats, lcgInts } from './lcg';
 
 // Reference values: numpy 2.4 / test/stats/rtype7.py, run from the repo root with

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forEachPooledValue, mannWhitneyTest, valueCountsOf } from '@/lib/stats/mann-whitney';
+import { mannWhitneyTest } from '@/lib/stats/mann-whitney';
+import { forEachPooledValue, valueCountsOf } from '@/lib/stats/value-counts';
 import { expectRelClose } from './expect-close';
 import { lcgFloats, lcgInts } from './lcg';
 

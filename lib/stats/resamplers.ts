@@ -1,0 +1,204 @@
+/**
+ * The two resampling schemes of the bootstrap (see bootstrap.ts): Poisson counts per distinct
+ * value, and whole sessions. Each fills `out` with resampled counts on a shared value grid.
+ */
+import { logGamma } from './distributions';
+import type { UniformStream } from './uniform-stream';
+
+/**
+ * Fills `out` with one resample's counts on the sample's own value grid, and `totals` with the
+ * resample's size and sum (accumulated on the way: a second pass over K bins costs ~15 %).
+ */
+export type Resampler = ((random: UniformStream, out: Float64Array, totals: Float64Array) => void) & {
+  sessions?: number;
+};
+
+const SMALL = 10;
+const TABLE = 48; // P(Poisson(9) > 47) < 1e-20: the last CDF entry is set to 1.
+const GUIDE = 256;
+
+/**
+ * CDF tables of Poisson(1..9) with guide tables (Chen & Asau 1974): u picks a start index whose
+ * CDF is just below u, so inversion needs no division and on average well under one step.
+ */
+const [SMALL_CDF, SMALL_GUIDE] = (() => {
+  const cdf = new Float64Array(SMALL * TABLE);
+  const guide = new Int32Array(SMALL * GUIDE);
+  for (let lam = 1; lam < SMALL; lam++) {
+    let p = Math.exp(-lam);
+    let s = p;
+    for (let x = 0; x < TABLE; x++) {
+      cdf[lam * TABLE + x] = x === TABLE - 1 ? 1 : s;
+      p *= lam / (x + 1);
+      s += p;
+    }
+    let x = 0;
+    for (let g = 0; g < GUIDE; g++) {
+      while (cdf[lam * TABLE + x]! < g / GUIDE) x++;
+      guide[lam * GUIDE + g] = lam * TABLE + x;
+    }
+  }
+  return [cdf, guide];
+})();
+
+/**
+ * Poisson(cₖ) for every bin; counts are whole numbers ≥ 1. Counts below 10 by guided inversion;
+ * larger ones by Hörmann's PTRS transformed rejection (1993; numpy's algorithm), whose per-mean
+ * constants are computed once since the means are the same in every replicate.
+ */
+export function poissonResampler(counts: Float64Array, grid: Float64Array): Resampler {
+  const K = counts.length;
+  const pa = new Float64Array(K);
+  const pb = new Float64Array(K);
+  const pInvAlpha = new Float64Array(K);
+  const pVr = new Float64Array(K);
+  const pLogLam = new Float64Array(K);
+  let maxCount = 0;
+  counts.forEach((lam, k) => {
+    maxCount = Math.max(maxCount, lam);
+    const b = 0.931 + 2.53 * Math.sqrt(lam);
+    pb[k] = b;
+    pa[k] = -0.059 + 0.02483 * b;
+    pInvAlpha[k] = Math.log(1.1239 + 1.1328 / (b - 3.4));
+    pVr[k] = 0.9277 - 3.6224 / (b - 2);
+    pLogLam[k] = Math.log(lam);
+  });
+  const logFact = new Float64Array(Math.ceil(maxCount + 40 * Math.sqrt(maxCount) + 100));
+  for (let x = 2; x < logFact.length; x++) logFact[x] = logFact[x - 1]! + Math.log(x);
+  // Hot loop (54 M bins for 2 × 4 M waits, B = 2000): the buffer position lives in a local and a
+  // refill happens only between bins, when fewer than 64 numbers are left (a PTRS rejection
+  // loop needs more than 64 with probability < 1e-40).
+  const limit = 4096 - 64;
+  return (random, out, totals) => {
+    const buf = random.buf;
+    let pos = random.pos;
+    let n = 0;
+    let sum = 0;
+    for (let k = 0; k < K; k++) {
+      if (pos > limit) {
+        random.refill();
+        pos = 0;
+      }
+      const lam = counts[k]!;
+      if (lam < SMALL) {
+        const u = buf[pos++]!;
+        let j = SMALL_GUIDE[((lam * GUIDE) | 0) + ((u * GUIDE) | 0)]!;
+        // Two branch-free steps settle almost every draw; a mispredicted loop branch per draw
+        // cost 4× the rest of this path (measured). The loop finishes the rare long walks.
+        j += u > SMALL_CDF[j]! ? 1 : 0;
+        j += u > SMALL_CDF[j]! ? 1 : 0;
+        while (u > SMALL_CDF[j]!) j++;
+        const y = j - ((lam * TABLE) | 0);
+        out[k] = y;
+        n += y;
+        sum += y * grid[k]!;
+        continue;
+      }
+      const a = pa[k]!;
+      const b = pb[k]!;
+      const vr = pVr[k]!;
+      let x: number;
+      for (;;) {
+        const u = buf[pos++]! - 0.5;
+        const v = buf[pos++]!;
+        const us = 0.5 - Math.abs(u);
+        x = Math.floor(((2 * a) / us + b) * u + lam + 0.43);
+        if (us >= 0.07 && v <= vr) break;
+        if (x < 0 || (us < 0.013 && v > us)) continue;
+        const lhs = Math.log(v) + pInvAlpha[k]! - Math.log(a / (us * us) + b);
+        const lnFact = x < logFact.length ? logFact[x]! : logGamma(x + 1);
+        if (lhs <= -lam + x * pLogLam[k]! - lnFact) break;
+      }
+      out[k] = x;
+      n += x;
+      sum += x * grid[k]!;
+    }
+    random.pos = pos;
+    totals[0] = n;
+    totals[1] = sum;
+  };
+}
+
+/** Maps each value of a sample to its index in `grid` (the sample's ascending distinct values). */
+function gridIndexer(grid: Float64Array): (v: number) => number {
+  const first = grid[0] ?? 0;
+  const span = (grid[grid.length - 1] ?? 0) - first;
+  if (span < 1 << 24 && grid.every(Number.isInteger)) {
+    const table = new Int32Array(span + 1);
+    grid.forEach((v, k) => (table[v - first] = k));
+    return (v) => table[v - first]!;
+  }
+  return (v) => {
+    let lo = 0;
+    let hi = grid.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (grid[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+/**
+ * Whole-session resampling. Each session's counts are precomputed once as a sparse list of
+ * (grid index, count); a replicate adds up the lists of the sessions drawn, O(Σ Kₛ) ≤ O(S·K).
+ */
+export function clusterResampler(x: Float64Array, sessions: Uint32Array, grid: Float64Array): Resampler {
+  if (sessions.length !== x.length) throw new RangeError('bootstrap: sessions and samples differ in length');
+  const indexOf = gridIndexer(grid);
+  const dense = new Map<number, number>();
+  const sessionOf = new Int32Array(x.length);
+  let lastId = -1;
+  let last = -1;
+  for (let i = 0; i < x.length; i++) {
+    const id = sessions[i]!;
+    if (id !== lastId) {
+      lastId = id;
+      last = dense.get(id) ?? dense.size;
+      dense.set(id, last);
+    }
+    sessionOf[i] = last;
+  }
+  // Counting sort of the samples' grid indices by session, then one dense scratch per session.
+  const start = new Int32Array(dense.size + 1);
+  for (let i = 0; i < x.length; i++) start[sessionOf[i]! + 1]!++;
+  for (let s = 0; s < dense.size; s++) start[s + 1]! += start[s]!;
+  const fill = start.slice(0, dense.size);
+  const byS = new Int32Array(x.length);
+  for (let i = 0; i < x.length; i++) byS[fill[sessionOf[i]!]!++] = indexOf(x[i]!);
+  const scratch = new Float64Array(grid.length);
+  const bins: Int32Array[] = [];
+  const binCounts: Float64Array[] = [];
+  for (let s = 0; s < dense.size; s++) {
+    const touched: number[] = [];
+    for (let i = start[s]!; i < start[s + 1]!; i++) {
+      const k = byS[i]!;
+      if (scratch[k]! === 0) touched.push(k);
+      scratch[k]! += 1;
+    }
+    bins.push(Int32Array.from(touched));
+    binCounts.push(Float64Array.from(touched, (k) => scratch[k]!));
+    for (const k of touched) scratch[k] = 0;
+  }
+  const sizes = Float64Array.from(binCounts, (cs) => cs.reduce((t, c) => t + c, 0));
+  const sums = Float64Array.from(bins, (ks, s) => ks.reduce((t, k, i) => t + binCounts[s]![i]! * grid[k]!, 0));
+  const picks = new Float64Array(dense.size);
+  const resample: Resampler = (random, out, totals) => {
+    out.fill(0);
+    picks.fill(0);
+    totals.fill(0);
+    for (let s = 0; s < picks.length; s++) picks[Math.floor(random.next() * picks.length)]! += 1;
+    for (let s = 0; s < picks.length; s++) {
+      const m = picks[s]!;
+      if (m === 0) continue;
+      totals[0]! += m * sizes[s]!;
+      totals[1]! += m * sums[s]!;
+      const ks = bins[s]!;
+      const cs = binCounts[s]!;
+      for (let i = 0; i < ks.length; i++) out[ks[i]!]! += m * cs[i]!;
+    }
+  };
+  resample.sessions = dense.size;
+  return resample;
+}
