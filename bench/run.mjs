@@ -9,7 +9,8 @@
 // The exit status is 1 only when the numbers cannot be trusted (a tool failed, or the counts disagree).
 //
 // Files: generate-trace.mjs makes/caches the input; measure.mjs times one child and reads its peak
-// RSS; this file warms the cache, runs every tool RUNS times (round-robin, so drift such as thermal or
+// RSS; stats-bench.mjs times the statistics of `waitscope compare` (run last, after the trace table); this file
+// warms the cache, runs every tool RUNS times (round-robin, so drift such as thermal or
 // a noisy neighbour hits all tools alike) and prints the table and the targets.
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureTrace } from './generate-trace.mjs';
 import { findPython, measureOnce, median, requireTool, rssFloorBytes } from './measure.mjs';
+import { formatStatsBench, runStatsBench } from './stats-bench.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = 3;
@@ -206,6 +208,10 @@ async function main() {
   writeFileSync(join(dir, 'last-run.json'), `${JSON.stringify(record, null, 2)}\n`);
   console.log(`numbers saved to ${join(dir, 'last-run.json')}`);
   if (!trustworthy) process.exitCode = 1;
+
+  // issue 3 §6: the time to compute everything `waitscope compare` reports for 2 x 4,000,000 waits.
+  console.log('\nstatistics of `waitscope compare` (bench/stats-bench.mjs):');
+  console.log(formatStatsBench(await runStatsBench({ log: (s) => console.log(`  ${s}`) })));
 }
 
 main().catch((error) => {

@@ -1,4 +1,5 @@
 import { parseCommonArgs, UsageError } from './args';
+import { compareCommand } from './compare-command';
 import { ExitError } from './load-dataset';
 import { profileCommand } from './profile-command';
 import { statsCommand } from './stats-command';
@@ -7,6 +8,8 @@ import { synthCommand } from './synth-command';
 const USAGE = `usage:
   waitscope stats   [--event NAME] [--json] FILE_OR_DIR...   statistics of one wait event (default 'log file sync'), in µs
   waitscope profile [--json] FILE_OR_DIR...                  count, total, mean, min and max of every wait event
+  waitscope compare [--event NAME] [--json | --format csv] [--labels A,B] A_PATH... --vs B_PATH...
+                                                             A against B: summaries, differences, tests, bootstrap CIs, verdicts
   waitscope synth   --preset flash-on|flash-off --out DIR [--sessions 20] [--commits 200000] [--seed 1]
                                                              write Table 15.1-calibrated 11.2 traces, one per session
 
@@ -23,6 +26,9 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'profile':
         await profileCommand(parseCommonArgs(rest));
+        return 0;
+      case 'compare':
+        await compareCommand(rest);
         return 0;
       case 'synth':
         await synthCommand(rest);

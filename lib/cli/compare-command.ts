@@ -1,0 +1,163 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildComparisonReport, type ComparisonSide } from '../report/comparison-report';
+import type { DatasetMetadata } from '../stats/compare';
+import type { Dataset } from '../trace/dataset';
+import { DEFAULT_EVENT } from '../trace/types';
+import { UsageError } from './args';
+import { comparisonCsv, comparisonJson } from './compare-export';
+import { comparisonTable, type LoadedSide } from './compare-format';
+import { loadDataset } from './load-dataset';
+import { mark } from './timing';
+
+export type CompareFormat = 'table' | 'json' | 'csv';
+
+export interface CompareArgs {
+  event: string;
+  format: CompareFormat;
+  /** Explicit labels from --labels, else null (then the folder names). */
+  labels: [string, string] | null;
+  workers: number | undefined;
+  a: string[];
+  b: string[];
+}
+
+const FORMATS: readonly CompareFormat[] = ['table', 'json', 'csv'];
+
+/**
+ * `A_PATH... --vs B_PATH...`, options anywhere. parseArgs' tokens keep the order, so a path is A's
+ * when it comes before the `--vs` token and B's after it (an option's value is never a path).
+ */
+export function parseCompareArgs(argv: string[]): CompareArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      tokens: true,
+      options: {
+        event: { type: 'string', short: 'e' },
+        json: { type: 'boolean' },
+        format: { type: 'string' },
+        labels: { type: 'string' },
+        workers: { type: 'string' },
+        vs: { type: 'boolean', multiple: true },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, tokens } = parsed;
+  const vsTokens = tokens.filter((t) => t.kind === 'option' && t.name === 'vs');
+  if (vsTokens.length === 0) throw new UsageError('compare needs --vs: waitscope compare A_PATH... --vs B_PATH...');
+  if (vsTokens.length > 1) throw new UsageError('compare takes --vs once: waitscope compare A_PATH... --vs B_PATH...');
+  const vsAt = vsTokens[0]!.index;
+  const a: string[] = [];
+  const b: string[] = [];
+  for (const t of tokens) if (t.kind === 'positional') (t.index < vsAt ? a : b).push(t.value);
+  if (a.length === 0) throw new UsageError('no A input: give trace files or directories before --vs');
+  if (b.length === 0) throw new UsageError('no B input: give trace files or directories after --vs');
+
+  if (values.event !== undefined && values.event.trim() === '') throw new UsageError('--event needs an event name, e.g. --event "log file sync"');
+  let workers: number | undefined;
+  if (values.workers !== undefined) {
+    workers = Number(values.workers);
+    if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers must be a whole number ≥ 1, not '${values.workers}'`);
+  }
+  let format: CompareFormat = values.json ? 'json' : 'table';
+  if (values.format !== undefined) {
+    if (!FORMATS.includes(values.format as CompareFormat)) throw new UsageError(`--format must be ${FORMATS.join(', ')}, not '${values.format}'`);
+    if (values.json && values.format !== 'json') throw new UsageError(`--json and --format ${values.format} contradict each other; give one`);
+    format = values.format as CompareFormat;
+  }
+  let labels: [string, string] | null = null;
+  if (values.labels !== undefined) {
+    const parts = values.labels.split(',').map((s) => s.trim());
+    if (parts.length !== 2 || parts.some((s) => s === '')) {
+      throw new UsageError(`--labels needs exactly two non-empty names, A,B (e.g. --labels flash-on,flash-off), not '${values.labels}'`);
+    }
+    if (parts[0] === parts[1]) throw new UsageError(`--labels needs two different names, not '${values.labels}'`);
+    labels = [parts[0]!, parts[1]!];
+  }
+  return { event: values.event ?? DEFAULT_EVENT, format, labels, workers, a, b };
+}
+
+/** The folder's name for a directory, the name of its folder for a file: `runs/flash-on/x.trc` → flash-on. */
+export function defaultLabel(first: string): string {
+  const resolved = path.resolve(first);
+  let isFile = false;
+  try {
+    isFile = !statSync(resolved).isDirectory();
+  } catch {
+    // Unreadable: loadDataset names it and stops; the label is never shown.
+  }
+  return path.basename(isFile ? path.dirname(resolved) : resolved) || resolved;
+}
+
+/**
+ * Two default labels that differ: two files of one folder are named by their file names; anything
+ * else of the same name becomes `name (A)` and `name (B)`.
+ */
+function defaultLabels(a: string, b: string): [string, string] {
+  const la = defaultLabel(a);
+  const lb = defaultLabel(b);
+  if (la !== lb) return [la, lb];
+  const [fa, fb] = [path.basename(a), path.basename(b)];
+  if (fa !== fb && fa !== la && fb !== lb) return [fa, fb];
+  return [`${la} (A)`, `${lb} (B)`];
+}
+
+/**
+ * One id per session for each wait. The dataset's session table has one marker per `*** SESSION ID`
+ * line (and one for waits before any), so a session whose marker repeats in a file (trcsess output)
+ * is one id here: the key is file, sid.serial and pid. Usually the mapping is the identity (no copy).
+ */
+export function sessionIds(dataset: Dataset): Uint32Array {
+  const ids = dataset.samples.session.subarray(0, dataset.samples.count);
+  const canonical = new Map<string, number>();
+  const remap = Uint32Array.from(dataset.sessions, (m, i) => {
+    const key = `${m.file}\u0000${m.sid}.${m.serial}\u0000${m.pid}`;
+    const id = canonical.get(key) ?? i;
+    canonical.set(key, id);
+    return id;
+  });
+  if (remap.every((id, i) => id === i)) return ids;
+  return Uint32Array.from(ids, (id) => remap[id]!);
+}
+
+/** Oracle versions of the files (several joined with ' + ') and the wait count per event, for compare()'s warnings. */
+export function datasetMetadata(dataset: Dataset): DatasetMetadata {
+  const versions = [...new Set(dataset.files.map((f) => f.facts.oracleVersion).filter((v): v is string => v !== null))].sort();
+  return {
+    ...(versions.length > 0 && { oracleVersion: versions.join(' + ') }),
+    eventMix: Object.fromEntries(dataset.profile.map((r) => [r.event, r.count])),
+  };
+}
+
+function sideOf(label: string, dataset: Dataset): ComparisonSide {
+  return {
+    label,
+    values: dataset.samples.ela.subarray(0, dataset.samples.count),
+    sessions: sessionIds(dataset),
+    metadata: datasetMetadata(dataset),
+  };
+}
+
+/** `waitscope compare`: A (treatment) against B (baseline), each side's inputs one dataset. */
+export async function compareCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<void> {
+  const args = parseCompareArgs(argv);
+  const [labelA, labelB] = args.labels ?? defaultLabels(args.a[0]!, args.b[0]!);
+  const common = { event: args.event, json: false, workers: args.workers };
+  const datasetA = await loadDataset({ ...common, paths: args.a });
+  const datasetB = await loadDataset({ ...common, paths: args.b });
+  const a = sideOf(labelA, datasetA);
+  const b = sideOf(labelB, datasetB);
+  mark('sessions');
+  const report = buildComparisonReport(a, b, { onPhase: mark });
+  const loaded: { a: LoadedSide; b: LoadedSide } = { a: { dataset: datasetA, metadata: a.metadata }, b: { dataset: datasetB, metadata: b.metadata } };
+  const text =
+    args.format === 'json' ? comparisonJson(args.event, report, loaded) : args.format === 'csv' ? comparisonCsv(report) : comparisonTable(args.event, report, loaded);
+  out.write(text);
+  mark('output');
+}

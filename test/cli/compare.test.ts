@@ -1,0 +1,288 @@
+// `waitscope compare`, run as a child process (the bundled CLI) on traces that `waitscope synth` writes.
+// Expected values come from an independent path (`waitscope stats --json` of each side, textbook
+// formulas evaluated here, or the book's Table 15.1), never from the code under test.
+import Papa from 'papaparse';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectRelClose } from '../stats/expect-close';
+import { makeTempDir, parseJsonOutput, runCli, type CliRun } from '../helpers/cli';
+
+interface Summary {
+  count: number;
+  sum: number;
+  min: number;
+  max: number;
+  mean: number;
+  stddev: number;
+  median: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  p999: number;
+}
+interface Side {
+  label: string;
+  summary: Summary;
+  sessions: number;
+  files: { file: string; count: number; oracleVersion: string | null }[];
+}
+interface Interval {
+  lower: number;
+  upper: number;
+}
+interface CompareJson {
+  event: string;
+  unit: string;
+  labels: { a: string; b: string };
+  a: Side;
+  b: Side;
+  differences: { statistic: keyof Summary; a: number; b: number; difference: number; ratio: number }[];
+  comparison: {
+    rows: Record<string, { a: number; b: number; difference: number; ratio: number }>;
+    welch: { t: number; df: number; p: number; log10p: number; difference: number; ci: [number, number] };
+    mannWhitney: { w: number; z: number; p: number; log10p: number; effect: number };
+    ks: { d: number; lambda: number; p: number; log10p: number };
+    bootstrap: {
+      method: string;
+      replicates: number;
+      seed: number;
+      confidence: number;
+      sessionCounts?: { a: number; b: number };
+      difference: Record<'median' | 'p99' | 'mean', Interval>;
+    };
+    warnings: { code: string; message: string }[];
+  };
+  resampling: { method: string; description: string };
+  verdicts: { statistic: string; text: string }[];
+  warnings: { code: string; message: string }[];
+  distributions: {
+    log2Micros: Record<'a' | 'b', { lowerBound: number; upperBound: number | null; count: number }[]>;
+    log10Bins: Record<'a' | 'b', { bins: { lo: number; hi: number; count: number }[]; positive: number }>;
+    kde: Record<'a' | 'b', { x: number[]; y: number[]; bw: number }>;
+    spectrum: Record<'a' | 'b', { p: number; value: number }[]>;
+    top: Record<'a' | 'b', number[]>;
+    thresholds: Record<'a' | 'b', { threshold: number; count: number }[]>;
+  };
+}
+
+const temp = makeTempDir('compare-cli');
+const ON = path.join(temp.dir, 'small', 'flash-on');
+const OFF = path.join(temp.dir, 'small', 'flash-off');
+
+async function synth(preset: string, sessions: number, commits: number, out: string): Promise<void> {
+  const run = await runCli(['synth', '--preset', preset, '--sessions', String(sessions), '--commits', String(commits), '--out', out]);
+  expect(run.status, run.stderr).toBe(0);
+}
+
+function expectUsageError(run: CliRun, reason: string): void {
+  expect(run.status).toBe(1);
+  expect(run.stdout).toBe('');
+  const [first, ...rest] = run.stderr.split('\n');
+  expect(first).toMatch(/^waitscope: /);
+  expect(first).toContain(reason);
+  expect(rest.join('\n')).toMatch(/^usage:\n/);
+}
+
+describe('waitscope compare', () => {
+  let json: CompareJson;
+  let stats: { a: Summary; b: Summary };
+
+  beforeAll(async () => {
+    await Promise.all([synth('flash-on', 4, 20_000, ON), synth('flash-off', 4, 20_000, OFF)]);
+    const [run, sa, sb] = await Promise.all([
+      runCli(['compare', '--json', ON, '--vs', OFF]),
+      runCli(['stats', '--json', ON]),
+      runCli(['stats', '--json', OFF]),
+    ]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).not.toMatch(/NaN|Infinity/);
+    json = parseJsonOutput<CompareJson>(run);
+    stats = { a: parseJsonOutput<Summary>(sa), b: parseJsonOutput<Summary>(sb) };
+  });
+  afterAll(() => temp.remove());
+
+  it('--json gives each side the summary `stats --json` gives it, in µs, labelled by folder', () => {
+    expect(json).toMatchObject({ event: 'log file sync', unit: 'us', labels: { a: 'flash-on', b: 'flash-off' } });
+    const keys = ['count', 'sum', 'min', 'max', 'mean', 'stddev', 'median', 'p90', 'p95', 'p99', 'p999'] as const;
+    for (const k of keys) {
+      expect(json.a.summary[k], `a.${k}`).toBe(stats.a[k]);
+      expect(json.b.summary[k], `b.${k}`).toBe(stats.b[k]);
+    }
+    expect(json.a.summary.count).toBe(80_000);
+    expect([json.a.sessions, json.b.sessions]).toEqual([4, 4]);
+    expect(json.a.files.map((f) => f.count)).toEqual([20_000, 20_000, 20_000, 20_000]);
+    expect(json.a.files.every((f) => f.oracleVersion === '11.2.0.4.0')).toBe(true);
+  });
+
+  it('reports difference = A − B and ratio = A/B for every summary statistic', () => {
+    expect(json.differences.map((r) => r.statistic)).toEqual(['count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p999', 'max', 'stddev', 'sum']);
+    for (const r of json.differences) {
+      const [a, b] = [stats.a[r.statistic], stats.b[r.statistic]];
+      expect([r.a, r.b], r.statistic).toEqual([a, b]);
+      expect(r.difference, r.statistic).toBe(a - b);
+      expectRelClose(r.ratio, a / b, 1e-15);
+      const row = json.comparison.rows[r.statistic];
+      if (row) expect(row.difference, r.statistic).toBe(a - b);
+    }
+  });
+
+  it('runs Welch, Mann–Whitney and KS with finite statistics and log10 p', () => {
+    const { welch, mannWhitney: mw, ks } = json.comparison;
+    for (const v of [welch.t, welch.df, welch.p, welch.log10p, ...welch.ci, mw.w, mw.z, mw.p, mw.log10p, mw.effect, ks.d, ks.lambda, ks.p, ks.log10p]) {
+      expect(Number.isFinite(v)).toBe(true);
+    }
+    // Welch from the two `stats` summaries by the textbook formulas (R's t.test(var.equal = FALSE)).
+    const va = stats.a.stddev ** 2 / stats.a.count;
+    const vb = stats.b.stddev ** 2 / stats.b.count;
+    expectRelClose(welch.t, (stats.a.mean - stats.b.mean) / Math.sqrt(va + vb), 1e-9);
+    expectRelClose(welch.df, (va + vb) ** 2 / (va ** 2 / (stats.a.count - 1) + vb ** 2 / (stats.b.count - 1)), 1e-9);
+    expect(welch.ci[0]).toBeLessThan(welch.difference);
+    expect(welch.ci[1]).toBeGreaterThan(welch.difference);
+    // Flash on has the lower mean and the smaller tail, so both tests reject at these sizes.
+    expect(welch.log10p).toBeLessThan(-10);
+    expect(ks.log10p).toBeLessThan(-10);
+    expect(mw.effect).toBeCloseTo(mw.w / (80_000 * 80_000), 12);
+    expect(mw.effect).toBeGreaterThan(0);
+    expect(mw.effect).toBeLessThan(1);
+  });
+
+  it('bootstraps whole sessions (4 + 4), seeded, and says so', () => {
+    const b = json.comparison.bootstrap;
+    expect(b).toMatchObject({ method: 'cluster', sessionCounts: { a: 4, b: 4 }, confidence: 0.95 });
+    expect(b.replicates).toBeGreaterThanOrEqual(1000);
+    expect(Number.isInteger(b.seed)).toBe(true);
+    expect(json.resampling.method).toBe('cluster');
+    expect(json.resampling.description).toMatch(/whole sessions/);
+    for (const k of ['median', 'p99', 'mean'] as const) {
+      expect(b.difference[k].lower, k).toBeLessThanOrEqual(b.difference[k].upper);
+    }
+    // Fewer than 10 sessions a side: compare() warns that the CIs are coarse.
+    expect(json.warnings.map((w) => w.code)).toContain('few-sessions');
+    expect(json.verdicts.map((v) => v.statistic)).toEqual(['mean', 'median', 'p99', 'distribution']);
+  });
+
+  it('carries every distribution of both datasets, consistent with the summaries', () => {
+    const d = json.distributions;
+    for (const side of ['a', 'b'] as const) {
+      const s = stats[side];
+      expect(d.log2Micros[side].reduce((n, k) => n + k.count, 0)).toBe(s.count);
+      expect(d.log10Bins[side].bins.reduce((n, k) => n + k.count, 0)).toBe(s.count);
+      expect(d.top[side]).toHaveLength(10_000);
+      expect(d.top[side][0]).toBe(s.max);
+      expect(d.top[side].every((v, i, xs) => i === 0 || v <= xs[i - 1]!)).toBe(true);
+      expect(d.kde[side].x).toHaveLength(d.kde[side].y.length);
+      expect(d.spectrum[side][0]).toMatchObject({ p: 0, value: s.min });
+      expect(d.thresholds[side].map((t) => t.threshold)).toContain(500_000);
+    }
+  });
+
+  it('--labels overrides the folder names; a file as first path is labelled by its folder', async () => {
+    const file = path.join(ON, 'flash-on_ora_20000.trc');
+    const run = await runCli(['compare', '--json', '--labels', 'on, off', file, '--vs', OFF]);
+    expect(run.status, run.stderr).toBe(0);
+    const j = parseJsonOutput<CompareJson>(run);
+    expect(j.labels).toEqual({ a: 'on', b: 'off' });
+    expect(j.a.summary.count).toBe(20_000);
+    // One session on A: the bootstrap falls back to single waits and says why.
+    expect(j.comparison.bootstrap.method).toBe('poisson');
+    expect(j.warnings.map((w) => w.code)).toContain('no-session-bootstrap');
+    const plain = await runCli(['compare', '--json', file, '--vs', OFF]);
+    expect(parseJsonOutput<CompareJson>(plain).labels).toEqual({ a: 'flash-on', b: 'flash-off' });
+    // Two files of one folder would get one name: they are told apart by their file names.
+    const sameFolder = await runCli(['compare', '--json', file, '--vs', path.join(ON, 'flash-on_ora_20037.trc')]);
+    expect(parseJsonOutput<CompareJson>(sameFolder).labels).toEqual({ a: 'flash-on_ora_20000.trc', b: 'flash-on_ora_20037.trc' });
+  });
+
+  it('--format csv parses back with papaparse: summary rows and both histogram series', async () => {
+    const run = await runCli(['compare', '--format', 'csv', ON, '--vs', OFF]);
+    expect(run.status, run.stderr).toBe(0);
+    const parsed = Papa.parse<Record<string, string>>(run.stdout, { header: true, skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.meta.fields).toEqual(expect.arrayContaining(['section', 'statistic', 'a', 'b', 'difference', 'ratio', 'dataset', 'count']));
+    const summary = parsed.data.filter((r) => r.section === 'summary');
+    expect(summary.map((r) => r.statistic)).toEqual(['count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p99.9', 'max', 'stddev', 'sum']);
+    const median = summary.find((r) => r.statistic === 'median')!;
+    expect([Number(median.a), Number(median.b), Number(median.difference)]).toEqual([stats.a.median, stats.b.median, stats.a.median - stats.b.median]);
+    for (const section of ['log2-buckets', 'log10-bins']) {
+      for (const [label, s] of [['flash-on', stats.a], ['flash-off', stats.b]] as const) {
+        const rows = parsed.data.filter((r) => r.section === section && r.dataset === label);
+        expect(rows.reduce((n, r) => n + Number(r.count), 0), `${section} ${label}`).toBe(s.count);
+      }
+    }
+  });
+
+  it('prints a table in µs with both labels, the tests, the bootstrap method and the verdicts', async () => {
+    const run = await runCli(['compare', ON, '--vs', OFF]);
+    expect(run.status, run.stderr).toBe(0);
+    const out = run.stdout;
+    expect(out).toMatch(/^statistic +flash-on +flash-off +difference +ratio A\/B$/m);
+    expect(out).toMatch(/^count +80,000 +80,000 +0 +1\.000$/m);
+    expect(out).toContain('µs');
+    expect(out).toMatch(/Welch t .*df = .*Mann–Whitney U .*P\(A > B\)/s);
+    expect(out).toContain('Kolmogorov–Smirnov');
+    expect(out).toMatch(/cluster bootstrap over 4 \+ 4 sessions/);
+    expect(out).toMatch(/^ {2}mean [\d.]+% lower \[95% CI/m);
+    expect(out).toMatch(/log2 µs bucket/);
+  });
+
+  it.each([
+    ['no --vs', [ON, OFF], 'compare needs --vs'],
+    ['nothing after --vs', [ON, '--vs'], 'no B input'],
+    ['nothing before --vs', ['--vs', OFF], 'no A input'],
+    ['one label', ['--labels', 'on', ON, '--vs', OFF], '--labels needs exactly two non-empty names'],
+    ['an empty label', ['--labels', 'on,', ON, '--vs', OFF], '--labels needs exactly two non-empty names'],
+    ['three labels', ['--labels', 'a,b,c', ON, '--vs', OFF], '--labels needs exactly two non-empty names'],
+    ['an unknown format', ['--format', 'xml', ON, '--vs', OFF], "--format must be table, json, csv, not 'xml'"],
+  ])('%s exits with status 1 and a one-line reason', async (_label, args, reason) => {
+    expectUsageError(await runCli(['compare', ...args]), reason);
+  });
+
+  it('exits with status 1 when an input cannot be read', async () => {
+    const missing = path.join(temp.dir, 'missing');
+    const run = await runCli(['compare', ON, '--vs', missing]);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(missing);
+  });
+});
+
+/**
+ * Issue 3's "done when": synth for both presets, then `compare --json`, reproduces Table 15.1 (Oracle
+ * Exadata Expert's Handbook ch. 15; the book's numbers, as in test/synth/calibration.test.ts). The book
+ * scale (20 × 200,000 per preset) writes ~2 GB of traces a preset, so that scale is tested on the direct
+ * sample path (test/synth/calibration.test.ts) and here the CLI runs 20 sessions × 20,000 commits.
+ * At 400,000 waits the median and mean still sit within 2 %. p99 gets 3 %: it is a tail quantile, and its
+ * spread across seeds at this size is about 0.8 % (sd) for flash-off, whose p99 lies on the steep
+ * shoulder (12 seeds of 20 × 20,000 drawn with sampleWaits: worst 1.5 %); 2 % would fail about one seed in 50.
+ */
+const TABLE_15_1 = {
+  'flash-on': { median: 650, mean: 723, p99: 1656, min: 1, max: 75_740 },
+  'flash-off': { median: 627, mean: 878, p99: 4662, min: 1, max: 291_800 },
+} as const;
+
+describe('waitscope synth + compare --json reproduce Table 15.1 (20 sessions × 20,000 commits per preset)', () => {
+  const big = makeTempDir('compare-table');
+  afterAll(() => big.remove());
+
+  it('median and mean within 2 %, p99 within 3 %, min and max exact; the mean is over 15 % lower with flash on', async () => {
+    const on = path.join(big.dir, 'flash-on');
+    const off = path.join(big.dir, 'flash-off');
+    await Promise.all([synth('flash-on', 20, 20_000, on), synth('flash-off', 20, 20_000, off)]);
+    const run = await runCli(['compare', '--json', on, '--vs', off]);
+    expect(run.status, run.stderr).toBe(0);
+    const j = parseJsonOutput<CompareJson>(run);
+    for (const [side, preset] of [['a', 'flash-on'], ['b', 'flash-off']] as const) {
+      const s = j[side].summary;
+      const book = TABLE_15_1[preset];
+      expect(s.count).toBe(400_000);
+      expect([s.min, s.max]).toEqual([book.min, book.max]);
+      expectRelClose(s.median, book.median, 0.02);
+      expectRelClose(s.mean, book.mean, 0.02);
+      expectRelClose(s.p99, book.p99, 0.03);
+    }
+    expect(j.comparison.bootstrap).toMatchObject({ method: 'cluster', sessionCounts: { a: 20, b: 20 } });
+    // The book: flash logging reduced the mean "by over 15 %" (723 vs 878 µs in the table).
+    expect(j.comparison.bootstrap.difference.mean.upper / j.b.summary.mean).toBeLessThan(-0.15);
+  });
+});
