@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DEFAULT_EVENT } from '../trace/types';
 
 export interface CommonArgs {
@@ -11,21 +11,25 @@ export interface CommonArgs {
 /** Thrown for a command line we cannot run; the message is the whole one-line reason. */
 export class UsageError extends Error {}
 
-export function parseCommonArgs(argv: string[]): CommonArgs {
-  let parsed;
+/** node:util parseArgs, with its errors turned into one-line usage errors. */
+export function parseOptions<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        event: { type: 'string', short: 'e' },
-        json: { type: 'boolean' },
-        workers: { type: 'string' },
-      },
-    });
+    return parseArgs(config);
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
+}
+
+export function parseCommonArgs(argv: string[]): CommonArgs {
+  const parsed = parseOptions({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      event: { type: 'string', short: 'e' },
+      json: { type: 'boolean' },
+      workers: { type: 'string' },
+    },
+  });
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError('no input: give one or more trace files or directories');
   if (values.event !== undefined && values.event.trim() === '') throw new UsageError('--event needs an event name, e.g. --event "log file sync"');

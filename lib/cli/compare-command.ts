@@ -1,11 +1,10 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { buildComparisonReport, type ComparisonSide } from '../report/comparison-report';
 import type { DatasetMetadata } from '../stats/compare';
 import type { Dataset } from '../trace/dataset';
 import { DEFAULT_EVENT } from '../trace/types';
-import { UsageError } from './args';
+import { parseOptions, UsageError } from './args';
 import { comparisonCsv, comparisonJson } from './compare-export';
 import { comparisonTable, type LoadedSide } from './compare-format';
 import { loadDataset } from './load-dataset';
@@ -30,24 +29,19 @@ const FORMATS: readonly CompareFormat[] = ['table', 'json', 'csv'];
  * when it comes before the `--vs` token and B's after it (an option's value is never a path).
  */
 export function parseCompareArgs(argv: string[]): CompareArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      tokens: true,
-      options: {
-        event: { type: 'string', short: 'e' },
-        json: { type: 'boolean' },
-        format: { type: 'string' },
-        labels: { type: 'string' },
-        workers: { type: 'string' },
-        vs: { type: 'boolean', multiple: true },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const parsed = parseOptions({
+    args: argv,
+    allowPositionals: true,
+    tokens: true,
+    options: {
+      event: { type: 'string', short: 'e' },
+      json: { type: 'boolean' },
+      format: { type: 'string' },
+      labels: { type: 'string' },
+      workers: { type: 'string' },
+      vs: { type: 'boolean', multiple: true },
+    },
+  });
   const { values, tokens } = parsed;
   const vsTokens = tokens.filter((t) => t.kind === 'option' && t.name === 'vs');
   if (vsTokens.length === 0) throw new UsageError('compare needs --vs: waitscope compare A_PATH... --vs B_PATH...');

@@ -2,12 +2,11 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { parseArgs } from 'node:util';
 import { describeError } from '../node/find-inputs';
 import { generateCommitLoop } from '../synth/commit-loop';
 import type { Seed } from '../synth/random';
 import { PRESETS, type PresetName } from '../synth/wait-model';
-import { UsageError } from './args';
+import { parseOptions, UsageError } from './args';
 import { formatCount } from './format';
 import { ExitError } from './load-dataset';
 
@@ -63,22 +62,17 @@ export function sessionFileName(preset: PresetName, index: number): string {
 }
 
 export function parseSynthArgs(argv: string[]): SynthArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        preset: { type: 'string' },
-        sessions: { type: 'string' },
-        commits: { type: 'string' },
-        seed: { type: 'string' },
-        out: { type: 'string', short: 'o' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const parsed = parseOptions({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      preset: { type: 'string' },
+      sessions: { type: 'string' },
+      commits: { type: 'string' },
+      seed: { type: 'string' },
+      out: { type: 'string', short: 'o' },
+    },
+  });
   const { values, positionals } = parsed;
   if (positionals.length > 0) throw new UsageError(`synth takes no positional arguments (got '${positionals[0]}'); give the directory with --out DIR`);
   const presets = Object.keys(PRESETS) as PresetName[];

@@ -1,4 +1,4 @@
-import type { EventProfileRow, ParseWarning, SessionMarker, TimeAnchor, TraceFacts, WaitSamples } from './types';
+import type { ScannedContent, TraceFacts, WaitSamples } from './types';
 
 export interface ScanOptions {
   event: string;
@@ -14,15 +14,7 @@ export interface ScanOptions {
 }
 
 /** Everything one pass over a file's bytes yields; parse-trace adds the outcome. */
-export interface ScanResult {
-  bytes: number;
-  lines: number;
-  facts: TraceFacts;
-  sessions: SessionMarker[];
-  anchors: TimeAnchor[];
-  profile: EventProfileRow[];
-  samples: WaitSamples;
-  warnings: ParseWarning[];
+export interface ScanResult extends ScannedContent {
   waitLines: number;
   records10046: number;
   starLines: number;

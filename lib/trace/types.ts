@@ -113,13 +113,8 @@ export type ParseOutcome =
 
 export type Compression = 'none' | 'gzip';
 
-export interface TraceFileResult {
-  fileName: string;
-  event: string;
-  outcome: ParseOutcome;
-  compression: Compression;
-  /** Bytes as read (compressed size for gzip). */
-  bytesRead: number;
+/** What a pass over one file's bytes finds; a file's result and a scan both carry it. */
+export interface ScannedContent {
   /** Bytes scanned after decompression. */
   bytes: number;
   lines: number;
@@ -130,4 +125,13 @@ export interface TraceFileResult {
   profile: EventProfileRow[];
   samples: WaitSamples;
   warnings: ParseWarning[];
+}
+
+export interface TraceFileResult extends ScannedContent {
+  fileName: string;
+  event: string;
+  outcome: ParseOutcome;
+  compression: Compression;
+  /** Bytes as read (compressed size for gzip). */
+  bytesRead: number;
 }
