@@ -52,6 +52,31 @@ export class SampleColumns {
     this.count++;
   }
 
+  /**
+   * Samples from columns in bulk (the line kernel's), rows [from, to), all in one session.
+   * Copies block-sized runs with TypedArray.set instead of one push per sample.
+   */
+  pushRun(src: { ela: Float64Array; tim: Float64Array; offset: Float64Array; line: Uint32Array }, from: number, to: number, session: number): void {
+    let at = from;
+    while (at < to) {
+      if (this.used === BLOCK) {
+        this.current = newBlock();
+        this.blocks.push(this.current);
+        this.used = 0;
+      }
+      const k = Math.min(to - at, BLOCK - this.used);
+      const b = this.current;
+      b.ela.set(src.ela.subarray(at, at + k), this.used);
+      b.tim.set(src.tim.subarray(at, at + k), this.used);
+      b.offset.set(src.offset.subarray(at, at + k), this.used);
+      b.line.set(src.line.subarray(at, at + k), this.used);
+      b.session.fill(session, this.used, this.used + k);
+      this.used += k;
+      this.count += k;
+      at += k;
+    }
+  }
+
   /** The blocks, trimmed views, no copy. The columns must not be pushed to afterwards. */
   takeBlocks(): WaitSamples[] {
     const parts: WaitSamples[] = [];

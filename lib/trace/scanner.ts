@@ -123,12 +123,16 @@ export class TraceScanner extends LineGrammar {
     const base = this.base; // file offset of input[0]
     let done = from;
     for (;;) {
-      const scan = kernel.scan(input, done, length, this.inSql, this.pendingAnchor !== null || this.firstTim === null);
+      const firstLine = this.lineNo + 1;
+      const wantTim = this.pendingAnchor !== null || this.firstTim === null;
+      const scan = kernel.scan(input, done, length, this.inSql, wantTim, firstLine, base + done);
       const { records } = scan;
       const int32 = kernel.int32;
       const float64 = kernel.float64;
-      const firstLine = this.lineNo + 1;
+      let sample = 0; // kernel samples handed over so far
       for (let r = 0; r < records; r++) {
+        // Samples that came before this record belong to the session current up to it.
+        if (sample < scan.samples) sample = this.takeKernelSamples(kernel, sample, r, scan.samples);
         const o = r * KernelRecord.int32s;
         const kindFlags = int32[o] as number;
         const kind = kindFlags & 0xff;
@@ -140,13 +144,6 @@ export class TraceScanner extends LineGrammar {
         if (this.inSql) {
           // Only END OF STMT and text to check for UTF-8 matter inside SQL text.
           if (input[start] === 0x45 || flags & KernelFlag.HighByte) this.sqlTextLine(input, start, end);
-        } else if (kind === KernelKind.SampledWait) {
-          // A complete WAIT of the selected event, already booked in the profile by the kernel.
-          this.waitLines++;
-          this.inPreamble = false;
-          this.freeText = false;
-          const f = r * KernelRecord.float64s;
-          this.samples.push(float64[f + KernelRecord.ela] as number, float64[f + KernelRecord.tim] as number, this.lineNo, base + start, this.sessions.current());
         } else if (kind === KernelKind.Wait) {
           this.kernelWait(input, int32, float64, o, r, done, base + start, flags & KernelFlag.EndsInDigit);
         } else {
@@ -154,18 +151,30 @@ export class TraceScanner extends LineGrammar {
           this.line(input, start, end, base, mayGlue ? findBytes(input, WAIT, start) : -1);
         }
       }
+      this.takeKernelSamples(kernel, sample, records, scan.samples);
+      this.waitLines += scan.samples;
       if (scan.recordsAfterLast) this.recordLinesSeen();
       this.records10046 += scan.skippedRecords;
       this.waitLines += scan.waitsCounted;
       this.lineNo = firstLine - 1 + scan.lines;
       done += scan.consumed;
-      if (records < MAX_KERNEL_RECORDS) break;
+      // The kernel stops early when its records or its sample columns are full; then go on.
+      if (records < MAX_KERNEL_RECORDS && scan.samples < MAX_KERNEL_RECORDS) break;
     }
     if (done < length) {
       this.carryOffset = base + done;
       this.appendCarry(input, done, length);
     }
     this.base += n;
+  }
+
+  /** Kernel samples [from, …) emitted before record `beforeRecord`, in bulk; returns where it stopped. */
+  private takeKernelSamples(kernel: LineKernel, from: number, beforeRecord: number, total: number): number {
+    const seq = kernel.samples.seq;
+    let to = from;
+    while (to < total && (seq[to] as number) <= beforeRecord) to++;
+    if (to > from) this.samples.pushRun(kernel.samples, from, to, this.sessions.current());
+    return to;
   }
 
   private kernelWait(

@@ -60,6 +60,33 @@ describe('the line kernel', () => {
     expect(reference.samples.count).toBe(40_000);
   });
 
+  it('hands over more samples than its sample columns hold in one call (60,000 selected WAITs in one 4 MiB chunk)', () => {
+    // Every line a selected WAIT. A first small chunk lets the scanner register the event with the
+    // kernel; in the second, every WAIT goes to the kernel's 32,768-sample columns, which fill.
+    const wait = (i: number) => `WAIT #0: nam='log file sync' ela= ${(i % 997) + 1} p3=0 obj#=-1 tim=${1_000_000 + i}`;
+    const head = ['Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production', '*** 2024-01-01T00:00:00.000000+00:00'];
+    for (let i = 0; i < 10; i++) head.push(wait(i));
+    const body: string[] = [];
+    for (let i = 10; i < 60_000; i++) body.push(wait(i));
+    const first = new TextEncoder().encode(head.join('\n') + '\n');
+    const second = new TextEncoder().encode(body.join('\n') + '\n');
+    expect(second.length).toBeLessThan(4 << 20); // one kernel input area
+    const run = (noKernel: boolean) => {
+      const scanner = new TraceScanner({ event: 'log file sync', fileName: 'f', fileIndex: 0, noKernel });
+      scanner.push(first);
+      scanner.push(second);
+      return scanner.finish();
+    };
+    const result = run(false);
+    expect(result).toEqual(run(true));
+    expect(result.samples.count).toBe(60_000);
+    expect(result.warnings).toEqual([]);
+    // WAIT i is on line i + 3 (lines 1-2 are the banner and the stamp), with ela (i % 997) + 1.
+    expect(result.samples.line[54_321]).toBe(54_321 + 3);
+    expect(result.samples.ela[54_321]).toBe((54_321 % 997) + 1);
+    expect(result.samples.tim[59_999]).toBe(1_000_000 + 59_999);
+  });
+
   it('keeps 300 distinct names of equal length apart (the kernel identifies names by hash)', () => {
     // Name i is written (i % 3) + 1 times with ela i, i+1, …: e.g. 'event 0299' 3 times (299 % 3 = 2) with 299, 300, 301.
     const lines = ['Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production'];

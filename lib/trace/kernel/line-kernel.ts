@@ -16,7 +16,7 @@ export const KernelRecord = {
   tim: 4,
 } as const;
 
-export const KernelKind = { Other: 0, Wait: 1, Record: 2, WaitUnparsed: 3, SampledWait: 6 } as const;
+export const KernelKind = { Other: 0, Wait: 1, Record: 2, WaitUnparsed: 3 } as const;
 export const KernelFlag = { InnerW: 1, HighByte: 2, EndsInDigit: 4, RecordsBefore: 8 } as const;
 
 const RECORD_BYTES = 48;
@@ -32,7 +32,10 @@ const EVENT_SLOTS = 1024;
 const EVENT_BYTES = 64;
 /** Fill the table at most to this, so probing stays short and always ends at an empty slot. */
 const MAX_REGISTERED = 768;
-const AREA_BASE = EVENTS_BASE + EVENT_SLOTS * EVENT_BYTES;
+const SAMPLES_BASE = EVENTS_BASE + EVENT_SLOTS * EVENT_BYTES;
+/** Per sample: ela, tim and offset (f64), line and sequence (i32). */
+const SAMPLE_BYTES = 32;
+const AREA_BASE = SAMPLES_BASE + MAX_RECORDS * SAMPLE_BYTES;
 
 interface KernelExports {
   memory: WebAssembly.Memory;
@@ -44,7 +47,10 @@ interface KernelExports {
   events: WebAssembly.Global;
   wantTim: WebAssembly.Global;
   waitsCounted: WebAssembly.Global;
-  scan(input: number, length: number, out: number, maxRecords: number): number;
+  samples: WebAssembly.Global;
+  maxSamples: WebAssembly.Global;
+  sampleCount: WebAssembly.Global;
+  scan(input: number, length: number, out: number, maxRecords: number, firstLine: number, offsetBase: number): number;
 }
 
 export interface KernelScan {
@@ -58,6 +64,21 @@ export interface KernelScan {
   recordsAfterLast: boolean;
   /** WAITs booked in the kernel's event table instead of emitted. */
   waitsCounted: number;
+  /** Samples of the kept event written to the sample columns (`KernelSamples`). */
+  samples: number;
+}
+
+/**
+ * Samples the kernel wrote for the event the scanner keeps, as columns. `seq[i]` is how many
+ * records the same call emitted before sample i, so the scanner can give each the session that
+ * was current there.
+ */
+export interface KernelSamples {
+  ela: Float64Array;
+  tim: Float64Array;
+  offset: Float64Array;
+  line: Uint32Array;
+  seq: Int32Array;
 }
 
 let compiled: WebAssembly.Module | null | undefined;
@@ -90,6 +111,7 @@ export class LineKernel {
   private readonly eventInt32: Int32Array;
   private readonly eventFloat64: Float64Array;
   private readonly registered: number[] = [];
+  readonly samples: KernelSamples;
 
   private constructor(module: WebAssembly.Module) {
     this.exports = new WebAssembly.Instance(module).exports as unknown as KernelExports;
@@ -103,11 +125,20 @@ export class LineKernel {
     this.eventInt32 = new Int32Array(buffer, EVENTS_BASE, (EVENT_SLOTS * EVENT_BYTES) / 4);
     this.eventFloat64 = new Float64Array(buffer, EVENTS_BASE, (EVENT_SLOTS * EVENT_BYTES) / 8);
     this.exports.events.value = EVENTS_BASE;
+    this.exports.samples.value = SAMPLES_BASE;
+    this.exports.maxSamples.value = MAX_RECORDS;
+    this.samples = {
+      ela: new Float64Array(buffer, SAMPLES_BASE, MAX_RECORDS),
+      tim: new Float64Array(buffer, SAMPLES_BASE + 8 * MAX_RECORDS, MAX_RECORDS),
+      offset: new Float64Array(buffer, SAMPLES_BASE + 16 * MAX_RECORDS, MAX_RECORDS),
+      line: new Uint32Array(buffer, SAMPLES_BASE + 24 * MAX_RECORDS, MAX_RECORDS),
+      seq: new Int32Array(buffer, SAMPLES_BASE + 28 * MAX_RECORDS, MAX_RECORDS),
+    };
   }
 
   /**
    * Lets the kernel book complete WAITs of this event itself (count, total, min, max). WAITs of
-   * a `sampled` event are still emitted (as SampledWait) for their samples; the others are not.
+   * a `sampled` event also go to the sample columns (`samples`); the others only count.
    * Returns false when the table is full.
    */
   register(hash1: number, hash2: number, length: number, id: number, sampled: boolean): boolean {
@@ -168,11 +199,11 @@ export class LineKernel {
    * Scans input[from, length) of an area view: a record per complete line (at most MAX_RECORDS),
    * except plain record lines, which are only counted.
    */
-  scan(input: Uint8Array, from: number, length: number, inSql: boolean, wantTim: boolean): KernelScan {
+  scan(input: Uint8Array, from: number, length: number, inSql: boolean, wantTim: boolean, firstLine: number, offsetBase: number): KernelScan {
     const x = this.exports;
     x.inSql.value = inSql ? 1 : 0;
     x.wantTim.value = wantTim ? 1 : 0;
-    const records = x.scan(input.byteOffset + from, length - from, 0, MAX_RECORDS);
+    const records = x.scan(input.byteOffset + from, length - from, 0, MAX_RECORDS, firstLine, offsetBase);
     return {
       records,
       consumed: x.consumed.value as number,
@@ -180,6 +211,7 @@ export class LineKernel {
       skippedRecords: x.skippedRecords.value as number,
       recordsAfterLast: (x.recordsAfterLast.value as number) !== 0,
       waitsCounted: x.waitsCounted.value as number,
+      samples: x.sampleCount.value as number,
     };
   }
 }

@@ -17,7 +17,7 @@
 ;;        (counted, not emitted), 3 WAIT line the kernel could not parse (the scanner reports
 ;;        why), 4 plain SQL text (neither emitted nor counted), 5 WAIT of a known event booked
 ;;        in the event table (not emitted), 6 WAIT of the event the scanner keeps samples of,
-;;        booked in the event table and emitted with its tim
+;;        booked in the event table and written to the sample columns (not emitted)
 ;; flags: 1 a `W` after the first byte (a glued record may hide there), 2 a byte >= 0x80,
 ;;        4 the line ends in a digit, 8 record lines or WAITs were counted (not emitted) since the
 ;;        last record
@@ -40,8 +40,15 @@
   (global $events (export "events") (mut i32) (i32.const 0))
   (global $wantTim (export "wantTim") (mut i32) (i32.const 1))
   (global $waitsCounted (export "waitsCounted") (mut i32) (i32.const 0))
+  ;; Samples of the event the scanner keeps (kind 6) are written here as columns, not emitted:
+  ;; at $samples, MAX entries each of f64 ela, f64 tim, f64 file offset, i32 line number and
+  ;; i32 "records emitted before it" (so the scanner knows which session it belongs to).
+  (global $samples (export "samples") (mut i32) (i32.const 0))
+  (global $maxSamples (export "maxSamples") (mut i32) (i32.const 0))
+  (global $sampleCount (export "sampleCount") (mut i32) (i32.const 0))
 
-  (func (export "scan") (param $in i32) (param $len i32) (param $out i32) (param $maxRecords i32) (result i32)
+  (func (export "scan") (param $in i32) (param $len i32) (param $out i32) (param $maxRecords i32)
+                        (param $firstLine i32) (param $offsetBase f64) (result i32)
     (local $end i32) (local $s i32) (local $p i32) (local $n i32) (local $rec i32)
     (local $v v128) (local $m i32) (local $rem i32) (local $valid i32) (local $flags i32)
     (local $newlines v128) (local $ws v128) (local $v2 v128)
@@ -51,10 +58,12 @@
     (local.set $ws (i8x16.splat (i32.const 87)))
     (local.set $s (local.get $in))
     (global.set $waitsCounted (i32.const 0))
+    (global.set $sampleCount (i32.const 0))
     (local.set $rec (local.get $out))
     (block $done
       (loop $lines
         (br_if $done (i32.ge_u (local.get $n) (local.get $maxRecords)))
+        (br_if $done (i32.ge_u (global.get $sampleCount) (global.get $maxSamples)))
         ;; A line's own first `W` (of `WAIT #`) is not a glue suspect: start the search after it.
         (local.set $p (i32.add (local.get $s)
           (i32.and (i32.lt_u (local.get $s) (local.get $end)) (i32.eq (i32.load8_u (local.get $s)) (i32.const 87)))))
@@ -118,8 +127,13 @@
           (then
             (global.set $waitsCounted (i32.add (global.get $waitsCounted) (i32.const 1)))
             (local.set $pending (i32.const 1))))
-        (if (i32.or (i32.eq (local.get $w) (i32.const 6))
-                    (i32.and (i32.lt_u (local.get $w) (i32.const 4)) (i32.ne (local.get $w) (i32.const 2))))
+        (if (i32.eq (local.get $w) (i32.const 6))
+          (then
+            (call $writeSample (f64.load offset=24 (local.get $rec)) (f64.load offset=32 (local.get $rec))
+              (f64.add (local.get $offsetBase) (f64.convert_i32_u (i32.sub (local.get $s) (local.get $in))))
+              (i32.add (local.get $firstLine) (local.get $lineIndex)) (local.get $n))
+            (local.set $pending (i32.const 1))))
+        (if (i32.and (i32.lt_u (local.get $w) (i32.const 4)) (i32.ne (local.get $w) (i32.const 2)))
           (then
             (i32.store offset=44 (local.get $rec) (local.get $lineIndex))
             (if (local.get $pending)
@@ -369,4 +383,15 @@
       (local.set $probes (i32.add (local.get $probes) (i32.const 1)))
       (br_if $probe (i32.lt_u (local.get $probes) (i32.const 1024))))
     (i32.const 0))
+
+  (func $writeSample (param $ela f64) (param $tim f64) (param $offset f64) (param $line i32) (param $seq i32)
+    (local $i i32) (local $max i32)
+    (local.set $i (global.get $sampleCount))
+    (local.set $max (global.get $maxSamples))
+    (f64.store (i32.add (global.get $samples) (i32.shl (local.get $i) (i32.const 3))) (local.get $ela))
+    (f64.store (i32.add (global.get $samples) (i32.shl (i32.add (local.get $max) (local.get $i)) (i32.const 3))) (local.get $tim))
+    (f64.store (i32.add (global.get $samples) (i32.shl (i32.add (i32.shl (local.get $max) (i32.const 1)) (local.get $i)) (i32.const 3))) (local.get $offset))
+    (i32.store (i32.add (global.get $samples) (i32.shl (i32.add (i32.mul (local.get $max) (i32.const 6)) (local.get $i)) (i32.const 2))) (local.get $line))
+    (i32.store (i32.add (global.get $samples) (i32.shl (i32.add (i32.mul (local.get $max) (i32.const 7)) (local.get $i)) (i32.const 2))) (local.get $seq))
+    (global.set $sampleCount (i32.add (local.get $i) (i32.const 1))))
 )
