@@ -19,7 +19,7 @@
  * 2-core development VM with other jobs running): Poisson ≈ 1.4–1.75 s, cluster over 20 + 20
  * sessions ≈ 1.0–1.5 s; the rest of `compare` ≈ 70 ms. Cost is linear in B.
  */
-import { clusterResampler, poissonResampler, type Resampler } from './resamplers';
+import { clusterResampler, clusterStats, poissonResampler, type Resampler } from './resamplers';
 import { UniformStream } from './uniform-stream';
 export { UniformStream } from './uniform-stream';
 import type { ValueCounts } from './value-counts';
@@ -76,6 +76,11 @@ export interface BootstrapOptions {
   confidence?: number;
   /** Session index of each sample, one array per dataset: both given → the cluster bootstrap. */
   sessions?: { a: Uint32Array; b: Uint32Array };
+  /**
+   * Cluster bootstrap only: compute each replicate's statistics from per-session cumulative
+   * counts (default, fast) or from the replicate's histogram (the direct way; tests compare them).
+   */
+  clusterFrom?: 'cumulative-counts' | 'histogram';
 }
 
 /**
@@ -93,11 +98,18 @@ export function bootstrapDifferences(
   if (a.total === 0 || b.total === 0) throw new RangeError('bootstrap: empty sample');
   if (sessions && !raw) throw new RangeError('bootstrap: the cluster method needs the raw samples');
   const method: BootstrapMethod = sessions ? 'cluster' : 'poisson';
-  const resampleA = sessions && raw ? clusterResampler(raw.a, sessions.a, a.values) : poissonResampler(a.counts, a.values);
-  const resampleB = sessions && raw ? clusterResampler(raw.b, sessions.b, b.values) : poissonResampler(b.counts, b.values);
+  // The cluster bootstrap's statistics come straight from per-session cumulative counts when the
+  // table fits; otherwise (and for the iid method) each replicate's histogram is built.
+  const tableA = sessions && raw && options.clusterFrom !== 'histogram' ? clusterStats(raw.a, sessions.a, a.values) : null;
+  const tableB = tableA && sessions && raw ? clusterStats(raw.b, sessions.b, b.values) : null;
+  const fast = tableA && tableB ? { a: tableA, b: tableB } : null;
+  const resampler = (x: ValueCounts, rawX: Float64Array | undefined, sessionsX: Uint32Array | undefined): Resampler =>
+    sessionsX && rawX ? clusterResampler(rawX, sessionsX, x.values) : poissonResampler(x.counts, x.values);
+  const resampleA = fast ? null : resampler(a, raw?.a, sessions?.a);
+  const resampleB = fast ? null : resampler(b, raw?.b, sessions?.b);
   const random = new UniformStream(seed);
-  const outA = new Float64Array(a.values.length);
-  const outB = new Float64Array(b.values.length);
+  const outA = new Float64Array(fast ? 0 : a.values.length);
+  const outB = new Float64Array(fast ? 0 : b.values.length);
   const totals = new Float64Array(2);
   const draw = (resample: Resampler, grid: Float64Array, out: Float64Array) => {
     for (;;) {
@@ -109,8 +121,8 @@ export function bootstrapDifferences(
   const diffs = BOOTSTRAP_STATISTICS.map(() => new Float64Array(replicates));
   const rels = BOOTSTRAP_STATISTICS.map(() => new Float64Array(replicates));
   for (let r = 0; r < replicates; r++) {
-    const sa = draw(resampleA, a.values, outA);
-    const sb = draw(resampleB, b.values, outB);
+    const sa = fast ? fast.a(random) : draw(resampleA as Resampler, a.values, outA);
+    const sb = fast ? fast.b(random) : draw(resampleB as Resampler, b.values, outB);
     for (let j = 0; j < sa.length; j++) {
       diffs[j]![r] = sa[j]! - sb[j]!;
       rels[j]![r] = sa[j]! / sb[j]! - 1;
@@ -123,10 +135,9 @@ export function bootstrapDifferences(
   };
   const pick = (arrays: Float64Array[]) =>
     Object.fromEntries(BOOTSTRAP_STATISTICS.map((s, j) => [s, interval(arrays[j]!)])) as Record<BootstrapStatistic, Interval>;
-  const sessionCounts =
-    resampleA.sessions !== undefined && resampleB.sessions !== undefined
-      ? { a: resampleA.sessions, b: resampleB.sessions }
-      : undefined;
+  const countA = fast ? fast.a.sessions : resampleA?.sessions;
+  const countB = fast ? fast.b.sessions : resampleB?.sessions;
+  const sessionCounts = countA !== undefined && countB !== undefined ? { a: countA, b: countB } : undefined;
   return {
     method,
     replicates,

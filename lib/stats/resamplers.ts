@@ -3,6 +3,7 @@
  * value, and whole sessions. Each fills `out` with resampled counts on a shared value grid.
  */
 import { logGamma } from './distributions';
+import { quantileType7 } from './quantile';
 import type { UniformStream } from './uniform-stream';
 
 /**
@@ -201,4 +202,82 @@ export function clusterResampler(x: Float64Array, sessions: Uint32Array, grid: F
   };
   resample.sessions = dense.size;
   return resample;
+}
+
+/** Above this many (session × distinct value) cells the per-session cumulative table is not built. */
+const MAX_CUMULATIVE_CELLS = 32_000_000;
+
+export type ClusterStats = ((random: UniformStream) => [number, number, number]) & { sessions: number };
+
+/**
+ * The cluster bootstrap's statistics straight from per-session cumulative counts, without
+ * building each replicate's histogram: a replicate's cumulative count at grid index k is
+ * Σ m_s·C_s[k] (m_s = times session s was drawn), so each type-7 order statistic is a binary
+ * search costing O(S log K) instead of O(K). It draws the same numbers as `clusterResampler` and
+ * gives the same statistics exactly (counts and, for integer waits, sums are exact integers).
+ * Returns null when the table would exceed MAX_CUMULATIVE_CELLS.
+ */
+export function clusterStats(x: Float64Array, sessions: Uint32Array, grid: Float64Array): ClusterStats | null {
+  if (sessions.length !== x.length) throw new RangeError('bootstrap: sessions and samples differ in length');
+  const indexOf = gridIndexer(grid);
+  const dense = new Map<number, number>();
+  const sessionOf = new Int32Array(x.length);
+  for (let i = 0; i < x.length; i++) {
+    const id = sessions[i]!;
+    let s = dense.get(id);
+    if (s === undefined) {
+      s = dense.size;
+      dense.set(id, s);
+    }
+    sessionOf[i] = s;
+  }
+  const S = dense.size;
+  const K = grid.length;
+  if (S * K > MAX_CUMULATIVE_CELLS) return null;
+  const cumulative = new Float64Array(S * K);
+  const sizes = new Float64Array(S);
+  const sums = new Float64Array(S);
+  for (let i = 0; i < x.length; i++) {
+    const s = sessionOf[i]!;
+    cumulative[s * K + indexOf(x[i]!)]! += 1;
+    sizes[s]! += 1;
+    sums[s]! += x[i]!;
+  }
+  for (let s = 0; s < S; s++) {
+    const row = s * K;
+    for (let k = 1; k < K; k++) cumulative[row + k]! += cumulative[row + k - 1]!;
+  }
+  const picks = new Float64Array(S);
+  const drawn: number[] = [];
+  /** Smallest grid index whose replicate cumulative count reaches `rank`. */
+  const search = (rank: number): number => {
+    let lo = 0;
+    let hi = K - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      let cum = 0;
+      for (const s of drawn) cum += picks[s]! * cumulative[s * K + mid]!;
+      if (cum >= rank) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  const stats = ((random: UniformStream): [number, number, number] => {
+    picks.fill(0);
+    for (let s = 0; s < S; s++) picks[Math.floor(random.next() * S)]! += 1;
+    drawn.length = 0;
+    let n = 0;
+    let sum = 0;
+    for (let s = 0; s < S; s++) {
+      const m = picks[s]!;
+      if (m === 0) continue;
+      drawn.push(s);
+      n += m * sizes[s]!;
+      sum += m * sums[s]!;
+    }
+    const at = (rank: number): number => grid[search(rank)]!;
+    return [quantileType7(n, 0.5, at), quantileType7(n, 0.99, at), sum / n];
+  }) as ClusterStats;
+  stats.sessions = S;
+  return stats;
 }

@@ -83,6 +83,19 @@ describe('bootstrapDifferences (Poisson, iid)', () => {
 });
 
 describe('bootstrapDifferences (cluster, whole sessions)', () => {
+  it('gives the same CIs from per-session cumulative counts as from each replicate\'s histogram', () => {
+    // The fast path must be the direct computation to the last bit (integer waits: every count
+    // and sum is an exact integer in a double). 20 and 7 sessions of unequal sizes, shifted means.
+    const sessionsOf = (n: number, k: number) => Uint32Array.from({ length: n }, (_, i) => (i * 7919) % k);
+    const x = A.map((v, i) => v + 30 * ((i * 7919) % 20));
+    const y = B.subarray(0, 15_000);
+    const sessions = { a: sessionsOf(x.length, 20), b: sessionsOf(y.length, 7) };
+    const direct = bootstrapDifferences(valueCountsOf(x), valueCountsOf(y), { seed: 3, replicates: 400, sessions, clusterFrom: 'histogram' }, { a: x, b: y });
+    const fast = bootstrapDifferences(valueCountsOf(x), valueCountsOf(y), { seed: 3, replicates: 400, sessions }, { a: x, b: y });
+    expect(fast).toEqual(direct);
+    expect(fast.sessionCounts).toEqual({ a: 20, b: 7 });
+  });
+
   it('with one sample per session it is the ordinary iid bootstrap (mean CI width 2·1.96·SE ± 12 %)', () => {
     const n = A.length;
     const sessions = { a: Uint32Array.from({ length: n }, (_, i) => i), b: Uint32Array.from({ length: n }, (_, i) => i) };
