@@ -6,7 +6,7 @@
 //   - the trace is written to a temporary name and renamed only when complete;
 //   - the sidecar is deleted before generating and written (also via rename) only after the trace;
 //   - a cached trace is used only if the sidecar matches the parameters and the file's size.
-import { build } from 'esbuild';
+import { importTs } from '../scripts/import-ts.mjs';
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
@@ -40,17 +40,8 @@ const PARAMS = {
  * esbuild bundles it in memory and the bundle is imported from a data: URL. The bundle's hash goes
  * into the sidecar, so a change to the generator regenerates the cache.
  */
-async function loadGenerator(root) {
-  const bundle = await build({
-    stdin: { contents: `export { generateCommitLoop } from './lib/synth/commit-loop';\n`, resolveDir: root, loader: 'ts' },
-    bundle: true,
-    platform: 'neutral',
-    format: 'esm',
-    write: false,
-    logLevel: 'error',
-  });
-  const code = bundle.outputFiles[0].text;
-  const mod = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+async function loadGenerator() {
+  const { module: mod, code } = await importTs(`export { generateCommitLoop } from './lib/synth/commit-loop';\n`);
   return { generateCommitLoop: mod.generateCommitLoop, codeSha256: createHash('sha256').update(code).digest('hex') };
 }
 
@@ -87,10 +78,10 @@ function readSidecar(path) {
  * Returns { path, bytes, logFileSyncWaits, generated, seconds, params }. `logFileSyncWaits` is the
  * generator's own count of `log file sync` lines written: ground truth for grep's and waitscope's counts.
  */
-export async function ensureTrace({ root, dir, log = console.log }) {
+export async function ensureTrace({ dir, log = console.log }) {
   const path = join(dir, TRACE_NAME);
   const sidecarPath = `${path}.json`;
-  const { generateCommitLoop, codeSha256 } = await loadGenerator(root);
+  const { generateCommitLoop, codeSha256 } = await loadGenerator();
   const params = { ...PARAMS, generatorSha256: codeSha256 };
 
   const sidecar = readSidecar(sidecarPath);

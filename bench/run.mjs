@@ -95,7 +95,7 @@ async function main() {
 
   const dir = process.env.WAITSCOPE_BENCH_DIR || join(homedir(), '.cache', 'waitscope-bench');
   mkdirSync(dir, { recursive: true });
-  const trace = await ensureTrace({ root, dir, log: (s) => console.log(s) });
+  const trace = await ensureTrace({ dir, log: (s) => console.log(s) });
   const file = trace.path;
 
   if (facts.memAvailable > 0 && facts.memAvailable < trace.bytes * 1.5) {

@@ -6,33 +6,20 @@
 //   node bench/stats-bench.mjs        (standalone; `npm run bench` runs it at the end)
 //
 // Parsing is not in this number (the trace benchmark in run.mjs measures it). Like generate-trace.mjs,
-// lib/ is TypeScript, so esbuild bundles what we need in memory and the bundle is imported from a data: URL.
+// lib/ is TypeScript: scripts/import-ts.mjs bundles what we need in memory.
 // Per-part times come from the report's own onPhase callback, so the parts add up to the total.
-import { build } from 'esbuild';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { importTs } from '../scripts/import-ts.mjs';
+import { pathToFileURL } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const STATS_BENCH = { sessions: 20, commitsPerSession: 200_000, runs: 3, goalSeconds: 2, seed: 1 };
 
 async function loadLib() {
-  const bundle = await build({
-    stdin: {
-      contents: [
-        `export { sampleWaits } from './lib/synth/wait-model';`,
-        `export { sessionSeed, pinsExtremes } from './lib/cli/synth-command';`,
-        `export { buildComparisonReport } from './lib/report/comparison-report';`,
-      ].join('\n'),
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    write: false,
-    logLevel: 'error',
-  });
-  return import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`);
+  const source = [
+    `export { sampleWaits } from './lib/synth/wait-model';`,
+    `export { sessionSeed, pinsExtremes } from './lib/cli/synth-command';`,
+    `export { buildComparisonReport } from './lib/report/comparison-report';`,
+  ].join('\n');
+  return (await importTs(source, { platform: 'node' })).module;
 }
 
 /** One preset's dataset as `waitscope synth --preset P` would write it with the default seed, plus session ids. */

@@ -8,7 +8,7 @@
 // lib/synth is TypeScript and pure; Node 20 cannot run .ts directly, so esbuild bundles it in memory
 // and the bundle is imported from a data: URL. The golden JSON comes from the generator's ground truth,
 // never from the parser.
-import { build } from 'esbuild';
+import { importTs } from './import-ts.mjs';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,20 +16,9 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const mode = process.argv.includes('--check') ? 'check' : process.argv.includes('--update') ? 'update' : 'write';
 
-const bundle = await build({
-  stdin: {
-    contents: `export { buildFixtures } from './lib/synth/fixtures';\nexport { toGolden, formatGolden } from './lib/synth/golden';\n`,
-    resolveDir: root,
-    loader: 'ts',
-  },
-  bundle: true,
-  platform: 'neutral',
-  format: 'esm',
-  write: false,
-  logLevel: 'error',
-});
-const code = bundle.outputFiles[0].text;
-const synth = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+const { module: synth } = await importTs(
+  `export { buildFixtures } from './lib/synth/fixtures';\nexport { toGolden, formatGolden } from './lib/synth/golden';\n`,
+);
 
 const fixturesDir = join(root, 'test', 'fixtures');
 const goldenDir = join(root, 'test', 'golden');

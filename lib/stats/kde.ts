@@ -21,7 +21,7 @@
  * Waits ≤ 0 µs have no logarithm: they are left out and counted (ggplot's scale_x_log10 drops
  * them the same way); the density integrates to 1 over the positive waits.
  */
-import { tryBuildIntHistogram } from './int-histogram';
+import { intHistogramAt, tryBuildIntHistogram } from './int-histogram';
 import { momentsOfRuns, runsOfCounts } from './moments';
 import { quantileType7 } from './quantile';
 
@@ -53,24 +53,13 @@ function withCumulative(values: Float64Array, counts: Float64Array): Runs {
   return { values, counts, cumulative, total };
 }
 
-/** x₍ᵣ₎ by binary search on the cumulative counts. */
-function orderStatistic(r: Runs, rank: number): number {
-  let lo = 0;
-  let hi = r.cumulative.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (r.cumulative[mid]! >= rank) hi = mid;
-    else lo = mid + 1;
-  }
-  return r.values[lo]!;
-}
 
 function bwNrd0OfRuns(r: Runs): number {
   const n = r.total;
   if (n < 2) throw new RangeError('bw.nrd0: need at least 2 data points');
   const { variance } = momentsOfRuns(n, runsOfCounts(r.values, r.counts));
   const hi = Math.sqrt(variance!);
-  const at = (rank: number): number => orderStatistic(r, rank);
+  const at = (rank: number): number => intHistogramAt(r, rank);
   const iqr = quantileType7(n, 0.75, at) - quantileType7(n, 0.25, at);
   let lo = Math.min(hi, iqr / 1.34);
   // R: (lo <- hi) || (lo <- abs(x[1L])) || (lo <- 1.). |x[1]| is only reached when sd = 0,
