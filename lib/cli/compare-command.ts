@@ -1,8 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { buildComparisonReport, type ComparisonSide } from '../report/comparison-report';
-import type { DatasetMetadata } from '../stats/compare';
-import type { Dataset } from '../trace/dataset';
+import { buildComparisonReport } from '../report/comparison-report';
+import { sideOf } from '../report/dataset-side';
 import { DEFAULT_EVENT } from '../trace/types';
 import { parseOptions, UsageError } from './args';
 import { comparisonCsv, comparisonJson } from './compare-export';
@@ -100,42 +99,6 @@ function defaultLabels(a: string, b: string): [string, string] {
   const [fa, fb] = [path.basename(a), path.basename(b)];
   if (fa !== fb && fa !== la && fb !== lb) return [fa, fb];
   return [`${la} (A)`, `${lb} (B)`];
-}
-
-/**
- * One id per session for each wait. The dataset's session table has one marker per `*** SESSION ID`
- * line (and one for waits before any), so a session whose marker repeats in a file (trcsess output)
- * is one id here: the key is file, sid.serial and pid. Usually the mapping is the identity (no copy).
- */
-export function sessionIds(dataset: Dataset): Uint32Array {
-  const ids = dataset.samples.session.subarray(0, dataset.samples.count);
-  const canonical = new Map<string, number>();
-  const remap = Uint32Array.from(dataset.sessions, (m, i) => {
-    const key = `${m.file}\u0000${m.sid}.${m.serial}\u0000${m.pid}`;
-    const id = canonical.get(key) ?? i;
-    canonical.set(key, id);
-    return id;
-  });
-  if (remap.every((id, i) => id === i)) return ids;
-  return Uint32Array.from(ids, (id) => remap[id]!);
-}
-
-/** Oracle versions of the files (several joined with ' + ') and the wait count per event, for compare()'s warnings. */
-export function datasetMetadata(dataset: Dataset): DatasetMetadata {
-  const versions = [...new Set(dataset.files.map((f) => f.facts.oracleVersion).filter((v): v is string => v !== null))].sort();
-  return {
-    ...(versions.length > 0 && { oracleVersion: versions.join(' + ') }),
-    eventMix: Object.fromEntries(dataset.profile.map((r) => [r.event, r.count])),
-  };
-}
-
-function sideOf(label: string, dataset: Dataset): ComparisonSide {
-  return {
-    label,
-    values: dataset.samples.ela.subarray(0, dataset.samples.count),
-    sessions: sessionIds(dataset),
-    metadata: datasetMetadata(dataset),
-  };
 }
 
 /** `waitscope compare`: A (treatment) against B (baseline), each side's inputs one dataset. */

@@ -4,9 +4,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { describeError } from '../node/find-inputs';
 import { generateCommitLoop } from '../synth/commit-loop';
-import type { Seed } from '../synth/random';
+import { pinsExtremes, sessionSeed, SYNTH_DEFAULTS } from '../synth/book-experiment';
 import { PRESETS, type PresetName } from '../synth/wait-model';
 import { parseOptions, UsageError } from './args';
+
+// Tests and the statistics benchmark import these from here.
+export { pinsExtremes, sessionSeed, SYNTH_DEFAULTS };
 import { formatCount } from './format';
 import { ExitError } from './load-dataset';
 
@@ -29,28 +32,9 @@ export interface SynthArgs {
   out: string;
 }
 
-export const SYNTH_DEFAULTS = { sessions: 20, commits: 200_000, seed: 1 } as const;
-
 /** Generous ceilings that catch a typo (an extra zero or two) before it fills a disk: ~450 bytes a commit. */
 const MAX_SESSIONS = 1000;
 const MAX_COMMITS = 20_000_000;
-
-/**
- * The seed of session `index`. The preset is part of it so that flash-on and flash-off runs with the same
- * `--seed` are independent samples (with one seed they would share every uniform draw, and two-sample
- * tests assume independent groups).
- */
-export function sessionSeed(preset: PresetName, seed: number, index: number): Seed {
-  return `synth/${preset}/${seed}/${index}`;
-}
-
-/**
- * Whether session `index` carries the pinned extremes (one wait of exactly 1 µs and one of exactly the
- * table max, stats.md §5). Pinning is per ela stream, so only one session pins: once per dataset.
- */
-export function pinsExtremes(index: number): boolean {
-  return index === 0;
-}
 
 /** The file's pid: the one `generateCommitLoop` writes into `Unix process pid:` for this session. */
 export function sessionPid(index: number): number {

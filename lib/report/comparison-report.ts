@@ -147,8 +147,11 @@ function describeResampling(c: Comparison, why: string | null): Resampling {
   return { method: 'poisson', description: `single waits resampled (Poisson bootstrap; ${why ?? 'no sessions given'}), ${runs}` };
 }
 
-/** The whole comparison of A (treatment) with B (baseline). Throws a RangeError on NaN waits. */
-export function buildComparisonReport(a: ComparisonSide, b: ComparisonSide, options: ReportOptions = {}): ComparisonReport {
+/** Everything about A against B except their distributions: what one row of a comparison needs. */
+export type PairComparison = Omit<ComparisonReport, 'distributions'>;
+
+/** A (treatment) against B (baseline): tests, bootstrap CIs, differences, verdicts and warnings. */
+export function comparePair(a: ComparisonSide, b: ComparisonSide, options: ReportOptions = {}): PairComparison {
   const onPhase = options.onPhase ?? (() => {});
   const labels = { a: a.label, b: b.label };
   const sessionCounts = {
@@ -177,6 +180,13 @@ export function buildComparisonReport(a: ComparisonSide, b: ComparisonSide, opti
       message: `The bootstrap resampled single waits, not sessions (${why}): waits of one session are correlated, so its CIs may be too narrow.`,
     });
   }
+  return { labels, summaries, sessionCounts, rows, comparison, resampling, verdicts: verdicts(comparison), warnings };
+}
+
+/** The whole comparison of A (treatment) with B (baseline). Throws a RangeError on NaN waits. */
+export function buildComparisonReport(a: ComparisonSide, b: ComparisonSide, options: ReportOptions = {}): ComparisonReport {
+  const onPhase = options.onPhase ?? (() => {});
+  const pair = comparePair(a, b, { ...options, onPhase });
   const distributions = { a: distributionsOf(a.values, onPhase), b: distributionsOf(b.values, onPhase) };
-  return { labels, summaries, sessionCounts, rows, comparison, resampling, verdicts: verdicts(comparison), warnings, distributions };
+  return { ...pair, distributions };
 }

@@ -1,0 +1,138 @@
+/**
+ * The report: everything the results view draws, as plain JSON (arrays, never typed arrays), so the
+ * same object is drawn in the page, exported as JSON, and (later) shared. zod validates it where it
+ * crosses a trust boundary: a decrypted shared report or an imported JSON file (style.md §7).
+ *
+ * `version` changes whenever a field changes meaning or shape; report-migrations.ts upgrades every
+ * older version. All times are µs (`unit: 'us'`); formatting to ms happens only in components/.
+ */
+import { z } from 'zod';
+
+export const REPORT_VERSION = 1;
+
+const num = z.number();
+const maybeNum = z.number().nullable();
+const count = z.number().int().nonnegative();
+
+export const summarySchema = z.object({
+  count,
+  sum: num,
+  min: maybeNum,
+  max: maybeNum,
+  mean: maybeNum,
+  stddev: maybeNum,
+  median: maybeNum,
+  p90: maybeNum,
+  p95: maybeNum,
+  p99: maybeNum,
+  p999: maybeNum,
+});
+
+export const distributionsSchema = z.object({
+  /** V$EVENT_HISTOGRAM_MICRO buckets. */
+  log2Micros: z.array(z.object({ lowerBound: num, upperBound: maybeNum, count })),
+  log10Bins: z.object({
+    perDecade: num,
+    bins: z.array(z.object({ lo: num, hi: num, count, densityPerDecade: num, percent: num })),
+    positive: count,
+    nonPositive: count,
+  }),
+  /** KDE of log10(ela): y is density per decade at x (µs). */
+  kde: z.object({ x: z.array(num), y: z.array(num), bw: num, n: count, nonPositive: count }).nullable(),
+  spectrum: z.array(z.object({ p: num, inverseTail: num, value: num })),
+  /** The largest waits, descending (Figure 15.16). */
+  top: z.array(num),
+  thresholds: z.array(z.object({ threshold: num, count, ratePerMillion: maybeNum })),
+});
+
+export const reportFileSchema = z.object({
+  name: z.string(),
+  /** Bytes as read (compressed size for gzip). */
+  bytes: count,
+  compression: z.enum(['none', 'gzip']),
+  oracleVersion: z.string().nullable(),
+  outcome: z.enum(['parsed', 'no-event', 'not-a-trace']),
+  /** Waits of the event in this file. */
+  waits: count,
+});
+
+export const datasetReportSchema = z.object({
+  id: z.string().min(1),
+  label: z.string(),
+  /** Where the waits came from: parsed traces, a CSV of ela values, or the synthetic book model. */
+  source: z.enum(['traces', 'csv', 'synthetic']),
+  /** Shown beside the label, e.g. that the data is synthetic. */
+  note: z.string().nullable(),
+  summary: summarySchema,
+  /** Distinct sessions among the waits; null when unknown (CSV input). */
+  sessions: count.nullable(),
+  oracleVersions: z.array(z.string()),
+  files: z.array(reportFileSchema),
+  distributions: distributionsSchema,
+});
+
+const interval = z.object({ lower: num, upper: num });
+const byStatistic = z.object({ median: interval, p99: interval, mean: interval });
+
+export const COMPARED_ROW_STATISTICS = ['count', 'min', 'median', 'mean', 'p90', 'p99', 'p999', 'max', 'stddev'] as const;
+
+export const comparisonEntrySchema = z.object({
+  /** Index in `datasets` of the treatment (A) and the baseline (B). */
+  treatment: count,
+  baseline: count,
+  rows: z.array(
+    z.object({
+      statistic: z.enum(COMPARED_ROW_STATISTICS),
+      a: maybeNum,
+      b: maybeNum,
+      difference: maybeNum,
+      ratio: maybeNum,
+      /** (A − B)/B as a fraction. */
+      relative: maybeNum,
+    }),
+  ),
+  welch: z
+    .object({ t: num, df: num, p: num, log10p: num, difference: num, standardError: num, ci: z.tuple([num, num]), confidence: num })
+    .nullable(),
+  mannWhitney: z.object({ w: num, z: num, p: num, log10p: num, effect: num, tieSum: num }).nullable(),
+  ks: z.object({ d: num, lambda: num, p: num, log10p: num, signedD: num }).nullable(),
+  bootstrap: z
+    .object({
+      method: z.enum(['poisson', 'cluster']),
+      replicates: count,
+      seed: num,
+      confidence: num,
+      sessionCounts: z.object({ a: count, b: count }).optional(),
+      difference: byStatistic,
+      relative: byStatistic,
+    })
+    .nullable(),
+  resampling: z.object({ method: z.enum(['cluster', 'poisson']).nullable(), description: z.string() }),
+  verdicts: z.array(
+    z.object({
+      statistic: z.enum(['median', 'p99', 'mean', 'distribution']),
+      direction: z.enum(['lower', 'higher', 'no-significant-difference', 'unknown']),
+      ciSource: z.enum(['bootstrap-poisson', 'bootstrap-cluster', 'welch']).nullable(),
+      text: z.string(),
+    }),
+  ),
+  warnings: z.array(z.object({ code: z.string(), message: z.string() })),
+});
+
+export const reportSchema = z.object({
+  version: z.literal(REPORT_VERSION),
+  generator: z.object({ name: z.literal('waitscope'), version: z.string() }),
+  createdAt: z.string(),
+  /** The wait event every dataset's numbers are about, matched exactly. */
+  event: z.string().min(1),
+  unit: z.literal('us'),
+  datasets: z.array(datasetReportSchema).min(1),
+  comparisons: z.array(comparisonEntrySchema),
+});
+
+export type WaitscopeReport = z.infer<typeof reportSchema>;
+export type DatasetReport = z.infer<typeof datasetReportSchema>;
+export type ComparisonEntry = z.infer<typeof comparisonEntrySchema>;
+export type ReportDistributions = z.infer<typeof distributionsSchema>;
+export type ReportSummary = z.infer<typeof summarySchema>;
+export type ReportFile = z.infer<typeof reportFileSchema>;
