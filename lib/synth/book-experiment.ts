@@ -41,15 +41,21 @@ export interface ExperimentOptions {
   onSession?: (drawn: number, total: number) => void;
 }
 
+/** The waits of one session of the experiment, exactly those `waitscope synth` writes into its trace. */
+export function experimentSession(preset: PresetName, index: number, options: { commits?: number; seed?: number } = {}): Float64Array {
+  const commits = options.commits ?? SYNTH_DEFAULTS.commits;
+  const seed = options.seed ?? SYNTH_DEFAULTS.seed;
+  return sampleWaits(preset, commits, sessionSeed(preset, seed, index), { pinExtremes: pinsExtremes(index) });
+}
+
 export function bookExperimentWaits(preset: PresetName, options: ExperimentOptions = {}): ExperimentWaits {
   const sessions = options.sessions ?? SYNTH_DEFAULTS.sessions;
   const commits = options.commits ?? SYNTH_DEFAULTS.commits;
-  const seed = options.seed ?? SYNTH_DEFAULTS.seed;
   const total = sessions * commits;
   const values = new Float64Array(total);
   const ids = new Uint32Array(total);
   for (let i = 0; i < sessions; i++) {
-    values.set(sampleWaits(preset, commits, sessionSeed(preset, seed, i), { pinExtremes: pinsExtremes(i) }), i * commits);
+    values.set(experimentSession(preset, i, { commits, seed: options.seed }), i * commits);
     ids.fill(i, i * commits, (i + 1) * commits);
     options.onSession?.((i + 1) * commits, total);
   }

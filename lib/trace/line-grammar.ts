@@ -50,6 +50,11 @@ export class LineGrammar {
     this.selectedId = this.events.intern(selected, 0, selected.length);
   }
 
+  /** Samples of the selected event collected so far, for progress reports ("waits found"). */
+  get samplesSoFar(): number {
+    return this.samples.count;
+  }
+
   /** What record lines (EXEC, FETCH, …) and WAITs do to the state, for those the kernel only counted. */
   protected recordLinesSeen(): void {
     this.inPreamble = false;

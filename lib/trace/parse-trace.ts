@@ -12,9 +12,10 @@ export async function parseTrace(source: AsyncIterable<Uint8Array>, options: Par
   const event = options.event ?? DEFAULT_EVENT;
   const fileName = options.fileName;
   let bytesRead = 0;
+  let scanner: TraceScanner | null = null;
   const counted = countBytes(source, (n) => {
     bytesRead += n;
-    options.onProgress?.(bytesRead);
+    options.onProgress?.(bytesRead, scanner?.samplesSoFar ?? 0);
   });
   const { head, stream } = await peek(counted, SNIFF_LENGTH);
   const compression = sniffCompression(head);
@@ -24,11 +25,12 @@ export async function parseTrace(source: AsyncIterable<Uint8Array>, options: Par
     return refusedFileResult({ fileName, event, compression: 'none', bytesRead }, reason);
   }
 
-  const scanner = new TraceScanner({ event, fileName, fileIndex: options.fileIndex ?? 0 });
+  scanner = new TraceScanner({ event, fileName, fileIndex: options.fileIndex ?? 0 });
   const input = compression.kind === 'gzip' ? gunzip(stream) : stream;
   let gzipError: string | undefined;
   try {
     for await (const chunk of input) scanner.push(chunk);
+    options.onProgress?.(bytesRead, scanner.samplesSoFar);
   } catch (error) {
     if (!(error instanceof GzipError)) throw error;
     gzipError = error.message;

@@ -10,8 +10,11 @@ export interface ParseOptions {
   fileName: string;
   /** Stored in the samples' `file` column. */
   fileIndex?: number;
-  /** Called with the count of (compressed, as read) bytes consumed so far. */
-  onProgress?: (bytesRead: number) => void;
+  /**
+   * Called with the count of (compressed, as read) bytes consumed so far and the samples of the
+   * event found so far (which may lag by one chunk).
+   */
+  onProgress?: (bytesRead: number, samplesSoFar: number) => void;
 }
 
 /**

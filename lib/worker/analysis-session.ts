@@ -1,0 +1,197 @@
+/**
+ * Everything the page's worker holds and does: the datasets (their `File`s, parse results, CSV values
+ * or synthetic waits), loading them with progress and cancel, and the report over them. It only
+ * answers WorkerRequests with WorkerResponses through `post`, so the same class runs in the worker
+ * (parse-worker.ts) and on the main thread in tests.
+ */
+import { buildReport, type ReportDatasetInput } from '../report/build-report';
+import { datasetMetadata, sessionIds } from '../report/dataset-side';
+import type { ReportFile } from '../report/report-schema';
+import { experimentSession, SYNTH_DEFAULTS } from '../synth/book-experiment';
+import { combineFiles } from '../trace/dataset';
+import type { PresetName } from '../synth/wait-model';
+import type { Post, WorkerRequest } from './protocol';
+import { DatasetLoader } from './dataset-loader';
+import { emptyDataset, syntheticNote, syntheticProfile, type DatasetState } from './dataset-state';
+import { exportSamplesBlob } from './export-samples';
+import { statusOf } from './status';
+
+export const WAITSCOPE_VERSION = '0.1.0';
+
+export class AnalysisSession {
+  private readonly datasets = new Map<string, DatasetState>();
+  private event: string;
+
+  constructor(
+    private readonly post: Post,
+    private readonly options: { memoryBudgetBytes: number; now?: () => number; defaultEvent: string },
+  ) {
+    this.event = options.defaultEvent;
+  }
+
+  /** Handles one request; resolves when its work (a load, a report) has finished. */
+  async handle(request: WorkerRequest): Promise<void> {
+    switch (request.type) {
+      case 'add-files':
+        this.event = request.event;
+        return this.loader(request.datasetId).addFiles(request.files, request.event, request.memoryBudgetBytes ?? this.options.memoryBudgetBytes);
+      case 'demo':
+        return this.demo(request.datasetId, request.preset, request.event, request.sessions, request.commits);
+      case 'cancel':
+        this.datasets.get(request.datasetId)?.abort?.abort();
+        return;
+      case 'clear': {
+        const d = this.datasets.get(request.datasetId);
+        d?.abort?.abort();
+        this.datasets.delete(request.datasetId);
+        this.post({ type: 'status', status: statusOf(emptyDataset(request.datasetId, this.event)) });
+        return;
+      }
+      case 'set-event':
+        return this.setEvent(request.event);
+      case 'report':
+        return this.report(request);
+      case 'export-samples':
+        return this.exportSamples(request.requestId, request.datasetId);
+    }
+  }
+
+  /** Bytes of sample columns held by every dataset: what the memory budget is spent on. */
+  private samplesHeld(except?: string): number {
+    let n = 0;
+    for (const d of this.datasets.values()) if (d.id !== except) n += d.waitCount();
+    return n;
+  }
+
+  private state(datasetId: string): DatasetState {
+    let d = this.datasets.get(datasetId);
+    if (!d) {
+      d = emptyDataset(datasetId, this.event);
+      this.datasets.set(datasetId, d);
+    }
+    return d;
+  }
+
+  private loader(datasetId: string): DatasetLoader {
+    return new DatasetLoader(this.state(datasetId), this.post, {
+      now: this.options.now ?? (() => performance.now()),
+      samplesHeldElsewhere: () => this.samplesHeld(datasetId),
+    });
+  }
+
+  private async setEvent(event: string): Promise<void> {
+    this.event = event;
+    const loads = [...this.datasets.values()].map((d) => {
+      if (d.source === 'synthetic') {
+        d.event = event;
+        this.post({ type: 'status', status: statusOf(d) });
+        return Promise.resolve();
+      }
+      return this.loader(d.id).reparse(event, this.options.memoryBudgetBytes);
+    });
+    await Promise.all(loads);
+  }
+
+  private async demo(datasetId: string, preset: PresetName, event: string, sessions: number = SYNTH_DEFAULTS.sessions, commits: number = SYNTH_DEFAULTS.commits): Promise<void> {
+    const old = this.datasets.get(datasetId);
+    old?.abort?.abort();
+    const d = emptyDataset(datasetId, event);
+    this.datasets.set(datasetId, d);
+    const abort = new AbortController();
+    d.abort = abort;
+    d.source = 'synthetic';
+    d.state = 'loading';
+    d.note = syntheticNote(preset, sessions, commits);
+    this.post({ type: 'status', status: statusOf(d) });
+    const now = this.options.now ?? (() => performance.now());
+    const started = now();
+    const total = sessions * commits;
+    const values = new Float64Array(total);
+    const ids = new Uint32Array(total);
+    for (let i = 0; i < sessions; i++) {
+      // Yield between sessions, so a Cancel (or another request) is heard while the demo draws.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (abort.signal.aborted) {
+        d.state = 'cancelled';
+        d.synthetic = null;
+        this.post({ type: 'status', status: statusOf(d) });
+        return;
+      }
+      values.set(experimentSession(preset, i, { commits }), i * commits);
+      ids.fill(i, i * commits, (i + 1) * commits);
+      const done = (i + 1) * commits;
+      this.post({ type: 'progress', progress: { datasetId, phase: 'generating', done, total, waits: done, elapsedMs: now() - started, fileIndex: 0, fileCount: 1 } });
+    }
+    d.synthetic = { values, sessions: ids, preset };
+    d.profile = syntheticProfile(values);
+    d.abort = null;
+    d.state = 'ready';
+    this.post({ type: 'status', status: statusOf(d) });
+  }
+
+  private inputOf(d: DatasetState, label: string): ReportDatasetInput {
+    if (d.synthetic) {
+      const values = d.event === 'log file sync' ? d.synthetic.values : new Float64Array(0);
+      return {
+        id: d.id, label, source: 'synthetic', note: d.note, values,
+        sessions: values.length > 0 ? d.synthetic.sessions : null,
+        metadata: { eventMix: { 'log file sync': d.synthetic.values.length } },
+        files: [],
+      };
+    }
+    const parsed = d.traces.flatMap((t) => (t.result ? [t.result] : []));
+    const dataset = combineFiles(d.event, parsed);
+    const traceValues = dataset.samples.ela.subarray(0, dataset.samples.count);
+    const csvValues = d.csv.map((c) => c.values);
+    const files: ReportFile[] = d.traces.map((t) => ({
+      name: t.name,
+      bytes: t.file.size,
+      compression: t.result?.compression ?? 'none',
+      oracleVersion: t.result?.facts.oracleVersion ?? null,
+      outcome: t.result?.outcome.kind ?? 'not-a-trace',
+      waits: t.result?.samples.count ?? 0,
+    }));
+    for (const c of d.csv) files.push({ name: c.status.name, bytes: c.status.bytes, compression: 'none', oracleVersion: null, outcome: 'parsed', waits: c.values.length });
+    if (csvValues.length === 0) {
+      return { id: d.id, label, source: 'traces', note: d.note, values: traceValues, sessions: sessionIds(dataset), metadata: datasetMetadata(dataset), files };
+    }
+    // CSV values carry no sessions: the dataset's waits are resampled singly.
+    const total = traceValues.length + csvValues.reduce((n, v) => n + v.length, 0);
+    const values = new Float64Array(total);
+    values.set(traceValues, 0);
+    let at = traceValues.length;
+    for (const v of csvValues) {
+      values.set(v, at);
+      at += v.length;
+    }
+    return { id: d.id, label, source: parsed.length > 0 ? 'traces' : 'csv', note: d.note, values, sessions: null, metadata: parsed.length > 0 ? datasetMetadata(dataset) : undefined, files };
+  }
+
+  private async report(request: Extract<WorkerRequest, { type: 'report' }>): Promise<void> {
+    const now = this.options.now ?? (() => performance.now());
+    const started = now();
+    try {
+      const inputs = request.datasets.map((spec) => this.inputOf(this.state(spec.datasetId), spec.label));
+      const report = buildReport(inputs, {
+        event: request.event,
+        baseline: request.baseline,
+        thresholds: request.thresholds,
+        generatorVersion: WAITSCOPE_VERSION,
+        createdAt: new Date().toISOString(),
+      });
+      this.post({ type: 'report', requestId: request.requestId, report, elapsedMs: now() - started });
+    } catch (error) {
+      this.post({ type: 'request-failed', requestId: request.requestId, message: `The report could not be computed: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
+  private async exportSamples(requestId: number, datasetId: string): Promise<void> {
+    const d = this.datasets.get(datasetId);
+    if (!d) {
+      this.post({ type: 'request-failed', requestId, message: 'That dataset has no samples to export.' });
+      return;
+    }
+    const { blob, rows } = exportSamplesBlob(d);
+    this.post({ type: 'samples', requestId, datasetId, blob, rows });
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * Loads one dataset's files: CSV files through lib/csv, traces through lib/trace's parseTrace, one
+ * file after another, reporting progress (bytes, waits) and stopping on Cancel or when the samples
+ * would not fit in memory. Files added while a load runs join its queue.
+ */
+import { parseTrace } from '../trace/parse-trace';
+import { importSamplesCsv } from './csv-input';
+import { blobChunks, CancelledError } from './blob-chunks';
+import type { DatasetState, TraceEntry } from './dataset-state';
+import { failedStatus, queuedStatus, statusOfResult } from './file-status';
+import { projectedSamples, samplesMemory, tooLargeMessage } from './memory-budget';
+import type { InputFile, Post } from './protocol';
+import { statusOf } from './status';
+
+/** Progress messages at most this often: enough for a smooth bar, few enough to cost nothing. */
+const PROGRESS_INTERVAL_MS = 100;
+/** Judge a file's size only after this much of it: the first lines (header, SQL) are not typical. */
+const PROJECT_AFTER_BYTES = 16 << 20;
+
+const isCsvName = (name: string) => /\.csv$/i.test(name);
+
+export class DatasetLoader {
+  constructor(
+    private readonly d: DatasetState,
+    private readonly post: Post,
+    private readonly env: { now: () => number; samplesHeldElsewhere: () => number },
+  ) {}
+
+  private sendStatus(): void {
+    this.post({ type: 'status', status: statusOf(this.d) });
+  }
+
+  async addFiles(files: InputFile[], event: string, budget: number): Promise<void> {
+    const d = this.d;
+    if (d.synthetic) {
+      d.synthetic = null;
+      d.note = null;
+    }
+    d.error = null;
+    const csv = files.filter((f) => isCsvName(f.path));
+    const traces = files.filter((f) => !isCsvName(f.path));
+    for (const f of traces) {
+      d.traces = d.traces.filter((t) => t.name !== f.path); // the same path again replaces it
+      d.traces.push({ file: f.file, name: f.path, result: null, status: queuedStatus(f.path, f.file.size) });
+    }
+    d.traces.sort((a, b) => a.name.localeCompare(b.name)); // the CLI's order for a directory, so sessions number alike
+    for (const f of csv) d.csv = d.csv.filter((c) => c.status.name !== f.path);
+    if (d.state === 'loading' && d.event === event) {
+      this.sendStatus(); // the running load picks the new files up
+      await Promise.all(csv.map((f) => this.addCsv(f)));
+      return;
+    }
+    d.event = event;
+    const abort = this.startLoad(); // before any await, so a Cancel sent right after is heard
+    await Promise.all(csv.map((f) => this.addCsv(f)));
+    await this.run(abort, budget);
+  }
+
+  private startLoad(): AbortController {
+    this.d.abort?.abort();
+    const abort = new AbortController();
+    this.d.abort = abort;
+    return abort;
+  }
+
+  async reparse(event: string, budget: number): Promise<void> {
+    const d = this.d;
+    const abort = this.startLoad();
+    d.event = event;
+    for (const t of d.traces) {
+      t.result = null;
+      t.status = queuedStatus(t.name, t.file.size);
+    }
+    await this.run(abort, budget);
+  }
+
+  private async addCsv(f: InputFile): Promise<void> {
+    const d = this.d;
+    const outcome = await importSamplesCsv(f.file, f.path);
+    if (outcome.ok) d.csv.push({ values: outcome.values, status: outcome.status });
+    else d.csv.push({ values: new Float64Array(0), status: outcome.status });
+    d.source = d.traces.length > 0 ? 'traces' : 'csv';
+    if (d.traces.length === 0 && d.csv.length > 0) d.state = 'ready';
+    this.sendStatus();
+  }
+
+  private async run(abort: AbortController, budget: number): Promise<void> {
+    const d = this.d;
+    if (d.traces.length === 0) {
+      if (d.abort === abort) d.abort = null;
+      return;
+    }
+    d.state = 'loading';
+    d.source = 'traces';
+    this.sendStatus();
+    const started = this.env.now();
+    let doneBytes = 0;
+    let doneWaits = 0;
+    let lastPost = -Infinity;
+    for (let next = this.nextQueued(); next !== null; next = this.nextQueued()) {
+      if (abort.signal.aborted) break;
+      const entry = next;
+      entry.status = { ...entry.status, state: 'reading' };
+      const queue = d.traces.filter((t) => t.status.state === 'queued' || t === entry);
+      const total = doneBytes + queue.reduce((n, t) => n + t.file.size, 0);
+      const progress = (bytes: number, waits: number, force = false) => {
+        const now = this.env.now();
+        if (!force && now - lastPost < PROGRESS_INTERVAL_MS) return;
+        lastPost = now;
+        const fileIndex = d.traces.indexOf(entry);
+        this.post({ type: 'progress', progress: { datasetId: d.id, phase: 'reading', done: doneBytes + bytes, total, waits: doneWaits + waits, elapsedMs: now - started, fileIndex, fileCount: d.traces.length } });
+      };
+      progress(0, 0, true);
+      await this.parseEntry(entry, abort, budget, progress);
+      doneBytes += entry.file.size;
+      doneWaits += entry.status.waits;
+      progress(0, 0, true);
+      this.sendStatus();
+    }
+    if (abort.signal.aborted) {
+      for (const t of d.traces) if (t.status.state === 'queued' || t.status.state === 'reading') t.status = { ...t.status, state: 'cancelled' };
+    }
+    if (d.abort === abort) {
+      d.abort = null;
+      d.state = abort.signal.aborted ? 'cancelled' : 'ready';
+    }
+    d.refreshProfile();
+    this.sendStatus();
+  }
+
+  private nextQueued(): TraceEntry | null {
+    return this.d.traces.find((t) => t.status.state === 'queued') ?? null;
+  }
+
+  private async parseEntry(entry: TraceEntry, abort: AbortController, budget: number, progress: (bytes: number, waits: number) => void): Promise<void> {
+    const d = this.d;
+    const fileAbort = new AbortController();
+    const stop = () => fileAbort.abort();
+    abort.signal.addEventListener('abort', stop);
+    const size = entry.file.size;
+    const heldBytes = samplesMemory(this.env.samplesHeldElsewhere() + d.waitCount());
+    let tooLarge: string | null = null;
+    try {
+      entry.result = await parseTrace(blobChunks(entry.file, fileAbort.signal), {
+        event: d.event,
+        fileName: entry.name,
+        fileIndex: d.traces.indexOf(entry),
+        onProgress: (bytesRead, samples) => {
+          progress(bytesRead, samples);
+          if (tooLarge === null && (bytesRead >= PROJECT_AFTER_BYTES || bytesRead >= size)) {
+            tooLarge = tooLargeMessage(entry.name, projectedSamples(samples, bytesRead, size), heldBytes, budget);
+            if (tooLarge !== null) fileAbort.abort();
+          }
+        },
+      });
+      // Small files are judged once read (the last progress call comes after the last chunk is parsed).
+      if (tooLarge !== null) throw new CancelledError();
+      entry.status = statusOfResult(entry.result, size);
+    } catch (error) {
+      entry.result = null;
+      if (tooLarge !== null) entry.status = failedStatus(entry.name, size, 'too-large', tooLarge);
+      else if (error instanceof CancelledError) entry.status = { ...queuedStatus(entry.name, size), state: 'cancelled' };
+      else entry.status = failedStatus(entry.name, size, 'unreadable', `${entry.name} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      abort.signal.removeEventListener('abort', stop);
+    }
+  }
+}

@@ -1,0 +1,72 @@
+/** What the worker holds for one dataset: its inputs and what was read from them for the current event. */
+import { mergeProfiles } from '../trace/event-table';
+import type { EventProfileRow, TraceFileResult } from '../trace/types';
+import type { PresetName } from '../synth/wait-model';
+import type { DatasetStatus, FileStatus } from './protocol';
+
+export interface TraceEntry {
+  file: File;
+  /** The path inside a dropped folder, else the file name: what the page and the report show. */
+  name: string;
+  result: TraceFileResult | null;
+  status: FileStatus;
+}
+
+export interface CsvEntry {
+  values: Float64Array;
+  status: FileStatus;
+}
+
+export class DatasetState {
+  source: DatasetStatus['source'] = 'empty';
+  state: DatasetStatus['state'] = 'idle';
+  traces: TraceEntry[] = [];
+  csv: CsvEntry[] = [];
+  synthetic: { values: Float64Array; sessions: Uint32Array; preset: PresetName } | null = null;
+  profile: EventProfileRow[] = [];
+  note: string | null = null;
+  error: string | null = null;
+  abort: AbortController | null = null;
+
+  constructor(
+    readonly id: string,
+    public event: string,
+  ) {}
+
+  waitCount(): number {
+    if (this.synthetic) return this.event === 'log file sync' ? this.synthetic.values.length : 0;
+    let n = 0;
+    for (const t of this.traces) n += t.result?.samples.count ?? 0;
+    for (const c of this.csv) n += c.values.length;
+    return n;
+  }
+
+  refreshProfile(): void {
+    this.profile = mergeProfiles(this.traces.flatMap((t) => (t.result ? [t.result.profile] : [])));
+  }
+}
+
+export function emptyDataset(id: string, event: string): DatasetState {
+  return new DatasetState(id, event);
+}
+
+export function syntheticNote(preset: PresetName, sessions: number, commits: number): string {
+  const setting = preset === 'flash-on' ? 'flash logging on' : 'flash logging off';
+  return (
+    `Synthetic: ${(sessions * commits).toLocaleString('en-US')} 'log file sync' waits (${sessions} sessions × ` +
+    `${commits.toLocaleString('en-US')} commits) drawn from a model calibrated to the book's Table 15.1, ${setting}. Not a measurement.`
+  );
+}
+
+export function syntheticProfile(values: Float64Array): EventProfileRow[] {
+  let total = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    total += v;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return values.length === 0 ? [] : [{ event: 'log file sync', count: values.length, total, min, max }];
+}

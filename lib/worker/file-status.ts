@@ -1,0 +1,47 @@
+/**
+ * One parsed file as the page lists it: what it gave, and each problem with its kind, so the page can
+ * say "not a trace", "no such event (it has …)", "truncated at line N" or "too large" (issue 4 §4).
+ */
+import type { TraceFileResult } from '../trace/types';
+import { formatWarning } from '../trace/warnings';
+import type { FileProblemKind, FileStatus } from './protocol';
+
+/** Warnings that mean the file stops early: the trace was cut (still being written, or copied short). */
+const TRUNCATION_CODES = new Set(['truncated-final-line', 'truncated-gzip']);
+/** Warnings that restate the outcome, already shown as the file's main problem. */
+const OUTCOME_CODES = new Set(['no-event', 'not-10046', 'binary-content', 'empty-file']);
+
+export function queuedStatus(name: string, bytes: number): FileStatus {
+  return { name, bytes, state: 'queued', waits: 0, oracleVersion: null, problems: [] };
+}
+
+export function statusOfResult(result: TraceFileResult, bytes: number): FileStatus {
+  const problems: { kind: FileProblemKind; message: string }[] = [];
+  const outcome = result.outcome;
+  if (outcome.kind === 'not-a-trace') problems.push({ kind: 'not-a-trace', message: outcome.reason });
+  if (outcome.kind === 'no-event') {
+    const said = result.warnings.find((w) => w.code === 'no-event');
+    problems.push({ kind: 'no-event', message: said?.message ?? `${result.fileName} has no '${outcome.event}' waits` });
+  }
+  for (const w of result.warnings) {
+    if (OUTCOME_CODES.has(w.code)) continue;
+    if (TRUNCATION_CODES.has(w.code)) {
+      const at = w.lines[0] ?? result.lines;
+      problems.push({ kind: 'truncated', message: `${result.fileName} is truncated at line ${at.toLocaleString('en-US')}: ${formatWarning(w).replace(`${result.fileName}: `, '')}` });
+    } else {
+      problems.push({ kind: 'warning', message: formatWarning(w) });
+    }
+  }
+  return {
+    name: result.fileName,
+    bytes,
+    state: 'done',
+    waits: result.samples.count,
+    oracleVersion: result.facts.oracleVersion,
+    problems,
+  };
+}
+
+export function failedStatus(name: string, bytes: number, kind: FileProblemKind, message: string): FileStatus {
+  return { name, bytes, state: 'failed', waits: 0, oracleVersion: null, problems: [{ kind, message }] };
+}

@@ -1,0 +1,82 @@
+/**
+ * The one typed protocol between the page and the analysis worker (style.md §5): discriminated
+ * unions, `File`s and `Blob`s passed by reference (structured clone of a File copies no bytes).
+ * The same messages drive an AnalysisSession on the main thread in tests.
+ */
+import type { WaitscopeReport } from '../report/report-schema';
+import type { PresetName } from '../synth/wait-model';
+import type { EventProfileRow } from '../trace/types';
+
+/** Why one input file gave no (or only some) waits, in the words the page shows. */
+export type FileProblemKind = 'not-a-trace' | 'no-event' | 'truncated' | 'too-large' | 'unreadable' | 'warning';
+
+export interface FileStatus {
+  /** The path inside a dropped folder, else the file name. */
+  name: string;
+  bytes: number;
+  state: 'queued' | 'reading' | 'done' | 'failed' | 'cancelled';
+  /** Waits of the chosen event in this file. */
+  waits: number;
+  oracleVersion: string | null;
+  problems: { kind: FileProblemKind; message: string }[];
+}
+
+export interface DatasetStatus {
+  datasetId: string;
+  source: 'traces' | 'csv' | 'synthetic' | 'empty';
+  state: 'idle' | 'loading' | 'ready' | 'cancelled' | 'failed';
+  event: string;
+  files: FileStatus[];
+  /** Waits of the event over all files. */
+  waits: number;
+  /** Every event of the dataset's traces (for the event picker), by total time descending. */
+  profile: EventProfileRow[];
+  /** Shown beside the dataset, e.g. that the data is synthetic. */
+  note: string | null;
+  /** A dataset-level failure (not about one file). */
+  error: string | null;
+}
+
+export interface ProgressUpdate {
+  datasetId: string;
+  phase: 'reading' | 'generating';
+  /** Bytes read (or waits generated) so far, of `total`. */
+  done: number;
+  total: number;
+  waits: number;
+  /** ms since this load started. */
+  elapsedMs: number;
+  fileIndex: number;
+  fileCount: number;
+}
+
+/** A dropped or chosen file, with its path inside a dropped folder (else its name). */
+export interface InputFile {
+  file: File;
+  path: string;
+}
+
+export interface ReportDatasetSpec {
+  datasetId: string;
+  label: string;
+}
+
+export type WorkerRequest =
+  | { type: 'add-files'; datasetId: string; files: InputFile[]; event: string; memoryBudgetBytes?: number }
+  | { type: 'demo'; datasetId: string; preset: PresetName; event: string; sessions?: number; commits?: number }
+  | { type: 'cancel'; datasetId: string }
+  | { type: 'clear'; datasetId: string }
+  | { type: 'set-event'; event: string }
+  | { type: 'report'; requestId: number; event: string; datasets: ReportDatasetSpec[]; baseline: number; thresholds: number[] }
+  | { type: 'export-samples'; requestId: number; datasetId: string };
+
+export type WorkerResponse =
+  | { type: 'progress'; progress: ProgressUpdate }
+  | { type: 'status'; status: DatasetStatus }
+  | { type: 'report'; requestId: number; report: WaitscopeReport; elapsedMs: number }
+  | { type: 'samples'; requestId: number; datasetId: string; blob: Blob; rows: number }
+  | { type: 'request-failed'; requestId: number; message: string }
+  /** A bug, not bad input: the page shows it instead of hanging. */
+  | { type: 'failure'; message: string };
+
+export type Post = (message: WorkerResponse) => void;

@@ -1,0 +1,55 @@
+/**
+ * The only place that creates the analysis Worker (style.md §5). Where workers are unavailable the
+ * same AnalysisSession runs on the main thread, behind the same send/subscribe interface.
+ */
+import { DEFAULT_EVENT } from '../trace/types';
+import { AnalysisSession } from './analysis-session';
+import { defaultMemoryBudget } from './memory-budget';
+import type { WorkerRequest, WorkerResponse } from './protocol';
+
+export interface AnalysisClient {
+  send(request: WorkerRequest): void;
+  /** Returns the unsubscribe function. */
+  subscribe(listener: (message: WorkerResponse) => void): () => void;
+  close(): void;
+  /** 'worker' normally; 'main-thread' in the fallback. */
+  readonly mode: 'worker' | 'main-thread';
+}
+
+function fanOut() {
+  const listeners = new Set<(m: WorkerResponse) => void>();
+  return {
+    emit: (m: WorkerResponse) => listeners.forEach((l) => l(m)),
+    subscribe(listener: (m: WorkerResponse) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+export function createMainThreadClient(memoryBudgetBytes = defaultMemoryBudget(undefined)): AnalysisClient {
+  const { emit, subscribe } = fanOut();
+  const session = new AnalysisSession(emit, { memoryBudgetBytes, defaultEvent: DEFAULT_EVENT });
+  return {
+    mode: 'main-thread',
+    send(request) {
+      session.handle(request).catch((error: unknown) => emit({ type: 'failure', message: error instanceof Error ? error.message : String(error) }));
+    },
+    subscribe,
+    close() {},
+  };
+}
+
+export function createAnalysisClient(): AnalysisClient {
+  if (typeof Worker === 'undefined') return createMainThreadClient();
+  const worker = new Worker(new URL('./analysis-worker.ts', import.meta.url), { type: 'module', name: 'waitscope-analysis' });
+  const { emit, subscribe } = fanOut();
+  worker.onmessage = (event: MessageEvent<WorkerResponse>) => emit(event.data);
+  worker.onerror = (event) => emit({ type: 'failure', message: `The analysis worker failed: ${event.message || 'it could not start'}` });
+  return {
+    mode: 'worker',
+    send: (request) => worker.postMessage(request),
+    subscribe,
+    close: () => worker.terminate(),
+  };
+}

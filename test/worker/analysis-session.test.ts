@@ -1,0 +1,111 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bookExperimentWaits } from '../../lib/synth/book-experiment';
+import { runCli } from '../helpers/cli';
+import { writeCompareInputs } from '../helpers/compare-inputs';
+import { inputFiles, SessionHarness } from './session-harness';
+
+const inputs = writeCompareInputs(2000);
+afterAll(() => rmSync(inputs.root, { recursive: true, force: true }));
+
+describe('AnalysisSession (the worker pipeline, on the main thread)', () => {
+  it('gives exactly the numbers of `waitscope compare --json` on the same files, gzip included', async () => {
+    const h = new SessionHarness();
+    await h.send({ type: 'add-files', datasetId: 'on', files: inputFiles(inputs.on, path.join(inputs.root, 'on')), event: 'log file sync' });
+    await h.send({ type: 'add-files', datasetId: 'off', files: inputFiles(inputs.off, path.join(inputs.root, 'off')), event: 'log file sync' });
+    expect(h.lastStatus('on')).toMatchObject({ state: 'ready', waits: 6000 });
+    expect(h.lastStatus('off')).toMatchObject({ state: 'ready', waits: 6000 });
+    const report = await h.report([{ datasetId: 'on', label: 'on' }, { datasetId: 'off', label: 'off' }]);
+
+    const cli = await runCli(['compare', path.join(inputs.root, 'on'), '--vs', path.join(inputs.root, 'off'), '--json']);
+    expect(cli.stderr).toBe('');
+    const json = JSON.parse(cli.stdout);
+    expect(report.datasets[0]!.summary).toEqual(json.a.summary);
+    expect(report.datasets[1]!.summary).toEqual(json.b.summary);
+    const c = report.comparisons[0]!;
+    expect(c.bootstrap).toEqual(json.comparison.bootstrap);
+    expect(c.bootstrap?.method).toBe('cluster');
+    expect(c.welch).toEqual(json.comparison.welch);
+    expect(c.verdicts).toEqual(json.verdicts);
+    expect(report.datasets[0]!.distributions.top).toEqual(json.distributions.top.a);
+    expect(report.datasets[1]!.distributions.kde?.y).toEqual(json.distributions.kde.b.y);
+    expect(report.datasets[0]!.files.map((f) => [f.name, f.compression])).toEqual([
+      ['flash-on-s1.trc', 'none'],
+      ['flash-on-s2.trc.gz', 'gzip'],
+      ['flash-on-s3.trc', 'none'],
+    ]);
+  });
+
+  it('names the non-trace and the truncated file, and still loads the rest', async () => {
+    const h = new SessionHarness();
+    const files = inputFiles([inputs.notATrace, inputs.truncated, inputs.off[0]!], inputs.root);
+    await h.send({ type: 'add-files', datasetId: 'x', files, event: 'log file sync' });
+    const status = h.lastStatus('x');
+    const byName = Object.fromEntries(status.files.map((f) => [f.name, f]));
+    expect(byName['bad/notes.trc']!.problems[0]).toMatchObject({ kind: 'not-a-trace' });
+    expect(byName['bad/notes.trc']!.problems[0]!.message).toContain('bad/notes.trc is not an Oracle trace');
+    const cut = byName['bad/cut-short.trc']!;
+    expect(cut.problems.map((p) => p.kind)).toContain('truncated');
+    expect(cut.problems.find((p) => p.kind === 'truncated')!.message).toMatch(/^bad\/cut-short\.trc is truncated at line \d/);
+    expect(cut.waits).toBe(inputs.truncatedWaits);
+    expect(status.waits).toBe(inputs.truncatedWaits + 2000);
+    expect(status.state).toBe('ready');
+  });
+
+  it('says which events a trace has when it lacks the chosen one, and re-reads the files for another event', async () => {
+    const h = new SessionHarness();
+    await h.send({ type: 'add-files', datasetId: 'x', files: inputFiles([inputs.off[0]!], inputs.root), event: 'log file sync: SCN ordering' });
+    const missing = h.lastStatus('x').files[0]!.problems[0]!;
+    expect(missing.kind).toBe('no-event');
+    expect(missing.message).toContain("'log file sync'");
+    const profile = h.lastStatus('x').profile;
+    const sqlNet = profile.find((r) => r.event === 'SQL*Net message from client');
+    expect(sqlNet?.count).toBeGreaterThan(0);
+    await h.send({ type: 'set-event', event: 'SQL*Net message from client' });
+    expect(h.lastStatus('x')).toMatchObject({ state: 'ready', event: 'SQL*Net message from client', waits: sqlNet!.count });
+  });
+
+  it('stops on Cancel, marking the files it did not read', async () => {
+    const h = new SessionHarness();
+    const loading = h.send({ type: 'add-files', datasetId: 'x', files: inputFiles(inputs.off, inputs.root), event: 'log file sync' });
+    await h.send({ type: 'cancel', datasetId: 'x' });
+    await loading;
+    const status = h.lastStatus('x');
+    expect(status.state).toBe('cancelled');
+    expect(status.files.map((f) => f.state)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+  });
+
+  it('refuses a file whose samples would not fit in the memory budget, before reading it all', async () => {
+    const h = new SessionHarness(10_000); // bytes: room for ~140 samples
+    await h.send({ type: 'add-files', datasetId: 'x', files: inputFiles([inputs.off[0]!], inputs.root), event: 'log file sync' });
+    const file = h.lastStatus('x').files[0]!;
+    expect(file.state).toBe('failed');
+    expect(file.problems[0]!.kind).toBe('too-large');
+    expect(file.problems[0]!.message).toMatch(/is too large for this browser's memory: .* about 2,000 waits/);
+  });
+
+  it('draws the demo from the book model: the same waits and sessions as `waitscope synth`', async () => {
+    const h = new SessionHarness();
+    await h.send({ type: 'demo', datasetId: 'on', preset: 'flash-on', event: 'log file sync', sessions: 3, commits: 1000 });
+    expect(h.lastStatus('on')).toMatchObject({ state: 'ready', source: 'synthetic', waits: 3000 });
+    expect(h.lastStatus('on').note).toContain('Synthetic');
+    const report = await h.report([{ datasetId: 'on', label: 'on' }], 0);
+    const direct = bookExperimentWaits('flash-on', { sessions: 3, commits: 1000 });
+    const sorted = Float64Array.from(direct.values).sort();
+    expect(report.datasets[0]!.summary.max).toBe(sorted[sorted.length - 1]);
+    expect(report.datasets[0]!.summary.count).toBe(3000);
+    expect(report.datasets[0]!.sessions).toBe(3);
+  });
+
+  it('imports a CSV of ela values as a dataset, reporting bad rows by line', async () => {
+    const h = new SessionHarness();
+    const csv = new File(['ela_us\n100\n200\nabc\n300\n'], 'fio.csv');
+    await h.send({ type: 'add-files', datasetId: 'x', files: [{ file: csv, path: 'fio.csv' }], event: 'log file sync' });
+    const status = h.lastStatus('x');
+    expect(status).toMatchObject({ source: 'csv', state: 'ready', waits: 3 });
+    expect(status.files[0]!.problems[0]!.message).toContain('line 4');
+    const report = await h.report([{ datasetId: 'x', label: 'fio' }], 0);
+    expect(report.datasets[0]!.summary).toMatchObject({ count: 3, mean: 200, median: 200 });
+  });
+});
