@@ -1,0 +1,182 @@
+/**
+ * The comparison table in the form of Table 15.1 of the Oracle Exadata Expert's Handbook: one row per
+ * statistic, one column per dataset, then for each comparison the difference A − B and the relative
+ * difference with their 95% CIs; below it, each comparison's verdicts and warnings.
+ *
+ * Every number carries its raw report value in `data-value` (µs, or a fraction for relative values;
+ * absent when the report has null), so a browser test compares the table with
+ * `waitscope compare --json` exactly instead of re-parsing rounded text.
+ */
+import { COMPARED_ROW_STATISTICS, type ComparisonEntry, type WaitscopeReport } from '@/lib/report/report-schema';
+import { formatCount, formatRelative, formatTime, UNIT_LABEL, type DisplayUnit } from './display-units';
+
+type Statistic = (typeof COMPARED_ROW_STATISTICS)[number];
+
+export const STATISTIC_LABEL: Record<Statistic, string> = {
+  count: 'count', min: 'min', median: 'median', mean: 'mean', p90: 'p90', p99: 'p99', p999: 'p99.9', max: 'max', stddev: 'stddev',
+};
+
+type CiSource = 'bootstrap-cluster' | 'bootstrap-poisson' | 'welch';
+const CI_LABEL: Record<CiSource, string> = { 'bootstrap-cluster': 'cluster', 'bootstrap-poisson': 'Poisson', welch: 'Welch' };
+
+interface Ci {
+  source: CiSource;
+  lower: number;
+  upper: number;
+}
+
+/** CIs of A − B and of (A − B)/B for one row: the bootstrap's for median, p99 and mean, Welch's for the mean difference. */
+export function intervalsOf(c: ComparisonEntry, stat: Statistic): { difference: Ci[]; relative: Ci[] } {
+  const out: { difference: Ci[]; relative: Ci[] } = { difference: [], relative: [] };
+  const b = c.bootstrap;
+  if (b && (stat === 'median' || stat === 'p99' || stat === 'mean')) {
+    const source = b.method === 'cluster' ? 'bootstrap-cluster' : 'bootstrap-poisson';
+    out.difference.push({ source, ...b.difference[stat] });
+    out.relative.push({ source, ...b.relative[stat] });
+  }
+  if (c.welch && stat === 'mean') out.difference.push({ source: 'welch', lower: c.welch.ci[0], upper: c.welch.ci[1] });
+  return out;
+}
+
+const comparisonId = (c: ComparisonEntry) => `${c.treatment}-${c.baseline}`;
+
+/** A value as people read it: counts as integers, times in the chosen unit. */
+function formatValue(stat: Statistic, v: number | null, unit: DisplayUnit): string {
+  return stat === 'count' ? formatCount(v) : formatTime(v, unit);
+}
+
+/** A difference with its sign, and a true minus sign as formatRelative writes it. */
+function formatSigned(stat: Statistic, v: number | null, unit: DisplayUnit): string {
+  const text = formatValue(stat, v, unit).replace(/^-/, '\u2212');
+  return v !== null && v > 0 ? `+${text}` : text;
+}
+
+const dataValue = (v: number | null) => (v === null ? undefined : String(v));
+
+function CiList({ cis, stat, id, of, format }: { cis: Ci[]; stat: Statistic; id: string; of: 'difference' | 'relative'; format: (v: number) => string }) {
+  return cis.map((ci) => (
+    <small key={ci.source} className="ci" data-ci={ci.source}>
+      {' ['}
+      <span data-stat={stat} data-comparison={id} data-kind="ci-lower" data-of={of} data-ci={ci.source} data-value={String(ci.lower)}>
+        {format(ci.lower)}
+      </span>
+      {', '}
+      <span data-stat={stat} data-comparison={id} data-kind="ci-upper" data-of={of} data-ci={ci.source} data-value={String(ci.upper)}>
+        {format(ci.upper)}
+      </span>
+      {`] ${CI_LABEL[ci.source]}`}
+    </small>
+  ));
+}
+
+function ComparisonCells({ c, stat, unit }: { c: ComparisonEntry; stat: Statistic; unit: DisplayUnit }) {
+  const row = c.rows.find((r) => r.statistic === stat);
+  const id = comparisonId(c);
+  const cis = intervalsOf(c, stat);
+  const difference = row?.difference ?? null;
+  const relative = row?.relative ?? null;
+  return (
+    <>
+      <td className="num">
+        <span data-stat={stat} data-comparison={id} data-kind="difference" data-value={dataValue(difference)}>
+          {formatSigned(stat, difference, unit)}
+        </span>
+        <CiList cis={cis.difference} stat={stat} id={id} of="difference" format={(v) => formatSigned(stat, v, unit)} />
+      </td>
+      <td className="num">
+        <span data-stat={stat} data-comparison={id} data-kind="relative" data-value={dataValue(relative)}>
+          {formatRelative(relative)}
+        </span>
+        <CiList cis={cis.relative} stat={stat} id={id} of="relative" format={(v) => formatRelative(v)} />
+      </td>
+    </>
+  );
+}
+
+function Verdicts({ report, c }: { report: WaitscopeReport; c: ComparisonEntry }) {
+  const a = report.datasets[c.treatment]?.label ?? `dataset ${c.treatment + 1}`;
+  const b = report.datasets[c.baseline]?.label ?? `dataset ${c.baseline + 1}`;
+  return (
+    <section className="verdicts" data-comparison={comparisonId(c)}>
+      <h3>{`A = ${a} against B = ${b}`}</h3>
+      <ul>
+        {c.verdicts.map((v) => (
+          <li key={v.statistic} data-statistic={v.statistic} data-direction={v.direction}>
+            {v.text}
+          </li>
+        ))}
+      </ul>
+      <p className="resampling">{`CIs: ${c.resampling.description}.`}</p>
+      {c.warnings.length > 0 && (
+        <ul className="warnings">
+          {c.warnings.map((w, i) => (
+            <li key={`${w.code}-${i}`} data-code={w.code}>
+              {w.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ComparisonTable({ report, unit }: { report: WaitscopeReport; unit: DisplayUnit }) {
+  const { datasets, comparisons } = report;
+  const headerRows = comparisons.length > 0 ? 2 : 1;
+  const first = comparisons[0];
+  const level = Math.round(100 * (first?.bootstrap?.confidence ?? first?.welch?.confidence ?? 0.95));
+  return (
+    <div className="comparison-table" data-testid="comparison-table">
+      <table>
+        <caption>
+          {`'${report.event}' waits; all times in ${UNIT_LABEL[unit]}. Difference = A − B, relative = (A − B)/B; `}
+          {`[lower, upper]: ${level}% CI from the bootstrap (cluster: whole sessions resampled; Poisson: single waits) or Welch’s t.`}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" rowSpan={headerRows}>
+              {`statistic (${UNIT_LABEL[unit]})`}
+            </th>
+            {datasets.map((d) => (
+              <th key={d.id} scope="col" rowSpan={headerRows} data-dataset={d.id}>
+                {d.label}
+                {d.note !== null && <small className="dataset-note">{` (${d.note})`}</small>}
+              </th>
+            ))}
+            {comparisons.map((c) => (
+              <th key={comparisonId(c)} scope="colgroup" colSpan={2} data-comparison={comparisonId(c)}>
+                {`${datasets[c.treatment]?.label ?? '?'} vs ${datasets[c.baseline]?.label ?? '?'}`}
+              </th>
+            ))}
+          </tr>
+          {comparisons.length > 0 && (
+            <tr>
+              {comparisons.map((c) => [
+                <th key={`${comparisonId(c)}-d`} scope="col">A − B</th>,
+                <th key={`${comparisonId(c)}-r`} scope="col">relative</th>,
+              ])}
+            </tr>
+          )}
+        </thead>
+        <tbody>
+          {COMPARED_ROW_STATISTICS.map((stat) => (
+            <tr key={stat}>
+              <th scope="row">{STATISTIC_LABEL[stat]}</th>
+              {datasets.map((d) => (
+                <td key={d.id} className="num" data-stat={stat} data-dataset={d.id} data-value={dataValue(d.summary[stat])}>
+                  {formatValue(stat, d.summary[stat], unit)}
+                </td>
+              ))}
+              {comparisons.map((c) => (
+                <ComparisonCells key={comparisonId(c)} c={c} stat={stat} unit={unit} />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {comparisons.map((c) => (
+        <Verdicts key={comparisonId(c)} report={report} c={c} />
+      ))}
+    </div>
+  );
+}

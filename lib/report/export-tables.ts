@@ -1,0 +1,97 @@
+/**
+ * Exports of a report for spreadsheets and scripts (issue 4 §3 "Export"): the summary and the
+ * histogram series as CSV (papaparse's unparse, so labels with commas or quotes are quoted right),
+ * the whole report as JSON, and one dataset's samples as CSV. Pure: the page turns the strings into
+ * a Blob. Every time is µs, as in the report; a spreadsheet converts more safely than we round.
+ */
+import Papa from 'papaparse';
+import type { ReportSummary, WaitscopeReport } from './report-schema';
+
+/** Summary fields in the order `waitscope stats` prints them. */
+const SUMMARY_FIELDS = [
+  'count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p999', 'max', 'stddev', 'sum',
+] as const satisfies readonly (keyof ReportSummary)[];
+
+type Cell = string | number | null;
+
+function unparse(fields: readonly string[], data: Cell[][]): string {
+  // Papaparse writes null as an empty cell: a statistic undefined for the sample (e.g. the stddev of one wait).
+  return `${Papa.unparse({ fields: [...fields], data }, { newline: '\n' })}\n`;
+}
+
+/**
+ * One row per dataset × statistic. Columns:
+ *   dataset_id, dataset  the dataset's id and label
+ *   statistic           count, min, median, mean, p90, p95, p99, p999 (p = 0.999), max, stddev, sum
+ *   value               µs, except count (waits); empty when undefined for the sample
+ */
+export function summaryCsv(report: WaitscopeReport): string {
+  const data = report.datasets.flatMap((d) => SUMMARY_FIELDS.map((k): Cell[] => [d.id, d.label, k, d.summary[k]]));
+  return unparse(['dataset_id', 'dataset', 'statistic', 'value'], data);
+}
+
+export type HistogramMode = 'log10' | 'log2';
+
+/**
+ * One row per dataset × bin. Columns:
+ *   dataset_id, dataset   the dataset's id and label
+ *   lower_us, upper_us    the bin's bounds in µs; log10 bins are [lower, upper), Oracle's log2
+ *                         buckets [lower, upper) with an empty upper bound for the open last one
+ *   count                 waits in the bin
+ *   percent               100 · count / waits of the dataset (log10: of the positive waits binned)
+ *   density_per_decade    log10 only: the share per decade of width, what Figure 15.15 plots
+ */
+export function histogramCsv(report: WaitscopeReport, mode: HistogramMode): string {
+  if (mode === 'log10') {
+    const data = report.datasets.flatMap((d) =>
+      d.distributions.log10Bins.bins.map((b): Cell[] => [d.id, d.label, b.lo, b.hi, b.count, b.percent, b.densityPerDecade]),
+    );
+    return unparse(['dataset_id', 'dataset', 'lower_us', 'upper_us', 'count', 'percent', 'density_per_decade'], data);
+  }
+  const data = report.datasets.flatMap((d) => {
+    const n = d.summary.count;
+    return d.distributions.log2Micros.map((b): Cell[] => [d.id, d.label, b.lowerBound, b.upperBound, b.count, n > 0 ? (100 * b.count) / n : null]);
+  });
+  return unparse(['dataset_id', 'dataset', 'lower_us', 'upper_us', 'count', 'percent'], data);
+}
+
+/** The report as readable JSON; the report holds no NaN or typed arrays, so this is lossless. */
+export function reportJson(report: WaitscopeReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+/** The sample columns of one dataset (lib/trace's collector), `count` rows long. */
+export interface SampleColumns {
+  ela: Float64Array;
+  tim: Float64Array;
+  file: Uint32Array;
+  line: Uint32Array;
+  count: number;
+}
+
+/** Rows per chunk: about 2 MB of text, small enough for a Blob part, large enough to be quick. */
+export const SAMPLES_CSV_ROWS_PER_CHUNK = 65_536;
+
+/**
+ * The samples as CSV, header `ela_us,tim,file,line`, yielded in chunks of whole rows so that 4 M rows
+ * never become one string (style.md §2); `new Blob([...samplesCsv(c, names)])` is the file.
+ * `tim` is empty where the trace had none (NaN); `file` is the file's name from `fileNames`.
+ */
+export function* samplesCsv(columns: SampleColumns, fileNames: readonly string[]): Generator<string, void, undefined> {
+  // Quoted once per file, by papaparse's rules, instead of once per row.
+  const names = fileNames.map((name) => Papa.unparse([[name]], { newline: '\n' }));
+  yield 'ela_us,tim,file,line\n';
+  const { ela, tim, file, line, count } = columns;
+  for (let start = 0; start < count; start += SAMPLES_CSV_ROWS_PER_CHUNK) {
+    const end = Math.min(count, start + SAMPLES_CSV_ROWS_PER_CHUNK);
+    const rows = new Array<string>(end - start);
+    for (let i = start; i < end; i++) {
+      const t = tim[i]!;
+      const f = file[i]!;
+      const name = names[f];
+      if (name === undefined) throw new RangeError(`samplesCsv: sample ${i} names file ${f}, but there are ${names.length} files`);
+      rows[i - start] = `${ela[i]},${Number.isNaN(t) ? '' : t},${name},${line[i]}`;
+    }
+    yield `${rows.join('\n')}\n`;
+  }
+}

@@ -1,0 +1,164 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ComparisonTable } from '@/components/ComparisonTable';
+import type { DisplayUnit } from '@/components/display-units';
+import { buildReport, type ReportDatasetInput } from '@/lib/report/build-report';
+import type { WaitscopeReport } from '@/lib/report/report-schema';
+import { findAll, findOne, parseMarkup, textOf } from './markup';
+
+// A = 1000, 2000, …, 10000 µs and B = 2·A, each in two sessions of five waits (so the bootstrap
+// resamples whole sessions). By hand, R type 7 (h = 1 + 9p): A's median 5500, p90 9100, p99 9910,
+// p99.9 9991; mean 5500; sd = 1000·sqrt(82.5/9) ≈ 3027.65. B is twice each, so every A − B is −A's
+// value, every relative difference is −50%, except count (10 vs 10: 0).
+const A = Float64Array.from({ length: 10 }, (_, i) => 1000 * (i + 1));
+const B = A.map((v) => 2 * v);
+const twoSessions = Uint32Array.of(0, 0, 0, 0, 0, 1, 1, 1, 1, 1);
+const side = (id: string, label: string, values: Float64Array, sessions: Uint32Array | null, note: string | null = null): ReportDatasetInput => ({
+  id, label, note, source: 'synthetic', values, sessions, files: [],
+});
+
+function report(inputs: ReportDatasetInput[], baseline: number, bootstrap: { replicates: number; seed: number } | false = { replicates: 200, seed: 1 }) {
+  return buildReport(inputs, { event: 'log file sync', baseline, bootstrap, generatorVersion: 'test', createdAt: '2026-01-01T00:00:00Z' });
+}
+const render = (r: WaitscopeReport, unit: DisplayUnit) => parseMarkup(renderToStaticMarkup(createElement(ComparisonTable, { report: r, unit })));
+
+const pair = report([side('on', 'Flash on', A, twoSessions, 'synthetic'), side('off', 'Flash off', B, twoSessions)], 1);
+
+describe('ComparisonTable', () => {
+  const root = render(pair, 'us');
+  const cell = (attrs: Record<string, string>) => findOne(root, attrs);
+  const value = (attrs: Record<string, string>) => Number(cell(attrs).attrs['data-value']);
+
+  it('has one row per statistic and one column per dataset, with hand-computed values', () => {
+    expect(findAll(root, { 'data-testid': 'comparison-table' })).toHaveLength(1);
+    const rows = findAll(root, {}, 'tbody')[0]!.children.filter((c) => typeof c !== 'string');
+    expect(rows.map((r) => textOf(findAll(r, {}, 'th')[0]!))).toEqual(['count', 'min', 'median', 'mean', 'p90', 'p99', 'p99.9', 'max', 'stddev']);
+    const expected: Record<string, number> = { count: 10, min: 1000, median: 5500, mean: 5500, p90: 9100, p99: 9910, p999: 9991, max: 10000 };
+    for (const [stat, v] of Object.entries(expected)) {
+      expect(value({ 'data-stat': stat, 'data-dataset': 'on' })).toBeCloseTo(v, 9);
+      expect(value({ 'data-stat': stat, 'data-dataset': 'off' })).toBeCloseTo(stat === 'count' ? v : 2 * v, 9);
+    }
+    expect(value({ 'data-stat': 'stddev', 'data-dataset': 'on' })).toBeCloseTo(1000 * Math.sqrt(82.5 / 9), 6);
+    expect(textOf(cell({ 'data-stat': 'median', 'data-dataset': 'on' }))).toBe('5,500');
+    expect(textOf(cell({ 'data-stat': 'stddev', 'data-dataset': 'on' }))).toBe('3,028');
+  });
+
+  it('writes data-value as String() of the report number, so a browser test can compare exactly', () => {
+    for (const [i, d] of pair.datasets.entries()) {
+      for (const stat of ['min', 'p99', 'stddev'] as const) {
+        expect(cell({ 'data-stat': stat, 'data-dataset': d.id }).attrs['data-value']).toBe(String(pair.datasets[i]!.summary[stat]));
+      }
+    }
+  });
+
+  it('shows the label with its note, and the unit', () => {
+    expect(textOf(findOne(root, { 'data-dataset': 'on' }, 'th'))).toBe('Flash on (synthetic)');
+    expect(textOf(findOne(root, { 'data-dataset': 'off' }, 'th'))).toBe('Flash off');
+    expect(textOf(findAll(root, {}, 'caption')[0]!)).toContain('all times in µs');
+    expect(textOf(findOne(root, { 'data-comparison': '0-1' }, 'th'))).toBe('Flash on vs Flash off');
+  });
+
+  it('gives A − B and (A − B)/B for every statistic', () => {
+    const id = '0-1';
+    expect(value({ 'data-stat': 'count', 'data-comparison': id, 'data-kind': 'difference' })).toBe(0);
+    expect(value({ 'data-stat': 'count', 'data-comparison': id, 'data-kind': 'relative' })).toBe(0);
+    for (const [stat, v] of Object.entries({ min: 1000, median: 5500, mean: 5500, p90: 9100, p99: 9910, p999: 9991, max: 10000 })) {
+      expect(value({ 'data-stat': stat, 'data-comparison': id, 'data-kind': 'difference' })).toBeCloseTo(-v, 9);
+      expect(value({ 'data-stat': stat, 'data-comparison': id, 'data-kind': 'relative' })).toBeCloseTo(-0.5, 12);
+    }
+    expect(textOf(cell({ 'data-stat': 'median', 'data-comparison': id, 'data-kind': 'difference' }))).toBe('\u22125,500');
+    expect(textOf(cell({ 'data-stat': 'median', 'data-comparison': id, 'data-kind': 'relative' }))).toBe('\u221250.0%');
+  });
+
+  it('gives bootstrap CIs for median, p99 and mean (labelled by method) and Welch’s for the mean difference', () => {
+    const c = pair.comparisons[0]!;
+    expect(c.bootstrap?.method).toBe('cluster');
+    for (const stat of ['median', 'p99', 'mean'] as const) {
+      for (const of of ['difference', 'relative'] as const) {
+        const at = { 'data-stat': stat, 'data-comparison': '0-1', 'data-of': of, 'data-ci': 'bootstrap-cluster' };
+        const lo = cell({ ...at, 'data-kind': 'ci-lower' }).attrs['data-value'];
+        const hi = cell({ ...at, 'data-kind': 'ci-upper' }).attrs['data-value'];
+        expect([lo, hi]).toEqual([String(c.bootstrap![of][stat].lower), String(c.bootstrap![of][stat].upper)]);
+        expect(Number(lo)).toBeLessThanOrEqual(Number(hi));
+      }
+    }
+    const welch = { 'data-stat': 'mean', 'data-comparison': '0-1', 'data-of': 'difference', 'data-ci': 'welch' };
+    const lo = value({ ...welch, 'data-kind': 'ci-lower' });
+    const hi = value({ ...welch, 'data-kind': 'ci-upper' });
+    // Welch's interval is symmetric around the difference of the means, −5500.
+    expect((lo + hi) / 2).toBeCloseTo(-5500, 6);
+    expect(lo).toBeLessThan(-5500);
+    expect(findAll(root, { 'data-stat': 'p90', 'data-kind': 'ci-lower' })).toEqual([]);
+    expect(findAll(root, { 'data-ci': 'welch', 'data-of': 'relative' })).toEqual([]);
+    expect(textOf(findAll(root, { 'data-ci': 'bootstrap-cluster' }, 'small')[0]!)).toMatch(/\] cluster$/);
+  });
+
+  it('lists every verdict and warning of the comparison as text', () => {
+    const c = pair.comparisons[0]!;
+    const section = findOne(root, { 'data-comparison': '0-1' }, 'section');
+    expect(textOf(findAll(section, {}, 'h3')[0]!)).toBe('A = Flash on against B = Flash off');
+    expect(c.verdicts.length).toBeGreaterThan(0);
+    for (const v of c.verdicts) expect(textOf(findOne(section, { 'data-statistic': v.statistic }, 'li'))).toBe(v.text);
+    // Ten waits are too few for p99.9, and two sessions are few: both must be warned about.
+    expect(c.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['small-sample-quantile', 'few-sessions']));
+    const items = findAll(section, { 'data-code': true }, 'li');
+    expect(items.map((li) => textOf(li))).toEqual(c.warnings.map((w) => w.message));
+  });
+
+  it('converts to ms in the text only; data-value stays µs', () => {
+    const ms = render(pair, 'ms');
+    expect(textOf(findAll(ms, {}, 'caption')[0]!)).toContain('all times in ms');
+    const median = findOne(ms, { 'data-stat': 'median', 'data-dataset': 'on' });
+    expect(textOf(median)).toBe('5.500');
+    expect(median.attrs['data-value']).toBe('5500');
+    expect(textOf(findOne(ms, { 'data-stat': 'p90', 'data-comparison': '0-1', 'data-kind': 'difference' }))).toBe('\u22129.100');
+    expect(textOf(findOne(ms, { 'data-stat': 'count', 'data-dataset': 'on' }))).toBe('10');
+  });
+});
+
+describe('ComparisonTable with three datasets, a single wait and no sessions', () => {
+  // C is one wait of 4000 µs without sessions: its stddev is undefined, and its bootstrap resamples single waits.
+  const three = report([side('on', 'on', A, twoSessions), side('c', '<b>C</b>', Float64Array.of(4000), null), side('off', 'off', B, twoSessions)], 2);
+  const root = render(three, 'us');
+
+  it('has one pair of columns per comparison with the baseline', () => {
+    expect(three.comparisons.map((c) => `${c.treatment}-${c.baseline}`)).toEqual(['0-2', '1-2']);
+    expect(findAll(root, { 'data-stat': 'median', 'data-kind': 'difference' }).map((n) => n.attrs['data-comparison'])).toEqual(['0-2', '1-2']);
+    // C − B for the median: 4000 − 11000.
+    expect(Number(findOne(root, { 'data-stat': 'median', 'data-comparison': '1-2', 'data-kind': 'difference' }).attrs['data-value'])).toBe(-7000);
+  });
+
+  it('labels a Poisson bootstrap as such', () => {
+    expect(three.comparisons[1]!.bootstrap?.method).toBe('poisson');
+    const spans = findAll(root, { 'data-comparison': '1-2', 'data-ci': 'bootstrap-poisson', 'data-kind': 'ci-lower' });
+    expect(spans).toHaveLength(6);
+    expect(textOf(findAll(root, { 'data-ci': 'bootstrap-poisson' }, 'small')[0]!)).toMatch(/Poisson$/);
+  });
+
+  it('leaves data-value out where the report has null, and shows a dash', () => {
+    const sd = findOne(root, { 'data-stat': 'stddev', 'data-dataset': 'c' });
+    expect('data-value' in sd.attrs).toBe(false);
+    expect(textOf(sd)).toBe('–');
+    expect(findOne(root, { 'data-stat': 'stddev', 'data-comparison': '1-2', 'data-kind': 'difference' }).attrs['data-value']).toBeUndefined();
+  });
+
+  it('writes labels as text, never as markup', () => {
+    expect(findAll(root, {}, 'b')).toEqual([]);
+    expect(textOf(findOne(root, { 'data-dataset': 'c' }, 'th'))).toBe('<b>C</b>');
+  });
+});
+
+describe('ComparisonTable without a bootstrap', () => {
+  it('still gives Welch’s CI of the mean difference, and no other CI', () => {
+    const root = render(report([side('on', 'on', A, null), side('off', 'off', B, null)], 1, false), 'us');
+    expect(findAll(root, { 'data-kind': 'ci-lower' }).map((n) => [n.attrs['data-stat'], n.attrs['data-ci']])).toEqual([['mean', 'welch']]);
+  });
+
+  it('has a single header row and no comparison columns for one dataset', () => {
+    const root = render(report([side('on', 'on', A, null)], 0), 'us');
+    expect(findAll(root, {}, 'thead')[0]!.children.filter((c) => typeof c !== 'string')).toHaveLength(1);
+    expect(findAll(root, { 'data-comparison': true })).toEqual([]);
+    expect(findAll(root, { 'data-dataset': 'on', 'data-stat': true })).toHaveLength(9);
+  });
+});
