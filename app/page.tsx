@@ -1,6 +1,11 @@
 import { CliUsage, type CliCommand } from '@/components/CliUsage';
+import { Workbench } from '@/components/workbench/Workbench';
 
 const CLI_COMMANDS: readonly CliCommand[] = [
+  {
+    command: 'npx waitscope compare <A traces…> --vs <B traces…>',
+    summary: 'The same comparison in a terminal: summaries, differences with bootstrap CIs, tests and verdicts (--json, --format csv).',
+  },
   {
     command: 'npx waitscope stats <trace files…>',
     summary:
@@ -14,20 +19,10 @@ const CLI_COMMANDS: readonly CliCommand[] = [
 
 export default function HomePage() {
   return (
-    <main>
+    <main className="wide">
       <h1>waitscope</h1>
-      <p className="tagline">Oracle 10046 trace wait-event statistics.</p>
-
-      <p>
-        waitscope parses Oracle extended SQL traces (event 10046, level 8 or 12) and computes exact
-        statistics of the waits they record, such as <code>log file sync</code>: every sample is kept, so
-        percentiles and the slow tail are computed, not estimated.
-      </p>
-      <p>
-        Use it to compare configurations side by side, for example commit latency with Exadata Smart
-        Flash Logging on and off, and to find the individual waits behind an outlier.
-      </p>
-
+      <p className="tagline">Did this storage change make commits faster, and what happened in the slow tail?</p>
+      <Workbench />
       <h2>Command line</h2>
       <p>The same parser and statistics run from a terminal:</p>
       <CliUsage commands={CLI_COMMANDS} />

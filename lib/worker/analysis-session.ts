@@ -94,11 +94,18 @@ export class AnalysisSession {
 
   private async demo(datasetId: string, preset: PresetName, event: string, sessions: number = SYNTH_DEFAULTS.sessions, commits: number = SYNTH_DEFAULTS.commits): Promise<void> {
     const old = this.datasets.get(datasetId);
+    const key = `${preset}/${sessions}/${commits}`;
+    // The same demo again (a double click, a reload replaying ?demo=book) keeps the one running or done.
+    if (old && old.demoKey === key && (old.state === 'loading' || old.state === 'ready')) {
+      this.post({ type: 'status', status: statusOf(old) });
+      return;
+    }
     old?.abort?.abort();
     const d = emptyDataset(datasetId, event);
     this.datasets.set(datasetId, d);
     const abort = new AbortController();
     d.abort = abort;
+    d.demoKey = key;
     d.source = 'synthetic';
     d.state = 'loading';
     d.note = syntheticNote(preset, sessions, commits);

@@ -34,6 +34,7 @@ export class DatasetLoader {
     const d = this.d;
     if (d.synthetic) {
       d.synthetic = null;
+      d.demoKey = null;
       d.note = null;
     }
     d.error = null;

@@ -27,6 +27,8 @@ export class DatasetState {
   note: string | null = null;
   error: string | null = null;
   abort: AbortController | null = null;
+  /** Preset and size of the synthetic demo this dataset holds or is drawing. */
+  demoKey: string | null = null;
 
   constructor(
     readonly id: string,

@@ -53,3 +53,15 @@ export function createAnalysisClient(): AnalysisClient {
     close: () => worker.terminate(),
   };
 }
+
+let shared: AnalysisClient | null = null;
+
+/**
+ * The page's one client, created on first use. It outlives React's effect cleanups (StrictMode
+ * unmounts and remounts every component in development), so a request sent during the first mount
+ * is not lost with a terminated worker.
+ */
+export function sharedAnalysisClient(): AnalysisClient {
+  shared ??= createAnalysisClient();
+  return shared;
+}

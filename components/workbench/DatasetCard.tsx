@@ -1,0 +1,106 @@
+'use client';
+import { useRef, useState, type DragEvent } from 'react';
+import type { DatasetStatus, InputFile, ProgressUpdate } from '@/lib/worker/protocol';
+import { DatasetErrors, type DatasetProblem } from '../DatasetErrors';
+import { formatCount } from '../display-units';
+import { filesFromDrop, filesFromList } from './drop-files';
+import { ProgressBar } from './ProgressBar';
+
+export interface DatasetCardProps {
+  id: string;
+  index: number;
+  /** The dataset's colour in the figures. */
+  color: string;
+  label: string;
+  status: DatasetStatus | undefined;
+  progress: ProgressUpdate | undefined;
+  isBaseline: boolean;
+  canRemove: boolean;
+  onLabel: (label: string) => void;
+  onBaseline: () => void;
+  onFiles: (files: InputFile[]) => void;
+  onCancel: () => void;
+  onClear: () => void;
+  onRemove: () => void;
+  onExportSamples: () => void;
+}
+
+function fileSummary(status: DatasetStatus | undefined): string {
+  if (!status || status.source === 'empty') return 'No data yet: drop trace files (.trc, .trc.gz), folders or a CSV of ela values here.';
+  if (status.source === 'synthetic') return `${formatCount(status.waits)} synthetic waits`;
+  const n = status.files.length;
+  return `${n} file${n === 1 ? '' : 's'}, ${formatCount(status.waits)} '${status.event}' waits`;
+}
+
+/** One dataset: its label, where its data comes from, its progress, and each file's problems. */
+export function DatasetCard(p: DatasetCardProps) {
+  const files = useRef<HTMLInputElement>(null);
+  const folder = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const status = p.status;
+  const problems: DatasetProblem[] = (status?.files ?? []).flatMap((f) => f.problems.map((x) => ({ file: f.name, ...x })));
+  const onDrop = async (event: DragEvent) => {
+    event.preventDefault();
+    event.stopPropagation(); // the page's own drop handler must not take these files too
+    setOver(false);
+    p.onFiles(await filesFromDrop(event.dataTransfer));
+  };
+  return (
+    <section
+      className={`dataset${over ? ' dataset-over' : ''}`}
+      data-testid={`dataset-${p.id}`}
+      data-state={status?.state ?? 'idle'}
+      data-waits={status?.waits ?? 0}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+    >
+      <header className="dataset-head">
+        <span className="swatch" style={{ background: p.color }} aria-hidden />
+        <input className="dataset-label" aria-label={`Label of dataset ${p.index + 1}`} value={p.label} onChange={(e) => p.onLabel(e.target.value)} />
+        <label className="baseline" title="The other datasets are compared with the baseline">
+          <input type="radio" name="baseline" checked={p.isBaseline} onChange={p.onBaseline} /> baseline
+        </label>
+      </header>
+      <p className="dataset-summary" data-testid={`summary-${p.id}`}>{fileSummary(status)}</p>
+      {status?.note && <p className="dataset-note">{status.note}</p>}
+      {p.progress && <ProgressBar progress={p.progress} onCancel={p.onCancel} />}
+      {status?.state === 'cancelled' && <p className="dataset-cancelled">Cancelled: the files read before Cancel are kept; the others were not read.</p>}
+      <div className="dataset-actions">
+        <button type="button" onClick={() => files.current?.click()}>Browse files…</button>
+        <button type="button" onClick={() => folder.current?.click()}>Browse folder…</button>
+        {status && status.source !== 'empty' && <button type="button" onClick={p.onClear}>Clear</button>}
+        {status && status.waits > 0 && <button type="button" onClick={p.onExportSamples}>Samples CSV</button>}
+        {p.canRemove && <button type="button" onClick={p.onRemove}>Remove dataset</button>}
+      </div>
+      <input ref={files} type="file" multiple hidden data-testid={`input-${p.id}`} onChange={(e) => { p.onFiles(filesFromList(e.target.files)); e.target.value = ''; }} />
+      <input
+        ref={folder}
+        type="file"
+        hidden
+        multiple
+        {...{ webkitdirectory: '' }}
+        onChange={(e) => {
+          p.onFiles(filesFromList(e.target.files));
+          e.target.value = '';
+        }}
+      />
+      {status && status.files.length > 0 && (
+        <details className="dataset-files">
+          <summary>Files</summary>
+          <ul>
+            {status.files.map((f) => (
+              <li key={f.name} data-file-state={f.state}>
+                {f.name}: {formatCount(f.bytes)} bytes, {formatCount(f.waits)} waits{f.oracleVersion ? `, Oracle ${f.oracleVersion}` : ''} ({f.state})
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <DatasetErrors problems={problems} />
+    </section>
+  );
+}

@@ -1,0 +1,207 @@
+'use client';
+/**
+ * The page: datasets in, comparison out. It holds only view state; the files, their parsing and
+ * every statistic live in the analysis worker (lib/worker), reached through useAnalysis.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import type { WaitscopeReport } from '@/lib/report/report-schema';
+import type { DatasetStatus, InputFile } from '@/lib/worker/protocol';
+import { AllWaitsFigure } from '../charts/AllWaitsFigure';
+import { datasetColor } from '../charts/palette';
+import { SpectrumFigure } from '../charts/SpectrumFigure';
+import { TopWaitsFigure } from '../charts/TopWaitsFigure';
+import { ComparisonTable } from '../ComparisonTable';
+import { ThresholdTable } from '../ThresholdTable';
+import { DatasetCard } from './DatasetCard';
+import { filesFromDrop, groupByTopFolder } from './drop-files';
+import { download } from './download';
+import { EventPicker } from './EventPicker';
+import { ExportBar } from './ExportBar';
+import { useAnalysis } from './use-analysis';
+import { DEFAULT_LABELS, DEFAULT_VIEW, formatViewState, MAX_DATASETS, parseViewState, type ViewState } from './url-state';
+import { ViewControls } from './ViewControls';
+
+interface DatasetSlot {
+  id: string;
+  label: string;
+}
+
+const slotsOf = (labels: string[]): DatasetSlot[] => labels.map((label, i) => ({ id: `d${i + 1}`, label }));
+
+/** The report with the labels as they are now: renaming a dataset needs no new statistics. */
+function relabel(report: WaitscopeReport, slots: DatasetSlot[]): WaitscopeReport {
+  const label = new Map(slots.map((s) => [s.id, s.label]));
+  return { ...report, datasets: report.datasets.map((d) => ({ ...d, label: label.get(d.id) ?? d.label })) };
+}
+
+export function Workbench() {
+  const analysis = useAnalysis();
+  const { statuses, progress, send, requestReport, clearReport } = analysis;
+  const [view, setView] = useState<ViewState>(DEFAULT_VIEW);
+  const [slots, setSlots] = useState<DatasetSlot[]>(slotsOf(DEFAULT_LABELS));
+  const [loadedUrl, setLoadedUrl] = useState(false);
+  const nextId = useRef(3);
+
+  const startDemo = useCallback(() => {
+    setSlots((s) => [{ id: s[0]!.id, label: DEFAULT_LABELS[0]! }, { id: s[1]!.id, label: DEFAULT_LABELS[1]! }, ...s.slice(2)]);
+    setView((v) => ({ ...v, demo: true, event: 'log file sync' }));
+    send({ type: 'demo', datasetId: 'd1', preset: 'flash-on', event: 'log file sync' });
+    send({ type: 'demo', datasetId: 'd2', preset: 'flash-off', event: 'log file sync' });
+  }, [send]);
+
+  // The URL is read once, after hydration (the server render cannot see it).
+  const readUrl = useRef(false);
+  useEffect(() => {
+    if (readUrl.current) return; // StrictMode runs mount effects twice in development
+    readUrl.current = true;
+    const v = parseViewState(window.location.search);
+    setView(v);
+    setSlots(slotsOf(v.labels));
+    nextId.current = v.labels.length + 1;
+    setLoadedUrl(true);
+    if (v.demo) {
+      send({ type: 'demo', datasetId: 'd1', preset: 'flash-on', event: 'log file sync' });
+      send({ type: 'demo', datasetId: 'd2', preset: 'flash-off', event: 'log file sync' });
+    }
+  }, [send]);
+
+  useEffect(() => {
+    if (!loadedUrl) return;
+    const search = formatViewState({ ...view, labels: slots.map((s) => s.label) });
+    if (search !== window.location.search) window.history.replaceState(null, '', `${window.location.pathname}${search}`);
+  }, [view, slots, loadedUrl]);
+
+  const addFiles = useCallback(
+    (id: string, files: InputFile[]) => {
+      if (files.length === 0) return;
+      setView((v) => ({ ...v, demo: false }));
+      send({ type: 'add-files', datasetId: id, files, event: view.event });
+    },
+    [send, view.event],
+  );
+
+  const onPageDrop = async (event: DragEvent) => {
+    event.preventDefault();
+    const groups = [...groupByTopFolder(await filesFromDrop(event.dataTransfer))].sort(([a], [b]) => a.localeCompare(b));
+    if (groups.length === 0) return;
+    const isEmpty = (s: DatasetSlot) => !statuses[s.id] || statuses[s.id]!.source === 'empty';
+    let targets = slots;
+    if (groups.length > 1) {
+      // Several folders at once: one dataset per folder, named after it, adding datasets up to the limit.
+      const fresh = [...slots];
+      while (fresh.length < Math.min(MAX_DATASETS, groups.length)) fresh.push({ id: `d${nextId.current++}`, label: `Dataset ${fresh.length + 1}` });
+      targets = fresh.map((s, i) => (groups[i] && groups[i][0] !== '' ? { ...s, label: groups[i][0] } : s));
+      setSlots(targets);
+      groups.slice(0, targets.length).forEach(([, files], i) => addFiles(targets[i]!.id, files));
+      return;
+    }
+    const target = slots.find(isEmpty) ?? slots[0]!;
+    addFiles(target.id, groups[0]![1]);
+  };
+
+  // A new report whenever the loaded data or what the report depends on changes, once nothing is loading.
+  const slotStatuses = slots.map((s) => statuses[s.id]).filter((s): s is DatasetStatus => s !== undefined);
+  const loading = slotStatuses.some((s) => s.state === 'loading');
+  const included = slots.filter((s) => statuses[s.id] && statuses[s.id]!.source !== 'empty' && statuses[s.id]!.state !== 'loading');
+  const baselineId = slots[view.baseline]?.id;
+  const baselineIndex = Math.max(0, included.findIndex((s) => s.id === baselineId));
+  const dataKey = JSON.stringify([included.map((s) => [s.id, statuses[s.id]!.waits, statuses[s.id]!.files.length, statuses[s.id]!.event, statuses[s.id]!.state]), view.event, baselineIndex, view.thresholds]);
+  useEffect(() => {
+    if (loading) return;
+    if (included.length === 0) {
+      clearReport();
+      return;
+    }
+    void requestReport({ event: view.event, datasets: included.map((s) => ({ datasetId: s.id, label: s.label })), baseline: baselineIndex, thresholds: view.thresholds });
+    // The key holds everything the report depends on; labels are applied at render time.
+  }, [dataKey, loading]);
+
+  const report = useMemo(() => (analysis.report ? relabel(analysis.report.report, slots) : null), [analysis.report, slots]);
+
+  // The figures colour datasets by their place in the report; a dataset not in it yet keeps its own place.
+  const colorOf = (id: string, slotIndex: number) => {
+    const inReport = included.findIndex((x) => x.id === id);
+    return datasetColor(inReport >= 0 ? inReport : slotIndex);
+  };
+
+  const exportSamples = async (id: string, label: string) => {
+    const reply = await analysis.exportSamples(id);
+    if (reply.type === 'samples') download(`waitscope-samples-${label.replace(/[^A-Za-z0-9]+/g, '-')}.csv`, reply.blob);
+  };
+
+  return (
+    <div className="workbench" onDragOver={(e) => e.preventDefault()} onDrop={onPageDrop}>
+      <section className="intro">
+        <p>
+          Drop Oracle 10046 trace files (or whole folders, <code>.trc</code> or <code>.trc.gz</code>) onto a dataset, or anywhere on
+          the page. Everything is computed in this browser: no trace leaves your machine.
+        </p>
+        <button type="button" className="demo-button" data-testid="demo-button" onClick={startDemo}>
+          Try the book&apos;s experiment
+        </button>{' '}
+        <span className="hint">4,000,000 synthetic waits per setting, calibrated to Table 15.1 of the book.</span>
+      </section>
+      {analysis.failure && <p role="alert" className="failure">{analysis.failure}</p>}
+
+      <div className="datasets">
+        {slots.map((s, i) => (
+          <DatasetCard
+            key={s.id}
+            id={s.id}
+            index={i}
+            color={colorOf(s.id, i)}
+            label={s.label}
+            status={statuses[s.id]}
+            progress={progress[s.id]}
+            isBaseline={view.baseline === i}
+            canRemove={i >= 2}
+            onLabel={(label) => setSlots((all) => all.map((x) => (x.id === s.id ? { ...x, label } : x)))}
+            onBaseline={() => setView((v) => ({ ...v, baseline: i }))}
+            onFiles={(files) => addFiles(s.id, files)}
+            onCancel={() => send({ type: 'cancel', datasetId: s.id })}
+            onClear={() => send({ type: 'clear', datasetId: s.id })}
+            onRemove={() => {
+              send({ type: 'clear', datasetId: s.id });
+              setSlots((all) => all.filter((x) => x.id !== s.id));
+              setView((v) => ({ ...v, baseline: v.baseline === i ? 0 : v.baseline > i ? v.baseline - 1 : v.baseline }));
+            }}
+            onExportSamples={() => void exportSamples(s.id, s.label)}
+          />
+        ))}
+        {slots.length < MAX_DATASETS && (
+          <button type="button" className="add-dataset" onClick={() => setSlots((all) => [...all, { id: `d${nextId.current++}`, label: `Dataset ${all.length + 1}` }])}>
+            + Add a dataset
+          </button>
+        )}
+      </div>
+
+      <div className="controls">
+        <EventPicker
+          statuses={slotStatuses}
+          event={view.event}
+          disabled={loading}
+          onEvent={(event) => {
+            setView((v) => ({ ...v, event }));
+            send({ type: 'set-event', event });
+          }}
+        />
+        <ViewControls unit={view.unit} buckets={view.buckets} onUnit={(unit) => setView((v) => ({ ...v, unit }))} onBuckets={(buckets) => setView((v) => ({ ...v, buckets }))} />
+      </div>
+
+      <div className="results" data-testid="results" aria-busy={analysis.computing || loading} data-computing={analysis.computing ? 'yes' : 'no'}>
+        {analysis.computing && <p className="computing">Computing the statistics…</p>}
+        {analysis.reportError && <p role="alert" className="failure">{analysis.reportError}</p>}
+        {report && (
+          <>
+            <ComparisonTable report={report} unit={view.unit} />
+            <ExportBar report={report} buckets={view.buckets} />
+            <AllWaitsFigure report={report} unit={view.unit} bucketMode={view.buckets} />
+            <TopWaitsFigure report={report} unit={view.unit} />
+            <SpectrumFigure report={report} unit={view.unit} />
+            <ThresholdTable report={report} unit={view.unit} onThresholdsChange={(thresholds) => setView((v) => ({ ...v, thresholds }))} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

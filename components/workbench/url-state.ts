@@ -1,0 +1,70 @@
+/**
+ * The view lives in the URL (issue 4 §5), so a reload or a shared demo link shows the same view:
+ * the event, units, bucket mode, thresholds, baseline, dataset labels, and whether the book demo runs.
+ * Unknown or malformed values fall back to the defaults instead of breaking the page.
+ */
+import type { DisplayUnit } from '../display-units';
+
+export type BucketMode = 'log10' | 'log2';
+
+export interface ViewState {
+  event: string;
+  unit: DisplayUnit;
+  buckets: BucketMode;
+  /** Extra outlier thresholds, µs (500 ms is always counted). */
+  thresholds: number[];
+  /** Index of the dataset the others are compared with. */
+  baseline: number;
+  labels: string[];
+  demo: boolean;
+}
+
+export const DEFAULT_LABELS = ['Flash logging on', 'Flash logging off'];
+export const MAX_DATASETS = 4;
+
+export const DEFAULT_VIEW: ViewState = {
+  event: 'log file sync',
+  unit: 'us',
+  buckets: 'log10',
+  thresholds: [],
+  baseline: 1,
+  labels: DEFAULT_LABELS,
+  demo: false,
+};
+
+export function parseViewState(search: string): ViewState {
+  const q = new URLSearchParams(search);
+  const event = q.get('event')?.trim();
+  const unit = q.get('unit');
+  const buckets = q.get('buckets');
+  const thresholds = (q.get('thr') ?? '')
+    .split(',')
+    .map(Number)
+    .filter((t) => t !== 0 && Number.isFinite(t) && t > 0);
+  const baseline = Number(q.get('baseline'));
+  const labels = q.getAll('label').slice(0, MAX_DATASETS);
+  return {
+    event: event ? event : DEFAULT_VIEW.event,
+    unit: unit === 'ms' || unit === 'us' ? unit : DEFAULT_VIEW.unit,
+    buckets: buckets === 'log2' || buckets === 'log10' ? buckets : DEFAULT_VIEW.buckets,
+    thresholds: [...new Set(thresholds)].sort((a, b) => a - b),
+    baseline: Number.isInteger(baseline) && baseline >= 0 && baseline < MAX_DATASETS && q.has('baseline') ? baseline : DEFAULT_VIEW.baseline,
+    labels: labels.length >= 2 ? labels : labels.length === 1 ? [labels[0]!, DEFAULT_LABELS[1]!] : DEFAULT_LABELS,
+    demo: q.get('demo') === 'book',
+  };
+}
+
+/** The query string for a view: only what differs from the defaults, so plain links stay short. */
+export function formatViewState(view: ViewState): string {
+  const q = new URLSearchParams();
+  if (view.demo) q.set('demo', 'book');
+  if (view.event !== DEFAULT_VIEW.event) q.set('event', view.event);
+  if (view.unit !== DEFAULT_VIEW.unit) q.set('unit', view.unit);
+  if (view.buckets !== DEFAULT_VIEW.buckets) q.set('buckets', view.buckets);
+  if (view.thresholds.length > 0) q.set('thr', view.thresholds.join(','));
+  if (view.baseline !== DEFAULT_VIEW.baseline) q.set('baseline', String(view.baseline));
+  const defaultLabels = view.labels.length === DEFAULT_LABELS.length && view.labels.every((l, i) => l === DEFAULT_LABELS[i]);
+  if (!defaultLabels) for (const l of view.labels) q.append('label', l);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
