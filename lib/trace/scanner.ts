@@ -158,8 +158,9 @@ export class TraceScanner extends LineGrammar {
       this.waitLines += scan.waitsCounted;
       this.lineNo = firstLine - 1 + scan.lines;
       done += scan.consumed;
-      // The kernel stops early when its records or its sample columns are full; then go on.
-      if (records < MAX_KERNEL_RECORDS && scan.samples < MAX_KERNEL_RECORDS) break;
+      // The kernel stops early when its records or its sample columns are full, or after a WAIT
+      // of an event it does not know yet (now registered); then go on.
+      if (records < MAX_KERNEL_RECORDS && scan.samples < MAX_KERNEL_RECORDS && !scan.stopped) break;
     }
     if (done < length) {
       this.carryOffset = base + done;
@@ -192,10 +193,8 @@ export class TraceScanner extends LineGrammar {
     else if ((this.timExpected ?? this.sawWaitTim) || !endsInDigit) return this.badWait(false, 'cut short: no tim= at its end');
     const nameStart = (int32[o + KernelRecord.nameStart] as number) + done;
     const nameLength = int32[o + KernelRecord.nameLength] as number;
-    const hash1 = int32[o + KernelRecord.hash1] as number;
-    const hash2 = int32[o + KernelRecord.hash2] as number;
-    const id = this.events.idForHash(hash1, hash2, nameLength, input, nameStart);
-    if (this.kernelBooks[id] === undefined) this.kernelBooks[id] = (this.kernel as LineKernel).register(hash1, hash2, nameLength, id, id === this.selectedId);
+    const id = this.events.intern(input, nameStart, nameStart + nameLength);
+    if (this.kernelBooks[id] === undefined) this.kernelBooks[id] = (this.kernel as LineKernel).register(input, nameStart, nameLength, id, id === this.selectedId);
     this.acceptWait(id, float64[r * KernelRecord.float64s + KernelRecord.ela] as number, tim, offset);
   }
 

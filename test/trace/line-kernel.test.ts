@@ -87,7 +87,39 @@ describe('the line kernel', () => {
     expect(result.samples.tim[59_999]).toBe(1_000_000 + 59_999);
   });
 
-  it('keeps 300 distinct names of equal length apart (the kernel identifies names by hash)', () => {
+  it('leaves a sampled WAIT whose tim is 2^53 or more to the scanner, without booking it too', () => {
+    // The event is registered from the first chunk; in the second, its WAIT with a 17-digit tim
+    // must be counted once (the kernel used to book it and then hand the line over as well).
+    const wait = (ela: number, tim: string) => `WAIT #0: nam='log file sync' ela= ${ela} p3=0 obj#=-1 tim=${tim}`;
+    const first = ['Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production', wait(5, '1000'), wait(6, '1001')];
+    const second = [wait(7, '99999999999999999'), wait(8, '9007199254740993'), wait(9, '5000')];
+    const run = (noKernel: boolean) => {
+      const scanner = new TraceScanner({ event: 'log file sync', fileName: 'f', fileIndex: 0, noKernel });
+      scanner.push(new TextEncoder().encode(first.join('\n') + '\n'));
+      scanner.push(new TextEncoder().encode(second.join('\n') + '\n'));
+      return scanner.finish();
+    };
+    const result = run(false);
+    expect(result).toEqual(run(true));
+    expect(result.profile).toEqual([{ event: 'log file sync', count: 5, total: 35, min: 5, max: 9 }]);
+  });
+
+  it('books names of 1 to 64 bytes, and leaves longer ones and names with quotes to the scanner', () => {
+    const lines = ['Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production'];
+    const names = [1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 80].map((n) => 'x'.repeat(n - 1) + 'y');
+    names.push("it's a name", "ends in a quote'", 'SQL*Net message from client', 'SQL*Net message from dblink');
+    for (let k = 0; k < 3; k++) {
+      names.forEach((name, i) => lines.push(`WAIT #${k}: nam='${name}' ela= ${i + k} p1=0 obj#=-1 tim=${1000 + k * 100 + i}`));
+    }
+    const bytes = new TextEncoder().encode(lines.join('\n') + '\n');
+    const result = expectSame(bytes, 'x'.repeat(63) + 'y', bytes.length);
+    expectSame(bytes, 'SQL*Net message from dblink', 7);
+    expect(result.profile).toHaveLength(names.length);
+    expect(result.samples.count).toBe(3);
+    for (const row of result.profile) expect(row.count).toBe(3);
+  });
+
+  it('keeps 300 distinct names of equal length apart (the kernel finds names by hash and compares their bytes)', () => {
     // Name i is written (i % 3) + 1 times with ela i, i+1, …: e.g. 'event 0299' 3 times (299 % 3 = 2) with 299, 300, 301.
     const lines = ['Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production'];
     for (let i = 0; i < 300; i++) {

@@ -9,8 +9,6 @@ export const KernelRecord = {
   end: 2,
   nameStart: 3,
   nameLength: 4,
-  hash1: 5,
-  hash2: 10,
   lineIndex: 11,
   ela: 3,
   tim: 4,
@@ -29,7 +27,11 @@ const PAGE = 65536;
 const AREA_STRIDE = AREA_BYTES + PAGE;
 const EVENTS_BASE = MAX_RECORDS * RECORD_BYTES;
 const EVENT_SLOTS = 1024;
-const EVENT_BYTES = 64;
+const EVENT_BYTES = 128;
+/** Where an entry's count, total, min and max start, in 8-byte units. */
+const EVENT_COUNTS = 10;
+/** Longer names are never booked by the kernel: their WAITs always come to the scanner. */
+export const MAX_KERNEL_NAME = 64;
 /** Fill the table at most to this, so probing stays short and always ends at an empty slot. */
 const MAX_REGISTERED = 768;
 const SAMPLES_BASE = EVENTS_BASE + EVENT_SLOTS * EVENT_BYTES;
@@ -50,7 +52,10 @@ interface KernelExports {
   samples: WebAssembly.Global;
   maxSamples: WebAssembly.Global;
   sampleCount: WebAssembly.Global;
+  stopsLeft: WebAssembly.Global;
+  stopped: WebAssembly.Global;
   scan(input: number, length: number, out: number, maxRecords: number, firstLine: number, offsetBase: number): number;
+  register(name: number, length: number, id: number, sampled: number): number;
 }
 
 export interface KernelScan {
@@ -66,6 +71,8 @@ export interface KernelScan {
   waitsCounted: number;
   /** Samples of the kept event written to the sample columns (`KernelSamples`). */
   samples: number;
+  /** The call ended after a WAIT of an event not in its table: register it, then go on. */
+  stopped: boolean;
 }
 
 /**
@@ -108,9 +115,9 @@ export class LineKernel {
   readonly float64: Float64Array;
   private readonly areas: [Uint8Array, Uint8Array];
   private next = 0;
-  private readonly eventInt32: Int32Array;
   private readonly eventFloat64: Float64Array;
-  private readonly registered: number[] = [];
+  /** Per registered event: its id and the 8-byte index of its entry's counts. */
+  private readonly registered: { id: number; at: number }[] = [];
   readonly samples: KernelSamples;
 
   private constructor(module: WebAssembly.Module) {
@@ -122,11 +129,11 @@ export class LineKernel {
     this.int32 = new Int32Array(buffer, 0, MAX_RECORDS * KernelRecord.int32s);
     this.float64 = new Float64Array(buffer, 0, MAX_RECORDS * KernelRecord.float64s);
     this.areas = [new Uint8Array(buffer, AREA_BASE, AREA_BYTES), new Uint8Array(buffer, AREA_BASE + AREA_STRIDE, AREA_BYTES)];
-    this.eventInt32 = new Int32Array(buffer, EVENTS_BASE, (EVENT_SLOTS * EVENT_BYTES) / 4);
     this.eventFloat64 = new Float64Array(buffer, EVENTS_BASE, (EVENT_SLOTS * EVENT_BYTES) / 8);
     this.exports.events.value = EVENTS_BASE;
     this.exports.samples.value = SAMPLES_BASE;
     this.exports.maxSamples.value = MAX_RECORDS;
+    this.exports.stopsLeft.value = MAX_REGISTERED + 64;
     this.samples = {
       ela: new Float64Array(buffer, SAMPLES_BASE, MAX_RECORDS),
       tim: new Float64Array(buffer, SAMPLES_BASE + 8 * MAX_RECORDS, MAX_RECORDS),
@@ -137,37 +144,28 @@ export class LineKernel {
   }
 
   /**
-   * Lets the kernel book complete WAITs of this event itself (count, total, min, max). WAITs of
-   * a `sampled` event also go to the sample columns (`samples`); the others only count.
-   * Returns false when the table is full.
+   * Lets the kernel book complete WAITs of the event named by name[start, start + length) (bytes
+   * in one of this kernel's input areas, as its records point to; no quote among them) itself:
+   * count, total, min, max. WAITs of a `sampled` event also go to the sample columns (`samples`);
+   * the others only count. Returns false when the table is full or the name too long.
    */
-  register(hash1: number, hash2: number, length: number, id: number, sampled: boolean): boolean {
-    if (this.registered.length >= MAX_REGISTERED) return false;
-    let slot = hash1 & (EVENT_SLOTS - 1);
-    while ((this.eventInt32[slot * 16 + 3] as number) !== 0) slot = (slot + 1) & (EVENT_SLOTS - 1);
-    const i = slot * 16;
-    const f = slot * 8;
-    this.eventInt32[i] = hash1;
-    this.eventInt32[i + 1] = hash2;
-    this.eventInt32[i + 2] = length;
-    this.eventInt32[i + 3] = id + 1;
-    this.eventInt32[i + 4] = sampled ? 1 : 0;
-    this.eventFloat64[f + 3] = 0;
-    this.eventFloat64[f + 4] = 0;
-    this.eventFloat64[f + 5] = Infinity;
-    this.eventFloat64[f + 6] = -Infinity;
-    this.registered.push(slot);
+  register(name: Uint8Array, start: number, length: number, id: number, sampled: boolean): boolean {
+    if (this.registered.length >= MAX_REGISTERED || length > MAX_KERNEL_NAME || !this.owns(name)) return false;
+    const entry = this.exports.register(name.byteOffset + start, length, id, sampled ? 1 : 0);
+    if (entry === 0) return false;
+    this.registered.push({ id, at: (entry - EVENTS_BASE) / 8 + EVENT_COUNTS });
     return true;
   }
 
   /** The WAITs the kernel booked, per event id. */
   counted(): { id: number; count: number; total: number; min: number; max: number }[] {
-    return this.registered.map((slot) => ({
-      id: (this.eventInt32[slot * 16 + 3] as number) - 1,
-      count: this.eventFloat64[slot * 8 + 3] as number,
-      total: this.eventFloat64[slot * 8 + 4] as number,
-      min: this.eventFloat64[slot * 8 + 5] as number,
-      max: this.eventFloat64[slot * 8 + 6] as number,
+    const f = this.eventFloat64;
+    return this.registered.map(({ id, at }) => ({
+      id,
+      count: f[at] as number,
+      total: f[at + 1] as number,
+      min: f[at + 2] as number,
+      max: f[at + 3] as number,
     }));
   }
 
@@ -212,6 +210,7 @@ export class LineKernel {
       recordsAfterLast: (x.recordsAfterLast.value as number) !== 0,
       waitsCounted: x.waitsCounted.value as number,
       samples: x.sampleCount.value as number,
+      stopped: (x.stopped.value as number) !== 0,
     };
   }
 }

@@ -10,9 +10,8 @@
 ;; One record per line, except record lines of kind 2, which are only counted. 48 bytes,
 ;; positions relative to `in`:
 ;;   0 i32 kind | flags << 8      8 i32 end (exclusive, CR stripped)   16 i32 name length
-;;   4 i32 start                 12 i32 name start                     20 i32 name hash 1
-;;  24 f64 ela                   32 f64 tim (NaN when absent)          40 i32 name hash 2
-;;  44 i32 line index within the call
+;;   4 i32 start                 12 i32 name start                     24 f64 ela
+;;  32 f64 tim (NaN when absent)                                       44 i32 line index within the call
 ;; kinds: 0 other line, 1 WAIT parsed, 2 record line (EXEC, FETCH, …) that ends in a value
 ;;        (counted, not emitted), 3 WAIT line the kernel could not parse (the scanner reports
 ;;        why), 4 plain SQL text (neither emitted nor counted), 5 WAIT of a known event booked
@@ -21,6 +20,11 @@
 ;; flags: 1 a `W` after the first byte (a glued record may hide there), 2 a byte >= 0x80,
 ;;        4 the line ends in a digit, 8 record lines or WAITs were counted (not emitted) since the
 ;;        last record
+;;
+;; Reads: lines are found and fields are parsed with 8- and 16-byte loads that may run past the
+;; line (never past a line end for a value: a newline is neither a digit, a space nor a quote).
+;; The caller pads every input with readable bytes after it, and keeps 32 bytes of memory before
+;; it (the `tim` search loads the 32 bytes that end at a line's end).
 (module
   (memory (export "memory") 2)
   ;; Where the last call stopped: the start of the first line it did not finish.
@@ -34,7 +38,7 @@
   ;; SQL text lines are skipped unless they hold bytes >= 0x80 (the scanner checks their UTF-8);
   ;; the lines that open and close SQL text are always emitted, so the scanner sees them too.
   (global $inSql (export "inSql") (mut i32) (i32.const 0))
-  ;; The event table (see $countWait) and what the scanner still needs to see: the next WAIT
+  ;; The event table (see $lookup) and what the scanner still needs to see: the next WAIT
   ;; with a tim (set by the scanner, and again after every *** line, where a time anchor may
   ;; start). $waitsCounted: WAITs booked here, not emitted.
   (global $events (export "events") (mut i32) (i32.const 0))
@@ -46,6 +50,19 @@
   (global $samples (export "samples") (mut i32) (i32.const 0))
   (global $maxSamples (export "maxSamples") (mut i32) (i32.const 0))
   (global $sampleCount (export "sampleCount") (mut i32) (i32.const 0))
+  ;; Traces repeat short cycles of events (commit: log file sync, SQL*Net to client, SQL*Net
+  ;; from client), so each table entry remembers the entry of the WAIT that followed it last
+  ;; time, and the next WAIT's name is first compared with that one: no search for the closing
+  ;; quote, no hash, no probing when the guess is right.
+  (global $lastEntry (mut i32) (i32.const 0))
+  (global $predicted (mut i32) (i32.const 0))
+  ;; A WAIT of an event not in the table ends the call right after its record, so the scanner
+  ;; can add the event before the next call: otherwise the rest of a chunk's WAITs of a new event
+  ;; would all come to the scanner. $stopsLeft (set by the scanner) bounds how often, for names
+  ;; the table never takes (over 64 bytes, or a full table). $stopped: the last call did.
+  (global $unknownEvent (mut i32) (i32.const 0))
+  (global $stopsLeft (export "stopsLeft") (mut i32) (i32.const 0))
+  (global $stopped (export "stopped") (mut i32) (i32.const 0))
 
   (func (export "scan") (param $in i32) (param $len i32) (param $out i32) (param $maxRecords i32)
                         (param $firstLine i32) (param $offsetBase f64) (result i32)
@@ -53,12 +70,14 @@
     (local $v v128) (local $m i32) (local $rem i32) (local $valid i32) (local $flags i32)
     (local $newlines v128) (local $ws v128) (local $v2 v128)
     (local $nl i32) (local $e i32) (local $w i32) (local $lineIndex i32) (local $skipped i32) (local $pending i32)
+    (local $kind i32) (local $head i32) (local $tail i32) (local $last i32) (local $size i32)
     (local.set $end (i32.add (local.get $in) (local.get $len)))
     (local.set $newlines (i8x16.splat (i32.const 10)))
     (local.set $ws (i8x16.splat (i32.const 87)))
     (local.set $s (local.get $in))
     (global.set $waitsCounted (i32.const 0))
     (global.set $sampleCount (i32.const 0))
+    (global.set $stopped (i32.const 0))
     (local.set $rec (local.get $out))
     (block $done
       (loop $lines
@@ -118,98 +137,95 @@
         (if (i32.gt_u (local.get $e) (local.get $s))
           (then (if (i32.eq (i32.load8_u (i32.sub (local.get $e) (i32.const 1))) (i32.const 13))
             (then (local.set $e (i32.sub (local.get $e) (i32.const 1)))))))
-        (local.set $w (call $lineKind (local.get $in) (local.get $s) (local.get $e) (local.get $flags) (local.get $rec)))
-        (if (i32.eq (local.get $w) (i32.const 2))
-          (then
-            (local.set $skipped (i32.add (local.get $skipped) (i32.const 1)))
-            (local.set $pending (i32.const 1))))
-        (if (i32.eq (local.get $w) (i32.const 5))
+        (local.set $size (i32.sub (local.get $e) (local.get $s)))
+        ;; What the line is. Inside SQL text only END OF STMT matters (and text to check for UTF-8).
+        (local.set $kind (i32.const 0))
+        (block $classified
+          (if (global.get $inSql)
+            (then
+              (if (i32.and (i32.ge_u (local.get $size) (i32.const 11))
+                    (i32.and (i32.eq (i32.load (local.get $s)) (i32.const 0x20444e45))                 ;; "END "
+                      (i32.and (i32.eq (i32.load offset=4 (local.get $s)) (i32.const 0x5320464f))     ;; "OF S"
+                        (i32.and (i32.eq (i32.load16_u offset=8 (local.get $s)) (i32.const 0x4d54))   ;; "TM"
+                                 (i32.eq (i32.load8_u offset=10 (local.get $s)) (i32.const 0x54))))))  ;; "T"
+                (then (global.set $inSql (i32.const 0)))
+                (else (if (i32.eqz (i32.and (local.get $flags) (i32.const 2))) (then (local.set $kind (i32.const 4))))))
+              (br $classified)))
+          (local.set $last (i32.const 0))
+          (if (local.get $size) (then (local.set $last (i32.load8_u (i32.sub (local.get $e) (i32.const 1))))))
+          (if (i32.lt_u (i32.sub (local.get $last) (i32.const 48)) (i32.const 10))
+            (then (local.set $flags (i32.or (local.get $flags) (i32.const 4)))))
+          (if (i32.and (i32.ge_u (local.get $size) (i32.const 3))
+                (i32.eq (i32.and (i32.load (local.get $s)) (i32.const 0xffffff)) (i32.const 0x2a2a2a))) ;; "***"
+            (then
+              (global.set $wantTim (i32.const 1))
+              (br $classified)))
+          (br_if $classified (i32.lt_u (local.get $size) (i32.const 7)))
+          (local.set $head (i32.load (local.get $s)))
+          (local.set $tail (i32.load16_u offset=4 (local.get $s)))
+          (if (i32.and (i32.eq (local.get $head) (i32.const 0x54494157)) ;; "WAIT"
+                       (i32.eq (local.get $tail) (i32.const 0x2320)))      ;; " #"
+            (then
+              (local.set $kind (i32.const 3))
+              (if (i32.eqz (i32.and (local.get $flags) (i32.const 1)))
+                (then
+                  (local.set $kind (call $parseWait (local.get $in) (local.get $s) (local.get $e) (local.get $rec)))
+                  (if (i32.eqz (local.get $kind)) (then (local.set $kind (i32.const 3))))))
+              (br $classified)))
+          (if (i32.and (i32.ge_u (local.get $size) (i32.const 17))
+                (i32.and (i32.eq (local.get $head) (i32.const 0x53524150))                      ;; "PARS"
+                  (i32.and (i32.eq (i32.load offset=4 (local.get $s)) (i32.const 0x20474e49))     ;; "ING "
+                    (i32.and (i32.eq (i32.load offset=8 (local.get $s)) (i32.const 0x43204e49))   ;; "IN C"
+                      (i32.and (i32.eq (i32.load offset=12 (local.get $s)) (i32.const 0x4f535255)) ;; "URSO"
+                               (i32.eq (i32.load8_u offset=16 (local.get $s)) (i32.const 0x52)))))))  ;; "R"
+            (then
+              (global.set $inSql (i32.const 1))
+              (br $classified)))
+          ;; A record line that ends in a digit or a quote needs nothing more from the scanner
+          ;; than to be counted; anything odd about it goes to the scanner.
+          (if (i32.and
+                (i32.eqz (i32.and (local.get $flags) (i32.const 3)))
+                (i32.or (i32.ne (i32.and (local.get $flags) (i32.const 4)) (i32.const 0)) (i32.eq (local.get $last) (i32.const 39))))
+            (then (if (call $isRecordStart (local.get $s) (local.get $head) (local.get $tail))
+              (then (local.set $kind (i32.const 2)))))))
+        (if (i32.eq (local.get $kind) (i32.const 5))
           (then
             (global.set $waitsCounted (i32.add (global.get $waitsCounted) (i32.const 1)))
             (local.set $pending (i32.const 1))))
-        (if (i32.eq (local.get $w) (i32.const 6))
+        (if (i32.eq (local.get $kind) (i32.const 2))
+          (then
+            (local.set $skipped (i32.add (local.get $skipped) (i32.const 1)))
+            (local.set $pending (i32.const 1))))
+        (if (i32.eq (local.get $kind) (i32.const 6))
           (then
             (call $writeSample (f64.load offset=24 (local.get $rec)) (f64.load offset=32 (local.get $rec))
               (f64.add (local.get $offsetBase) (f64.convert_i32_u (i32.sub (local.get $s) (local.get $in))))
               (i32.add (local.get $firstLine) (local.get $lineIndex)) (local.get $n))
             (local.set $pending (i32.const 1))))
-        (if (i32.and (i32.lt_u (local.get $w) (i32.const 4)) (i32.ne (local.get $w) (i32.const 2)))
+        (if (i32.and (i32.lt_u (local.get $kind) (i32.const 4)) (i32.ne (local.get $kind) (i32.const 2)))
           (then
+            (i32.store offset=4 (local.get $rec) (i32.sub (local.get $s) (local.get $in)))
+            (i32.store offset=8 (local.get $rec) (i32.sub (local.get $e) (local.get $in)))
+            (i32.store (local.get $rec) (i32.or (i32.or (local.get $kind) (i32.shl (local.get $flags) (i32.const 8)))
+                                                (i32.shl (local.get $pending) (i32.const 11))))
             (i32.store offset=44 (local.get $rec) (local.get $lineIndex))
-            (if (local.get $pending)
-              (then (i32.store (local.get $rec) (i32.or (i32.load (local.get $rec)) (i32.const 0x800)))))
             (local.set $pending (i32.const 0))
             (local.set $rec (i32.add (local.get $rec) (i32.const 48)))
-            (local.set $n (i32.add (local.get $n) (i32.const 1)))))
+            (local.set $n (i32.add (local.get $n) (i32.const 1)))
+            (if (i32.and (i32.eq (local.get $kind) (i32.const 1))
+                         (i32.and (global.get $unknownEvent) (i32.gt_s (global.get $stopsLeft) (i32.const 0))))
+              (then
+                (global.set $stopsLeft (i32.sub (global.get $stopsLeft) (i32.const 1)))
+                (global.set $stopped (i32.const 1))))))
         (local.set $lineIndex (i32.add (local.get $lineIndex) (i32.const 1)))
         (local.set $s (i32.add (local.get $nl) (i32.const 1)))
+        (br_if $done (global.get $stopped))
         (br $lines)))
     (global.set $consumed (i32.sub (local.get $s) (local.get $in)))
     (global.set $lines (local.get $lineIndex))
     (global.set $skippedRecords (local.get $skipped))
     (global.set $recordsAfterLast (local.get $pending))
     (local.get $n))
-
-  ;; The SQL-text state first, then $classify for lines outside SQL text.
-  (func $lineKind (param $in i32) (param $s i32) (param $e i32) (param $flags i32) (param $rec i32) (result i32)
-    (local $len i32)
-    (local.set $len (i32.sub (local.get $e) (local.get $s)))
-    (if (global.get $inSql)
-      (then
-        (if (i32.and (i32.ge_u (local.get $len) (i32.const 11))
-              (i32.and (i32.eq (i32.load (local.get $s)) (i32.const 0x20444e45))                 ;; "END "
-                (i32.and (i32.eq (i32.load offset=4 (local.get $s)) (i32.const 0x5320464f))     ;; "OF S"
-                  (i32.and (i32.eq (i32.load16_u offset=8 (local.get $s)) (i32.const 0x4d54))   ;; "TM"
-                           (i32.eq (i32.load8_u offset=10 (local.get $s)) (i32.const 0x54))))))  ;; "T"
-          (then (global.set $inSql (i32.const 0)))
-          (else (if (i32.eqz (i32.and (local.get $flags) (i32.const 2))) (then (return (i32.const 4))))))
-        (i32.store offset=4 (local.get $rec) (i32.sub (local.get $s) (local.get $in)))
-        (i32.store offset=8 (local.get $rec) (i32.sub (local.get $e) (local.get $in)))
-        (i32.store (local.get $rec) (i32.shl (local.get $flags) (i32.const 8)))
-        (return (i32.const 0))))
-    (if (i32.and (i32.ge_u (local.get $len) (i32.const 17))
-          (i32.and (i32.eq (i32.load (local.get $s)) (i32.const 0x53524150))                 ;; "PARS"
-            (i32.and (i32.eq (i32.load offset=4 (local.get $s)) (i32.const 0x20474e49))     ;; "ING "
-              (i32.and (i32.eq (i32.load offset=8 (local.get $s)) (i32.const 0x43204e49))   ;; "IN C"
-                (i32.and (i32.eq (i32.load offset=12 (local.get $s)) (i32.const 0x4f535255)) ;; "URSO"
-                         (i32.eq (i32.load8_u offset=16 (local.get $s)) (i32.const 0x52)))))))  ;; "R"
-      (then (global.set $inSql (i32.const 1))))
-    (if (i32.and (i32.ge_u (local.get $len) (i32.const 3))
-          (i32.and (i32.eq (i32.load16_u (local.get $s)) (i32.const 0x2a2a))
-                   (i32.eq (i32.load8_u offset=2 (local.get $s)) (i32.const 0x2a))))
-      (then (global.set $wantTim (i32.const 1))))
-    (call $classify (local.get $in) (local.get $s) (local.get $e) (local.get $flags) (local.get $rec)))
-
-  (func $classify (param $in i32) (param $s i32) (param $e i32) (param $flags i32) (param $rec i32) (result i32)
-    (local $kind i32) (local $last i32) (local $head i32) (local $tail i32)
-    (i32.store offset=4 (local.get $rec) (i32.sub (local.get $s) (local.get $in)))
-    (i32.store offset=8 (local.get $rec) (i32.sub (local.get $e) (local.get $in)))
-    (if (i32.gt_u (local.get $e) (local.get $s))
-      (then (if (i32.lt_u (i32.sub (i32.load8_u (i32.sub (local.get $e) (i32.const 1))) (i32.const 48)) (i32.const 10))
-        (then (local.set $flags (i32.or (local.get $flags) (i32.const 4)))))))
-    (if (i32.ge_u (i32.sub (local.get $e) (local.get $s)) (i32.const 7))
-      (then
-        (local.set $head (i32.load (local.get $s)))
-        (local.set $tail (i32.load16_u offset=4 (local.get $s)))
-        (if (i32.and (i32.eq (local.get $head) (i32.const 0x54494157)) ;; "WAIT"
-                     (i32.eq (local.get $tail) (i32.const 0x2320)))      ;; " #"
-          (then
-            (local.set $kind (i32.const 3))
-            (if (i32.eqz (i32.and (local.get $flags) (i32.const 1)))
-              (then (local.set $kind (select (i32.const 3)
-                (local.tee $last (call $parseWait (local.get $in) (local.get $s) (local.get $e) (local.get $rec)))
-                (i32.eqz (local.get $last)))))))
-          (else
-            ;; A record line that ends in a digit or a quote needs nothing more from the scanner
-            ;; than to be counted; anything odd about it goes to the scanner.
-            (local.set $last (i32.load8_u (i32.sub (local.get $e) (i32.const 1))))
-            (if (i32.and
-                  (i32.eqz (i32.and (local.get $flags) (i32.const 3)))
-                  (i32.or (i32.lt_u (i32.sub (local.get $last) (i32.const 48)) (i32.const 10)) (i32.eq (local.get $last) (i32.const 39))))
-              (then (if (call $isRecordStart (local.get $s) (local.get $head) (local.get $tail))
-                (then (local.set $kind (i32.const 2))))))))))
-    (i32.store (local.get $rec) (i32.or (local.get $kind) (i32.shl (local.get $flags) (i32.const 8))))
-    (local.get $kind))
 
   ;; EXEC #, ERROR #, FETCH #, XCTEND , CLOSE #, STAT #, PARSE #, UNMAP # (little-endian words)
   (func $isRecordStart (param $s i32) (param $head i32) (param $tail i32) (result i32)
@@ -232,157 +248,246 @@
       (then (return (i32.and (i32.eq (local.get $tail) (i32.const 0x2050)) (i32.eq (local.get $third) (i32.const 0x23))))))
     (i32.const 0))
 
-;; `WAIT #<digits>: nam='<name>' ela=<spaces><digits> … [ tim=<digits>]`, the same rules as
-  ;; TraceScanner.wait(). Returns 0 when the line is not of this shape; the scanner then parses it.
+  ;; `WAIT #<digits>: nam='<name>' ela=<spaces><digits> … [ tim=<digits>]`, the same rules as
+  ;; parseWaitLine (wait-line.ts). Returns the line's kind (1, 5 or 6), or 0 when the line is not
+  ;; of this shape or holds something the kernel leaves to the scanner (a quote in the name, a
+  ;; name of more than 64 bytes, a tim of more than 16 digits or above 2^53): the scanner then
+  ;; parses it. Nothing is booked before the line is known to be complete and parsed.
   (func $parseWait (param $in i32) (param $s i32) (param $e i32) (param $rec i32) (result i32)
-    (local $p i32) (local $q i32) (local $b i32) (local $h1 i32) (local $h2 i32) (local $w i32)
-    (local $x i32) (local $acc i64) (local $elaEnd i32) (local $t i32) (local $booked i32) (local $x64 i64)
-    (local.set $p (i32.add (local.get $s) (i32.const 6)))
-    (local.set $q (local.get $p))
-    (block $digitsDone
-      (loop $digits
-        (br_if $digitsDone (i32.ge_u (local.get $p) (local.get $e)))
-        (br_if $digitsDone (i32.ge_u (i32.sub (i32.load8_u (local.get $p)) (i32.const 48)) (i32.const 10)))
-        (local.set $p (i32.add (local.get $p) (i32.const 1)))
-        (br $digits)))
-    (if (i32.eq (local.get $p) (local.get $q)) (then (return (i32.const 0))))
-    ;; ": nam='"
-    (if (i32.gt_u (i32.add (local.get $p) (i32.const 7)) (local.get $e)) (then (return (i32.const 0))))
-    (if (i32.ne (i32.load (local.get $p)) (i32.const 0x616e203a)) (then (return (i32.const 0))))
-    (if (i32.ne (i32.load16_u offset=4 (local.get $p)) (i32.const 0x3d6d)) (then (return (i32.const 0))))
-    (if (i32.ne (i32.load8_u offset=6 (local.get $p)) (i32.const 39)) (then (return (i32.const 0))))
-    (local.set $p (i32.add (local.get $p) (i32.const 7)))
-    (i32.store offset=12 (local.get $rec) (i32.sub (local.get $p) (local.get $in)))
-    ;; The name runs to the first quote followed by " ela=". Two 32-bit hashes of it identify the
-    ;; event in the scanner's table; whole 4-byte words are hashed while no quote is among them
-    ;; (the SWAR test below), so a name always hashes the same way.
-    (local.set $q (local.get $p))
-    (local.set $h1 (i32.const 0x811c9dc5))
-    (local.set $h2 (i32.const 0x9747b28c))
-    (block $nameDone
-      (loop $name
-        (if (i32.le_u (i32.add (local.get $q) (i32.const 4)) (local.get $e))
+    (local $p i32) (local $name i32) (local $len i32) (local $entry i32) (local $hit i32)
+    (local $m i32) (local $k i32) (local $x i64) (local $acc i64) (local $ela f64) (local $elaEnd i32) (local $t i32)
+    ;; The cursor number: 16 bytes tested for digits at once.
+    (local.set $m (i8x16.bitmask (i8x16.le_u (i8x16.sub (v128.load offset=6 align=1 (local.get $s)) (i8x16.splat (i32.const 48)))
+                                             (i8x16.splat (i32.const 9)))))
+    (local.set $k (i32.ctz (i32.xor (local.get $m) (i32.const -1))))
+    (if (i32.eqz (local.get $k)) (then (return (i32.const 0))))
+    (local.set $p (i32.add (i32.add (local.get $s) (i32.const 6)) (local.get $k)))
+    (if (i32.eq (local.get $k) (i32.const 16))
+      (then (loop $more
+        (if (i32.lt_u (i32.sub (i32.load8_u (local.get $p)) (i32.const 48)) (i32.const 10))
           (then
-            (local.set $w (i32.load (local.get $q)))
-            (local.set $x (i32.xor (local.get $w) (i32.const 0x27272727)))
-            (if (i32.eqz (i32.and (i32.and (i32.sub (local.get $x) (i32.const 0x01010101)) (i32.xor (local.get $x) (i32.const -1)))
-                                  (i32.const 0x80808080)))
-              (then
-                (local.set $h1 (i32.mul (i32.xor (local.get $h1) (local.get $w)) (i32.const 0x01000193)))
-                (local.set $h2 (i32.mul (i32.rotl (i32.xor (local.get $h2) (i32.mul (local.get $w) (i32.const 0xcc9e2d51))) (i32.const 15))
-                                        (i32.const 0x1b873593)))
-                (local.set $q (i32.add (local.get $q) (i32.const 4)))
-                (br $name)))))
-        (if (i32.ge_u (local.get $q) (local.get $e)) (then (return (i32.const 0))))
-        (local.set $b (i32.load8_u (local.get $q)))
-        (if (i32.eq (local.get $b) (i32.const 39))
-          (then (if (i32.le_u (i32.add (local.get $q) (i32.const 6)) (local.get $e))
-            (then (if (i32.and (i32.eq (i32.load offset=1 (local.get $q)) (i32.const 0x616c6520)) ;; " ela"
-                               (i32.eq (i32.load8_u offset=5 (local.get $q)) (i32.const 61)))    ;; "="
-              (then (br $nameDone)))))))
-        (local.set $h1 (i32.mul (i32.xor (local.get $h1) (local.get $b)) (i32.const 0x01000193)))
-        (local.set $h2 (i32.mul (i32.rotl (i32.xor (local.get $h2) (i32.mul (local.get $b) (i32.const 0xcc9e2d51))) (i32.const 15))
-                                (i32.const 0x1b873593)))
-        (local.set $q (i32.add (local.get $q) (i32.const 1)))
-        (br $name)))
-    (i32.store offset=16 (local.get $rec) (i32.sub (local.get $q) (local.get $p)))
-    (i32.store offset=20 (local.get $rec) (local.get $h1))
-    (i32.store offset=40 (local.get $rec) (local.get $h2))
-    (local.set $p (i32.add (local.get $q) (i32.const 6)))
-    (block $spacesDone
-      (loop $spaces
-        (br_if $spacesDone (i32.ge_u (local.get $p) (local.get $e)))
-        (br_if $spacesDone (i32.ne (i32.load8_u (local.get $p)) (i32.const 32)))
-        (local.set $p (i32.add (local.get $p) (i32.const 1)))
-        (br $spaces)))
-    (local.set $q (local.get $p))
-    ;; Digits as an integer below 2^53 (beyond that a double cannot hold every integer, and the
-    ;; scanner's own parse decides how to round).
-    (block $elaDone
-      (loop $elaDigits
-        (br_if $elaDone (i32.ge_u (local.get $p) (local.get $e)))
-        (local.set $b (i32.sub (i32.load8_u (local.get $p)) (i32.const 48)))
-        (br_if $elaDone (i32.ge_u (local.get $b) (i32.const 10)))
-        (local.set $acc (i64.add (i64.mul (local.get $acc) (i64.const 10)) (i64.extend_i32_u (local.get $b))))
-        (if (i64.ge_u (local.get $acc) (i64.const 0x20000000000000)) (then (return (i32.const 0))))
-        (local.set $p (i32.add (local.get $p) (i32.const 1)))
-        (br $elaDigits)))
-    (local.set $elaEnd (local.get $p))
-    (if (i32.eq (local.get $elaEnd) (local.get $q)) (then (return (i32.const 0))))
-    (f64.store offset=24 (local.get $rec) (f64.convert_i64_s (local.get $acc)))
-    ;; `tim=` is the last field of a complete line from 10.2 on: look for it from the end.
-    (local.set $t (local.get $e))
-    ;; The last 8 bytes all digits (SWAR: no byte below '0' or above '9') skip 8 steps at once.
-    (if (i32.ge_u (local.get $e) (i32.add (local.get $elaEnd) (i32.const 8)))
-      (then
-        (local.set $x64 (i64.load (i32.sub (local.get $e) (i32.const 8))))
-        (if (i64.eqz (i64.and (i64.or (i64.add (local.get $x64) (i64.const 0x4646464646464646))
-                                      (i64.sub (local.get $x64) (i64.const 0x3030303030303030)))
-                              (i64.const 0x8080808080808080)))
-          (then (local.set $t (i32.sub (local.get $e) (i32.const 8)))))))
-    (block $backDone
-      (loop $back
-        (br_if $backDone (i32.le_u (local.get $t) (local.get $elaEnd)))
-        (br_if $backDone (i32.ge_u (i32.sub (i32.load8_u (i32.sub (local.get $t) (i32.const 1))) (i32.const 48)) (i32.const 10)))
-        (local.set $t (i32.sub (local.get $t) (i32.const 1)))
-        (br $back)))
-    (f64.store offset=32 (local.get $rec) (f64.const nan))
-    (if (i32.and
-          (i32.lt_u (local.get $t) (local.get $e))
-          (i32.ge_s (i32.sub (local.get $t) (i32.const 5)) (local.get $elaEnd)))
-      (then (if (i32.and
-                  (i32.eq (i32.load (i32.sub (local.get $t) (i32.const 4))) (i32.const 0x3d6d6974)) ;; "tim="
-                  (i32.eq (i32.load8_u (i32.sub (local.get $t) (i32.const 5))) (i32.const 32)))
+            (local.set $p (i32.add (local.get $p) (i32.const 1)))
+            (br $more))))))
+    ;; ": nam='" (7 bytes; none of them is a line end, so a match lies inside the line)
+    (if (i64.ne (i64.and (i64.load align=1 (local.get $p)) (i64.const 0x00ffffffffffffff)) (i64.const 0x00273d6d616e203a))
+      (then (return (i32.const 0))))
+    (local.set $name (i32.add (local.get $p) (i32.const 7)))
+    (i32.store offset=12 (local.get $rec) (i32.sub (local.get $name) (local.get $in)))
+    ;; The name runs to the first quote followed by " ela=". Names in the table hold no quote, so
+    ;; a table name followed by "' ela=" here is this line's name.
+    (block $known
+      (local.set $entry (global.get $predicted))
+      (if (local.get $entry)
         (then
-          ;; A complete WAIT of a known event the scanner does not need line by line.
-          (local.set $booked (i32.const 0))
-          (if (i32.eqz (global.get $wantTim))
+          (local.set $len (i32.load offset=64 (local.get $entry)))
+          (if (i64.eq (i64.and (i64.load align=1 (i32.add (local.get $name) (local.get $len))) (i64.const 0xffffffffffff))
+                      (i64.const 0x3d616c652027)) ;; "' ela="
+            (then (if (call $sameName (local.get $name) (local.get $entry) (local.get $len))
+              (then
+                (local.set $hit (i32.const 1))
+                (br $known)))))))
+      ;; The first quote, 16 bytes at a time.
+      (local.set $p (local.get $name))
+      (block $quoted
+        (loop $seek
+          (local.set $m (i8x16.bitmask (i8x16.eq (v128.load align=1 (local.get $p)) (i8x16.splat (i32.const 39)))))
+          (if (local.get $m)
             (then
-              (local.set $booked (call $countWait (local.get $h1) (local.get $h2) (i32.load offset=16 (local.get $rec))
-                                                  (f64.load offset=24 (local.get $rec))))
-              (if (i32.eq (local.get $booked) (i32.const 5)) (then (return (i32.const 5))))))
-          (global.set $wantTim (i32.const 0))
-          (local.set $acc (i64.const 0))
-          (local.set $p (local.get $t))
-          (block $timDone
-            (loop $timDigits
-              (br_if $timDone (i32.ge_u (local.get $p) (local.get $e)))
-              (local.set $acc (i64.add (i64.mul (local.get $acc) (i64.const 10))
-                                       (i64.extend_i32_u (i32.sub (i32.load8_u (local.get $p)) (i32.const 48)))))
-              (if (i64.ge_u (local.get $acc) (i64.const 0x20000000000000)) (then (return (i32.const 0))))
-              (local.set $p (i32.add (local.get $p) (i32.const 1)))
-              (br $timDigits)))
-          (f64.store offset=32 (local.get $rec) (f64.convert_i64_s (local.get $acc)))
-          (if (local.get $booked) (then (return (local.get $booked))))))))
+              (local.set $p (i32.add (local.get $p) (i32.ctz (local.get $m))))
+              (br $quoted)))
+          (local.set $p (i32.add (local.get $p) (i32.const 16)))
+          (br_if $seek (i32.lt_u (local.get $p) (local.get $e)))
+          (return (i32.const 0))))
+      (if (i32.ge_u (local.get $p) (local.get $e)) (then (return (i32.const 0))))
+      (if (i64.ne (i64.and (i64.load align=1 (local.get $p)) (i64.const 0xffffffffffff)) (i64.const 0x3d616c652027))
+        (then (return (i32.const 0))))
+      (local.set $len (i32.sub (local.get $p) (local.get $name)))
+      (local.set $entry (call $lookup (local.get $name) (local.get $len))))
+    (if (local.get $hit)
+      (then
+        (global.set $lastEntry (local.get $entry))
+        (global.set $predicted (i32.load offset=76 (local.get $entry)))))
+    (i32.store offset=16 (local.get $rec) (local.get $len))
+    ;; ela: spaces, then up to 7 digits at once (SWAR), more one by one below 2^53.
+    (local.set $p (i32.add (i32.add (local.get $name) (local.get $len)) (i32.const 6)))
+    (loop $spaces
+      (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 32))
+        (then
+          (local.set $p (i32.add (local.get $p) (i32.const 1)))
+          (br $spaces))))
+    (local.set $x (i64.load align=1 (local.get $p)))
+    (local.set $k (i32.shr_u (call $leadingDigits (local.get $x)) (i32.const 3)))
+    (if (i32.eqz (local.get $k)) (then (return (i32.const 0))))
+    (if (i32.lt_u (local.get $k) (i32.const 8))
+      (then
+        (local.set $ela (f64.convert_i64_u (call $digitsValue (local.get $x) (local.get $k))))
+        (local.set $elaEnd (i32.add (local.get $p) (local.get $k))))
+      (else
+        (block $elaDone
+          (loop $elaDigits
+            (local.set $k (i32.sub (i32.load8_u (local.get $p)) (i32.const 48)))
+            (br_if $elaDone (i32.ge_u (local.get $k) (i32.const 10)))
+            (local.set $acc (i64.add (i64.mul (local.get $acc) (i64.const 10)) (i64.extend_i32_u (local.get $k))))
+            (if (i64.ge_u (local.get $acc) (i64.const 0x20000000000000)) (then (return (i32.const 0))))
+            (local.set $p (i32.add (local.get $p) (i32.const 1)))
+            (br $elaDigits)))
+        (local.set $ela (f64.convert_i64_u (local.get $acc)))
+        (local.set $elaEnd (local.get $p))))
+    (f64.store offset=24 (local.get $rec) (local.get $ela))
+    ;; `tim=` is the last field of a complete line from 10.2 on: the digits that end the line,
+    ;; from a digit mask of its last 32 bytes (bytes before elaEnd do not count).
+    (local.set $m (i32.or
+      (i8x16.bitmask (i8x16.le_u (i8x16.sub (v128.load align=1 (i32.sub (local.get $e) (i32.const 32))) (i8x16.splat (i32.const 48)))
+                                 (i8x16.splat (i32.const 9))))
+      (i32.shl (i8x16.bitmask (i8x16.le_u (i8x16.sub (v128.load align=1 (i32.sub (local.get $e) (i32.const 16))) (i8x16.splat (i32.const 48)))
+                                          (i8x16.splat (i32.const 9))))
+               (i32.const 16))))
+    (if (i32.eq (local.get $m) (i32.const -1)) (then (return (i32.const 0))))
+    (local.set $t (i32.sub (local.get $e) (i32.clz (i32.xor (local.get $m) (i32.const -1)))))
+    (if (i32.lt_u (local.get $t) (local.get $elaEnd)) (then (local.set $t (local.get $elaEnd))))
+    (f64.store offset=32 (local.get $rec) (f64.const nan))
+    (global.set $unknownEvent (i32.eqz (local.get $entry)))
+    (if (i32.eqz (i32.and
+          (i32.and (i32.lt_u (local.get $t) (local.get $e))
+                   (i32.ge_s (i32.sub (local.get $t) (i32.const 5)) (local.get $elaEnd)))
+          (i32.and (i32.eq (i32.load align=1 (i32.sub (local.get $t) (i32.const 4))) (i32.const 0x3d6d6974)) ;; "tim="
+                   (i32.eq (i32.load8_u (i32.sub (local.get $t) (i32.const 5))) (i32.const 32)))))
+      (then (return (i32.const 1))))
+    ;; A complete WAIT of a known event the scanner does not need line by line.
+    (if (i32.and (i32.eqz (global.get $wantTim)) (i32.ne (local.get $entry) (i32.const 0)))
+      (then (if (i32.eqz (i32.load offset=72 (local.get $entry)))
+        (then
+          (call $book (local.get $entry) (local.get $ela))
+          (return (i32.const 5))))))
+    ;; The tim itself: up to 16 digits, in two SWAR halves.
+    (local.set $k (i32.sub (local.get $e) (local.get $t)))
+    (if (i32.gt_u (local.get $k) (i32.const 16)) (then (return (i32.const 0))))
+    (if (i32.le_u (local.get $k) (i32.const 8))
+      (then (local.set $acc (call $digitsValue (i64.load align=1 (local.get $t)) (local.get $k))))
+      (else (local.set $acc
+        (i64.add (i64.mul (call $digitsValue (i64.load align=1 (local.get $t)) (i32.sub (local.get $k) (i32.const 8))) (i64.const 100000000))
+                 (call $digitsValue (i64.load align=1 (i32.sub (local.get $e) (i32.const 8))) (i32.const 8))))))
+    (if (i64.ge_u (local.get $acc) (i64.const 0x20000000000000)) (then (return (i32.const 0))))
+    (f64.store offset=32 (local.get $rec) (f64.convert_i64_u (local.get $acc)))
+    (if (i32.and (i32.eqz (global.get $wantTim)) (i32.ne (local.get $entry) (i32.const 0)))
+      (then
+        (call $book (local.get $entry) (local.get $ela))
+        (return (i32.const 6))))
+    (global.set $wantTim (i32.const 0))
     (i32.const 1))
 
+  ;; Bit index of the first byte of `x` (little-endian) that is not an ASCII digit; 64 when all 8
+  ;; are digits. A byte's own test is exact; carries only run into later bytes, past the answer.
+  (func $leadingDigits (param $x i64) (result i32)
+    (i32.wrap_i64 (i64.ctz (i64.and
+      (i64.or (i64.add (local.get $x) (i64.const 0x4646464646464646)) (i64.sub (local.get $x) (i64.const 0x3030303030303030)))
+      (i64.const 0x8080808080808080)))))
 
-  ;; The event table: 1024 entries of 64 bytes at $events, filled by the scanner
-  ;; (LineKernel.register) for events it does not need to see one by one:
-  ;;   0 i32 hash 1   4 i32 hash 2   8 i32 name length   12 i32 event id + 1 (0: empty)
-  ;;  16 i32 1 when the scanner keeps samples of the event (its WAITs are emitted too)
-  ;;  24 f64 count   32 f64 total   40 f64 min   48 f64 max
-  ;; Open addressing on hash 1. Books the WAIT when the event is there and returns 5, or 6 for
-  ;; an event with samples; 0 when it is not there.
-  (func $countWait (param $h1 i32) (param $h2 i32) (param $len i32) (param $ela f64) (result i32)
-    (local $i i32) (local $entry i32) (local $probes i32)
-    (local.set $i (local.get $h1))
-    (loop $probe
-      (local.set $entry (i32.add (global.get $events) (i32.shl (i32.and (local.get $i) (i32.const 1023)) (i32.const 6))))
-      (if (i32.eqz (i32.load offset=12 (local.get $entry))) (then (return (i32.const 0))))
-      (if (i32.and (i32.eq (i32.load (local.get $entry)) (local.get $h1))
-            (i32.and (i32.eq (i32.load offset=4 (local.get $entry)) (local.get $h2))
-                     (i32.eq (i32.load offset=8 (local.get $entry)) (local.get $len))))
+  ;; The value of the first `k` (1..8) bytes of `x`, all ASCII digits, the first the most
+  ;; significant: shifted so the digits end the word (leading zeros before them), then combined
+  ;; pairwise in three multiply steps.
+  (func $digitsValue (param $x i64) (param $k i32) (result i64)
+    (local.set $x (i64.shl (i64.sub (local.get $x) (i64.const 0x3030303030303030))
+                           (i64.extend_i32_u (i32.shl (i32.sub (i32.const 8) (local.get $k)) (i32.const 3)))))
+    (local.set $x (i64.and (i64.add (i64.mul (local.get $x) (i64.const 10)) (i64.shr_u (local.get $x) (i64.const 8)))
+                           (i64.const 0x00ff00ff00ff00ff)))
+    (local.set $x (i64.and (i64.add (i64.mul (local.get $x) (i64.const 100)) (i64.shr_u (local.get $x) (i64.const 16)))
+                           (i64.const 0x0000ffff0000ffff)))
+    (i64.and (i64.add (i64.mul (local.get $x) (i64.const 10000)) (i64.shr_u (local.get $x) (i64.const 32)))
+             (i64.const 0xffffffff)))
+
+  ;; The event table: 1024 entries of 128 bytes at $events, filled by the scanner (`register`)
+  ;; for events it does not need to see one by one:
+  ;;   0 the name (64 bytes, zero after its end)   64 i32 name length   68 i32 event id + 1 (0: empty)
+  ;;  72 i32 1 when the scanner keeps samples of the event   76 i32 entry that followed it last time
+  ;;  80 f64 count   88 f64 total   96 f64 min   104 f64 max
+  ;; Open addressing on a hash of the name's bytes; names are compared in full.
+
+  ;; Lanes 0..n-1 set (n = 0..16).
+  (func $prefixMask (param $n i32) (result v128)
+    (i8x16.gt_u (i8x16.splat (local.get $n)) (v128.const i8x16 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)))
+
+  (func $slotOf (param $name i32) (param $len i32) (result i32)
+    (local $v v128) (local $h i64)
+    (local.set $v (v128.and (v128.load align=1 (local.get $name))
+                            (call $prefixMask (select (local.get $len) (i32.const 16) (i32.lt_u (local.get $len) (i32.const 16))))))
+    (if (i32.gt_u (local.get $len) (i32.const 16))
+      (then (local.set $v (v128.xor (local.get $v) (v128.load align=1 (i32.sub (i32.add (local.get $name) (local.get $len)) (i32.const 16)))))))
+    (local.set $h (i64.xor (i64.xor (i64x2.extract_lane 0 (local.get $v)) (i64.rotl (i64x2.extract_lane 1 (local.get $v)) (i64.const 29)))
+                           (i64.extend_i32_u (local.get $len))))
+    (i32.wrap_i64 (i64.shr_u (i64.mul (local.get $h) (i64.const 0x9e3779b97f4a7c15)) (i64.const 54))))
+
+  ;; Whether the `len` bytes at `a` are the name of the entry at `b`.
+  (func $sameName (param $a i32) (param $b i32) (param $len i32) (result i32)
+    (loop $blocks
+      (if (i32.gt_u (local.get $len) (i32.const 16))
         (then
-          (f64.store offset=24 (local.get $entry) (f64.add (f64.load offset=24 (local.get $entry)) (f64.const 1)))
-          (f64.store offset=32 (local.get $entry) (f64.add (f64.load offset=32 (local.get $entry)) (local.get $ela)))
-          (f64.store offset=40 (local.get $entry) (f64.min (f64.load offset=40 (local.get $entry)) (local.get $ela)))
-          (f64.store offset=48 (local.get $entry) (f64.max (f64.load offset=48 (local.get $entry)) (local.get $ela)))
-          (return (i32.add (i32.const 5) (i32.load offset=16 (local.get $entry))))))
-      (local.set $i (i32.add (local.get $i) (i32.const 1)))
-      (local.set $probes (i32.add (local.get $probes) (i32.const 1)))
-      (br_if $probe (i32.lt_u (local.get $probes) (i32.const 1024))))
-    (i32.const 0))
+          (if (i32.eqz (i8x16.all_true (i8x16.eq (v128.load align=1 (local.get $a)) (v128.load (local.get $b)))))
+            (then (return (i32.const 0))))
+          (local.set $a (i32.add (local.get $a) (i32.const 16)))
+          (local.set $b (i32.add (local.get $b) (i32.const 16)))
+          (local.set $len (i32.sub (local.get $len) (i32.const 16)))
+          (br $blocks))))
+    (i8x16.all_true (i8x16.eq (v128.and (v128.load align=1 (local.get $a)) (call $prefixMask (local.get $len)))
+                              (v128.load (local.get $b)))))
+
+  ;; The entry of the name at `name`, or 0 when it is not in the table. Remembers the entry for
+  ;; the next WAIT's guess.
+  (func $lookup (param $name i32) (param $len i32) (result i32)
+    (local $slot i32) (local $entry i32)
+    (block $done
+      (if (i32.gt_u (local.get $len) (i32.const 64)) (then (br $done)))
+      (local.set $slot (call $slotOf (local.get $name) (local.get $len)))
+      (loop $probe
+        (local.set $entry (i32.add (global.get $events) (i32.shl (local.get $slot) (i32.const 7))))
+        (if (i32.eqz (i32.load offset=68 (local.get $entry)))
+          (then
+            (local.set $entry (i32.const 0))
+            (br $done)))
+        (if (i32.eq (i32.load offset=64 (local.get $entry)) (local.get $len))
+          (then (br_if $done (call $sameName (local.get $name) (local.get $entry) (local.get $len)))))
+        (local.set $slot (i32.and (i32.add (local.get $slot) (i32.const 1)) (i32.const 1023)))
+        (br $probe)))
+    (if (global.get $lastEntry) (then (i32.store offset=76 (global.get $lastEntry) (local.get $entry))))
+    (global.set $lastEntry (local.get $entry))
+    (global.set $predicted (select (i32.load offset=76 (local.get $entry)) (i32.const 0) (local.get $entry)))
+    (local.get $entry))
+
+  ;; Books one WAIT of the entry's event.
+  (func $book (param $entry i32) (param $ela f64)
+    (f64.store offset=80 (local.get $entry) (f64.add (f64.load offset=80 (local.get $entry)) (f64.const 1)))
+    (f64.store offset=88 (local.get $entry) (f64.add (f64.load offset=88 (local.get $entry)) (local.get $ela)))
+    (f64.store offset=96 (local.get $entry) (f64.min (f64.load offset=96 (local.get $entry)) (local.get $ela)))
+    (f64.store offset=104 (local.get $entry) (f64.max (f64.load offset=104 (local.get $entry)) (local.get $ela))))
+
+  ;; Adds an event the scanner wants booked here; `name` points at its bytes (no quote in them).
+  ;; Returns the entry, or 0 for a name longer than 64 bytes. The scanner keeps the table under
+  ;; 3/4 full, so probing always ends at an empty entry.
+  (func (export "register") (param $name i32) (param $len i32) (param $id i32) (param $sampled i32) (result i32)
+    (local $slot i32) (local $entry i32) (local $i i32)
+    (if (i32.gt_u (local.get $len) (i32.const 64)) (then (return (i32.const 0))))
+    (local.set $slot (call $slotOf (local.get $name) (local.get $len)))
+    (loop $probe
+      (local.set $entry (i32.add (global.get $events) (i32.shl (local.get $slot) (i32.const 7))))
+      (if (i32.load offset=68 (local.get $entry))
+        (then
+          (local.set $slot (i32.and (i32.add (local.get $slot) (i32.const 1)) (i32.const 1023)))
+          (br $probe))))
+    (loop $copy
+      (if (i32.lt_u (local.get $i) (local.get $len))
+        (then
+          (i32.store8 (i32.add (local.get $entry) (local.get $i)) (i32.load8_u (i32.add (local.get $name) (local.get $i))))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $copy))))
+    (i32.store offset=64 (local.get $entry) (local.get $len))
+    (i32.store offset=68 (local.get $entry) (i32.add (local.get $id) (i32.const 1)))
+    (i32.store offset=72 (local.get $entry) (local.get $sampled))
+    (i32.store offset=76 (local.get $entry) (i32.const 0))
+    (f64.store offset=80 (local.get $entry) (f64.const 0))
+    (f64.store offset=88 (local.get $entry) (f64.const 0))
+    (f64.store offset=96 (local.get $entry) (f64.const inf))
+    (f64.store offset=104 (local.get $entry) (f64.const -inf))
+    (local.get $entry))
 
   (func $writeSample (param $ela f64) (param $tim f64) (param $offset f64) (param $line i32) (param $seq i32)
     (local $i i32) (local $max i32)
