@@ -73,7 +73,7 @@ export function DatasetCard(p: DatasetCardProps) {
         <button type="button" onClick={() => files.current?.click()}>Browse files…</button>
         <button type="button" onClick={() => folder.current?.click()}>Browse folder…</button>
         {status && status.source !== 'empty' && <button type="button" onClick={p.onClear}>Clear</button>}
-        {status && status.waits > 0 && <button type="button" onClick={p.onExportSamples}>Samples CSV</button>}
+        {status && status.waits > 0 && status.state !== 'loading' && <button type="button" onClick={p.onExportSamples}>Samples CSV</button>}
         {p.canRemove && <button type="button" onClick={p.onRemove}>Remove dataset</button>}
       </div>
       <input ref={files} type="file" multiple hidden data-testid={`input-${p.id}`} onChange={(e) => { p.onFiles(filesFromList(e.target.files)); e.target.value = ''; }} />

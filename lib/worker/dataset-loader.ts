@@ -113,12 +113,14 @@ export class DatasetLoader {
       };
       progress(0, 0, true);
       await this.parseEntry(entry, abort, budget, progress);
+      if (d.abort !== abort) break; // replaced by a newer run, which owns the entries now
       doneBytes += entry.file.size;
       doneWaits += entry.status.waits;
       progress(0, 0, true);
       this.sendStatus();
     }
-    if (abort.signal.aborted) {
+    // A run replaced by a newer one (another event, more files) leaves the entries to it.
+    if (abort.signal.aborted && d.abort === abort) {
       for (const t of d.traces) if (t.status.state === 'queued' || t.status.state === 'reading') t.status = { ...t.status, state: 'cancelled' };
     }
     if (d.abort === abort) {
@@ -141,8 +143,11 @@ export class DatasetLoader {
     const size = entry.file.size;
     const heldBytes = samplesMemory(this.env.samplesHeldElsewhere() + d.waitCount());
     let tooLarge: string | null = null;
+    // Only the current run may write the entry: a run replaced mid-file must not overwrite the
+    // newer run's queued state with a result for the old event.
+    const current = () => d.abort === abort;
     try {
-      entry.result = await parseTrace(blobChunks(entry.file, fileAbort.signal), {
+      const result = await parseTrace(blobChunks(entry.file, fileAbort.signal), {
         event: d.event,
         fileName: entry.name,
         fileIndex: d.traces.indexOf(entry),
@@ -156,8 +161,11 @@ export class DatasetLoader {
       });
       // Small files are judged once read (the last progress call comes after the last chunk is parsed).
       if (tooLarge !== null) throw new CancelledError();
-      entry.status = statusOfResult(entry.result, size);
+      if (!current()) return;
+      entry.result = result;
+      entry.status = statusOfResult(result, size);
     } catch (error) {
+      if (!current()) return;
       entry.result = null;
       if (tooLarge !== null) entry.status = failedStatus(entry.name, size, 'too-large', tooLarge);
       else if (error instanceof CancelledError) entry.status = { ...queuedStatus(entry.name, size), state: 'cancelled' };

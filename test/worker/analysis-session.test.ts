@@ -66,6 +66,19 @@ describe('AnalysisSession (the worker pipeline, on the main thread)', () => {
     expect(h.lastStatus('x')).toMatchObject({ state: 'ready', event: 'SQL*Net message from client', waits: sqlNet!.count });
   });
 
+  it('a load replaced by another event before it ends leaves every file to the newer load', async () => {
+    const h = new SessionHarness();
+    await h.send({ type: 'add-files', datasetId: 'x', files: inputFiles(inputs.off, inputs.root), event: 'log file sync' });
+    const first = h.send({ type: 'set-event', event: 'SQL*Net message from client' });
+    const second = h.send({ type: 'set-event', event: 'log file sync' });
+    await Promise.all([first, second]);
+    const status = h.lastStatus('x');
+    expect(status).toMatchObject({ state: 'ready', event: 'log file sync', waits: 6000 });
+    expect(status.files.map((f) => [f.state, f.waits])).toEqual([['done', 2000], ['done', 2000], ['done', 2000]]);
+    const report = await h.report([{ datasetId: 'x', label: 'x' }], 0);
+    expect(report.datasets[0]!.summary.count).toBe(6000);
+  });
+
   it('stops on Cancel, marking the files it did not read', async () => {
     const h = new SessionHarness();
     const loading = h.send({ type: 'add-files', datasetId: 'x', files: inputFiles(inputs.off, inputs.root), event: 'log file sync' });

@@ -1,0 +1,75 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, watchPage } from '../helpers/browser';
+import { startNextServer, type NextServer } from '../helpers/next-server';
+import { datasetSettled, figuresDrawn, reportShown, screenshot, SCREENSHOT_DIR, tableValue } from '../helpers/workbench';
+
+/** The book's Table 15.1, µs (stats.md §1). */
+const TABLE_15_1 = {
+  d1: { min: 1, median: 650, mean: 723, p99: 1656, max: 75_740 },
+  d2: { min: 1, median: 627, mean: 878, p99: 4662, max: 291_800 },
+} as const;
+
+describe("workbench: the book's experiment in Chromium", () => {
+  let server: NextServer | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    server = await startNextServer();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('reproduces Table 15.1 within 2% from the demo button, says the data is synthetic, and draws every figure', async () => {
+    const page = await browser!.newPage({ viewport: { width: 1400, height: 1000 } });
+    const watch = watchPage(page);
+    await page.goto(server!.url, { waitUntil: 'networkidle' });
+    const started = Date.now();
+    await page.getByTestId('demo-button').click();
+    expect(await datasetSettled(page, 'd1')).toBe('ready');
+    expect(await datasetSettled(page, 'd2')).toBe('ready');
+    await reportShown(page);
+    await figuresDrawn(page);
+    const seconds = (Date.now() - started) / 1000;
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    writeFileSync(path.join(SCREENSHOT_DIR, 'demo-timing.json'), JSON.stringify({ secondsUntilFiguresDrawn: seconds }, null, 2));
+    console.log(`[demo] 2 × 4,000,000 waits: table and figures drawn ${seconds.toFixed(1)} s after the click`);
+
+    for (const [id, row] of Object.entries(TABLE_15_1)) {
+      expect(await tableValue(page, 'count', id)).toBe(4_000_000);
+      for (const [stat, book] of Object.entries(row)) {
+        const shown = await tableValue(page, stat, id);
+        expect(Math.abs(shown! - book) / book, `${stat} of ${id}: ${shown} vs the book's ${book}`).toBeLessThanOrEqual(0.02);
+      }
+    }
+    expect(await page.getByTestId('dataset-d1').textContent()).toMatch(/Synthetic.*calibrated to the book's Table 15\.1/);
+    const verdicts = (await page.locator('[data-testid=comparison-table] li[data-statistic=mean]').textContent()) ?? '';
+    expect(verdicts).toMatch(/mean 1[5-9]\.\d% lower/);
+
+    await screenshot(page, 'demo-results');
+    await screenshot(page, 'demo-table', '[data-testid=comparison-table]');
+    for (const id of ['figure-all-waits', 'figure-top-waits', 'figure-spectrum']) await screenshot(page, `demo-${id}`, `[data-testid=${id}]`);
+    await page.getByTestId('bucket-switch').getByLabel('Oracle log2 buckets').check();
+    await figuresDrawn(page);
+    await screenshot(page, 'demo-figure-all-waits-log2', '[data-testid=figure-all-waits]');
+    expect(watch.externalRequests).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+
+    // The demo link: the URL says demo=book, and opening it shows the same view again.
+    expect(page.url()).toContain('demo=book');
+    const again = await browser!.newPage();
+    await again.goto(page.url(), { waitUntil: 'networkidle' });
+    expect(await datasetSettled(again, 'd2')).toBe('ready');
+    await reportShown(again);
+    expect(await tableValue(again, 'max', 'd2')).toBe(await tableValue(page, 'max', 'd2'));
+    expect(await again.getByTestId('bucket-switch').getByLabel('Oracle log2 buckets').isChecked()).toBe(true);
+    await again.close();
+    await page.close();
+  });
+});

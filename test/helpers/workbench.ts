@@ -1,0 +1,47 @@
+// How browser tests read and drive the workbench page: datasets by id (d1, d2, …), the comparison
+// table's raw `data-value`s, and screenshots saved as test artifacts in artifacts/screenshots/.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { ROOT } from './next-app';
+
+export const SCREENSHOT_DIR = path.join(ROOT, 'artifacts/screenshots');
+
+export async function screenshot(page: Page, name: string, selector?: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  if (selector) await page.locator(selector).screenshot({ path: file });
+  else await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Waits until a dataset has finished loading (ready, cancelled or failed) and returns its state. */
+export async function datasetSettled(page: Page, id: string, timeout = 120_000): Promise<string> {
+  const card = page.getByTestId(`dataset-${id}`);
+  await card.locator('xpath=self::*[@data-state="ready" or @data-state="cancelled" or @data-state="failed"]').waitFor({ timeout });
+  return (await card.getAttribute('data-state')) ?? '';
+}
+
+/** Waits until the results show a report for the current data (no computation pending). */
+export async function reportShown(page: Page, timeout = 120_000): Promise<void> {
+  await page.locator('[data-testid=results][data-computing=no] [data-testid=comparison-table]').waitFor({ timeout });
+}
+
+/** A dataset column's raw value (µs) for one statistic, as a number; null when the cell has none. */
+export async function tableValue(page: Page, stat: string, datasetId: string): Promise<number | null> {
+  const v = await page.locator(`[data-testid=comparison-table] [data-stat="${stat}"][data-dataset="${datasetId}"]`).first().getAttribute('data-value');
+  return v === null ? null : Number(v);
+}
+
+/** A comparison's value: kind difference | relative | ci-lower | ci-upper (with `of` and `ci` for CIs). */
+export async function comparisonValue(page: Page, stat: string, kind: string, extra = ''): Promise<number | null> {
+  const v = await page.locator(`[data-testid=comparison-table] [data-stat="${stat}"][data-comparison="0-1"][data-kind="${kind}"]${extra}`).first().getAttribute('data-value');
+  return v === null ? null : Number(v);
+}
+
+/** Every chart on the page has drawn (ChartFrame sets data-ready). */
+export async function figuresDrawn(page: Page, timeout = 120_000): Promise<void> {
+  for (const id of ['figure-all-waits', 'figure-top-waits', 'figure-spectrum']) {
+    await page.locator(`[data-testid=${id}-chart][data-ready=true]`).waitFor({ timeout });
+  }
+}
