@@ -1,0 +1,13 @@
+/** Sealed, end-to-end encrypted report links (issue 5). Pure: runs in browsers, workers and Node. */
+export { sealReport, openReport, oneLineIssue, MAX_REPORT_JSON_BYTES } from './seal-report';
+export type { SealedReport, OpenReportResult, OpenReportError, OpenReportErrorCode } from './seal-report';
+export { shareUrl, keyFromFragment, isShareKey, parseShareKey, SHARE_KEY_BYTES } from './share-key';
+export {
+  checkContainer,
+  hasContainerMagic,
+  CONTAINER_MAGIC,
+  CONTAINER_VERSION,
+  MIN_CONTAINER_BYTES,
+} from './container';
+export type { ContainerCheck } from './container';
+export { encodeBase64url, decodeBase64url } from './base64url';
