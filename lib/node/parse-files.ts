@@ -7,8 +7,15 @@ import type { InputFile } from './find-inputs';
 import type { ParseTask } from './parse-protocol';
 import { ParsePool } from './worker-pool';
 
-/** A plain file at least this large is split into one byte range per worker. */
+/** A plain file at least this large is split into byte ranges, at least one per worker. */
 const SPLIT_BYTES = 64 << 20;
+/**
+ * Ranges are about this large (a file of 1 GiB is cut in 32), and each thread takes the next one
+ * when it is done: the worker threads start parsing ~70 ms after the calling thread (their
+ * isolates boot first), so one range per thread left the calling thread idle at the end while
+ * the last worker finished.
+ */
+const RANGE_TARGET_BYTES = 32 << 20;
 /** A plain file at least this large is scanned as a range (read in place), even unsplit. */
 const RANGE_BYTES = 1 << 20;
 /** The head read to learn the release (unit, tim rule) and to find split points. */
@@ -43,7 +50,7 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
           if (done.kind !== 'file-done') throw new Error('a file task returned a range');
           return done.result;
         };
-        const parts = pool.size > 1 && file.size >= SPLIT_BYTES ? pool.size : 1;
+        const parts = pool.size > 1 && file.size >= SPLIT_BYTES ? Math.max(pool.size, Math.round(file.size / RANGE_TARGET_BYTES)) : 1;
         const plan = file.size >= RANGE_BYTES ? await planRanges(file, parts, options.event) : null;
         if (!plan) return whole();
         const scans = await Promise.all(

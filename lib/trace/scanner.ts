@@ -24,7 +24,7 @@ const LONG_LINE_CAP = 1 << 20;
  */
 export class TraceScanner extends LineGrammar {
   private readonly sniffer = new BinarySniffer();
-  private readonly kernel: LineKernel | null;
+  private kernel: LineKernel | null;
   /** Per event id: whether the kernel books its WAITs itself (set once per event). */
   private readonly kernelBooks: boolean[] = [];
 
@@ -204,6 +204,8 @@ export class TraceScanner extends LineGrammar {
       this.flushCarry();
     }
     for (const c of this.kernel?.counted() ?? []) this.events.addCounts(c.id, c.count, c.total, c.min, c.max);
+    this.kernel?.release(); // nothing reads its memory after this
+    this.kernel = null;
     const unit = this.facts.unit;
     const scale = MICROS_PER_ELA_UNIT[unit];
     const blocks = options.blocks ? this.samples.takeBlocks() : null;

@@ -34,6 +34,8 @@ const EVENT_COUNTS = 10;
 export const MAX_KERNEL_NAME = 64;
 /** Fill the table at most to this, so probing stays short and always ends at an empty slot. */
 const MAX_REGISTERED = 768;
+/** Calls ended early to register a new event, at most (see `stopsLeft` in the .wat). */
+const MAX_STOPS = MAX_REGISTERED + 64;
 const SAMPLES_BASE = EVENTS_BASE + EVENT_SLOTS * EVENT_BYTES;
 /** Per sample: ela, tim and offset (f64), line and sequence (i32). */
 const SAMPLE_BYTES = 32;
@@ -56,6 +58,7 @@ interface KernelExports {
   stopped: WebAssembly.Global;
   scan(input: number, length: number, out: number, maxRecords: number, firstLine: number, offsetBase: number): number;
   register(name: number, length: number, id: number, sampled: number): number;
+  reset(stops: number): void;
 }
 
 export interface KernelScan {
@@ -89,6 +92,12 @@ export interface KernelSamples {
 }
 
 let compiled: WebAssembly.Module | null | undefined;
+/**
+ * Kernels whose scanner finished, for the next scanner on this thread: a new one costs ~10 MB of
+ * fresh pages (page faults) before its first line, which mattered once large files were cut
+ * into ranges of 32 MiB.
+ */
+const spare: LineKernel[] = [];
 
 /** The module, compiled once per thread; null where WebAssembly SIMD is missing. */
 function kernelModule(): WebAssembly.Module | null {
@@ -133,7 +142,7 @@ export class LineKernel {
     this.exports.events.value = EVENTS_BASE;
     this.exports.samples.value = SAMPLES_BASE;
     this.exports.maxSamples.value = MAX_RECORDS;
-    this.exports.stopsLeft.value = MAX_REGISTERED + 64;
+    this.exports.reset(MAX_STOPS);
     this.samples = {
       ela: new Float64Array(buffer, SAMPLES_BASE, MAX_RECORDS),
       tim: new Float64Array(buffer, SAMPLES_BASE + 8 * MAX_RECORDS, MAX_RECORDS),
@@ -169,9 +178,19 @@ export class LineKernel {
     }));
   }
 
+  /** A kernel for a new scan: a spare one of this thread, else a new one; null without SIMD. */
   static create(): LineKernel | null {
     const module = kernelModule();
-    return module ? new LineKernel(module) : null;
+    if (!module) return null;
+    return spare.pop() ?? new LineKernel(module);
+  }
+
+  /** Hands the kernel back for the next scan; its owner must not use it afterwards. */
+  release(): void {
+    new Uint8Array(this.exports.memory.buffer, EVENTS_BASE, EVENT_SLOTS * EVENT_BYTES).fill(0);
+    this.registered.length = 0;
+    this.exports.reset(MAX_STOPS);
+    spare.push(this);
   }
 
   /** The next input area to fill (they alternate), for reading a file straight into it. */

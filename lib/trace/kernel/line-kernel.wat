@@ -489,6 +489,14 @@
     (f64.store offset=104 (local.get $entry) (f64.const -inf))
     (local.get $entry))
 
+  ;; Forgets the previous scan's state (the scanner clears the event table's bytes).
+  (func (export "reset") (param $stops i32)
+    (global.set $lastEntry (i32.const 0))
+    (global.set $predicted (i32.const 0))
+    (global.set $unknownEvent (i32.const 0))
+    (global.set $stopped (i32.const 0))
+    (global.set $stopsLeft (local.get $stops)))
+
   (func $writeSample (param $ela f64) (param $tim f64) (param $offset f64) (param $line i32) (param $seq i32)
     (local $i i32) (local $max i32)
     (local.set $i (global.get $sampleCount))
