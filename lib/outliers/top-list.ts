@@ -1,0 +1,97 @@
+/**
+ * Lists of waits a person reads: the top N of a dataset, the waits in a value range (a histogram
+ * bucket, a Figure 15.16 bar, a drag across the percentile spectrum) and the waits in a time
+ * window (a brush on the timeline). Each row leads back to the trace: file, line, byte offset.
+ * Rows are plain objects, but only a bounded number (`limit`) are ever built.
+ */
+import { topN } from '../stats/top-n';
+import type { SessionMarker } from '../trace/types';
+import { DatasetClock, type ClockInput, type SampleTime } from './wall-clock';
+
+export const DEFAULT_TOP = 100;
+
+export interface ListInput extends ClockInput {
+  samples: ClockInput['samples'] & { ela: Float64Array; file: Uint32Array; line: Uint32Array; offset: Float64Array };
+  sessions: readonly (Pick<SessionMarker, 'pid' | 'sid' | 'serial'> & { file: number })[];
+}
+
+export interface WaitRow {
+  /** The dataset's label, as the caller names it. */
+  dataset: string;
+  /** Sample index in the dataset. */
+  index: number;
+  /** µs. */
+  ela: number;
+  time: SampleTime;
+  /** `SID.serial` from `*** SESSION ID`, or null where no marker precedes the wait. */
+  session: string | null;
+  /** Process id (header or trcsess marker), or null. */
+  pid: string | null;
+  file: string;
+  fileIndex: number;
+  /** 1-based line of the WAIT record. */
+  line: number;
+  /** Byte offset of the WAIT record in the (decompressed) file. */
+  offset: number;
+}
+
+export interface WaitList {
+  /** How many waits matched; `rows` holds the first `limit` of them, longest first. */
+  total: number;
+  rows: WaitRow[];
+}
+
+/** One row; `clock` may be shared between calls (it indexes the anchors once). */
+export function waitRow(input: ListInput, label: string, i: number, clock: DatasetClock = new DatasetClock(input)): WaitRow {
+  const s = input.samples;
+  const marker = input.sessions[s.session[i] as number];
+  const fileIndex = s.file[i] as number;
+  return {
+    dataset: label,
+    index: i,
+    ela: s.ela[i] as number,
+    time: clock.timeOf(i),
+    session: marker && marker.sid !== null ? `${marker.sid}.${marker.serial ?? ''}` : null,
+    pid: marker?.pid ?? null,
+    file: input.files[fileIndex]?.fileName ?? `#${fileIndex}`,
+    fileIndex,
+    line: s.line[i] as number,
+    offset: s.offset[i] as number,
+  };
+}
+
+/** The `limit` (default 100) longest waits, longest first; ties in sample order (lib/stats/top-n). */
+export function topWaits(input: ListInput, label: string, limit = DEFAULT_TOP, clock?: DatasetClock): WaitList {
+  const ela = input.samples.ela.subarray(0, input.samples.count);
+  const top = topN(ela, limit);
+  const c = clock ?? new DatasetClock(input);
+  return { total: input.samples.count, rows: Array.from(top.indices, (i) => waitRow(input, label, i, c)) };
+}
+
+/**
+ * Waits with lo ≤ ela ≤ hi (both ends included: give hi just below the next bucket's edge for a
+ * half-open bucket), the `limit` longest first.
+ */
+export function waitsInRange(input: ListInput, label: string, lo: number, hi: number, limit = DEFAULT_TOP, clock?: DatasetClock): WaitList {
+  const ela = input.samples.ela;
+  return selectRows(input, label, limit, clock ?? new DatasetClock(input), (i) => (ela[i] as number) >= lo && (ela[i] as number) <= hi);
+}
+
+/**
+ * Waits whose end time (the line's tim, mapped by wall-clock.ts) lies in [from, to] µs of one
+ * time domain (a brush on the timeline), the `limit` longest first.
+ */
+export function waitsInWindow(input: ListInput, label: string, window: { domain: number; from: number; to: number }, limit = DEFAULT_TOP, clock?: DatasetClock): WaitList {
+  const c = clock ?? new DatasetClock(input);
+  const { micros, domain } = c.columns();
+  return selectRows(input, label, limit, c, (i) => domain[i] === window.domain && (micros[i] as number) >= window.from && (micros[i] as number) <= window.to);
+}
+
+function selectRows(input: ListInput, label: string, limit: number, clock: DatasetClock, keep: (i: number) => boolean): WaitList {
+  const picked: number[] = [];
+  for (let i = 0; i < input.samples.count; i++) if (keep(i)) picked.push(i);
+  const ela = input.samples.ela;
+  const values = Float64Array.from(picked, (i) => ela[i] as number);
+  const top = topN(values, Math.min(limit, picked.length));
+  return { total: picked.length, rows: Array.from(top.indices, (k) => waitRow(input, label, picked[k] as number, clock)) };
+}
