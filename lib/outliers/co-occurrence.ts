@@ -1,0 +1,167 @@
+/**
+ * What else the traces show inside each outlier window: every event whose wait overlaps the
+ * window (count, longest wait and where it is) and the log switches among them.
+ *
+ * The parser keeps samples of one event only, so this is a second pass over each file. It looks
+ * only at WAIT lines outside SQL text, parsed by lib/trace's own parseWaitLine, and decodes only
+ * the names of events (once each). A wait is [end − ela, end] with end = its tim mapped by the
+ * file's clock (wall-clock.ts, same anchors as the samples); it co-occurs with a window of the
+ * same time domain when the two intervals overlap, so a `log file switch completion` that began
+ * before the first outlier and released them all is found.
+ *
+ * Log switches: trace-format.md lists no `***` line for a log switch, and the real corpus has
+ * none, so they are the WAIT events a session sees while the redo log switches (Oracle Database
+ * Reference, wait events): `log file switch completion`, `log file switch (checkpoint incomplete)`,
+ * `log file switch (archiving needed)`, `log file switch (private strand flush incomplete)`,
+ * `log file switch (clearing log file)`, and `switch logfile command`.
+ */
+import { ascii, decodeText, matchAt } from '../trace/bytes';
+import { EventTable } from '../trace/event-table';
+import { readStarLine } from '../trace/star-lines';
+import { parseWaitLine } from '../trace/wait-line';
+import { MICROS_PER_ELA_UNIT, type ElaUnit } from '../units';
+import { forEachLine } from './byte-lines';
+import type { OutlierWindow } from './clusters';
+import { placeTim, type AnchorTable } from './wall-clock';
+
+const WAIT = ascii('WAIT #');
+const PARSING = ascii('PARSING IN CURSOR');
+const END_OF_STMT = ascii('END OF STMT');
+const PROCESS = ascii('*** [');
+const SWITCH = /^log file switch|^switch logfile command$/;
+/** Switch waits kept per window; counts are exact, the list is for reading. */
+export const MAX_SWITCHES_PER_WINDOW = 50;
+
+export function isLogSwitchEvent(name: string): boolean {
+  return SWITCH.test(name);
+}
+
+export interface EventActivity {
+  event: string;
+  count: number;
+  /** µs */
+  maxEla: number;
+  /** Where the longest one is. */
+  file: number;
+  line: number;
+}
+
+export interface SwitchWait {
+  event: string;
+  ela: number;
+  /** End time on the window's axis, µs. */
+  micros: number;
+  file: number;
+  line: number;
+}
+
+export interface WindowActivity {
+  /** Every event overlapping the window, most frequent first (ties: longer, then name). */
+  events: EventActivity[];
+  switches: SwitchWait[];
+}
+
+/** What the scan of one file needs to know about it. */
+export interface CoOccurrenceFile {
+  fileIndex: number;
+  unit: ElaUnit;
+  /** The pid of the header (TraceFacts.pid); trcsess `*** [ … pid: N ]` markers switch it. */
+  pid: string | null;
+  /** The anchors of a process of this file: DatasetClock.tableFor(fileIndex, pid). */
+  clockOf: (pid: string | null) => AnchorTable;
+}
+
+/** Per-window accumulator; one for all files of a dataset. */
+export interface CoOccurrence {
+  windows: readonly OutlierWindow[];
+  byWindow: { events: Map<string, EventActivity>; switches: SwitchWait[] }[];
+  /** Per domain: window indices sorted by end, and the longest (end − start) among them. */
+  index: Map<number, { order: number[]; ends: Float64Array; maxSpan: number }>;
+}
+
+export function createCoOccurrence(windows: readonly OutlierWindow[]): CoOccurrence {
+  const index: CoOccurrence['index'] = new Map();
+  windows.forEach((w, k) => {
+    const d = index.get(w.domain) ?? { order: [], ends: new Float64Array(0), maxSpan: 0 };
+    d.order.push(k);
+    d.maxSpan = Math.max(d.maxSpan, w.end - w.start);
+    index.set(w.domain, d);
+  });
+  for (const d of index.values()) {
+    d.order.sort((a, b) => (windows[a] as OutlierWindow).end - (windows[b] as OutlierWindow).end);
+    d.ends = Float64Array.from(d.order, (k) => (windows[k] as OutlierWindow).end);
+  }
+  return { windows, index, byWindow: windows.map(() => ({ events: new Map(), switches: [] })) };
+}
+
+/** One file's WAIT lines into the accumulator. `source` must give decompressed bytes (byte-lines.ts). */
+export async function scanCoOccurrence(source: AsyncIterable<Uint8Array>, file: CoOccurrenceFile, acc: CoOccurrence): Promise<void> {
+  if (acc.windows.length === 0) return;
+  const events = new EventTable((buf, s, e) => decodeText(buf, s, e).text);
+  const scale = MICROS_PER_ELA_UNIT[file.unit];
+  let table = file.clockOf(file.pid);
+  let inSql = false;
+  const placed = { micros: 0, domain: 0 };
+  await forEachLine(source, (buf, s, e, lineNo) => {
+    if (inSql) {
+      if (matchAt(buf, s, e, END_OF_STMT)) inSql = false;
+      return;
+    }
+    if (matchAt(buf, s, e, PARSING)) inSql = true;
+    else if (matchAt(buf, s, e, PROCESS)) {
+      const star = readStarLine(decodeText(buf, s, e).text);
+      if (star.kind === 'process') table = file.clockOf(star.pid);
+    }
+    if (!matchAt(buf, s, e, WAIT)) return;
+    const w = parseWaitLine(buf, s, e, events);
+    if (typeof w === 'string' || !w.hasTim) return;
+    const id = w.id >= 0 ? w.id : events.intern(buf, w.nameStart, w.nameEnd);
+    let tim = 0;
+    for (let p = w.timStart; p < e; p++) tim = tim * 10 + ((buf[p] as number) - 0x30);
+    placeTim(table, tim, placed);
+    const hits = overlapping(acc, placed.domain, placed.micros - w.ela * scale, placed.micros);
+    if (hits.length > 0) book(acc, hits, events.names[id] as string, w.ela * scale, placed.micros, file.fileIndex, lineNo);
+  });
+}
+
+/** Indices of windows of `domain` whose [start, end] meets [begin, end]. */
+function overlapping(acc: CoOccurrence, domain: number, begin: number, end: number): number[] {
+  const d = acc.index.get(domain);
+  if (!d) return [];
+  // First window ending at or after `begin`; later ones start no earlier than their end − maxSpan.
+  let lo = 0;
+  let hi = d.ends.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((d.ends[mid] as number) < begin) lo = mid + 1;
+    else hi = mid;
+  }
+  const hits: number[] = [];
+  for (let k = lo; k < d.ends.length && (d.ends[k] as number) - d.maxSpan <= end; k++) {
+    const w = acc.windows[d.order[k] as number] as OutlierWindow;
+    if (w.start <= end) hits.push(d.order[k] as number);
+  }
+  return hits;
+}
+
+function book(acc: CoOccurrence, hits: number[], event: string, ela: number, micros: number, file: number, line: number): void {
+  const isSwitch = isLogSwitchEvent(event);
+  for (const k of hits) {
+    const slot = acc.byWindow[k] as CoOccurrence['byWindow'][number];
+    const seen = slot.events.get(event);
+    if (!seen) slot.events.set(event, { event, count: 1, maxEla: ela, file, line });
+    else {
+      seen.count++;
+      if (ela > seen.maxEla) Object.assign(seen, { maxEla: ela, file, line });
+    }
+    if (isSwitch && slot.switches.length < MAX_SWITCHES_PER_WINDOW) slot.switches.push({ event, ela, micros, file, line });
+  }
+}
+
+/** The result per window, in the order of `acc.windows`. */
+export function finishCoOccurrence(acc: CoOccurrence): WindowActivity[] {
+  return acc.byWindow.map((slot) => ({
+    events: [...slot.events.values()].sort((a, b) => b.count - a.count || b.maxEla - a.maxEla || (a.event < b.event ? -1 : 1)),
+    switches: slot.switches.slice().sort((a, b) => a.micros - b.micros || a.file - b.file || a.line - b.line),
+  }));
+}
