@@ -17,7 +17,7 @@ export interface WrittenWait {
 export interface CommitSpec {
   /** `log file sync` ela, µs. */
   lfs: number;
-  /** A wait written just before the commit's `log file sync` (a log switch, for example). */
+  /** A wait written just before the commit's `log file sync` (a log switch, for example), on the statement's cursor. */
   before?: { event: string; ela: number };
 }
 
@@ -115,7 +115,8 @@ export function writeCommitLoop(spec: TraceSpec): WrittenTrace {
     push(`EXEC #${spec.cursor}:c=100,e=100,p=0,cr=1,cu=2,mis=0,r=1,dep=0,og=1,plh=1,tim=${t0}`);
     push(`XCTEND rlbk=0, rd_only=0, tim=${t0 + 5}`);
     let t = t0 + 5;
-    if (c.before) wait('0', c.before.event, c.before.ela, (t += c.before.ela), 'p1=0 p2=0 p3=0');
+    // A wait inside the EXEC, on the statement's cursor (as the synth's rare waits are).
+    if (c.before) wait(spec.cursor, c.before.event, c.before.ela, (t += c.before.ela), 'p1=0 p2=0 p3=0');
     wait('0', 'log file sync', c.lfs, (t += c.lfs), `buffer#=${100 + i} sync scn=${4000 + i} p3=0`);
     wait('0', 'SQL*Net message to client', 2, (t += 2), 'driver id=1650815232 #bytes=1 p3=0');
     wait('0', 'SQL*Net message from client', 150, (t += 150), 'driver id=1650815232 #bytes=1 p3=0');

@@ -1,0 +1,74 @@
+// Context lines through a byte offset: the expected lines are the helper's own list of the lines
+// it wrote (test/helpers/outlier-traces.ts), numbered by it.
+import { describe, expect, it } from 'vitest';
+import { readContext } from '../../lib/outliers/context';
+import { toCrlf } from '../helpers/chunks';
+import { plainCommits, stallPair, writeCommitLoop, type WrittenTrace } from '../helpers/outlier-traces';
+import { encode, memoryReader } from './load';
+
+const expectLines = (t: WrittenTrace, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => ({ line: from + k, text: t.lines[from + k - 1] }));
+
+describe('readContext', () => {
+  const { a } = stallPair();
+  const bytes = encode(a.text);
+  const lfs20 = a.waits.filter((w) => w.event === 'log file sync')[20]!;
+  const switch20 = a.waits.find((w) => w.event === 'log file switch completion')!;
+
+  it('shows 30 lines before and 10 after by default, the wait flagged; cursor #0 has no statement', async () => {
+    const ctx = await readContext(memoryReader(bytes).read, { offset: lfs20.offset, line: lfs20.line });
+    expect(ctx.lines.map(({ line, text }) => ({ line, text }))).toEqual(expectLines(a, lfs20.line - 30, lfs20.line + 10));
+    expect(ctx.lines.filter((l) => l.isWait).map((l) => l.line)).toEqual([lfs20.line]);
+    expect(ctx.lines.find((l) => l.isWait)?.offset).toBe(lfs20.offset);
+    expect(ctx.cursor).toBe('0');
+    expect(ctx.statement).toBeNull();
+    expect(ctx.statementNote).toMatch(/cursor #0/);
+  });
+
+  it('finds the statement of the WAIT line’s cursor: PARSING IN CURSOR … END OF STMT with its line numbers', async () => {
+    const ctx = await readContext(memoryReader(bytes).read, { offset: switch20.offset, line: switch20.line, before: 3, after: 1 });
+    expect(ctx.lines.map(({ line, text }) => ({ line, text }))).toEqual(expectLines(a, switch20.line - 3, switch20.line + 1));
+    expect(ctx.cursor).toBe('140005298813064');
+    expect(ctx.statement).toMatchObject({ cursor: '140005298813064', line: a.parseLine, endLine: a.endOfStmtLine, lines: a.lines.slice(a.parseLine - 1, a.endOfStmtLine) });
+    // The statement is far above these lines: none of them is flagged as part of it.
+    expect(ctx.lines.some((l) => l.inStatement)).toBe(false);
+  });
+
+  it('flags the statement’s lines when they are in view, and stops at the start and the end of the file', async () => {
+    const commits = plainCommits(3);
+    commits[0] = { lfs: 700, before: { event: 'db file sequential read', ela: 300 } };
+    const t = writeCommitLoop({ wall: '2012-08-09T10:15:02.123000', offset: null, timBase: 1_000_000, sid: 7, serial: 9, pid: 42, cursor: '5', commits, period: 10_000, stampEvery: 100 });
+    const read = memoryReader(encode(t.text)).read;
+    const w = t.waits[0]!; // the db file sequential read of commit 0, on cursor #5
+    const ctx = await readContext(read, { offset: w.offset, line: w.line });
+    expect(ctx.lines.map(({ line, text }) => ({ line, text }))).toEqual(expectLines(t, 1, Math.min(t.lines.length, w.line + 10)));
+    expect(ctx.lines.filter((l) => l.inStatement).map((l) => l.line)).toEqual([t.parseLine, t.parseLine + 1, t.endOfStmtLine]);
+    const last = t.waits[t.waits.length - 1]!;
+    const end = await readContext(read, { offset: last.offset, line: last.line, before: 2 });
+    expect(end.lines.map((l) => l.line)).toEqual([last.line - 2, last.line - 1, last.line]);
+  });
+
+  it('reads CRLF files with the same lines and text', async () => {
+    const crlf = toCrlf(bytes);
+    const offset = lfs20.offset + (lfs20.line - 1); // one more byte per line before it
+    const ctx = await readContext(memoryReader(crlf).read, { offset, line: lfs20.line, before: 2, after: 2 });
+    expect(ctx.lines.map(({ line, text }) => ({ line, text }))).toEqual(expectLines(a, lfs20.line - 2, lfs20.line + 2));
+  });
+
+  it('reads only ranges near the wait, and the statement search stops at its byte budget', async () => {
+    const commits = plainCommits(20_000); // ≈ 3 MB of trace
+    commits[19_990] = { lfs: 900, before: { event: 'db file sequential read', ela: 300 } };
+    const t = writeCommitLoop({ wall: '2019-07-09T09:57:07.000000', offset: 0, timBase: 1_000_000, sid: 7, serial: 9, pid: 42, cursor: '77', commits, period: 10_000, stampEvery: 1000 });
+    const big = encode(t.text);
+    const w = t.waits.find((x) => x.event === 'db file sequential read')!;
+    const reader = memoryReader(big);
+    const ctx = await readContext(reader.read, { offset: w.offset, line: w.line, statementSearchBytes: 256 << 10 });
+    expect(ctx.statement).toBeNull();
+    expect(ctx.statementNote).toMatch(/no PARSING IN CURSOR #77 within/);
+    const asked = reader.asked.reduce((n, [s, e]) => n + (Math.min(e, big.length) - s), 0);
+    expect(big.length).toBeGreaterThan(2_500_000);
+    expect(asked).toBeLessThan(1_000_000);
+    // With the default budget (16 MiB) the statement at the top is found, with the right line numbers.
+    const found = await readContext(memoryReader(big).read, { offset: w.offset, line: w.line, before: 1, after: 1 });
+    expect(found.statement).toMatchObject({ line: t.parseLine, endLine: t.endOfStmtLine });
+  });
+});
