@@ -1,6 +1,7 @@
 import { parseCommonArgs, UsageError } from './args';
 import { compareCommand } from './compare-command';
 import { ExitError } from './load-dataset';
+import { outliersCommand } from './outliers-command';
 import { profileCommand } from './profile-command';
 import { statsCommand } from './stats-command';
 import { synthCommand } from './synth-command';
@@ -10,6 +11,8 @@ const USAGE = `usage:
   waitscope profile [--json] FILE_OR_DIR...                  count, total, mean, min and max of every wait event
   waitscope compare [--event NAME] [--json | --format csv] [--labels A,B] A_PATH... --vs B_PATH...
                                                              A against B: summaries, differences, tests, bootstrap CIs, verdicts
+  waitscope outliers [--event NAME] [--top N] [--context K] [--threshold US] [--gap US] [--min-count K] [--json] FILE_OR_DIR...
+                                                             top waits with time, session, file and line; clusters of outliers and what co-occurred
   waitscope synth   --preset flash-on|flash-off --out DIR [--sessions 20] [--commits 200000] [--seed 1]
                                                              write Table 15.1-calibrated 11.2 traces, one per session
 
@@ -29,6 +32,9 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'compare':
         await compareCommand(rest);
+        return 0;
+      case 'outliers':
+        await outliersCommand(rest);
         return 0;
       case 'synth':
         await synthCommand(rest);

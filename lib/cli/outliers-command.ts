@@ -1,0 +1,138 @@
+import { findInputs } from '../node/find-inputs';
+import { analyzeOutliers, type OutlierAnalysis } from '../outliers/analyze';
+import { createCoOccurrence, finishCoOccurrence, scanCoOccurrence, type WindowActivity } from '../outliers/co-occurrence';
+import { readContext, type TraceContext } from '../outliers/context';
+import { DatasetClock } from '../outliers/wall-clock';
+import type { Dataset } from '../trace/dataset';
+import { DEFAULT_EVENT } from '../trace/types';
+import { parseOptions, UsageError, type CommonArgs } from './args';
+import { ExitError, loadDataset } from './load-dataset';
+import { openInput } from './outliers-files';
+import { outliersJson, outliersText } from './outliers-format';
+import { mark } from './timing';
+
+export interface OutliersArgs extends CommonArgs {
+  top: number;
+  /** Lines before each listed wait; after = ceil(K / 3), the 30 : 10 of issue 6. Null: no context. */
+  context: number | null;
+  threshold: number | undefined;
+  gap: number | undefined;
+  minCount: number | undefined;
+}
+
+export interface OutliersResult {
+  analysis: OutlierAnalysis;
+  activity: WindowActivity[];
+  contexts: TraceContext[] | null;
+  args: OutliersArgs;
+  files: string[];
+}
+
+/** Lines after a wait for `--context K`: a third of K, rounded up, as 10 is to the default 30. */
+export function linesAfter(before: number): number {
+  return Math.ceil(before / 3);
+}
+
+export function parseOutliersArgs(argv: string[]): OutliersArgs {
+  const { values, positionals } = parseOptions({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      event: { type: 'string', short: 'e' },
+      json: { type: 'boolean' },
+      workers: { type: 'string' },
+      top: { type: 'string' },
+      context: { type: 'string' },
+      threshold: { type: 'string' },
+      gap: { type: 'string' },
+      'min-count': { type: 'string' },
+    },
+  });
+  if (positionals.length === 0) throw new UsageError('no input: give one or more trace files or directories');
+  if (values.event !== undefined && values.event.trim() === '') throw new UsageError('--event needs an event name, e.g. --event "log file sync"');
+  const whole = (name: string, v: string | undefined, min: number) => {
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be a whole number ≥ ${min}, not '${v}'`);
+    return n;
+  };
+  const micros = (name: string, v: string | undefined) => {
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} takes µs, a number ≥ 0, not '${v}'`);
+    return n;
+  };
+  return {
+    event: values.event ?? DEFAULT_EVENT,
+    json: values.json ?? false,
+    workers: whole('workers', values.workers, 1),
+    paths: positionals,
+    top: whole('top', values.top, 0) ?? 100,
+    context: whole('context', values.context, 0) ?? null,
+    threshold: micros('threshold', values.threshold),
+    gap: micros('gap', values.gap),
+    minCount: whole('min-count', values['min-count'], 1),
+  };
+}
+
+/** `waitscope outliers`: top waits, clusters of outliers and what co-occurred, optional context. */
+export async function outliersCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<void> {
+  const args = parseOutliersArgs(argv);
+  const dataset = await loadDataset(args);
+  const label = args.paths.join(' ');
+  const analysis = analyzeOutliers(dataset, label, {
+    top: args.top,
+    threshold: args.threshold,
+    gap: args.gap,
+    minCount: args.minCount,
+    thresholds: args.threshold !== undefined ? [args.threshold] : [],
+  });
+  mark('outliers');
+  const paths = await pathsByName(args.paths);
+  const activity = await coOccurring(dataset, analysis, paths);
+  mark('co-occurrence');
+  const contexts = args.context === null ? null : await contextsOf(analysis, paths, args.context);
+  const result: OutliersResult = { analysis, activity, contexts, args, files: dataset.files.map((f) => f.fileName) };
+  out.write(args.json ? `${JSON.stringify(outliersJson(result, dataset), null, 2)}\n` : outliersText(result, dataset));
+  mark('output');
+}
+
+/** The dataset names files as found-inputs does; map them back to paths to read them again. */
+async function pathsByName(args: string[]): Promise<Map<string, string>> {
+  const found = await findInputs(args);
+  return new Map(found.files.map((f) => [f.name, f.path]));
+}
+
+async function coOccurring(dataset: Dataset, analysis: OutlierAnalysis, paths: Map<string, string>): Promise<WindowActivity[]> {
+  if (analysis.windows.length === 0) return [];
+  const clock = new DatasetClock(dataset);
+  const acc = createCoOccurrence(analysis.windows);
+  // Every file is scanned, not only those with a member: any process on the same UTC or local
+  // axis may show what else happened then (a log switch in another session).
+  for (const [fileIndex, f] of dataset.files.entries()) {
+    const path = paths.get(f.fileName);
+    if (path === undefined) continue;
+    const input = await openInput(path);
+    try {
+      await scanCoOccurrence(input.chunks(), { fileIndex, unit: f.facts.unit, pid: f.facts.pid, clockOf: (pid) => clock.tableFor(fileIndex, pid) }, acc);
+    } finally {
+      await input.close();
+    }
+  }
+  return finishCoOccurrence(acc);
+}
+
+async function contextsOf(analysis: OutlierAnalysis, paths: Map<string, string>, before: number): Promise<TraceContext[]> {
+  const out: TraceContext[] = [];
+  for (const row of analysis.top.rows) {
+    const path = paths.get(row.file);
+    if (path === undefined) throw new ExitError(1, `cannot find ${row.file} again to read its lines`);
+    const input = await openInput(path);
+    try {
+      out.push(await readContext(input.read, { offset: row.offset, line: row.line, before, after: linesAfter(before) }));
+    } finally {
+      await input.close();
+    }
+  }
+  return out;
+}

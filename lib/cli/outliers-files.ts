@@ -1,0 +1,44 @@
+import { open } from 'node:fs/promises';
+import { fileChunks } from '../node/file-chunks';
+import { decompressed } from '../outliers/byte-lines';
+import type { ReadRange } from '../outliers/context';
+
+/**
+ * Byte access to an input for the second pass and for context lines, in the decompressed
+ * coordinates the parser's offsets use. A plain file is read at positions; a gzip file cannot be
+ * entered in the middle, so each range streams it from the start and keeps only the bytes asked
+ * for (slow for many ranges of a large .gz, but never holds the file).
+ */
+export interface InputBytes {
+  chunks: () => AsyncIterable<Uint8Array>;
+  read: ReadRange;
+  close: () => Promise<void>;
+}
+
+export async function openInput(path: string): Promise<InputBytes> {
+  const handle = await open(path, 'r');
+  const magic = Buffer.alloc(2);
+  await handle.read(magic, 0, 2, 0);
+  const gzip = magic[0] === 0x1f && magic[1] === 0x8b;
+  const chunks = () => decompressed(fileChunks(path));
+  const readPlain: ReadRange = async (start, end) => {
+    const from = Math.max(0, start);
+    const out = Buffer.alloc(Math.max(0, end - from));
+    const { bytesRead } = await handle.read(out, 0, out.length, from);
+    return out.subarray(0, bytesRead);
+  };
+  const readGzip: ReadRange = async (start, end) => {
+    const from = Math.max(0, start);
+    const parts: Uint8Array[] = [];
+    let at = 0;
+    for await (const chunk of chunks()) {
+      const lo = Math.max(from, at);
+      const hi = Math.min(end, at + chunk.length);
+      if (hi > lo) parts.push(chunk.subarray(lo - at, hi - at));
+      at += chunk.length;
+      if (at >= end) break;
+    }
+    return Buffer.concat(parts);
+  };
+  return { chunks, read: gzip ? readGzip : readPlain, close: () => handle.close() };
+}
