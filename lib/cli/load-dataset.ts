@@ -1,5 +1,7 @@
+import { mergeIntHistograms } from '../node/ela-histogram';
 import { findInputs } from '../node/find-inputs';
 import { parseFiles } from '../node/parse-files';
+import type { IntHistogram } from '../stats/int-histogram';
 import { combineFiles, type Dataset } from '../trace/dataset';
 import { formatWarning } from '../trace/warnings';
 import type { CommonArgs } from './args';
@@ -16,11 +18,19 @@ export class ExitError extends Error {
   }
 }
 
+export interface LoadedDataset extends Dataset {
+  /**
+   * The exact histogram of `samples.ela` when every file's ranges built one while parsing
+   * (large plain files); null otherwise. Its summary equals that of the samples.
+   */
+  elaHistogram: IntHistogram | null;
+}
+
 /**
  * Reads every input as one dataset. Unreadable paths stop the run (a typo must not silently
  * shrink a dataset); a file that is not a trace is named on stderr and skipped.
  */
-export async function loadDataset(args: CommonArgs, stderr: NodeJS.WriteStream = process.stderr): Promise<Dataset> {
+export async function loadDataset(args: CommonArgs, stderr: NodeJS.WriteStream = process.stderr): Promise<LoadedDataset> {
   mark('start-up');
   const found = await findInputs(args.paths);
   mark('find inputs');
@@ -28,9 +38,9 @@ export async function loadDataset(args: CommonArgs, stderr: NodeJS.WriteStream =
   if (found.files.length === 0) throw new ExitError(2, `no trace files found in ${args.paths.join(', ')} (looked for *.trc, *.trc.gz and files that look like traces)`);
   const total = found.files.reduce((n, f) => n + f.size, 0);
   const progress = progressLine(total, stderr);
-  let results;
+  let parsed;
   try {
-    results = await parseFiles(found.files, { event: args.event, workers: args.workers, onProgress: (done) => progress.update(done) });
+    parsed = await parseFiles(found.files, { event: args.event, workers: args.workers, onProgress: (done) => progress.update(done) });
   } catch (error) {
     // An input that became unreadable after it was found (deleted, permissions changed).
     throw new ExitError(1, `reading the inputs failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -38,17 +48,21 @@ export async function loadDataset(args: CommonArgs, stderr: NodeJS.WriteStream =
     progress.done();
   }
   mark('parse');
+  const { results, elaHistograms } = parsed;
 
   for (const r of results) {
     if (r.outcome.kind === 'not-a-trace') stderr.write(`warning: skipped ${r.outcome.reason}\n`);
     else for (const w of r.warnings) stderr.write(`warning: ${formatWarning(w)}\n`);
   }
-  const traces = results.filter((r) => r.outcome.kind !== 'not-a-trace');
+  const isTrace = results.map((r) => r.outcome.kind !== 'not-a-trace');
+  const traces = results.filter((_, i) => isTrace[i]);
+  const histograms = elaHistograms.filter((_, i) => isTrace[i]);
   if (traces.length === 0) {
     const what = results.length === 1 ? 'the input is not a trace' : `none of the ${results.length} inputs is a trace`;
     throw new ExitError(2, `${what}; nothing to compute`);
   }
   const dataset = combineFiles(args.event, traces);
+  const elaHistogram = histograms.every((h) => h !== null) ? mergeIntHistograms(histograms as IntHistogram[]) : null;
   mark('combine');
-  return dataset;
+  return { ...dataset, elaHistogram: elaHistogram && elaHistogram.total === dataset.samples.count ? elaHistogram : null };
 }

@@ -1,4 +1,4 @@
-import { summarize, type Summary } from '../stats/summary';
+import { summarize, summarizeIntHistogram, type Summary } from '../stats/summary';
 import type { Dataset } from '../trace/dataset';
 import type { CommonArgs } from './args';
 import { formatCount, formatMicros, padTable } from './format';
@@ -8,7 +8,10 @@ import { mark } from './timing';
 /** `waitscope stats`: all inputs form one dataset; exact statistics of the chosen event in µs. */
 export async function statsCommand(args: CommonArgs, out: NodeJS.WritableStream = process.stdout): Promise<void> {
   const dataset = await loadDataset(args);
-  const summary = summarize(dataset.samples.ela.subarray(0, dataset.samples.count));
+  // The histogram built per range while parsing, when there is one: the same summary, without
+  // another pass over every sample here.
+  const h = dataset.elaHistogram;
+  const summary = h ? summarizeIntHistogram(h) : summarize(dataset.samples.ela.subarray(0, dataset.samples.count));
   mark('statistics');
   out.write(args.json ? `${JSON.stringify(statsJson(dataset, summary), null, 2)}\n` : statsTable(dataset, summary));
   mark('output');

@@ -1,8 +1,10 @@
 import { open } from 'node:fs/promises';
+import type { IntHistogram } from '../stats/int-histogram';
 import { buildFileResult } from '../trace/file-result';
 import { mergeRanges, needsSequentialRescan } from '../trace/merge-ranges';
 import { TraceScanner, type ScanResult } from '../trace/scanner';
 import type { TraceFacts, TraceFileResult } from '../trace/types';
+import { mergeIntHistograms } from './ela-histogram';
 import type { InputFile } from './find-inputs';
 import type { ParseTask } from './parse-protocol';
 import { ParsePool } from './worker-pool';
@@ -28,12 +30,21 @@ export interface ParseFilesOptions {
   onProgress?: (bytesDone: number, bytesTotal: number) => void;
 }
 
+export interface ParsedFiles {
+  /** In input order, with `fileIndex` = position in `files`. */
+  results: TraceFileResult[];
+  /**
+   * Per file, the exact histogram of its samples' ela when the file was parsed in ranges that
+   * each built theirs (see ela-histogram.ts); null otherwise.
+   */
+  elaHistograms: (IntHistogram | null)[];
+}
+
 /**
  * Parses files on all cores. Small files, and gzip ones, are one task each; a large plain file
- * is cut at line starts into one range per worker, and the ranges' scans are merged. Results
- * are in input order, with `fileIndex` = position in `files`.
+ * is cut at line starts into ranges, and the ranges' scans are merged.
  */
-export async function parseFiles(files: readonly InputFile[], options: ParseFilesOptions): Promise<TraceFileResult[]> {
+export async function parseFiles(files: readonly InputFile[], options: ParseFilesOptions): Promise<ParsedFiles> {
   const total = files.reduce((n, f) => n + f.size, 0);
   const progress = new Map<number, number>();
   let nextId = 0;
@@ -41,8 +52,9 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
     progress.set(id, bytes);
     if (options.onProgress) options.onProgress([...progress.values()].reduce((a, b) => a + b, 0), total);
   }, options.workers);
+  const elaHistograms: (IntHistogram | null)[] = files.map(() => null);
   try {
-    return await Promise.all(
+    const results = await Promise.all(
       files.map(async (file, fileIndex) => {
         const base = { path: file.path, fileName: file.name, fileIndex, event: options.event };
         const whole = async () => {
@@ -58,14 +70,17 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
             const task: ParseTask = { kind: 'range', id: nextId++, ...base, start, end: plan.cuts[i + 1] as number, headFacts: plan.headFacts };
             const done = await pool.run(task);
             if (done.kind !== 'range-done') throw new Error('a range task returned a file');
-            return done.scan;
+            return done;
           }),
         );
         // A range that began inside SQL text was scanned in the wrong state: rare, so just rescan.
-        if (needsSequentialRescan(scans)) return whole();
-        return buildFileResult(mergeRanges(scans), { fileName: file.name, event: options.event, compression: 'none', bytesRead: file.size });
+        if (needsSequentialRescan(scans.map((d) => d.scan))) return whole();
+        const histograms = scans.map((d) => d.histogram);
+        if (histograms.every((h) => h !== null)) elaHistograms[fileIndex] = mergeIntHistograms(histograms as IntHistogram[]);
+        return buildFileResult(mergeRanges(scans.map((d) => d.scan)), { fileName: file.name, event: options.event, compression: 'none', bytesRead: file.size });
       }),
     );
+    return { results, elaHistograms };
   } finally {
     await pool.close();
   }

@@ -1,3 +1,4 @@
+import type { IntHistogram } from '../stats/int-histogram';
 import type { ScanResult } from '../trace/scanner';
 import type { TraceFacts, TraceFileResult } from '../trace/types';
 
@@ -9,7 +10,7 @@ export type ParseTask =
 export type ParseReply =
   | { kind: 'progress'; id: number; bytes: number }
   | { kind: 'file-done'; id: number; result: TraceFileResult }
-  | { kind: 'range-done'; id: number; scan: ScanResult }
+  | { kind: 'range-done'; id: number; scan: ScanResult; histogram: IntHistogram | null }
   | { kind: 'failed'; id: number; message: string };
 
 /** The sample columns' buffers, moved to the receiving thread instead of copied. */
@@ -17,4 +18,9 @@ export function sampleBuffers(...parts: ScanResult['samples'][]): ArrayBuffer[] 
   const buffers = new Set<ArrayBuffer>();
   for (const p of parts) for (const a of [p.ela, p.tim, p.file, p.line, p.offset, p.session]) buffers.add(a.buffer as ArrayBuffer);
   return [...buffers];
+}
+
+/** A histogram's buffers, moved too. */
+export function histogramBuffers(h: IntHistogram | null): ArrayBuffer[] {
+  return h ? [...new Set([h.values.buffer, h.counts.buffer, h.cumulative.buffer] as ArrayBuffer[])] : [];
 }

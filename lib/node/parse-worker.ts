@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { sampleBuffers, type ParseReply, type ParseTask } from './parse-protocol';
+import { histogramBuffers, sampleBuffers, type ParseReply, type ParseTask } from './parse-protocol';
 import { runTask } from './run-task';
 
 /** Worker entry: tiny on purpose (style.md §5); all the work is in run-task and lib/trace. */
@@ -11,7 +11,10 @@ port.on('message', (task: ParseTask) => {
   runTask(task, (bytes) => reply({ kind: 'progress', id: task.id, bytes }))
     .then((done) => {
       if (done.kind === 'file') reply({ kind: 'file-done', id: task.id, result: done.result }, sampleBuffers(done.result.samples));
-      else reply({ kind: 'range-done', id: task.id, scan: done.scan }, sampleBuffers(done.scan.samples, ...(done.scan.sampleBlocks ?? [])));
+      else {
+        const buffers = [...sampleBuffers(done.scan.samples, ...(done.scan.sampleBlocks ?? [])), ...histogramBuffers(done.histogram)];
+        reply({ kind: 'range-done', id: task.id, scan: done.scan, histogram: done.histogram }, buffers);
+      }
     })
     .catch((error: unknown) => reply({ kind: 'failed', id: task.id, message: error instanceof Error ? error.message : String(error) }));
 });

@@ -1,6 +1,8 @@
+import type { IntHistogram } from '../stats/int-histogram';
 import { parseTrace } from '../trace/parse-trace';
 import { TraceScanner, type ScanResult } from '../trace/scanner';
 import type { TraceFileResult } from '../trace/types';
+import { elaHistogramOf } from './ela-histogram';
 import { fileChunks } from './file-chunks';
 import type { ParseTask } from './parse-protocol';
 import { scanFileRange } from './scan-file-range';
@@ -9,7 +11,7 @@ import { scanFileRange } from './scan-file-range';
 export async function runTask(
   task: ParseTask,
   onProgress: (bytes: number) => void,
-): Promise<{ kind: 'file'; result: TraceFileResult } | { kind: 'range'; scan: ScanResult }> {
+): Promise<{ kind: 'file'; result: TraceFileResult } | { kind: 'range'; scan: ScanResult; histogram: IntHistogram | null }> {
   if (task.kind === 'file') {
     const result = await parseTrace(fileChunks(task.path), {
       event: task.event,
@@ -26,5 +28,6 @@ export async function runTask(
     range: { startOffset: task.start, headFacts: task.headFacts },
   });
   await scanFileRange(task.path, task.start, task.end, scanner, onProgress);
-  return { kind: 'range', scan: scanner.finish({ blocks: true }) };
+  const scan = scanner.finish({ blocks: true });
+  return { kind: 'range', scan, histogram: elaHistogramOf(scan.sampleBlocks ?? [scan.samples]) };
 }

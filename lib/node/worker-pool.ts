@@ -61,7 +61,9 @@ export class ParsePool {
       .then(
         (done) =>
           pending.resolve(
-            done.kind === 'file' ? { kind: 'file-done', id: task.id, result: done.result } : { kind: 'range-done', id: task.id, scan: done.scan },
+            done.kind === 'file'
+              ? { kind: 'file-done', id: task.id, result: done.result }
+              : { kind: 'range-done', id: task.id, scan: done.scan, histogram: done.histogram },
           ),
         (error: unknown) => pending.reject(error instanceof Error ? error : new Error(String(error))),
       )
