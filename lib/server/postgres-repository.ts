@@ -11,6 +11,7 @@ import {
   type CreatedReport,
   type DeleteOutcome,
   type ReportRepository,
+  type ReportTimes,
   type StoredReport,
 } from './report-repository';
 
@@ -83,13 +84,13 @@ export async function openPostgresRepository(config: pg.PoolConfig, clock: Clock
 
   return {
     kind: 'postgres',
-    async create(ciphertext: Uint8Array, expiresAt: Date | null): Promise<CreatedReport> {
-      const row = newReportRow(clock);
+    async create(ciphertext: Uint8Array, { createdAt, expiresAt }: ReportTimes): Promise<CreatedReport> {
+      const row = newReportRow();
       await pool.query(
         'INSERT INTO reports (id, ciphertext, delete_token_hash, created_at, expires_at, size) VALUES ($1, $2, $3, $4, $5, $6)',
-        [row.id, Buffer.from(ciphertext.buffer, ciphertext.byteOffset, ciphertext.length), row.tokenHash, row.createdAt, expiresAt, ciphertext.length],
+        [row.id, Buffer.from(ciphertext.buffer, ciphertext.byteOffset, ciphertext.length), row.tokenHash, createdAt, expiresAt, ciphertext.length],
       );
-      return { id: row.id, deleteToken: row.deleteToken, createdAt: row.createdAt, expiresAt };
+      return { id: row.id, deleteToken: row.deleteToken, createdAt, expiresAt };
     },
     async get(id: string): Promise<StoredReport | null> {
       const { rows } = await pool.query<Row>(

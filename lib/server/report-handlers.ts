@@ -85,7 +85,8 @@ export function createReport(request: Request, deps: ReportApiDeps): Promise<Res
         : apiError(400, 'not-a-container', container.message);
     }
 
-    const created = await deps.repository.create(body.bytes, expiresAt(expiry.data, deps.clock()));
+    const now = deps.clock();
+    const created = await deps.repository.create(body.bytes, { createdAt: now, expiresAt: expiresAt(expiry.data, now) });
     const response: CreateReportResponse = {
       id: created.id,
       deleteToken: created.deleteToken,

@@ -22,11 +22,17 @@ export interface StoredReport {
   size: number;
 }
 
+export interface ReportTimes {
+  createdAt: Date;
+  expiresAt: Date | null;
+}
+
 export type DeleteOutcome = 'deleted' | 'forbidden' | 'not-found';
 
 export interface ReportRepository {
   readonly kind: 'sqlite' | 'postgres';
-  create(ciphertext: Uint8Array, expiresAt: Date | null): Promise<CreatedReport>;
+  /** Stores a new report under a fresh id and delete token (expiresAt null: never). */
+  create(ciphertext: Uint8Array, times: ReportTimes): Promise<CreatedReport>;
   /** null when unknown or expired (expired rows may linger until the next purge). */
   get(id: string): Promise<StoredReport | null>;
   /** 'not-found' for unknown or expired reports, whatever the token. */
@@ -40,10 +46,10 @@ export interface ReportRepository {
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
 
-/** A new row's fields: fresh id and token, the token hashed. */
-export function newReportRow(clock: Clock) {
+/** A new row's secrets: a fresh id and token, the token hashed. */
+export function newReportRow() {
   const deleteToken = newDeleteToken();
-  return { id: newReportId(), deleteToken, tokenHash: hashDeleteToken(deleteToken), createdAt: clock() };
+  return { id: newReportId(), deleteToken, tokenHash: hashDeleteToken(deleteToken) };
 }
 
 export function checkDeleteToken(token: string, storedHash: Uint8Array | null): DeleteOutcome {

@@ -15,6 +15,7 @@ import {
   type CreatedReport,
   type DeleteOutcome,
   type ReportRepository,
+  type ReportTimes,
   type StoredReport,
 } from './report-repository';
 
@@ -84,10 +85,10 @@ export function openSqliteRepository(file: string, clock: Clock = systemClock): 
 
   return {
     kind: 'sqlite',
-    async create(ciphertext: Uint8Array, expiresAt: Date | null): Promise<CreatedReport> {
-      const row = newReportRow(clock);
-      insert.run(row.id, ciphertext, row.tokenHash, row.createdAt.getTime(), expiresAt?.getTime() ?? null, ciphertext.length);
-      return { id: row.id, deleteToken: row.deleteToken, createdAt: row.createdAt, expiresAt };
+    async create(ciphertext: Uint8Array, { createdAt, expiresAt }: ReportTimes): Promise<CreatedReport> {
+      const row = newReportRow();
+      insert.run(row.id, ciphertext, row.tokenHash, createdAt.getTime(), expiresAt?.getTime() ?? null, ciphertext.length);
+      return { id: row.id, deleteToken: row.deleteToken, createdAt, expiresAt };
     },
     async get(id: string): Promise<StoredReport | null> {
       const row = select.get(id, clock().getTime());

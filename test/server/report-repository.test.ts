@@ -121,12 +121,14 @@ describe.each([
     await store.dispose();
   });
 
+  /** Created now, expiring at `expiresAt` (null: never). */
+  const at = (expiresAt: Date | null) => ({ createdAt: time.clock(), expiresAt });
   const bytes = (n: number, seed = 1) => Uint8Array.from({ length: n }, (_, i) => (i * 31 + seed) & 0xff);
 
   it('stores and returns the bytes, times and size', async () => {
     const blob = bytes(1000);
     const expires = new Date(time.clock().getTime() + 7 * DAY);
-    const created = await repo.create(blob, expires);
+    const created = await repo.create(blob, at(expires));
     expect(created.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(reportIdSchema.safeParse(created.id).success).toBe(true);
     expect(created.deleteToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -141,7 +143,7 @@ describe.each([
 
   it('keeps an 8 MiB report whole', async () => {
     const blob = new Uint8Array(randomBytes(8 * 1024 * 1024 - 1));
-    const { id } = await repo.create(blob, null);
+    const { id } = await repo.create(blob, at(null));
     const got = await repo.get(id);
     expect(got?.size).toBe(blob.length);
     expect(Buffer.from(got!.ciphertext).equals(Buffer.from(blob))).toBe(true);
@@ -152,15 +154,15 @@ describe.each([
   });
 
   it('makes distinct random ids, also under concurrent creates', async () => {
-    const created = await Promise.all(Array.from({ length: 40 }, (_, i) => repo.create(bytes(10, i), null)));
+    const created = await Promise.all(Array.from({ length: 40 }, (_, i) => repo.create(bytes(10, i), at(null))));
     expect(new Set(created.map((c) => c.id)).size).toBe(40);
     expect(await store.rowCount()).toBe(40);
   });
 
   it('hides an expired report at once and purges it later; never-expiring reports stay', async () => {
-    const day = await repo.create(bytes(10), new Date(time.clock().getTime() + DAY));
-    const month = await repo.create(bytes(10), new Date(time.clock().getTime() + 30 * DAY));
-    const never = await repo.create(bytes(10), null);
+    const day = await repo.create(bytes(10), at(new Date(time.clock().getTime() + DAY)));
+    const month = await repo.create(bytes(10), at(new Date(time.clock().getTime() + 30 * DAY)));
+    const never = await repo.create(bytes(10), at(null));
 
     time.advance(DAY - 1);
     expect(await repo.get(day.id)).not.toBeNull();
@@ -178,7 +180,7 @@ describe.each([
   });
 
   it('deletes only with the right token, stored as its SHA-256', async () => {
-    const { id, deleteToken } = await repo.create(bytes(10), null);
+    const { id, deleteToken } = await repo.create(bytes(10), at(null));
     const hash = await store.tokenHash(id);
     expect(hash?.equals(createHash('sha256').update(deleteToken).digest())).toBe(true);
 
@@ -194,7 +196,7 @@ describe.each([
   });
 
   it('runs its migrations once, however often it is opened, and keeps the data', async () => {
-    const { id } = await repo.create(bytes(10), null);
+    const { id } = await repo.create(bytes(10), at(null));
     const again = await store.open(time.clock);
     extra.push(again, await store.open(time.clock));
     expect(await store.migrationVersions()).toEqual([1]);
@@ -203,9 +205,9 @@ describe.each([
 
   it('never holds the report\u2019s text: labels and file names are not in the database', async () => {
     const { ciphertext } = await sealReport(sampleReportWithFile());
-    await repo.create(ciphertext, null);
+    await repo.create(ciphertext, at(null));
     // The probe itself finds what is stored in the clear: the id.
-    const { id } = await repo.create(bytes(10), null);
+    const { id } = await repo.create(bytes(10), at(null));
     expect(await store.holdsText(id)).toBe(true);
     expect(await store.holdsText(SECRET_LABEL)).toBe(false);
     expect(await store.holdsText(SECRET_FILE)).toBe(false);
