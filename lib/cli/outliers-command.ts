@@ -107,11 +107,12 @@ async function coOccurring(dataset: Dataset, analysis: OutlierAnalysis, paths: M
   if (analysis.windows.length === 0) return [];
   const clock = new DatasetClock(dataset);
   const acc = createCoOccurrence(analysis.windows);
-  // Every file is scanned, not only those with a member: any process on the same UTC or local
-  // axis may show what else happened then (a log switch in another session).
+  // Every file on a window's axis is scanned, not only those with a member: any process on the
+  // same UTC or local axis may show what else happened then (a log switch in another session).
+  const axes = new Set(analysis.windows.map((w) => w.domain));
   for (const [fileIndex, f] of dataset.files.entries()) {
     const path = paths.get(f.fileName);
-    if (path === undefined) continue;
+    if (path === undefined || ![...clock.domainsOfFile(fileIndex)].some((d) => axes.has(d))) continue;
     const input = await openInput(path);
     try {
       await scanCoOccurrence(input.chunks(), { fileIndex, unit: f.facts.unit, pid: f.facts.pid, clockOf: (pid) => clock.tableFor(fileIndex, pid) }, acc);

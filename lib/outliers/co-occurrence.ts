@@ -15,7 +15,7 @@
  * `log file switch (archiving needed)`, `log file switch (private strand flush incomplete)`,
  * `log file switch (clearing log file)`, and `switch logfile command`.
  */
-import { ascii, decodeText, matchAt } from '../trace/bytes';
+import { ascii, decodeText, matchAt, parseDigits } from '../trace/bytes';
 import { EventTable } from '../trace/event-table';
 import { readStarLine } from '../trace/star-lines';
 import { parseWaitLine } from '../trace/wait-line';
@@ -116,9 +116,7 @@ export async function scanCoOccurrence(source: AsyncIterable<Uint8Array>, file: 
     const w = parseWaitLine(buf, s, e, events);
     if (typeof w === 'string' || !w.hasTim) return;
     const id = w.id >= 0 ? w.id : events.intern(buf, w.nameStart, w.nameEnd);
-    let tim = 0;
-    for (let p = w.timStart; p < e; p++) tim = tim * 10 + ((buf[p] as number) - 0x30);
-    placeTim(table, tim, placed);
+    placeTim(table, parseDigits(buf, w.timStart, e), placed);
     const hits = overlapping(acc, placed.domain, placed.micros - w.ela * scale, placed.micros);
     if (hits.length > 0) book(acc, hits, events.names[id] as string, w.ela * scale, placed.micros, file.fileIndex, lineNo);
   });

@@ -122,9 +122,24 @@ export class DatasetClock {
     }
   }
 
+  /**
+   * The domains a file's waits can fall in: UTC and/or local for processes with anchors, the raw
+   * domain for those without. A second pass can skip a file that shares none with the windows.
+   */
+  domainsOfFile(file: number): Set<number> {
+    const out = new Set<number>();
+    for (const [key, t] of this.tables) {
+      if (!key.startsWith(`${file}|`)) continue;
+      if (t.tim.length === 0) out.add(t.rawDomain);
+      for (const off of t.offset) out.add(off === off ? UTC_DOMAIN : LOCAL_DOMAIN);
+    }
+    return out;
+  }
+
   /** The wall-clock time of sample i of the dataset. */
   timeOf(i: number): SampleTime {
-    return timeOnTable(this.bySession[this.input.samples.session[i] as number] ?? emptyTable(1, NO_DOMAIN), this.input.samples.tim[i] as number);
+    const table = this.bySession[this.input.samples.session[i] as number];
+    return timeOnTable(table ?? emptyTable(1, NO_DOMAIN), table ? (this.input.samples.tim[i] as number) : NaN);
   }
 
   /** Bulk: µs and domain of every sample (or of `indices`), for clusters and the timeline. */

@@ -114,4 +114,16 @@ describe('wall-clock time of a wait', () => {
     const clock = new DatasetClock(ds);
     expect(clock.timeOf(0).domain).not.toBe(clock.timeOf(1).domain);
   });
+
+  it('says which domains a file’s waits can fall in, so a second pass can skip the others', async () => {
+    const ds = await datasetOf([
+      { name: 'utc.trc', text: `${B19}\n\n*** 2019-07-09T09:57:07.703476-07:00\n${lfs(9, 5000)}\n` },
+      { name: 'local.trc', text: `${B11}\n\n*** 2012-08-09 10:15:02.123\n${lfs(9, 5000)}\n` },
+      { name: 'raw.trc', text: `${B11}\n\n${lfs(9, 5000)}\n` },
+    ]);
+    const clock = new DatasetClock(ds);
+    expect([...clock.domainsOfFile(0)]).toEqual([UTC_DOMAIN]);
+    expect([...clock.domainsOfFile(1)]).toEqual([LOCAL_DOMAIN]);
+    expect([...clock.domainsOfFile(2)]).toEqual([clock.timeOf(2).domain]);
+  });
 });
