@@ -14,8 +14,11 @@ import { formatCount, UNIT_LABEL, type DisplayUnit } from './display-units';
 export interface ThresholdTableProps {
   report: WaitscopeReport;
   unit: DisplayUnit;
-  /** The user's thresholds in µs, ascending, without the fixed ones. */
-  onThresholdsChange: (micros: number[]) => void;
+  /**
+   * The user's thresholds in µs, ascending, without the fixed ones. Absent for a read-only view
+   * (a shared report has no samples to count again).
+   */
+  onThresholdsChange?: (micros: number[]) => void;
 }
 
 /** Thresholds every report has; they have no remove button. */
@@ -87,7 +90,7 @@ export function ThresholdTable({ report, unit, onThresholdsChange }: ThresholdTa
     if (thresholds.includes(parsed.micros)) return setProblem(`${formatThreshold(parsed.micros, unit)} is already in the table.`);
     setProblem(null);
     setText('');
-    onThresholdsChange([...mine, parsed.micros].sort((x, y) => x - y));
+    onThresholdsChange?.([...mine, parsed.micros].sort((x, y) => x - y));
   };
 
   return (
@@ -101,7 +104,7 @@ export function ThresholdTable({ report, unit, onThresholdsChange }: ThresholdTa
               <th key={d.id} scope="col" data-dataset={d.id}>{d.label}</th>
             ))}
             {report.datasets.length > 1 && <th scope="col">all datasets</th>}
-            {mine.length > 0 && <td />}
+            {mine.length > 0 && onThresholdsChange && <td />}
           </tr>
         </thead>
         <tbody>
@@ -117,7 +120,7 @@ export function ThresholdTable({ report, unit, onThresholdsChange }: ThresholdTa
                 {report.datasets.length > 1 && (
                   <Counts threshold={t} count={total} rate={totalWaits > 0 ? (1e6 * total) / totalWaits : null} at={{ 'data-across': 'datasets' }} />
                 )}
-                {mine.length > 0 && (
+                {mine.length > 0 && onThresholdsChange && (
                   <td>
                     {mine.includes(t) && (
                       <button type="button" onClick={() => onThresholdsChange(mine.filter((x) => x !== t))} aria-label={`remove ${formatThreshold(t, unit)}`}>
@@ -131,6 +134,7 @@ export function ThresholdTable({ report, unit, onThresholdsChange }: ThresholdTa
           })}
         </tbody>
       </table>
+      {onThresholdsChange && (
       <form onSubmit={add}>
         <label>
           {`Add a threshold (${UNIT_LABEL[unit]}) `}
@@ -139,6 +143,7 @@ export function ThresholdTable({ report, unit, onThresholdsChange }: ThresholdTa
         <button type="submit">add</button>
         {problem !== null && <p className="threshold-problem" aria-live="polite">{problem}</p>}
       </form>
+      )}
     </div>
   );
 }

@@ -14,7 +14,8 @@ export interface DatasetCardProps {
   label: string;
   status: DatasetStatus | undefined;
   progress: ProgressUpdate | undefined;
-  isBaseline: boolean;
+  /** null: the dataset cannot be a baseline (no radio). */
+  isBaseline: boolean | null;
   canRemove: boolean;
   onLabel: (label: string) => void;
   onBaseline: () => void;
@@ -61,9 +62,11 @@ export function DatasetCard(p: DatasetCardProps) {
       <header className="dataset-head">
         <span className="swatch" style={{ background: p.color }} aria-hidden />
         <input className="dataset-label" aria-label={`Label of dataset ${p.index + 1}`} value={p.label} onChange={(e) => p.onLabel(e.target.value)} />
-        <label className="baseline" title="The other datasets are compared with the baseline">
-          <input type="radio" name="baseline" checked={p.isBaseline} onChange={p.onBaseline} /> baseline
-        </label>
+        {p.isBaseline !== null && (
+          <label className="baseline" title="The other datasets are compared with the baseline">
+            <input type="radio" name="baseline" checked={p.isBaseline} onChange={p.onBaseline} /> baseline
+          </label>
+        )}
       </header>
       <p className="dataset-summary" data-testid={`summary-${p.id}`}>{fileSummary(status)}</p>
       {status?.note && <p className="dataset-note">{status.note}</p>}

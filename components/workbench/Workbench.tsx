@@ -6,17 +6,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import type { DatasetStatus, InputFile } from '@/lib/worker/protocol';
-import { AllWaitsFigure } from '../charts/AllWaitsFigure';
 import { datasetColor } from '../charts/palette';
-import { SpectrumFigure } from '../charts/SpectrumFigure';
-import { TopWaitsFigure } from '../charts/TopWaitsFigure';
-import { ComparisonTable } from '../ComparisonTable';
-import { ThresholdTable } from '../ThresholdTable';
+import { ResultsView } from '../ResultsView';
+import { MySharedReports } from '../share/MySharedReports';
+import { SharePanel } from '../share/SharePanel';
 import { DatasetCard } from './DatasetCard';
 import { filesFromDrop, groupByTopFolder } from './drop-files';
 import { download } from './download';
 import { EventPicker } from './EventPicker';
-import { ExportBar } from './ExportBar';
 import { useAnalysis } from './use-analysis';
 import { DEFAULT_LABELS, DEFAULT_VIEW, formatViewState, MAX_DATASETS, parseViewState, type ViewState } from './url-state';
 import { ViewControls } from './ViewControls';
@@ -124,6 +121,14 @@ export function Workbench() {
     return datasetColor(inReport >= 0 ? inReport : slotIndex);
   };
 
+  const [sharing, setSharing] = useState(false);
+  const [sharedVersion, setSharedVersion] = useState(0);
+  const includedIds = included.map((s) => s.id).join(',');
+  const fingerprints = useCallback(async () => {
+    const reply = await analysis.fingerprints(includedIds.split(','));
+    return reply.type === 'fingerprints' ? reply.files : reply.message;
+  }, [analysis.fingerprints, includedIds]);
+
   const exportSamples = async (id: string, label: string) => {
     const reply = await analysis.exportSamples(id);
     if (reply.type === 'samples') download(`waitscope-samples-${label.replace(/[^A-Za-z0-9]+/g, '-')}.csv`, reply.blob);
@@ -191,17 +196,17 @@ export function Workbench() {
       <div className="results" data-testid="results" aria-busy={analysis.computing || loading} data-computing={analysis.computing ? 'yes' : 'no'}>
         {analysis.computing && <p className="computing">Computing the statistics…</p>}
         {analysis.reportError && <p role="alert" className="failure">{analysis.reportError}</p>}
-        {report && (
-          <>
-            <ComparisonTable report={report} unit={view.unit} />
-            <ExportBar report={report} buckets={view.buckets} />
-            <AllWaitsFigure report={report} unit={view.unit} bucketMode={view.buckets} />
-            <TopWaitsFigure report={report} unit={view.unit} />
-            <SpectrumFigure report={report} unit={view.unit} />
-            <ThresholdTable report={report} unit={view.unit} onThresholdsChange={(thresholds) => setView((v) => ({ ...v, thresholds }))} />
-          </>
+        {report && !sharing && (
+          <button type="button" className="share-button" data-testid="share-button" onClick={() => setSharing(true)} disabled={analysis.computing || loading}>
+            Share…
+          </button>
         )}
+        {report && sharing && (
+          <SharePanel report={report} fingerprints={fingerprints} onClose={() => setSharing(false)} onShared={() => setSharedVersion((v) => v + 1)} />
+        )}
+        {report && <ResultsView report={report} unit={view.unit} buckets={view.buckets} onThresholdsChange={(thresholds) => setView((v) => ({ ...v, thresholds }))} />}
       </div>
+      <MySharedReports refreshKey={sharedVersion} />
     </div>
   );
 }

@@ -91,7 +91,12 @@ export function useAnalysis() {
     [ask],
   );
 
-  return { statuses, progress, report, reportError, computing, failure, send, requestReport, clearReport, exportSamples };
+  const fingerprints = useCallback(
+    (datasetIds: string[]) => ask<Extract<Reply, { type: 'fingerprints' }>>((requestId) => ({ type: 'fingerprints', requestId, datasetIds })),
+    [ask],
+  );
+
+  return { statuses, progress, report, reportError, computing, failure, send, requestReport, clearReport, exportSamples, fingerprints };
 }
 
 function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {

@@ -54,6 +54,11 @@ export const reportFileSchema = z.object({
   outcome: z.enum(['parsed', 'no-event', 'not-a-trace']),
   /** Waits of the event in this file. */
   waits: count,
+  /** SHA-256 of the file's bytes as read (hex), so a recipient can tell which files were used; filled when sharing. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/).nullable().optional(),
+  /** From the trace header. Private: a shared report carries them only when the user ticks it. */
+  host: z.string().nullable().optional(),
+  instance: z.string().nullable().optional(),
 });
 
 export const datasetReportSchema = z.object({

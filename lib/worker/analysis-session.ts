@@ -14,6 +14,7 @@ import type { Post, WorkerRequest } from './protocol';
 import { DatasetLoader } from './dataset-loader';
 import { emptyDataset, syntheticNote, syntheticProfile, type DatasetState } from './dataset-state';
 import { exportSamplesBlob } from './export-samples';
+import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
 
 export const WAITSCOPE_VERSION = '0.1.0';
@@ -53,6 +54,8 @@ export class AnalysisSession {
         return this.report(request);
       case 'export-samples':
         return this.exportSamples(request.requestId, request.datasetId);
+      case 'fingerprints':
+        return this.fingerprints(request.requestId, request.datasetIds);
     }
   }
 
@@ -157,6 +160,8 @@ export class AnalysisSession {
       oracleVersion: t.result?.facts.oracleVersion ?? null,
       outcome: t.result?.outcome.kind ?? 'not-a-trace',
       waits: t.result?.samples.count ?? 0,
+      host: t.result?.facts.host ?? null,
+      instance: t.result?.facts.instance ?? null,
     }));
     for (const c of d.csv) files.push({ name: c.status.name, bytes: c.status.bytes, compression: 'none', oracleVersion: null, outcome: 'parsed', waits: c.values.length });
     if (csvValues.length === 0) {
@@ -189,6 +194,23 @@ export class AnalysisSession {
       this.post({ type: 'report', requestId: request.requestId, report, elapsedMs: now() - started });
     } catch (error) {
       this.post({ type: 'request-failed', requestId: request.requestId, message: `The report could not be computed: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
+  /** SHA-256 of every input file of the datasets, for a shared report (read again, never kept). */
+  private async fingerprints(requestId: number, datasetIds: string[]): Promise<void> {
+    try {
+      const out: Record<string, Record<string, string>> = {};
+      for (const id of datasetIds) {
+        const d = this.datasets.get(id);
+        if (!d) continue;
+        out[id] = {};
+        for (const t of d.traces) out[id][t.name] = await sha256Hex(t.file);
+        for (const c of d.csv) if (c.file) out[id][c.status.name] = await sha256Hex(c.file);
+      }
+      this.post({ type: 'fingerprints', requestId, files: out });
+    } catch (error) {
+      this.post({ type: 'request-failed', requestId, message: `The files could not be read again to fingerprint them: ${error instanceof Error ? error.message : String(error)}` });
     }
   }
 

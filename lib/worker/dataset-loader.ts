@@ -78,8 +78,8 @@ export class DatasetLoader {
   private async addCsv(f: InputFile): Promise<void> {
     const d = this.d;
     const outcome = await importSamplesCsv(f.file, f.path);
-    if (outcome.ok) d.csv.push({ values: outcome.values, status: outcome.status });
-    else d.csv.push({ values: new Float64Array(0), status: outcome.status });
+    if (outcome.ok) d.csv.push({ file: f.file, values: outcome.values, status: outcome.status });
+    else d.csv.push({ file: f.file, values: new Float64Array(0), status: outcome.status });
     d.source = d.traces.length > 0 ? 'traces' : 'csv';
     if (d.traces.length === 0 && d.csv.length > 0) d.state = 'ready';
     this.sendStatus();

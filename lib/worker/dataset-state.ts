@@ -13,6 +13,8 @@ export interface TraceEntry {
 }
 
 export interface CsvEntry {
+  /** The CSV file, kept (like traces) so it can be fingerprinted; null for none. */
+  file: File | null;
   values: Float64Array;
   status: FileStatus;
 }

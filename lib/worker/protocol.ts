@@ -68,13 +68,16 @@ export type WorkerRequest =
   | { type: 'clear'; datasetId: string }
   | { type: 'set-event'; event: string }
   | { type: 'report'; requestId: number; event: string; datasets: ReportDatasetSpec[]; baseline: number; thresholds: number[] }
-  | { type: 'export-samples'; requestId: number; datasetId: string };
+  | { type: 'export-samples'; requestId: number; datasetId: string }
+  | { type: 'fingerprints'; requestId: number; datasetIds: string[] };
 
 export type WorkerResponse =
   | { type: 'progress'; progress: ProgressUpdate }
   | { type: 'status'; status: DatasetStatus }
   | { type: 'report'; requestId: number; report: WaitscopeReport; elapsedMs: number }
   | { type: 'samples'; requestId: number; datasetId: string; blob: Blob; rows: number }
+  /** Per dataset id, per file name: the SHA-256 (hex) of the file's bytes. */
+  | { type: 'fingerprints'; requestId: number; files: Record<string, Record<string, string>> }
   | { type: 'request-failed'; requestId: number; message: string }
   /** A bug, not bad input: the page shows it instead of hanging. */
   | { type: 'failure'; message: string };

@@ -46,13 +46,14 @@ async function killGroup(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function startNextServer(): Promise<NextServer> {
+/** `env` is added to the server's environment, e.g. a throwaway WAITSCOPE_DB_PATH. */
+export async function startNextServer(env: Record<string, string> = {}): Promise<NextServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Own process group (detached), so stop() also ends anything the server started.
   const child = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
-    env: NEXT_ENV,
+    env: { ...NEXT_ENV, ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,134 @@
+'use client';
+/**
+ * /r/<id>#k=<key>: fetch the ciphertext, decrypt it here with the key from the fragment, validate it,
+ * then take the key out of the address bar (so it is not left in history or screenshots) and draw the
+ * same results view, read-only. Local traces can be dropped as another dataset: they are parsed and
+ * compared in this browser and nothing new is uploaded.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { joinLocalDatasets } from '@/lib/report/compare-with-shared';
+import type { WaitscopeReport } from '@/lib/report/report-schema';
+import { keyFromFragment, openReport } from '@/lib/share';
+import type { InputFile } from '@/lib/worker/protocol';
+import type { DisplayUnit } from '../display-units';
+import { ResultsView } from '../ResultsView';
+import { datasetColor } from '../charts/palette';
+import { DatasetCard } from '../workbench/DatasetCard';
+import { useAnalysis } from '../workbench/use-analysis';
+import type { BucketMode } from '../workbench/url-state';
+import { ViewControls } from '../workbench/ViewControls';
+import { fetchReport } from './share-api';
+
+type Loaded = { state: 'loading' } | { state: 'failed'; title: string; message: string } | { state: 'ready'; report: WaitscopeReport };
+
+const LOCAL_ID = 'local';
+
+async function load(id: string, hash: string): Promise<Loaded> {
+  const key = keyFromFragment(hash);
+  if (key === null) {
+    return { state: 'failed', title: 'This link has no key', message: 'A shared report link ends with #k=… (the key that decrypts it). Ask the sender for the whole link.' };
+  }
+  const fetched = await fetchReport(id);
+  if (!fetched.ok) {
+    return fetched.status === 404
+      ? { state: 'failed', title: 'No such report', message: 'This report does not exist, has expired, or was deleted by the person who shared it.' }
+      : { state: 'failed', title: 'The report could not be loaded', message: fetched.message };
+  }
+  const opened = await openReport(fetched.bytes, key);
+  if (!opened.ok) {
+    const title = opened.error.code === 'wrong-key-or-tampered' || opened.error.code === 'malformed-key' ? 'Wrong key' : 'The report could not be opened';
+    return { state: 'failed', title, message: opened.error.message };
+  }
+  return { state: 'ready', report: opened.report };
+}
+
+export function SharedReportView({ id }: { id: string }) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [unit, setUnit] = useState<DisplayUnit>('us');
+  const [buckets, setBuckets] = useState<BucketMode>('log10');
+  const [label, setLabel] = useState('My traces');
+  const analysis = useAnalysis();
+  const { statuses, progress, send, requestReport } = analysis;
+
+  useEffect(() => {
+    let live = true;
+    void load(id, window.location.hash).then((result) => {
+      if (!live) return;
+      // The key has done its work: take it out of the address bar and history entry.
+      if (window.location.hash) window.history.replaceState(null, '', window.location.pathname + window.location.search);
+      setLoaded(result);
+    });
+    return () => void (live = false);
+  }, [id]);
+
+  const shared = loaded.state === 'ready' ? loaded.report : null;
+  const local = statuses[LOCAL_ID];
+  const localKey = local && local.state !== 'loading' && local.waits > 0 ? `${local.waits}/${local.files.length}/${local.state}` : null;
+  useEffect(() => {
+    if (!shared || localKey === null) return;
+    void requestReport({ event: shared.event, datasets: [{ datasetId: LOCAL_ID, label }], baseline: 0, thresholds: [] });
+    // Label changes are applied below without recomputing, so the label is not a dependency.
+  }, [localKey, shared, requestReport]);
+
+  const view = useMemo(() => {
+    if (!shared) return null;
+    const mine = analysis.report?.report;
+    if (!mine || localKey === null) return shared;
+    const relabelled = { ...mine, datasets: mine.datasets.map((d) => ({ ...d, label })) };
+    return joinLocalDatasets(shared, relabelled);
+  }, [shared, analysis.report, localKey, label]);
+
+  const onFiles = useCallback((files: InputFile[]) => {
+    if (shared) send({ type: 'add-files', datasetId: LOCAL_ID, files, event: shared.event });
+  }, [send, shared]);
+
+  if (loaded.state === 'loading') return <p className="computing" data-testid="shared-loading">Fetching and decrypting the report…</p>;
+  if (loaded.state === 'failed') {
+    return (
+      <section className="failure-page" data-testid="shared-error">
+        <h2>{loaded.title}</h2>
+        <p>{loaded.message}</p>
+        <p><a href="/">Open waitscope</a> to analyse your own traces.</p>
+      </section>
+    );
+  }
+  const r = loaded.report;
+  return (
+    <div data-testid="shared-report">
+      <p className="shared-meta">
+        Shared report of <strong>{r.datasets.map((d) => d.label).join(' vs ')}</strong> ({r.event}), made {new Date(r.createdAt).toLocaleString()} with
+        waitscope {r.generator.version}. Read-only: the numbers were computed by the sender from their traces; this page only decrypted them.
+      </p>
+      <div className="controls">
+        <ViewControls unit={unit} buckets={buckets} onUnit={setUnit} onBuckets={setBuckets} />
+      </div>
+      <section className="compare-local">
+        <h2>Compare my traces with this report</h2>
+        <p className="hint">
+          Your files are parsed in this browser and never uploaded. Your dataset&apos;s statistics are exact; its comparison with the shared datasets uses their
+          exact summaries (differences, Welch&apos;s test on the mean), since a shared report has no samples to resample.
+        </p>
+        <DatasetCard
+          id={LOCAL_ID}
+          index={r.datasets.length}
+          color={datasetColor(r.datasets.length)}
+          label={label}
+          status={local}
+          progress={progress[LOCAL_ID]}
+          isBaseline={null}
+          canRemove={false}
+          onLabel={setLabel}
+          onBaseline={() => {}}
+          onFiles={onFiles}
+          onCancel={() => send({ type: 'cancel', datasetId: LOCAL_ID })}
+          onClear={() => send({ type: 'clear', datasetId: LOCAL_ID })}
+          onRemove={() => {}}
+          onExportSamples={() => {}}
+        />
+      </section>
+      <div className="results" data-testid="results" data-computing={analysis.computing ? 'yes' : 'no'}>
+        {view && <ResultsView report={view} unit={unit} buckets={buckets} />}
+      </div>
+    </div>
+  );
+}
