@@ -32,6 +32,14 @@ if [ "$(id -u)" -ne 0 ]; then
   exit 1
 fi
 
+# Test files that need PostgreSQL may call this at the same time: one installs, the others wait.
+exec 9>/tmp/waitscope-ensure-postgres.lock
+flock 9
+if BIN=$(find_bin); then
+  echo "ensure-postgres: installed meanwhile by another run, in $BIN"
+  exit 0
+fi
+
 echo "ensure-postgres: PostgreSQL is missing; installing Debian package 'postgresql' with apt-get (a minute or so)"
 apt-get update
 # The package's own cluster is not used by the tests; --no-install-recommends keeps the install small.

@@ -1,6 +1,6 @@
 /** Sealed, end-to-end encrypted report links (issue 5). Pure: runs in browsers, workers and Node. */
 export { sealReport, openReport, oneLineIssue, MAX_REPORT_JSON_BYTES } from './seal-report';
-export type { SealedReport, OpenReportResult, OpenReportError, OpenReportErrorCode } from './seal-report';
+export type { SealedReport, OpenReportResult, OpenReportError, OpenReportErrorCode, OpenReportOptions } from './seal-report';
 export { shareUrl, keyFromFragment, isShareKey, parseShareKey, SHARE_KEY_BYTES } from './share-key';
 export {
   checkContainer,

@@ -70,7 +70,13 @@ export function oneLineIssue(error: { issues: readonly { path: readonly Property
   return `${where}${first.message}${more}`;
 }
 
-export async function openReport(container: Uint8Array, key: string): Promise<OpenReportResult> {
+export interface OpenReportOptions {
+  /** The most the report may inflate to (default MAX_REPORT_JSON_BYTES). */
+  maxJsonBytes?: number;
+}
+
+export async function openReport(container: Uint8Array, key: string, options: OpenReportOptions = {}): Promise<OpenReportResult> {
+  const maxJsonBytes = options.maxJsonBytes ?? MAX_REPORT_JSON_BYTES;
   const raw = parseShareKey(key);
   if (!raw) return fail('malformed-key', 'The link\u2019s key is damaged: it should be 22 characters of base64url after #k=.');
 
@@ -93,10 +99,10 @@ export async function openReport(container: Uint8Array, key: string): Promise<Op
     return fail('wrong-key-or-tampered', 'The report cannot be decrypted: the key is wrong or the data was altered.');
   }
 
-  const inflated = await gunzipBytes(compressed, MAX_REPORT_JSON_BYTES);
+  const inflated = await gunzipBytes(compressed, maxJsonBytes);
   if (!inflated.ok) {
     return inflated.code === 'too-large'
-      ? fail('too-large', `The report inflates to more than ${MAX_REPORT_JSON_BYTES / 1024 / 1024} MiB.`)
+      ? fail('too-large', `The report inflates to more than ${maxJsonBytes.toLocaleString('en-US')} bytes.`)
       : fail('corrupt-payload', 'The decrypted report is not valid gzip.');
   }
 

@@ -131,6 +131,14 @@ describe('sealReport / openReport', () => {
     expect(await openReport(notJson.ciphertext, notJson.key)).toMatchObject({ ok: false, error: { code: 'corrupt-payload' } });
   });
 
+  it('stops inflating past the size limit (a gzip bomb)', async () => {
+    const { ciphertext, key } = await sealReport(sampleReport());
+    const json = new TextEncoder().encode(JSON.stringify(sampleReport())).length;
+    expect(await openReport(ciphertext, key, { maxJsonBytes: json })).toMatchObject({ ok: true });
+    const opened = await openReport(ciphertext, key, { maxJsonBytes: json - 1 });
+    expect(opened).toMatchObject({ ok: false, error: { code: 'too-large' } });
+  });
+
   it('refuses an invalid report with zod\u2019s reason on one line', async () => {
     const report = sampleReport() as unknown as { datasets: { label: unknown }[] };
     report.datasets[0]!.label = 42;
