@@ -11,7 +11,7 @@
  * `statementSearchBytes`: a commit loop parses its cursor once at the top of a file that may be
  * gigabytes long, and reading all of that back would be reading the whole file.
  */
-import { ascii, decodeText, findBytes } from '../trace/bytes';
+import { ascii, decodeText, findBytes, matchAt } from '../trace/bytes';
 
 /** Reads bytes [start, end) of the (decompressed) file; fewer at the end of the file. */
 export type ReadRange = (start: number, end: number) => Promise<Uint8Array>;
@@ -24,6 +24,7 @@ export const MAX_LINE_BYTES = 64 << 10;
 const BLOCK = 64 << 10;
 const LF = 0x0a;
 const END_OF_STMT_LINE = ascii('\nEND OF STMT');
+const WAIT = ascii('WAIT #');
 
 export interface ContextOptions {
   /** Byte offset of the WAIT record (WaitSamples.offset) and its 1-based line (WaitSamples.line). */
@@ -69,17 +70,19 @@ export async function readContext(readRange: ReadRange, options: ContextOptions)
   const before = options.before ?? DEFAULT_BEFORE;
   const after = options.after ?? DEFAULT_AFTER;
   const { offset, line } = options;
-  // starts[k] is the start of line (line − 1 − k); the first shown is starts[before − 1].
-  const back = before > 0 ? await findLineStartsBack(readRange, offset, before, before * MAX_LINE_BYTES + BLOCK) : [];
-  const first = back[Math.min(before, back.length) - 1] ?? offset;
+  // starts[0] is the start of the wait's own line (the offset itself, unless the WAIT was glued
+  // after another record on its line), starts[k] that of line (line − k).
+  const starts = await findLineStartsBack(readRange, offset, before + 1, before * MAX_LINE_BYTES + BLOCK);
+  const waitStart = starts[0] ?? offset;
+  const first = starts[Math.min(before, starts.length - 1)] ?? offset;
   const lines: ContextLine[] = [];
-  const push = (isWait: boolean) => (text: string, at: number, cut: boolean) => lines.push({ line: 0, offset: at, text, isWait: isWait && at === offset, inStatement: false, cut });
-  splitLines(await readRange(first, offset), first, before, push(false));
-  splitLines(await readForward(readRange, offset, after + 1, (after + 1) * MAX_LINE_BYTES), offset, after + 1, push(true));
-  const firstLine = line - lines.filter((l) => l.offset < offset).length;
+  const push = (isWait: boolean) => (text: string, at: number, cut: boolean) => lines.push({ line: 0, offset: at, text, isWait: isWait && at === waitStart, inStatement: false, cut });
+  splitLines(await readRange(first, waitStart), first, before, push(false));
+  const forward = await readForward(readRange, waitStart, after + 1, (after + 1) * MAX_LINE_BYTES);
+  splitLines(forward, waitStart, after + 1, push(true));
+  const firstLine = line - lines.filter((l) => l.offset < waitStart).length;
   lines.forEach((l, k) => (l.line = firstLine + k));
-  const waitText = lines.find((l) => l.isWait)?.text ?? '';
-  const cursor = /^WAIT #(\d+):/.exec(waitText)?.[1] ?? null;
+  const cursor = cursorAt(forward, offset - waitStart);
   let statement: StatementText | null = null;
   let statementNote: string | null = null;
   if (cursor === null) statementNote = 'the line at this offset is not a WAIT record';
@@ -93,6 +96,14 @@ export async function readContext(readRange: ReadRange, options: ContextOptions)
     for (const l of lines) l.inStatement = l.line >= statement.line && l.line <= last;
   }
   return { lines, cursor, statement, statementNote };
+}
+
+/** The cursor number of the `WAIT #<n>:` at bytes[at], or null when there is none. */
+function cursorAt(bytes: Uint8Array, at: number): string | null {
+  if (!matchAt(bytes, at, bytes.length, WAIT)) return null;
+  let p = at + WAIT.length;
+  while (p < bytes.length && (bytes[p] as number) >= 0x30 && (bytes[p] as number) <= 0x39) p++;
+  return p > at + WAIT.length && bytes[p] === 0x3a ? decodeText(bytes, at + WAIT.length, p).text : null;
 }
 
 /** Calls `take` for up to `max` lines of `bytes` (file offset `base`); a last line without LF counts. */
@@ -110,20 +121,20 @@ function splitLines(bytes: Uint8Array, base: number, max: number, take: (text: s
 }
 
 /**
- * Offsets of line starts before `offset`, nearest first (starts[0] = start of the line before the
- * wait's), found by reading back block by block; stops after `want` or `maxBytes` (then fewer
- * lines are shown: they are very long). The file's start is a line start.
+ * Offsets of line starts at or before `offset`, nearest first, found by reading back block by
+ * block; stops after `want` or `maxBytes` (then fewer lines are shown: they are very long). The
+ * file's start is a line start.
  */
 async function findLineStartsBack(readRange: ReadRange, offset: number, want: number, maxBytes: number): Promise<number[]> {
   const starts: number[] = [];
-  let end = offset - 1; // the LF that ends the previous line is not a start
+  let end = offset; // an LF at offset − 1 makes offset itself a start
   while (end > 0 && starts.length < want && offset - end < maxBytes) {
     const start = Math.max(0, end - BLOCK);
     const bytes = await readRange(start, end);
     for (let i = bytes.length - 1; i >= 0 && starts.length < want; i--) if (bytes[i] === LF) starts.push(start + i + 1);
     end = start;
   }
-  if (end <= 0 && starts.length < want && offset > 0) starts.push(0);
+  if (end <= 0 && starts.length < want) starts.push(0);
   return starts;
 }
 

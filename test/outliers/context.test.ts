@@ -71,4 +71,17 @@ describe('readContext', () => {
     const found = await readContext(memoryReader(big).read, { offset: w.offset, line: w.line, before: 1, after: 1 });
     expect(found.statement).toMatchObject({ line: t.parseLine, endLine: t.endOfStmtLine });
   });
+
+  it('shows the whole line of a WAIT glued after another record (its offset is mid-line)', async () => {
+    const glued = "FETCH #1:c=1,e=1,tim=5WAIT #0: nam='log file sync' ela= 5 buffer#=1 sync scn=1 p3=0 obj#=-1 tim=6";
+    const text = `A\n${glued}\nB\nC\n`;
+    const offset = text.indexOf('WAIT #');
+    const ctx = await readContext(memoryReader(encode(text)).read, { offset, line: 2, before: 5, after: 1 });
+    expect(ctx.lines.map((l) => [l.line, l.text, l.isWait])).toEqual([
+      [1, 'A', false],
+      [2, glued, true],
+      [3, 'B', false],
+    ]);
+    expect(ctx.cursor).toBe('0');
+  });
 });
