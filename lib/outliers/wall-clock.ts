@@ -24,9 +24,8 @@
  */
 import { MICROS_PER_ELA_UNIT, type ElaUnit } from '../units';
 import type { SessionMarker, TimeAnchor } from '../trace/types';
-import { groupKey, parseStampMicros, type TimeKind } from './stamps';
+import { formatMicrosIso, groupKey, parseStampMicros, type TimeKind } from './stamps';
 export { formatMicrosIso, parseStampMicros, type TimeKind } from './stamps';
-import { formatMicrosIso } from './stamps';
 
 /** What the clock needs of a dataset: Dataset (lib/trace/dataset.ts) has it. */
 export interface ClockInput {
