@@ -27,8 +27,11 @@ const SETUP_HINT =
   'Install PostgreSQL (Debian: apt-get install postgresql, or run scripts/ensure-postgres.sh as root) ' +
   'or set WAITSCOPE_TEST_DATABASE_URL=postgres://user@host:port/db.';
 
+/** util-linux's runuser; root's PATH has /usr/sbin, but a CI runner's may not. */
+const RUNUSER = ['/usr/sbin/runuser', '/sbin/runuser'].find((p) => existsSync(p)) ?? 'runuser';
+
 function run(command: string, args: string[], asUser: string | null): { ok: boolean; output: string } {
-  const [cmd, argv] = asUser ? ['runuser', ['-u', asUser, '--', command, ...args]] : [command, args];
+  const [cmd, argv] = asUser ? [RUNUSER, ['-u', asUser, '--', command, ...args]] : [command, args];
   const result = spawnSync(cmd, argv, { encoding: 'utf8', timeout: 120_000 });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`;
   return { ok: result.status === 0, output };
