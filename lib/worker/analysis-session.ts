@@ -14,6 +14,7 @@ import type { Post, WorkerRequest } from './protocol';
 import { DatasetLoader } from './dataset-loader';
 import { emptyDataset, syntheticNote, syntheticProfile, type DatasetState } from './dataset-state';
 import { exportSamplesBlob } from './export-samples';
+import { coOccurrenceOf, contextOf, outliersOf, selectWaits } from './outlier-requests';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
 
@@ -56,6 +57,11 @@ export class AnalysisSession {
         return this.exportSamples(request.requestId, request.datasetId);
       case 'fingerprints':
         return this.fingerprints(request.requestId, request.datasetIds);
+      case 'outliers':
+      case 'select':
+      case 'co-occurrence':
+      case 'context':
+        return this.investigate(request);
     }
   }
 
@@ -194,6 +200,40 @@ export class AnalysisSession {
       this.post({ type: 'report', requestId: request.requestId, report, elapsedMs: now() - started });
     } catch (error) {
       this.post({ type: 'request-failed', requestId: request.requestId, message: `The report could not be computed: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
+  /** Issue 6: lists, clusters, timeline, co-occurrence and context (outlier-requests.ts). */
+  private async investigate(request: Extract<WorkerRequest, { type: 'outliers' | 'select' | 'co-occurrence' | 'context' }>): Promise<void> {
+    const { requestId } = request;
+    try {
+      switch (request.type) {
+        case 'outliers': {
+          const results = request.datasets.flatMap((spec) => {
+            const r = outliersOf(this.state(spec.datasetId), spec.label, { top: request.top, thresholds: request.thresholds });
+            return r ? [r] : [];
+          });
+          return this.post({ type: 'outliers', requestId, results });
+        }
+        case 'select': {
+          const lists = request.datasets.flatMap((spec) => {
+            const list = selectWaits(this.state(spec.datasetId), spec.label, request.by, request.limit);
+            return list ? [list] : [];
+          });
+          return this.post({ type: 'selection', requestId, lists });
+        }
+        case 'co-occurrence': {
+          const activity = await coOccurrenceOf(this.state(request.datasetId), request.windows);
+          return this.post({ type: 'co-occurrence', requestId, datasetId: request.datasetId, activity });
+        }
+        case 'context': {
+          const context = await contextOf(this.state(request.datasetId), request.fileIndex, request.offset, request.line, request.before, request.after);
+          if (typeof context === 'string') return this.post({ type: 'request-failed', requestId, message: context });
+          return this.post({ type: 'context', requestId, context });
+        }
+      }
+    } catch (error) {
+      this.post({ type: 'request-failed', requestId, message: `waitscope could not compute that: ${error instanceof Error ? error.message : String(error)}` });
     }
   }
 

@@ -3,7 +3,12 @@
  * unions, `File`s and `Blob`s passed by reference (structured clone of a File copies no bytes).
  * The same messages drive an AnalysisSession on the main thread in tests.
  */
+import type { OutlierWindow } from '../outliers/clusters';
+import type { WindowActivity } from '../outliers/co-occurrence';
+import type { TraceContext } from '../outliers/context';
+import type { WaitList } from '../outliers/top-list';
 import type { WaitscopeReport } from '../report/report-schema';
+import type { DatasetOutliers, Selection } from './outlier-requests';
 import type { PresetName } from '../synth/wait-model';
 import type { EventProfileRow } from '../trace/types';
 
@@ -69,7 +74,11 @@ export type WorkerRequest =
   | { type: 'set-event'; event: string }
   | { type: 'report'; requestId: number; event: string; datasets: ReportDatasetSpec[]; baseline: number; thresholds: number[] }
   | { type: 'export-samples'; requestId: number; datasetId: string }
-  | { type: 'fingerprints'; requestId: number; datasetIds: string[] };
+  | { type: 'fingerprints'; requestId: number; datasetIds: string[] }
+  | { type: 'outliers'; requestId: number; datasets: ReportDatasetSpec[]; top: number; thresholds: number[] }
+  | { type: 'select'; requestId: number; datasets: ReportDatasetSpec[]; by: Selection; limit: number }
+  | { type: 'co-occurrence'; requestId: number; datasetId: string; windows: OutlierWindow[] }
+  | { type: 'context'; requestId: number; datasetId: string; fileIndex: number; offset: number; line: number; before?: number; after?: number };
 
 export type WorkerResponse =
   | { type: 'progress'; progress: ProgressUpdate }
@@ -79,6 +88,10 @@ export type WorkerResponse =
   /** Per dataset id, per file name: the SHA-256 (hex) of the file's bytes. */
   | { type: 'fingerprints'; requestId: number; files: Record<string, Record<string, string>> }
   | { type: 'request-failed'; requestId: number; message: string }
+  | { type: 'outliers'; requestId: number; results: DatasetOutliers[] }
+  | { type: 'selection'; requestId: number; lists: WaitList[] }
+  | { type: 'co-occurrence'; requestId: number; datasetId: string; activity: WindowActivity[] }
+  | { type: 'context'; requestId: number; context: TraceContext }
   /** A bug, not bad input: the page shows it instead of hanging. */
   | { type: 'failure'; message: string };
 

@@ -1,0 +1,117 @@
+/**
+ * Issue 6 in the worker: outlier lists, clusters, the timeline, what co-occurred in each cluster
+ * (a second pass over the files), and the lines around one wait (read through Blob.slice, so a
+ * file is never held). Everything is computed here; the page only draws what comes back.
+ */
+import { analyzeOutliers, type OutlierAnalysis } from '../outliers/analyze';
+import { createCoOccurrence, finishCoOccurrence, scanCoOccurrence, type WindowActivity } from '../outliers/co-occurrence';
+import type { OutlierWindow } from '../outliers/clusters';
+import { readContext, type TraceContext } from '../outliers/context';
+import { downsampleTimeline } from '../outliers/timeline';
+import { waitsInRange, waitsInWindow, type ListInput, type WaitList } from '../outliers/top-list';
+import { DatasetClock, LOCAL_DOMAIN, UTC_DOMAIN } from '../outliers/wall-clock';
+import { combineFiles } from '../trace/dataset';
+import { blobChunks } from './blob-chunks';
+import type { DatasetState } from './dataset-state';
+import { syntheticListInput } from './synthetic-clock';
+
+/** The points the timeline draws: one time axis (UTC or local wall time), ms since the epoch. */
+export interface TimelineSeries {
+  kind: 'utc' | 'local' | 'none';
+  /** ms on the axis (for `local`: the wall time as if it were UTC). */
+  t: Float64Array;
+  ela: Float64Array;
+  /** Every wait above this (p99, µs) is among the points. */
+  keepAbove: number;
+  /** Waits not drawn because they have no time on this axis. */
+  elsewhere: number;
+}
+
+export interface DatasetOutliers {
+  datasetId: string;
+  label: string;
+  analysis: OutlierAnalysis;
+  timeline: TimelineSeries;
+  /** False for synthetic data: there are no trace lines to show. */
+  hasTraceLines: boolean;
+}
+
+/** The dataset as lib/outliers reads it, or null when it has no waits with positions. */
+export function listInputOf(d: DatasetState): ListInput | null {
+  if (d.synthetic) return d.event === 'log file sync' ? syntheticListInput(d.synthetic.values, d.synthetic.sessions) : null;
+  const parsed = d.traces.flatMap((t) => (t.result ? [t.result] : []));
+  if (parsed.length === 0) return null;
+  return combineFiles(d.event, parsed);
+}
+
+export function timelineOf(input: ListInput): TimelineSeries {
+  const clock = new DatasetClock(input);
+  const { micros, domain } = clock.columns();
+  const ela = input.samples.ela.subarray(0, input.samples.count);
+  const points = downsampleTimeline(ela, micros, domain);
+  let utc = 0;
+  let local = 0;
+  for (const dm of points.domain) {
+    if (dm === UTC_DOMAIN) utc++;
+    else if (dm === LOCAL_DOMAIN) local++;
+  }
+  const kind = utc === 0 && local === 0 ? 'none' : utc >= local ? 'utc' : 'local';
+  const want = kind === 'utc' ? UTC_DOMAIN : LOCAL_DOMAIN;
+  const keep: number[] = [];
+  points.domain.forEach((dm, k) => dm === want && kind !== 'none' && keep.push(k));
+  return {
+    kind,
+    t: Float64Array.from(keep, (k) => (points.micros[k] as number) / 1000),
+    ela: Float64Array.from(keep, (k) => points.ela[k] as number),
+    keepAbove: points.keepAbove,
+    elsewhere: points.placed + points.unplaced - keep.length,
+  };
+}
+
+export function outliersOf(d: DatasetState, label: string, options: { top: number; thresholds: number[] }): DatasetOutliers | null {
+  const input = listInputOf(d);
+  if (!input || input.samples.count === 0) return null;
+  return {
+    datasetId: d.id,
+    label,
+    analysis: analyzeOutliers(input, label, { top: options.top, thresholds: options.thresholds }),
+    timeline: timelineOf(input),
+    hasTraceLines: d.synthetic === null,
+  };
+}
+
+export type Selection = { kind: 'range'; lo: number; hi: number } | { kind: 'window'; kindOfTime: 'utc' | 'local'; fromMs: number; toMs: number };
+
+export function selectWaits(d: DatasetState, label: string, by: Selection, limit: number): WaitList | null {
+  const input = listInputOf(d);
+  if (!input) return null;
+  if (by.kind === 'range') return waitsInRange(input, label, by.lo, by.hi, limit);
+  const domain = by.kindOfTime === 'utc' ? UTC_DOMAIN : LOCAL_DOMAIN;
+  return waitsInWindow(input, label, { domain, from: by.fromMs * 1000, to: by.toMs * 1000 }, limit);
+}
+
+/** Other events and log switches inside each window: one more pass over the dataset's files. */
+export async function coOccurrenceOf(d: DatasetState, windows: OutlierWindow[]): Promise<WindowActivity[]> {
+  const input = listInputOf(d);
+  const acc = createCoOccurrence(windows);
+  if (!input || d.synthetic) return finishCoOccurrence(acc);
+  const clock = new DatasetClock(input);
+  const parsed = d.traces.filter((t) => t.result !== null);
+  for (const [fileIndex, t] of parsed.entries()) {
+    const facts = t.result!.facts;
+    await scanCoOccurrence(blobChunks(t.file), { fileIndex, unit: facts.unit, pid: facts.pid, clockOf: (pid) => clock.tableFor(fileIndex, pid) }, acc);
+  }
+  return finishCoOccurrence(acc);
+}
+
+/** The lines around one wait, read from the file by byte offset (gzip files are read from the start). */
+export async function contextOf(d: DatasetState, fileIndex: number, offset: number, line: number, before?: number, after?: number): Promise<TraceContext | string> {
+  const parsed = d.traces.filter((t) => t.result !== null);
+  const entry = parsed[fileIndex];
+  if (!entry) return 'That wait has no trace file to read (synthetic data, or the file was cleared).';
+  if (entry.result!.compression !== 'none') {
+    return `${entry.name} is gzip-compressed: its lines can only be read from the start, so context is shown for plain files only. Decompress it and load it again to see them.`;
+  }
+  const readRange = async (start: number, end: number) => new Uint8Array(await entry.file.slice(start, end).arrayBuffer());
+  return readContext(readRange, { offset, line, before, after });
+}
