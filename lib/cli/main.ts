@@ -1,10 +1,10 @@
+import { startParseWorkers, threadsRequested } from '../node/early-workers';
 import { parseCommonArgs, UsageError } from './args';
-import { compareCommand } from './compare-command';
-import { ExitError } from './load-dataset';
-import { outliersCommand } from './outliers-command';
-import { profileCommand } from './profile-command';
-import { statsCommand } from './stats-command';
-import { synthCommand } from './synth-command';
+
+// Before anything else: the parse workers start booting while the rest of the CLI loads (each
+// command is imported when it runs, below), not after it. See lib/node/early-workers.ts.
+const ARGV = process.argv.slice(2);
+if (ARGV[0] === 'stats' || ARGV[0] === 'profile' || ARGV[0] === 'compare' || ARGV[0] === 'outliers') startParseWorkers(threadsRequested(ARGV));
 
 const USAGE = `usage:
   waitscope stats   [--event NAME] [--json] FILE_OR_DIR...   statistics of one wait event (default 'log file sync'), in µs
@@ -24,20 +24,24 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
-      case 'stats':
-        await statsCommand(parseCommonArgs(rest));
+      case 'stats': {
+        const args = parseCommonArgs(rest);
+        await (await import('./stats-command')).statsCommand(args);
         return 0;
-      case 'profile':
-        await profileCommand(parseCommonArgs(rest));
+      }
+      case 'profile': {
+        const args = parseCommonArgs(rest);
+        await (await import('./profile-command')).profileCommand(args);
         return 0;
+      }
       case 'compare':
-        await compareCommand(rest);
+        await (await import('./compare-command')).compareCommand(rest);
         return 0;
       case 'outliers':
-        await outliersCommand(rest);
+        await (await import('./outliers-command')).outliersCommand(rest);
         return 0;
       case 'synth':
-        await synthCommand(rest);
+        await (await import('./synth-command')).synthCommand(rest);
         return 0;
       case undefined:
       case '-h':
@@ -53,6 +57,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`waitscope: ${error.message}\n${USAGE}\n`);
       return 1;
     }
+    const { ExitError } = await import('./load-dataset');
     if (error instanceof ExitError) {
       process.stderr.write(`waitscope: ${error.message}\n`);
       return error.status;
@@ -61,7 +66,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
+main(ARGV).then(
   (status) => {
     process.exitCode = status;
   },

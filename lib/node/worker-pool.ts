@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { isWorkerScript, PARSE_WORKER_URL, takeStartedWorkers } from './early-workers';
 import type { ParseReply, ParseTask } from './parse-protocol';
 import { runTask } from './run-task';
 
@@ -30,12 +29,12 @@ export class ParsePool {
   constructor(
     private readonly onProgress: (taskId: number, bytes: number) => void,
     requested = availableParallelism(),
-    private readonly workerUrl = new URL('./parse-worker.mjs', import.meta.url),
+    private readonly workerUrl = PARSE_WORKER_URL,
   ) {
-    const usable = workerUrl.protocol === 'file:' && existsSync(fileURLToPath(workerUrl));
-    this.size = usable ? Math.max(1, requested) : 1;
+    this.size = isWorkerScript(workerUrl) ? Math.max(1, requested) : 1;
+    const early = takeStartedWorkers(workerUrl, this.size - 1);
     for (let i = 1; i < this.size; i++) {
-      const worker = new Worker(workerUrl);
+      const worker = early.pop() ?? new Worker(workerUrl);
       worker.on('message', (reply: ParseReply) => this.onReply(worker, reply));
       worker.on('error', (error) => this.onError(worker, error));
       this.workers.push(worker);

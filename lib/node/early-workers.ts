@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/** The bundled worker script, next to the bundled CLI (dist/); absent when the sources run. */
+export const PARSE_WORKER_URL = new URL('./parse-worker.mjs', import.meta.url);
+
+interface Started {
+  worker: Worker;
+  failed: boolean;
+}
+
+const started: Started[] = [];
+
+/** Whether worker threads can run `url`: a file that exists (the bundle, not the sources). */
+export function isWorkerScript(url: URL): boolean {
+  return url.protocol === 'file:' && existsSync(fileURLToPath(url));
+}
+
+/**
+ * Starts the parse workers a command will ask for as the very first thing the CLI does, so
+ * that their ~70-100 ms of isolate start-up overlaps the loading of the rest of the CLI and the
+ * search for inputs, instead of the parse. They are unref'd until a ParsePool takes them, so
+ * a command that stops early (bad usage, unreadable path) is not kept alive by them.
+ */
+export function startParseWorkers(threads: number): void {
+  if (threads <= 1 || !isWorkerScript(PARSE_WORKER_URL)) return;
+  for (let i = 1; i < threads; i++) {
+    const entry: Started = { worker: new Worker(PARSE_WORKER_URL), failed: false };
+    entry.worker.once('error', () => {
+      entry.failed = true; // never taken: the pool starts a worker of its own and reports its errors
+    });
+    entry.worker.unref();
+    started.push(entry);
+  }
+}
+
+/** Up to `max` workers started early for `url`, for the caller to own (ref'd again). */
+export function takeStartedWorkers(url: URL, max: number): Worker[] {
+  if (url.href !== PARSE_WORKER_URL.href) return [];
+  const taken: Worker[] = [];
+  while (taken.length < max && started.length > 0) {
+    const entry = started.shift() as Started;
+    if (entry.failed) continue;
+    entry.worker.ref();
+    taken.push(entry.worker);
+  }
+  return taken;
+}
+
+/** The thread count a command line asks for: `--workers N`, else one per core (as parseCommonArgs). */
+export function threadsRequested(argv: readonly string[]): number {
+  const at = argv.findIndex((a) => a === '--workers' || a.startsWith('--workers='));
+  if (at < 0) return availableParallelism();
+  const arg = argv[at] as string;
+  const n = Number(arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1]);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
