@@ -102,6 +102,7 @@ export async function scanCoOccurrence(source: AsyncIterable<Uint8Array>, file: 
   let table = file.clockOf(file.pid);
   let inSql = false;
   const placed = { micros: 0, domain: 0 };
+  const hits: number[] = []; // reused: this runs for every WAIT line of every file
   await forEachLine(source, (buf, s, e, lineNo) => {
     if (inSql) {
       if (matchAt(buf, s, e, END_OF_STMT)) inSql = false;
@@ -117,15 +118,15 @@ export async function scanCoOccurrence(source: AsyncIterable<Uint8Array>, file: 
     if (typeof w === 'string' || !w.hasTim) return;
     const id = w.id >= 0 ? w.id : events.intern(buf, w.nameStart, w.nameEnd);
     placeTim(table, parseDigits(buf, w.timStart, e), placed);
-    const hits = overlapping(acc, placed.domain, placed.micros - w.ela * scale, placed.micros);
-    if (hits.length > 0) book(acc, hits, events.names[id] as string, w.ela * scale, placed.micros, file.fileIndex, lineNo);
+    const n = overlapping(acc, placed.domain, placed.micros - w.ela * scale, placed.micros, hits);
+    if (n > 0) book(acc, hits, n, events.names[id] as string, w.ela * scale, placed.micros, file.fileIndex, lineNo);
   });
 }
 
-/** Indices of windows of `domain` whose [start, end] meets [begin, end]. */
-function overlapping(acc: CoOccurrence, domain: number, begin: number, end: number): number[] {
+/** Writes into `hits` the indices of windows of `domain` whose [start, end] meets [begin, end]; returns how many. */
+function overlapping(acc: CoOccurrence, domain: number, begin: number, end: number, hits: number[]): number {
   const d = acc.index.get(domain);
-  if (!d) return [];
+  if (!d) return 0;
   // First window ending at or after `begin`; later ones start no earlier than their end − maxSpan.
   let lo = 0;
   let hi = d.ends.length;
@@ -134,17 +135,18 @@ function overlapping(acc: CoOccurrence, domain: number, begin: number, end: numb
     if ((d.ends[mid] as number) < begin) lo = mid + 1;
     else hi = mid;
   }
-  const hits: number[] = [];
+  let n = 0;
   for (let k = lo; k < d.ends.length && (d.ends[k] as number) - d.maxSpan <= end; k++) {
     const w = acc.windows[d.order[k] as number] as OutlierWindow;
-    if (w.start <= end) hits.push(d.order[k] as number);
+    if (w.start <= end) hits[n++] = d.order[k] as number;
   }
-  return hits;
+  return n;
 }
 
-function book(acc: CoOccurrence, hits: number[], event: string, ela: number, micros: number, file: number, line: number): void {
+function book(acc: CoOccurrence, hits: number[], n: number, event: string, ela: number, micros: number, file: number, line: number): void {
   const isSwitch = isLogSwitchEvent(event);
-  for (const k of hits) {
+  for (let h = 0; h < n; h++) {
+    const k = hits[h] as number;
     const slot = acc.byWindow[k] as CoOccurrence['byWindow'][number];
     const seen = slot.events.get(event);
     if (!seen) slot.events.set(event, { event, count: 1, maxEla: ela, file, line });
