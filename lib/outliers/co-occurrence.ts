@@ -20,7 +20,7 @@ import { EventTable } from '../trace/event-table';
 import { readStarLine } from '../trace/star-lines';
 import { parseWaitLine } from '../trace/wait-line';
 import { MICROS_PER_ELA_UNIT, type ElaUnit } from '../units';
-import { forEachLine } from './byte-lines';
+import { decompressed, forEachLine } from './byte-lines';
 import type { OutlierWindow } from './clusters';
 import { placeTim, type AnchorTable } from './wall-clock';
 
@@ -94,7 +94,11 @@ export function createCoOccurrence(windows: readonly OutlierWindow[]): CoOccurre
   return { windows, index, byWindow: windows.map(() => ({ events: new Map(), switches: [] })) };
 }
 
-/** One file's WAIT lines into the accumulator. `source` must give decompressed bytes (byte-lines.ts). */
+/**
+ * One file's WAIT lines into the accumulator. `source` is the file as stored: gzip is unwrapped
+ * here by its magic bytes (byte-lines.ts `decompressed`), so offsets and lines match the parser's;
+ * an already decompressed source passes through unchanged.
+ */
 export async function scanCoOccurrence(source: AsyncIterable<Uint8Array>, file: CoOccurrenceFile, acc: CoOccurrence): Promise<void> {
   if (acc.windows.length === 0) return;
   const events = new EventTable((buf, s, e) => decodeText(buf, s, e).text);
@@ -103,7 +107,7 @@ export async function scanCoOccurrence(source: AsyncIterable<Uint8Array>, file: 
   let inSql = false;
   const placed = { micros: 0, domain: 0 };
   const hits: number[] = []; // reused: this runs for every WAIT line of every file
-  await forEachLine(source, (buf, s, e, lineNo) => {
+  await forEachLine(decompressed(source), (buf, s, e, lineNo) => {
     if (inSql) {
       if (matchAt(buf, s, e, END_OF_STMT)) inSql = false;
       return;

@@ -17,7 +17,9 @@ async function activity(ds: Dataset, bytes: Uint8Array[], chunk: number, options
   const acc = createCoOccurrence(analysis.windows);
   for (const [fileIndex, f] of ds.files.entries()) {
     const file = { fileIndex, unit: f.facts.unit, pid: f.facts.pid, clockOf: (pid: string | null) => clock.tableFor(fileIndex, pid) };
-    await scanCoOccurrence(decompressed(chunksOf(bytes[fileIndex] as Uint8Array, chunk)), file, acc);
+    // Raw bytes: gzip is unwrapped inside; decompressed() around it must change nothing.
+    const source = chunksOf(bytes[fileIndex] as Uint8Array, chunk);
+    await scanCoOccurrence(fileIndex % 2 === 0 ? source : decompressed(source), file, acc);
   }
   return finishCoOccurrence(acc);
 }
