@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { LineKernel } from '../trace/kernel/line-kernel';
 import { histogramBuffers, sampleBuffers, type ParseReply, type ParseTask } from './parse-protocol';
 import { runTask } from './run-task';
 
@@ -18,3 +19,7 @@ port.on('message', (task: ParseTask) => {
     })
     .catch((error: unknown) => reply({ kind: 'failed', id: task.id, message: error instanceof Error ? error.message : String(error) }));
 });
+
+// Started early (lib/node/early-workers.ts), a worker usually waits for its first task: compile
+// the line kernel and touch its memory meanwhile.
+LineKernel.warmUp();

@@ -185,6 +185,17 @@ export class LineKernel {
     return spare.pop() ?? new LineKernel(module);
   }
 
+  /**
+   * Compiles the module and readies a spare kernel with its pages touched, for a thread that has
+   * time before its first scan (a parse worker waiting for its first task).
+   */
+  static warmUp(): void {
+    const kernel = LineKernel.create();
+    if (!kernel) return;
+    new Uint8Array(kernel.exports.memory.buffer).fill(0);
+    kernel.release();
+  }
+
   /** Hands the kernel back for the next scan; its owner must not use it afterwards. */
   release(): void {
     new Uint8Array(this.exports.memory.buffer, EVENTS_BASE, EVENT_SLOTS * EVENT_BYTES).fill(0);
