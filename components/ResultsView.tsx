@@ -10,6 +10,7 @@ import { TopWaitsFigure } from './charts/TopWaitsFigure';
 import { ComparisonTable } from './ComparisonTable';
 import type { DisplayUnit } from './display-units';
 import { ThresholdTable } from './ThresholdTable';
+import type { FigureSelection } from './outliers/OutlierPanel';
 import type { BucketMode } from './workbench/url-state';
 import { ExportBar } from './workbench/ExportBar';
 
@@ -19,16 +20,18 @@ export interface ResultsViewProps {
   buckets: BucketMode;
   /** Absent when the view is read-only. */
   onThresholdsChange?: (micros: number[]) => void;
+  /** A click on a bucket or bar, or a drag across the spectrum: the waits of that range (issue 6 §1). */
+  onSelectRange?: (selection: FigureSelection) => void;
 }
 
-export function ResultsView({ report, unit, buckets, onThresholdsChange }: ResultsViewProps) {
+export function ResultsView({ report, unit, buckets, onThresholdsChange, onSelectRange }: ResultsViewProps) {
   return (
     <>
       <ComparisonTable report={report} unit={unit} />
       <ExportBar report={report} buckets={buckets} />
-      <AllWaitsFigure report={report} unit={unit} bucketMode={buckets} />
-      <TopWaitsFigure report={report} unit={unit} />
-      <SpectrumFigure report={report} unit={unit} />
+      <AllWaitsFigure report={report} unit={unit} bucketMode={buckets} onSelectRange={onSelectRange} />
+      <TopWaitsFigure report={report} unit={unit} onSelectRange={onSelectRange} />
+      <SpectrumFigure report={report} unit={unit} onSelectRange={onSelectRange} />
       <ThresholdTable report={report} unit={unit} onThresholdsChange={onThresholdsChange} />
     </>
   );

@@ -5,7 +5,7 @@
  * fragment (#k=…), which browsers never send to a server.
  */
 import { useEffect, useState } from 'react';
-import type { WaitscopeReport } from '@/lib/report/report-schema';
+import type { OutlierSection, WaitscopeReport } from '@/lib/report/report-schema';
 import { hasHostNames, shareableReport } from '@/lib/report/share-content';
 import { sealReport, shareUrl } from '@/lib/share';
 import { loadSharedEntries, saveSharedEntries, type SharedEntry } from './my-reports';
@@ -20,15 +20,21 @@ const EXPIRIES: { value: Expiry; label: string }[] = [
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
+/** What only the worker can add: each file's SHA-256, and each dataset's outliers. */
+export interface ShareExtras {
+  fingerprints: Record<string, Record<string, string>>;
+  outliers: Record<string, OutlierSection>;
+}
+
 interface Props {
   report: WaitscopeReport;
-  fingerprints: () => Promise<Record<string, Record<string, string>> | string>;
+  prepare: () => Promise<ShareExtras | string>;
   onClose: () => void;
   onShared: (entry: SharedEntry) => void;
 }
 
-export function SharePanel({ report, fingerprints, onClose, onShared }: Props) {
-  const [hashes, setHashes] = useState<Record<string, Record<string, string>> | null>(null);
+export function SharePanel({ report, prepare, onClose, onShared }: Props) {
+  const [extras, setExtras] = useState<ShareExtras | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [includeHosts, setIncludeHosts] = useState(false);
   const [expires, setExpires] = useState<Expiry>('30d');
@@ -38,18 +44,18 @@ export function SharePanel({ report, fingerprints, onClose, onShared }: Props) {
 
   useEffect(() => {
     let live = true;
-    void fingerprints().then((r) => live && (typeof r === 'string' ? setProblem(r) : setHashes(r)));
+    void prepare().then((r) => live && (typeof r === 'string' ? setProblem(r) : setExtras(r)));
     return () => void (live = false);
-  }, [fingerprints]);
+  }, [prepare]);
 
   // What will be sent, sealed as soon as it is known: the preview shows the very bytes' contents and size.
   useEffect(() => {
-    if (!hashes) return;
+    if (!extras) return;
     let live = true;
-    const content = shareableReport(report, { includeHosts, fingerprints: hashes });
+    const content = shareableReport(report, { includeHosts, fingerprints: extras.fingerprints, outliers: extras.outliers });
     void sealReport(content).then((s) => live && setSealed({ json: JSON.stringify(content, null, 2), bytes: s.ciphertext, key: s.key }));
     return () => void (live = false);
-  }, [hashes, includeHosts, report]);
+  }, [extras, includeHosts, report]);
 
   const send = async () => {
     if (!sealed) return;
@@ -92,7 +98,7 @@ export function SharePanel({ report, fingerprints, onClose, onShared }: Props) {
           ))}
         </select>
       </label>
-      {!hashes && !problem && <p className="computing">Fingerprinting the input files (SHA-256)…</p>}
+      {!extras && !problem && <p className="computing">Fingerprinting the input files (SHA-256) and collecting the outliers…</p>}
       {problem && <p role="alert" className="failure">{problem}</p>}
       {sealed && !link && (
         <>

@@ -11,6 +11,7 @@ import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { keyFromFragment, openReport } from '@/lib/share';
 import type { InputFile } from '@/lib/worker/protocol';
 import type { DisplayUnit } from '../display-units';
+import { SharedOutliers } from '../outliers/SharedOutliers';
 import { ResultsView } from '../ResultsView';
 import { datasetColor } from '../charts/palette';
 import { DatasetCard } from '../workbench/DatasetCard';
@@ -128,6 +129,7 @@ export function SharedReportView({ id }: { id: string }) {
       </section>
       <div className="results" data-testid="results" data-computing={analysis.computing ? 'yes' : 'no'}>
         {view && <ResultsView report={view} unit={unit} buckets={buckets} />}
+        {shared && <SharedOutliers report={shared} unit={unit} />}
       </div>
     </div>
   );

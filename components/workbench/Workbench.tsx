@@ -5,11 +5,13 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
-import type { DatasetStatus, InputFile } from '@/lib/worker/protocol';
+import type { DatasetStatus, InputFile, WorkerResponse } from '@/lib/worker/protocol';
 import { datasetColor } from '../charts/palette';
+import { OutlierPanel, type FigureSelection } from '../outliers/OutlierPanel';
 import { ResultsView } from '../ResultsView';
 import { MySharedReports } from '../share/MySharedReports';
-import { SharePanel } from '../share/SharePanel';
+import { SharePanel, type ShareExtras } from '../share/SharePanel';
+import { outlierSection } from '@/lib/worker/outlier-requests';
 import { DatasetCard } from './DatasetCard';
 import { filesFromDrop, groupByTopFolder } from './drop-files';
 import { download } from './download';
@@ -121,13 +123,27 @@ export function Workbench() {
     return datasetColor(inReport >= 0 ? inReport : slotIndex);
   };
 
+  const [selection, setSelection] = useState<FigureSelection | null>(null);
   const [sharing, setSharing] = useState(false);
   const [sharedVersion, setSharedVersion] = useState(0);
   const includedIds = included.map((s) => s.id).join(',');
-  const fingerprints = useCallback(async () => {
-    const reply = await analysis.fingerprints(includedIds.split(','));
-    return reply.type === 'fingerprints' ? reply.files : reply.message;
-  }, [analysis.fingerprints, includedIds]);
+  const { ask } = analysis;
+  const prepareShare = useCallback(async (): Promise<ShareExtras | string> => {
+    const specs = included.map((s) => ({ datasetId: s.id, label: s.label }));
+    const hashes = await analysis.fingerprints(specs.map((s) => s.datasetId));
+    if (hashes.type !== 'fingerprints') return hashes.message;
+    const found = await ask<Extract<WorkerResponse, { type: 'outliers' }>>((requestId) => ({ type: 'outliers', requestId, datasets: specs, top: 100, thresholds: [] }));
+    if (found.type !== 'outliers') return found.message;
+    const outliers: ShareExtras['outliers'] = {};
+    for (const o of found.results) {
+      const act = o.hasTraceLines && o.analysis.windows.length > 0
+        ? await ask<Extract<WorkerResponse, { type: 'co-occurrence' }>>((requestId) => ({ type: 'co-occurrence', requestId, datasetId: o.datasetId, windows: o.analysis.windows }))
+        : null;
+      outliers[o.datasetId] = outlierSection(o, act?.type === 'co-occurrence' ? act.activity : null);
+    }
+    return { fingerprints: hashes.files, outliers };
+    // includedIds stands for `included`.
+  }, [analysis.fingerprints, ask, includedIds]);
 
   const exportSamples = async (id: string, label: string) => {
     const reply = await analysis.exportSamples(id);
@@ -202,9 +218,27 @@ export function Workbench() {
           </button>
         )}
         {report && sharing && (
-          <SharePanel report={report} fingerprints={fingerprints} onClose={() => setSharing(false)} onShared={() => setSharedVersion((v) => v + 1)} />
+          <SharePanel report={report} prepare={prepareShare} onClose={() => setSharing(false)} onShared={() => setSharedVersion((v) => v + 1)} />
         )}
-        {report && <ResultsView report={report} unit={view.unit} buckets={view.buckets} onThresholdsChange={(thresholds) => setView((v) => ({ ...v, thresholds }))} />}
+        {report && (
+          <ResultsView
+            report={report}
+            unit={view.unit}
+            buckets={view.buckets}
+            onThresholdsChange={(thresholds) => setView((v) => ({ ...v, thresholds }))}
+            onSelectRange={setSelection}
+          />
+        )}
+        {report && !loading && (
+          <OutlierPanel
+            datasets={included.map((s) => ({ datasetId: s.id, label: s.label }))}
+            dataKey={dataKey}
+            unit={view.unit}
+            ask={analysis.ask}
+            selection={selection}
+            onClearSelection={() => setSelection(null)}
+          />
+        )}
       </div>
       <MySharedReports refreshKey={sharedVersion} />
     </div>

@@ -96,7 +96,7 @@ export function useAnalysis() {
     [ask],
   );
 
-  return { statuses, progress, report, reportError, computing, failure, send, requestReport, clearReport, exportSamples, fingerprints };
+  return { statuses, progress, report, reportError, computing, failure, send, ask, requestReport, clearReport, exportSamples, fingerprints };
 }
 
 function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {

@@ -61,6 +61,40 @@ export const reportFileSchema = z.object({
   instance: z.string().nullable().optional(),
 });
 
+/**
+ * The outliers of a dataset as they travel in a shared report (issue 6 §6): the top waits with their
+ * moment and place, a downsampled timeline and the clusters with what co-occurred. Never the trace
+ * lines around a wait: those stay on the machine that has the files.
+ */
+export const outlierSectionSchema = z.object({
+  /** The cluster threshold (p99.9 by default), µs. */
+  threshold: num,
+  top: z.array(
+    z.object({
+      ela: num,
+      /** ISO-8601, or null when the wait could not be placed in time. */
+      time: z.string().nullable(),
+      timeKind: z.enum(['utc', 'local', 'tim', 'none']),
+      session: z.string().nullable(),
+      file: z.string(),
+      line: count,
+    }),
+  ),
+  timeline: z.object({ kind: z.enum(['utc', 'local', 'none']), t: z.array(num), ela: z.array(num), keepAbove: num }),
+  clusters: z.array(
+    z.object({
+      start: z.string().nullable(),
+      end: z.string().nullable(),
+      count,
+      worstEla: num,
+      worstFile: z.string(),
+      worstLine: count,
+      events: z.array(z.object({ event: z.string(), count, maxEla: num })),
+      switches: z.array(z.object({ event: z.string(), ela: num, line: count })),
+    }),
+  ),
+});
+
 export const datasetReportSchema = z.object({
   id: z.string().min(1),
   label: z.string(),
@@ -74,6 +108,8 @@ export const datasetReportSchema = z.object({
   oracleVersions: z.array(z.string()),
   files: z.array(reportFileSchema),
   distributions: distributionsSchema,
+  /** Added when a report is shared (the page computes outliers on demand). */
+  outliers: outlierSectionSchema.nullable().optional(),
 });
 
 const interval = z.object({ lower: num, upper: num });
@@ -141,3 +177,4 @@ export type ComparisonEntry = z.infer<typeof comparisonEntrySchema>;
 export type ReportDistributions = z.infer<typeof distributionsSchema>;
 export type ReportSummary = z.infer<typeof summarySchema>;
 export type ReportFile = z.infer<typeof reportFileSchema>;
+export type OutlierSection = z.infer<typeof outlierSectionSchema>;

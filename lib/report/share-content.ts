@@ -4,12 +4,14 @@
  * wait count, and the waitscope version. Host and instance names leave only when the user ticks it;
  * SQL text, binds, user, module and action names are never read into a report at all.
  */
-import type { WaitscopeReport } from './report-schema';
+import type { OutlierSection, WaitscopeReport } from './report-schema';
 
 export interface ShareOptions {
   includeHosts: boolean;
   /** Per dataset id, per file name: SHA-256 hex. */
   fingerprints: Record<string, Record<string, string>>;
+  /** Per dataset id: the top waits, timeline and clusters (issue 6 §6), when computed. */
+  outliers?: Record<string, OutlierSection>;
 }
 
 export function shareableReport(report: WaitscopeReport, options: ShareOptions): WaitscopeReport {
@@ -17,6 +19,7 @@ export function shareableReport(report: WaitscopeReport, options: ShareOptions):
     ...report,
     datasets: report.datasets.map((d) => ({
       ...d,
+      outliers: options.outliers?.[d.id] ?? null,
       files: d.files.map((f) => {
         const { host, instance, ...rest } = f;
         const sha256 = options.fingerprints[d.id]?.[f.name] ?? null;

@@ -12,6 +12,7 @@ import { waitsInRange, waitsInWindow, type ListInput, type WaitList } from '../o
 import { DatasetClock, LOCAL_DOMAIN, UTC_DOMAIN } from '../outliers/wall-clock';
 import { combineFiles } from '../trace/dataset';
 import { blobChunks } from './blob-chunks';
+import type { OutlierSection } from '../report/report-schema';
 import type { DatasetState } from './dataset-state';
 import { syntheticListInput } from './synthetic-clock';
 
@@ -114,4 +115,38 @@ export async function contextOf(d: DatasetState, fileIndex: number, offset: numb
   }
   const readRange = async (start: number, end: number) => new Uint8Array(await entry.file.slice(start, end).arrayBuffer());
   return readContext(readRange, { offset, line, before, after });
+}
+
+/** Timeline points a shared report may carry per dataset: enough to see the shape and every big wait. */
+export const SHARED_TIMELINE_POINTS = 20_000;
+
+/** The outliers of a dataset as they travel in a shared report: no trace lines, bounded in size. */
+export function outlierSection(o: DatasetOutliers, activity: WindowActivity[] | null): OutlierSection {
+  const a = o.analysis;
+  const tl = o.timeline;
+  let keep: number[] = Array.from(tl.t.keys());
+  if (keep.length > SHARED_TIMELINE_POINTS) {
+    // Keep the longest quarter of the budget outright, then every k-th of the rest in time order.
+    const byEla = [...keep].sort((x, y) => (tl.ela[y] as number) - (tl.ela[x] as number));
+    const top = new Set(byEla.slice(0, SHARED_TIMELINE_POINTS / 4));
+    const restCount = keep.length - top.size;
+    const stride = Math.ceil(restCount / (SHARED_TIMELINE_POINTS - top.size));
+    let seen = 0;
+    keep = keep.filter((k) => top.has(k) || seen++ % stride === 0);
+  }
+  return {
+    threshold: a.threshold,
+    top: a.top.rows.map((r) => ({ ela: r.ela, time: r.time.iso, timeKind: r.time.kind, session: r.session, file: r.file, line: r.line })),
+    timeline: { kind: tl.kind, t: keep.map((k) => tl.t[k] as number), ela: keep.map((k) => tl.ela[k] as number), keepAbove: tl.keepAbove },
+    clusters: a.windows.map((w, i) => ({
+      start: w.startIso,
+      end: w.endIso,
+      count: w.count,
+      worstEla: w.worstEla,
+      worstFile: w.worstRow.file,
+      worstLine: w.worstRow.line,
+      events: (activity?.[i]?.events ?? []).slice(0, 10).map((e) => ({ event: e.event, count: e.count, maxEla: e.maxEla })),
+      switches: (activity?.[i]?.switches ?? []).map((s) => ({ event: s.event, ela: s.ela, line: s.line })),
+    })),
+  };
 }

@@ -1,0 +1,64 @@
+'use client';
+import type { WindowActivity } from '@/lib/outliers/co-occurrence';
+import type { WindowSummary } from '@/lib/outliers/analyze';
+import { formatTime, type DisplayUnit } from '../display-units';
+
+export interface DatasetClusters {
+  datasetId: string;
+  label: string;
+  threshold: number;
+  minCount: number;
+  outliers: number;
+  windows: WindowSummary[];
+  /** What else the traces show in each window, once the second pass is done. */
+  activity: WindowActivity[] | null;
+  hasTraceLines: boolean;
+}
+
+const clock = (iso: string | null, micros: number) => (iso ? iso.replace('T', ' ') : `tim ${micros.toLocaleString('en-US')}`);
+
+/** Time windows where outliers bunch up, each with its worst wait and what else happened in it. */
+export function ClusterList({ clusters, unit, onWindow }: { clusters: DatasetClusters[]; unit: DisplayUnit; onWindow: (c: DatasetClusters, w: WindowSummary) => void }) {
+  return (
+    <div className="clusters" data-testid="clusters">
+      {clusters.map((c) => (
+        <section key={c.datasetId} data-dataset={c.datasetId}>
+          <h3>
+            {c.label}: {c.windows.length} cluster{c.windows.length === 1 ? '' : 's'} of waits above {formatTime(c.threshold, unit, { withUnit: true })} (p99.9)
+          </h3>
+          <p className="hint">
+            A cluster is {c.minCount} or more of the {c.outliers.toLocaleString('en-US')} waits above the threshold, each ending close to the previous one.
+          </p>
+          <ol>
+            {c.windows.map((w, i) => {
+              const act = c.activity?.[i];
+              return (
+                <li key={i} data-count={w.count}>
+                  <button type="button" className="link" onClick={() => onWindow(c, w)}>
+                    {clock(w.startIso, w.start)} – {clock(w.endIso, w.end)}
+                  </button>
+                  : {w.count} waits, worst {formatTime(w.worstEla, unit, { withUnit: true })} ({w.worstRow.file} line {w.worstRow.line.toLocaleString('en-US')})
+                  {act && (
+                    <ul className="co-occurrence">
+                      {act.switches.map((s, k) => (
+                        <li key={`s${k}`} className="log-switch">
+                          log switch: {s.event} {formatTime(s.ela, unit, { withUnit: true })} (line {s.line.toLocaleString('en-US')})
+                        </li>
+                      ))}
+                      {act.events.slice(0, 6).map((e) => (
+                        <li key={e.event}>
+                          {e.event}: {e.count.toLocaleString('en-US')} waits, longest {formatTime(e.maxEla, unit, { withUnit: true })}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  {!act && c.hasTraceLines && <span className="hint"> (reading what else happened…)</span>}
+                </li>
+              );
+            })}
+          </ol>
+        </section>
+      ))}
+    </div>
+  );
+}

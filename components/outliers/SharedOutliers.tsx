@@ -1,0 +1,60 @@
+'use client';
+/**
+ * The outliers that travelled in a shared report (issue 6 §6): the timeline, the top waits with their
+ * moment, file and line, and the clusters with what co-occurred. Read-only, and without trace lines:
+ * those never leave the sender's machine.
+ */
+import type { WaitscopeReport } from '@/lib/report/report-schema';
+import { TimelineFigure } from '../charts/TimelineFigure';
+import { formatTime, type DisplayUnit } from '../display-units';
+
+export function SharedOutliers({ report, unit }: { report: WaitscopeReport; unit: DisplayUnit }) {
+  const withOutliers = report.datasets.map((d, i) => ({ d, i, o: d.outliers })).filter((x) => x.o);
+  if (withOutliers.length === 0) return null;
+  const timed = withOutliers.filter((x) => x.o!.timeline.kind !== 'none');
+  const kind = timed[0]?.o!.timeline.kind === 'utc' ? 'utc' : 'local';
+  const series = timed.filter((x) => x.o!.timeline.kind === kind).map((x) => ({ label: x.d.label, colorIndex: x.i, points: { t: Float64Array.from(x.o!.timeline.t), ela: Float64Array.from(x.o!.timeline.ela) } }));
+  const rows = withOutliers.flatMap((x) => x.o!.top.map((r) => ({ ...r, dataset: x.d.label }))).sort((a, b) => b.ela - a.ela);
+  return (
+    <section className="outlier-panel" data-testid="shared-outliers">
+      <h2>Outliers (as shared)</h2>
+      <p className="hint">The trace lines around each wait are not part of a shared report: they stay with the sender.</p>
+      {series.length > 0 && <TimelineFigure series={series} unit={unit} thresholds={[Math.min(...withOutliers.map((x) => x.o!.threshold)), 500_000]} timeKind={kind} />}
+      <div className="wait-table">
+        <table data-testid="outlier-rows">
+          <thead>
+            <tr><th>dataset</th><th className="num">ela ({unit === 'ms' ? 'ms' : 'µs'})</th><th>wall-clock time</th><th>session</th><th>file</th><th className="num">line</th></tr>
+          </thead>
+          <tbody>
+            {rows.map((r, k) => (
+              <tr key={k} data-file={r.file} data-line={r.line} data-ela={r.ela}>
+                <td>{r.dataset}</td>
+                <td className="num">{formatTime(r.ela, unit)}</td>
+                <td>{r.time ?? '–'}{r.timeKind === 'local' ? ' (local)' : ''}</td>
+                <td>{r.session ?? '–'}</td>
+                <td className="file">{r.file}</td>
+                <td className="num">{r.line > 0 ? r.line.toLocaleString('en-US') : '–'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {withOutliers.map(({ d, o }) => (
+        <section key={d.id} className="clusters" data-testid="clusters">
+          <h3>{d.label}: {o!.clusters.length} clusters of waits above {formatTime(o!.threshold, unit, { withUnit: true })}</h3>
+          <ol>
+            {o!.clusters.map((c, k) => (
+              <li key={k}>
+                {c.start ?? '?'} – {c.end ?? '?'}: {c.count} waits, worst {formatTime(c.worstEla, unit, { withUnit: true })} ({c.worstFile} line {c.worstLine})
+                <ul className="co-occurrence">
+                  {c.switches.map((s, j) => <li key={`s${j}`} className="log-switch">log switch: {s.event} {formatTime(s.ela, unit, { withUnit: true })} (line {s.line})</li>)}
+                  {c.events.map((e) => <li key={e.event}>{e.event}: {e.count} waits, longest {formatTime(e.maxEla, unit, { withUnit: true })}</li>)}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </section>
+  );
+}
