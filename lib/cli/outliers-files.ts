@@ -1,13 +1,12 @@
 import { open } from 'node:fs/promises';
 import { fileChunks } from '../node/file-chunks';
-import { decompressed } from '../outliers/byte-lines';
+import { decompressed, streamedRangeReader } from '../outliers/byte-lines';
 import type { ReadRange } from '../outliers/context';
 
 /**
  * Byte access to an input for the second pass and for context lines, in the decompressed
  * coordinates the parser's offsets use. A plain file is read at positions; a gzip file cannot be
- * entered in the middle, so each range streams it from the start and keeps only the bytes asked
- * for (slow for many ranges of a large .gz, but never holds the file).
+ * entered in the middle, so each range streams it from the start (streamedRangeReader).
  */
 export interface InputBytes {
   chunks: () => AsyncIterable<Uint8Array>;
@@ -27,18 +26,6 @@ export async function openInput(path: string): Promise<InputBytes> {
     const { bytesRead } = await handle.read(out, 0, out.length, from);
     return out.subarray(0, bytesRead);
   };
-  const readGzip: ReadRange = async (start, end) => {
-    const from = Math.max(0, start);
-    const parts: Uint8Array[] = [];
-    let at = 0;
-    for await (const chunk of chunks()) {
-      const lo = Math.max(from, at);
-      const hi = Math.min(end, at + chunk.length);
-      if (hi > lo) parts.push(chunk.subarray(lo - at, hi - at));
-      at += chunk.length;
-      if (at >= end) break;
-    }
-    return Buffer.concat(parts);
-  };
+  const readGzip = streamedRangeReader(() => fileChunks(path));
   return { chunks, read: gzip ? readGzip : readPlain, close: () => handle.close() };
 }

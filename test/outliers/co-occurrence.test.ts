@@ -73,6 +73,16 @@ describe('co-occurrence', () => {
     ]);
   });
 
+  it('stops quietly where a gzip file is cut, as the parser does', async () => {
+    const { a } = stallPair();
+    const gz = gzipBytes(encode(a.text));
+    const cut = gz.slice(0, Math.floor(gz.length / 2));
+    let lines = 0;
+    for await (const chunk of decompressed(chunksOf(cut, 100))) lines += chunk.filter((b) => b === 0x0a).length;
+    expect(lines).toBeGreaterThan(10);
+    expect(lines).toBeLessThan(a.lines.length);
+  });
+
   it('knows the log switch events', () => {
     for (const e of ['log file switch completion', 'log file switch (checkpoint incomplete)', 'log file switch (archiving needed)', 'log file switch (private strand flush incomplete)', 'switch logfile command']) {
       expect(isLogSwitchEvent(e), e).toBe(true);

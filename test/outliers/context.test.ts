@@ -2,7 +2,8 @@
 // it wrote (test/helpers/outlier-traces.ts), numbered by it.
 import { describe, expect, it } from 'vitest';
 import { readContext } from '../../lib/outliers/context';
-import { toCrlf } from '../helpers/chunks';
+import { chunksOf, gzipBytes, toCrlf } from '../helpers/chunks';
+import { streamedRangeReader } from '../../lib/outliers/byte-lines';
 import { plainCommits, stallPair, writeCommitLoop, type WrittenTrace } from '../helpers/outlier-traces';
 import { encode, memoryReader } from './load';
 
@@ -83,5 +84,17 @@ describe('readContext', () => {
       [3, 'B', false],
     ]);
     expect(ctx.cursor).toBe('0');
+  });
+});
+
+describe('streamedRangeReader', () => {
+  it('serves context of a gzip file through its decompressed offsets', async () => {
+    const { a } = stallPair();
+    const gz = gzipBytes(encode(a.text));
+    const w = a.waits.filter((x) => x.event === 'log file sync')[20]!;
+    const read = streamedRangeReader(() => chunksOf(gz, 333));
+    const ctx = await readContext(read, { offset: w.offset, line: w.line, before: 4, after: 2 });
+    expect(ctx.lines.map(({ line, text }) => ({ line, text }))).toEqual(expectLines(a, w.line - 4, w.line + 2));
+    expect(await read(0, 11)).toEqual(encode(a.text).slice(0, 11));
   });
 });
