@@ -171,9 +171,15 @@ export class TraceScanner extends LineGrammar {
 
   /** Kernel samples [from, …) emitted before record `beforeRecord`, in bulk; returns where it stopped. */
   private takeKernelSamples(kernel: LineKernel, from: number, beforeRecord: number, total: number): number {
+    // seq never decreases: the first sample after the record, by binary search.
     const seq = kernel.samples.seq;
     let to = from;
-    while (to < total && (seq[to] as number) <= beforeRecord) to++;
+    let hi = total;
+    while (to < hi) {
+      const mid = (to + hi) >>> 1;
+      if ((seq[mid] as number) <= beforeRecord) to = mid + 1;
+      else hi = mid;
+    }
     if (to > from) this.samples.pushRun(kernel.samples, from, to, this.sessions.current());
     return to;
   }

@@ -172,15 +172,15 @@
                   (local.set $kind (call $parseWait (local.get $in) (local.get $s) (local.get $e) (local.get $rec)))
                   (if (i32.eqz (local.get $kind)) (then (local.set $kind (i32.const 3))))))
               (br $classified)))
-          (if (i32.and (i32.ge_u (local.get $size) (i32.const 17))
-                (i32.and (i32.eq (local.get $head) (i32.const 0x53524150))                      ;; "PARS"
-                  (i32.and (i32.eq (i32.load offset=4 (local.get $s)) (i32.const 0x20474e49))     ;; "ING "
-                    (i32.and (i32.eq (i32.load offset=8 (local.get $s)) (i32.const 0x43204e49))   ;; "IN C"
-                      (i32.and (i32.eq (i32.load offset=12 (local.get $s)) (i32.const 0x4f535255)) ;; "URSO"
-                               (i32.eq (i32.load8_u offset=16 (local.get $s)) (i32.const 0x52)))))))  ;; "R"
-            (then
-              (global.set $inSql (i32.const 1))
-              (br $classified)))
+          (if (i32.eq (local.get $head) (i32.const 0x53524150))                                  ;; "PARS"
+            (then (if (i32.and (i32.ge_u (local.get $size) (i32.const 17))
+                    (i32.and (i32.eq (i32.load offset=4 (local.get $s)) (i32.const 0x20474e49))     ;; "ING "
+                      (i32.and (i32.eq (i32.load offset=8 (local.get $s)) (i32.const 0x43204e49))   ;; "IN C"
+                        (i32.and (i32.eq (i32.load offset=12 (local.get $s)) (i32.const 0x4f535255)) ;; "URSO"
+                                 (i32.eq (i32.load8_u offset=16 (local.get $s)) (i32.const 0x52))))))  ;; "R"
+              (then
+                (global.set $inSql (i32.const 1))
+                (br $classified)))))
           ;; A record line that ends in a digit or a quote needs nothing more from the scanner
           ;; than to be counted; anything odd about it goes to the scanner.
           (if (i32.and
