@@ -6,6 +6,7 @@
 import { analyzeOutliers, type OutlierAnalysis } from '../outliers/analyze';
 import { createCoOccurrence, finishCoOccurrence, scanCoOccurrence, type WindowActivity } from '../outliers/co-occurrence';
 import type { OutlierWindow } from '../outliers/clusters';
+import { streamedRangeReader } from '../outliers/byte-lines';
 import { readContext, type TraceContext } from '../outliers/context';
 import { downsampleTimeline } from '../outliers/timeline';
 import { waitsInRange, waitsInWindow, type ListInput, type WaitList } from '../outliers/top-list';
@@ -105,15 +106,18 @@ export async function coOccurrenceOf(d: DatasetState, windows: OutlierWindow[]):
   return finishCoOccurrence(acc);
 }
 
-/** The lines around one wait, read from the file by byte offset (gzip files are read from the start). */
+/**
+ * The lines around one wait, read from the file by byte offset with Blob.slice. A gzip file cannot be
+ * entered in the middle, so it is streamed from the start up to the wait (never held whole).
+ */
 export async function contextOf(d: DatasetState, fileIndex: number, offset: number, line: number, before?: number, after?: number): Promise<TraceContext | string> {
   const parsed = d.traces.filter((t) => t.result !== null);
   const entry = parsed[fileIndex];
   if (!entry) return 'That wait has no trace file to read (synthetic data, or the file was cleared).';
-  if (entry.result!.compression !== 'none') {
-    return `${entry.name} is gzip-compressed: its lines can only be read from the start, so context is shown for plain files only. Decompress it and load it again to see them.`;
-  }
-  const readRange = async (start: number, end: number) => new Uint8Array(await entry.file.slice(start, end).arrayBuffer());
+  const readRange =
+    entry.result!.compression === 'none'
+      ? async (start: number, end: number) => new Uint8Array(await entry.file.slice(start, end).arrayBuffer())
+      : streamedRangeReader(() => blobChunks(entry.file));
   return readContext(readRange, { offset, line, before, after });
 }
 
