@@ -80,6 +80,7 @@ export async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator
       await writer.abort(error).catch(() => undefined);
     }
   })();
+  let finished = false;
   try {
     for (;;) {
       let next: ReadableStreamReadResult<Uint8Array>;
@@ -91,7 +92,11 @@ export async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator
       if (next.done) break;
       yield next.value;
     }
+    finished = true;
   } finally {
+    // A consumer that stops early leaves the pump blocked on a write nobody reads: cancelling the
+    // readable side fails that write, so the pump ends and this generator can return.
+    if (!finished) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
     await pump;
   }

@@ -160,7 +160,9 @@ export class DatasetLoader {
         },
       });
       // Small files are judged once read (the last progress call comes after the last chunk is parsed).
-      if (tooLarge !== null) throw new CancelledError();
+      // A Cancel inside a gzip file reaches parseTrace as a gzip error (the inflater is aborted), so
+      // it returns a partial result: the signal, not the outcome, says the file was not read to its end.
+      if (tooLarge !== null || fileAbort.signal.aborted) throw new CancelledError();
       if (!current()) return;
       entry.result = result;
       entry.status = statusOfResult(result, size);

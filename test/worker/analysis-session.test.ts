@@ -1,4 +1,6 @@
-import { rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookExperimentWaits } from '../../lib/synth/book-experiment';
@@ -87,6 +89,23 @@ describe('AnalysisSession (the worker pipeline, on the main thread)', () => {
     const status = h.lastStatus('x');
     expect(status.state).toBe('cancelled');
     expect(status.files.map((f) => f.state)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+  });
+
+  it('a Cancel inside a gzip file marks it cancelled, not truncated', async () => {
+    // Random hex bind lines barely compress, so the .gz spans several 8 MiB slices and the Cancel
+    // lands inside the inflater, after the first slice (a Cancel before it never reaches gzip).
+    const head = readFileSync(inputs.off[0]!, 'utf8');
+    const noise = Array.from({ length: 200_000 }, () => `  value="${randomBytes(48).toString('hex')}"`).join('\n');
+    const gz = new File([gzipSync(Buffer.from(`${head}\n${noise}\n${head}`))], 'noisy.trc.gz');
+    expect(gz.size).toBeGreaterThan(8 << 20);
+    const h = new SessionHarness();
+    const loading = h.send({ type: 'add-files', datasetId: 'x', files: [{ file: gz, path: 'noisy.trc.gz' }], event: 'log file sync' });
+    while (!h.messages.some((m) => m.type === 'progress' && m.progress.done > 0)) await new Promise((r) => setImmediate(r));
+    await h.send({ type: 'cancel', datasetId: 'x' });
+    await loading;
+    const status = h.lastStatus('x');
+    expect(status.state).toBe('cancelled');
+    expect(status.files[0]).toMatchObject({ state: 'cancelled', waits: 0, problems: [] });
   });
 
   it('refuses a file whose samples would not fit in the memory budget, before reading it all', async () => {
