@@ -28,6 +28,9 @@ export interface ParseFilesOptions {
   workers?: number;
   /** Bytes read so far out of the total, across all files. */
   onProgress?: (bytesDone: number, bytesTotal: number) => void;
+  /** Tests: split smaller files into smaller ranges, and run this worker script. */
+  ranges?: { splitBytes: number; rangeBytes: number };
+  workerUrl?: URL;
 }
 
 export interface ParsedFiles {
@@ -51,7 +54,7 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
   const pool = new ParsePool((id, bytes) => {
     progress.set(id, bytes);
     if (options.onProgress) options.onProgress([...progress.values()].reduce((a, b) => a + b, 0), total);
-  }, options.workers);
+  }, options.workers, options.workerUrl);
   const elaHistograms: (IntHistogram | null)[] = files.map(() => null);
   try {
     const results = await Promise.all(
@@ -62,7 +65,8 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
           if (done.kind !== 'file-done') throw new Error('a file task returned a range');
           return done.result;
         };
-        const parts = pool.size > 1 && file.size >= SPLIT_BYTES ? Math.max(pool.size, Math.round(file.size / RANGE_TARGET_BYTES)) : 1;
+        const { splitBytes, rangeBytes } = options.ranges ?? { splitBytes: SPLIT_BYTES, rangeBytes: RANGE_TARGET_BYTES };
+        const parts = pool.size > 1 && file.size >= splitBytes ? Math.max(pool.size, Math.round(file.size / rangeBytes)) : 1;
         const plan = file.size >= RANGE_BYTES ? await planRanges(file, parts, options.event) : null;
         if (!plan) return whole();
         const scans = await Promise.all(

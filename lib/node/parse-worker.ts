@@ -1,4 +1,4 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, type MessagePort } from 'node:worker_threads';
 import { LineKernel } from '../trace/kernel/line-kernel';
 import { histogramBuffers, sampleBuffers, type ParseReply, type ParseTask } from './parse-protocol';
 import { runTask } from './run-task';
@@ -7,9 +7,15 @@ import { runTask } from './run-task';
 const port = parentPort;
 if (!port) throw new Error('parse-worker must run as a worker thread');
 
+// Tasks run one after the other, in the order sent (the pool may send the next one early).
+let previous: Promise<void> = Promise.resolve();
 port.on('message', (task: ParseTask) => {
-  const reply = (message: ParseReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
-  runTask(task, (bytes) => reply({ kind: 'progress', id: task.id, bytes }))
+  previous = previous.then(() => run(task));
+});
+
+function run(task: ParseTask): Promise<void> {
+  const reply = (message: ParseReply, transfer: ArrayBuffer[] = []) => (port as MessagePort).postMessage(message, transfer);
+  return runTask(task, (bytes) => reply({ kind: 'progress', id: task.id, bytes }))
     .then((done) => {
       if (done.kind === 'file') reply({ kind: 'file-done', id: task.id, result: done.result }, sampleBuffers(done.result.samples));
       else {
@@ -18,7 +24,7 @@ port.on('message', (task: ParseTask) => {
       }
     })
     .catch((error: unknown) => reply({ kind: 'failed', id: task.id, message: error instanceof Error ? error.message : String(error) }));
-});
+}
 
 // Started early (lib/node/early-workers.ts), a worker usually waits for its first task: compile
 // the line kernel and touch its memory meanwhile.

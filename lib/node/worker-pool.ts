@@ -20,9 +20,9 @@ interface Pending {
  */
 export class ParsePool {
   private readonly workers: Worker[] = [];
-  private readonly idle: Worker[] = [];
   private readonly queue: Pending[] = [];
-  private readonly running = new Map<Worker, Pending>();
+  /** Per worker, the tasks sent to it and not answered yet, oldest first (it runs them in order). */
+  private readonly running = new Map<Worker, Pending[]>();
   private hereBusy = false;
   readonly size: number;
 
@@ -38,7 +38,7 @@ export class ParsePool {
       worker.on('message', (reply: ParseReply) => this.onReply(worker, reply));
       worker.on('error', (error) => this.onError(worker, error));
       this.workers.push(worker);
-      this.idle.push(worker);
+      this.running.set(worker, []);
     }
   }
 
@@ -72,13 +72,21 @@ export class ParsePool {
       });
   }
 
+  /**
+   * A worker gets a second task while it runs one, as long as more tasks wait than there are
+   * threads: it then starts the next range at once, instead of after its reply has reached this
+   * thread (which parses too, so it reads messages only between chunks) and the task has come
+   * back. Near the end, one at a time, so no thread waits while another has two.
+   */
   private dispatch(): void {
     if (!this.hereBusy && this.queue.length > 0) this.runHere(this.queue.shift() as Pending);
-    while (this.idle.length > 0 && this.queue.length > 0) {
-      const worker = this.idle.pop() as Worker;
-      const pending = this.queue.shift() as Pending;
-      this.running.set(worker, pending);
-      worker.postMessage(pending.task);
+    for (const worker of this.workers) {
+      const sent = this.running.get(worker) as Pending[];
+      while (this.queue.length > 0 && (sent.length === 0 || (sent.length === 1 && this.queue.length > this.size))) {
+        const pending = this.queue.shift() as Pending;
+        sent.push(pending);
+        worker.postMessage(pending.task);
+      }
     }
   }
 
@@ -87,9 +95,7 @@ export class ParsePool {
       this.onProgress(reply.id, reply.bytes);
       return;
     }
-    const pending = this.running.get(worker);
-    this.running.delete(worker);
-    this.idle.push(worker);
+    const pending = this.running.get(worker)?.shift();
     if (pending) {
       if (reply.kind === 'failed') pending.reject(new Error(reply.message));
       else pending.resolve(reply);
@@ -98,8 +104,10 @@ export class ParsePool {
   }
 
   private onError(worker: Worker, error: Error): void {
-    const pending = this.running.get(worker);
+    const sent = this.running.get(worker) ?? [];
     this.running.delete(worker);
-    pending?.reject(error);
+    const at = this.workers.indexOf(worker);
+    if (at >= 0) this.workers.splice(at, 1); // it is gone: later tasks go to the others
+    for (const pending of sent.splice(0)) pending.reject(error);
   }
 }
