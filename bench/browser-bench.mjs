@@ -46,7 +46,9 @@ async function startServer() {
   for (let i = 0; i < 120; i++) {
     try {
       if ((await fetch(url)).ok) return { url, stop: () => process.kill(-child.pid, 'SIGTERM') };
-    } catch {}
+    } catch {
+      // not up yet
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('next start did not come up');
