@@ -69,7 +69,11 @@ describe('sharing a report in Chromium: encrypted in the page, read back with th
     const viewer = await browser!.newPage({ viewport: { width: 1400, height: 1000 } });
     const watch = watchPage(viewer);
     const response = await viewer.goto(link, { waitUntil: 'networkidle' });
-    expect(response?.headers()['content-security-policy']).toMatch(/default-src 'self'/);
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toMatch(/default-src 'self'/);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe-inline');
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
     await viewer.getByTestId('shared-report').waitFor();
     await expect.poll(() => viewer.url()).not.toContain('#k=');
     for (const stat of ['count', 'median', 'mean', 'p99', 'max']) {
