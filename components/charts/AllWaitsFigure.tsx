@@ -4,25 +4,61 @@
  * dataset, overlaid on a log time axis. The KDE line shows the shape (with flash logging on, the
  * hump just above the median); the lighter steps are the histogram it smooths.
  */
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { formatCount, UNIT_LABEL, type DisplayUnit } from '../display-units';
 import { formatTimeTick } from './axis-format';
 import { allWaitsOption, allWaitsView, type BucketMode } from './all-waits-option';
 import { ChartFrame } from './ChartFrame';
+import { onGridPick, trackLegend } from './chart-interaction';
+import { datasetNames } from './dataset-names';
+import type { EChartsInstance } from './echarts-setup';
+import { allWaitsSelection } from './figure-selection';
+import { pickBin, type RangeSelection } from './range-selection';
 
 export type { BucketMode } from './all-waits-option';
+export type { RangeSelection } from './range-selection';
 
 export interface AllWaitsFigureProps {
   report: WaitscopeReport;
   unit: DisplayUnit;
   /** Log-spaced bins of the report (log10) or Oracle's V$EVENT_HISTOGRAM_MICRO buckets (log2). */
   bucketMode: BucketMode;
+  /**
+   * A click on a histogram bin (anywhere in its column: inside the lowest outline there, or above
+   * the tallest) selects that bucket's waits of that dataset: [lo, hi] inclusive, µs, hi just below
+   * the bucket's exclusive edge (range-selection.ts, figure-selection.ts).
+   */
+  onSelectRange?: (selection: RangeSelection) => void;
 }
 
-export function AllWaitsFigure({ report, unit, bucketMode }: AllWaitsFigureProps) {
+export function AllWaitsFigure({ report, unit, bucketMode, onSelectRange }: AllWaitsFigureProps) {
   const view = useMemo(() => allWaitsView(report, bucketMode), [report, bucketMode]);
   const option = useMemo(() => allWaitsOption(report, unit, bucketMode, view), [report, unit, bucketMode, view]);
+  // The latest callback, so a parent passing a new function each render does not rewire the chart.
+  const onSelect = useRef(onSelectRange);
+  useEffect(() => {
+    onSelect.current = onSelectRange;
+  }, [onSelectRange]);
+  const selectable = onSelectRange !== undefined;
+  const interact = useCallback(
+    (chart: EChartsInstance) => {
+      const legend = trackLegend(chart, datasetNames(report));
+      const stop = onGridPick(
+        chart,
+        ({ x, y, tolerance }) => pickBin(view.bins, x, y, tolerance, legend.shown()),
+        (hit) => {
+          const selection = allWaitsSelection(report, bucketMode, hit.datasetIndex, hit.binIndex);
+          if (selection) onSelect.current?.(selection);
+        },
+      );
+      return () => {
+        stop();
+        legend.dispose();
+      };
+    },
+    [report, bucketMode, view],
+  );
   const counts = report.datasets.map((d) => formatCount(d.summary.count));
   const waits = counts.every((c) => c === counts[0]) ? `${counts[0]} each` : counts.join(', ');
   const outside = Math.max(0, ...view.outsidePercent);
@@ -43,6 +79,7 @@ export function AllWaitsFigure({ report, unit, bucketMode }: AllWaitsFigureProps
       subtitle={`All waits of each dataset (${waits}). Lines: kernel density of log10(wait); shaded steps: histogram in ${bins}; both in % of the dataset's waits.${cut}`}
       option={option}
       seriesCount={report.datasets.length}
+      interact={selectable ? interact : undefined}
     />
   );
 }

@@ -3,15 +3,26 @@
  * Figure 15.16 of the Oracle Exadata Expert's Handbook: the distribution of the top-N waits of
  * every dataset on a linear time axis, where flash logging shows as the slow tail pulled back.
  */
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { formatCount, formatTime, type DisplayUnit } from '../display-units';
 import { ChartFrame } from './ChartFrame';
+import { onGridPick, trackLegend } from './chart-interaction';
+import { datasetNames } from './dataset-names';
+import type { EChartsInstance } from './echarts-setup';
+import { topWaitsHitBins, topWaitsSelection } from './figure-selection';
+import { pickBin, type RangeSelection } from './range-selection';
 import { TOP_WAITS_BINS, topWaitsBins, topWaitsOption } from './top-waits-option';
 
 export interface TopWaitsFigureProps {
   report: WaitscopeReport;
   unit: DisplayUnit;
+  /**
+   * A click on a bar (anywhere in its column: inside the lowest outline there, or above the
+   * tallest) selects that bin's waits of that dataset: [lo, hi] inclusive, µs, hi just below the
+   * bin's exclusive edge (the last bin is closed), lo raised to the dataset's smallest top-N wait.
+   */
+  onSelectRange?: (selection: RangeSelection) => void;
 }
 
 /** "10,000" when every dataset has the same N, else each one's N. */
@@ -20,9 +31,33 @@ function topCounts(report: WaitscopeReport): string {
   return ns.every((n) => n === ns[0]) ? formatCount(ns[0]) : ns.map(formatCount).join(' / ');
 }
 
-export function TopWaitsFigure({ report, unit }: TopWaitsFigureProps) {
+export function TopWaitsFigure({ report, unit, onSelectRange }: TopWaitsFigureProps) {
   const shared = useMemo(() => topWaitsBins(report), [report]);
   const option = useMemo(() => topWaitsOption(report, unit, shared), [report, unit, shared]);
+  const onSelect = useRef(onSelectRange);
+  useEffect(() => {
+    onSelect.current = onSelectRange;
+  }, [onSelectRange]);
+  const selectable = onSelectRange !== undefined;
+  const interact = useCallback(
+    (chart: EChartsInstance) => {
+      const bins = topWaitsHitBins(shared);
+      const legend = trackLegend(chart, datasetNames(report));
+      const stop = onGridPick(
+        chart,
+        ({ x, y, tolerance }) => pickBin(bins, x, y, tolerance, legend.shown()),
+        (hit) => {
+          const selection = topWaitsSelection(report, shared, hit.datasetIndex, hit.binIndex);
+          if (selection) onSelect.current?.(selection);
+        },
+      );
+      return () => {
+        stop();
+        legend.dispose();
+      };
+    },
+    [report, shared],
+  );
   const { edges } = shared;
   const width = edges.length > 1 ? formatTime(edges[1]! - edges[0]!, unit, { withUnit: true }) : '–';
   const n = topCounts(report);
@@ -34,6 +69,7 @@ export function TopWaitsFigure({ report, unit }: TopWaitsFigureProps) {
       subtitle={`The ${n} longest waits of each dataset, counted in ${TOP_WAITS_BINS} shared bins of ${width} from ${formatTime(edges[0], unit)} to ${formatTime(edges[edges.length - 1], unit, { withUnit: true })}.`}
       option={option}
       seriesCount={report.datasets.length}
+      interact={selectable ? interact : undefined}
     />
   );
 }

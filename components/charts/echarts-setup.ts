@@ -1,17 +1,22 @@
 /**
- * The one place echarts is assembled: modular imports only, so the bundle carries the line chart
- * and the few components the figures use instead of all of echarts (~1 MB). Histograms are
- * drawn as step outlines of line series (step-outline.ts), so no bar chart is needed.
- * Only the SVG renderer is registered: figures draw on screen with it, export renders the same
- * option to an SVG string off screen (SSR mode), and the PNG is that SVG drawn into a canvas
- * (chart-export.ts), so both files show exactly the same picture.
+ * The one place echarts is assembled: modular imports only, so the bundle carries the line and
+ * scatter charts and the few components the figures use instead of all of echarts (~1 MB).
+ * Histograms are drawn as step outlines of line series (step-outline.ts), so no bar chart is needed.
+ * Figures draw with the SVG renderer; export renders the same option to an SVG string off screen
+ * (SSR mode), and the PNG is that SVG drawn into a canvas (chart-export.ts), so both files show
+ * exactly the same picture. The canvas renderer is there for the timeline only: its hundreds of
+ * thousands of points draw progressively on a canvas, which SVG (one DOM path) cannot do.
+ * The brush draws the drag selections (spectrum percentiles, timeline windows); its buttons
+ * (the toolbox) stay hidden: a drag starts a brush without them (chart-interaction.ts).
  */
-import { LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
+import { LineChart, ScatterChart } from 'echarts/charts';
+import { BrushComponent, GridComponent, LegendComponent, MarkLineComponent, ToolboxComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
+import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 
-echarts.use([LineChart, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent, SVGRenderer]);
+// The brush component always adds a toolbox to the option (its preprocessor); X_BRUSH_OPTION hides it.
+echarts.use([LineChart, ScatterChart, BrushComponent, ToolboxComponent, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent, SVGRenderer, CanvasRenderer]);
 
 export { echarts };
 export type { EChartsCoreOption } from 'echarts/core';
+export type EChartsInstance = ReturnType<typeof echarts.init>;

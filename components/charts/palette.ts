@@ -6,7 +6,10 @@
 const DATASET_COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'] as const;
 
 export function datasetColor(index: number): string {
-  return DATASET_COLORS[index % DATASET_COLORS.length]!;
+  // Also for a negative or fractional index (a caller's findIndex that found nothing): never undefined.
+  const n = DATASET_COLORS.length;
+  const i = Number.isFinite(index) ? ((Math.trunc(index) % n) + n) % n : 0;
+  return DATASET_COLORS[i]!;
 }
 
 /** The colour with an alpha, for fills drawn under a line of the full colour. */

@@ -8,6 +8,7 @@ import { formatTime, type DisplayUnit } from '../display-units';
 import { formatPercentile, formatTimeTick, percentileTickLabel, timeAxisName } from './axis-format';
 import { datasetNames } from './dataset-names';
 import type { EChartsCoreOption } from './echarts-setup';
+import { X_BRUSH } from './chart-interaction';
 import { datasetColor, INK } from './palette';
 import { tooltipRow } from './tooltip';
 
@@ -16,7 +17,8 @@ interface AxisParam {
   data?: unknown;
 }
 
-export function spectrumOption(report: WaitscopeReport, unit: DisplayUnit): EChartsCoreOption {
+/** `brush`: a drag on the x axis selects percentiles (SpectrumFigure's onSelectRange). */
+export function spectrumOption(report: WaitscopeReport, unit: DisplayUnit, options: { brush?: boolean } = {}): EChartsCoreOption {
   const names = datasetNames(report);
   // A wait of 0 µs has no place on a log axis: such points (only ever the lowest percentiles) are left out.
   const points = report.datasets.map((d) => d.distributions.spectrum.filter((s) => s.value > 0));
@@ -69,6 +71,7 @@ export function spectrumOption(report: WaitscopeReport, unit: DisplayUnit): ECha
       axisLabel: { formatter: (v: number) => formatTimeTick(v, unit), color: INK.muted },
       splitLine: { lineStyle: { color: INK.grid } },
     },
+    ...(options.brush ? { ...X_BRUSH } : {}),
     series,
   };
 }

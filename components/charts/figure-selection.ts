@@ -1,0 +1,92 @@
+/**
+ * From a picked bar or a brushed stretch of a figure to the waits it stands for (range-selection.ts
+ * says what a selection is). Pure, so the mapping is tested without a browser: the components only
+ * turn pixels into data coordinates and call these.
+ */
+import type { WaitscopeReport } from '@/lib/report/report-schema';
+import type { BucketMode } from './all-waits-option';
+import type { SharedLinearBins } from './linear-bins';
+import { halfOpenRange, type HitBin, type RangeSelection } from './range-selection';
+
+/**
+ * Bin `binIndex` of histogramBins(dataset, mode) as the values it counts. These are the report's
+ * buckets, not the drawn geometry: the log2 "< 1 µs" bucket is drawn from 0.5 µs but holds
+ * [0, 1), and the open top bucket "≥ 2^32 µs" holds everything from 2^32 up (hi = Infinity).
+ */
+export function allWaitsSelection(report: WaitscopeReport, mode: BucketMode, datasetIndex: number, binIndex: number): RangeSelection | null {
+  const d = report.datasets[datasetIndex]?.distributions;
+  if (!d) return null;
+  if (mode === 'log10') {
+    const bin = d.log10Bins.bins[binIndex];
+    return bin ? { datasetIndex, ...halfOpenRange(bin.lo, bin.hi), source: 'all-waits/log10' } : null;
+  }
+  const bucket = d.log2Micros[binIndex];
+  if (!bucket) return null;
+  const range = bucket.upperBound === null ? { lo: bucket.lowerBound, hi: Infinity } : halfOpenRange(bucket.lowerBound, bucket.upperBound);
+  return { datasetIndex, ...range, source: 'all-waits/log2' };
+}
+
+/** Figure 15.16's bars of every dataset, for pickBin: bin i is [edges[i], edges[i+1]). */
+export function topWaitsHitBins(shared: SharedLinearBins): HitBin[][] {
+  const { edges, counts } = shared;
+  return counts.map((row) => row.map((y, i) => ({ lo: edges[i]!, hi: edges[i + 1]!, y })));
+}
+
+/**
+ * Bar `binIndex` of dataset `datasetIndex` in Figure 15.16, as values: [edges[i], edges[i+1]),
+ * the last bin closed (it holds the maximum). The bar counts only the dataset's top-N waits, so
+ * lo is raised to the smallest of them: the lowest bar must not select the many waits below the
+ * top N that share its range (waits equal to that smallest one, ties at the cut, are selected).
+ */
+export function topWaitsSelection(report: WaitscopeReport, shared: SharedLinearBins, datasetIndex: number, binIndex: number): RangeSelection | null {
+  const { edges } = shared;
+  const top = report.datasets[datasetIndex]?.distributions.top;
+  if (!top || top.length === 0 || !(binIndex >= 0 && binIndex < edges.length - 1)) return null;
+  const last = binIndex === edges.length - 2;
+  const range = last ? { lo: edges[binIndex]!, hi: edges[binIndex + 1]! } : halfOpenRange(edges[binIndex]!, edges[binIndex + 1]!);
+  const smallest = top[top.length - 1]!;
+  return { datasetIndex, lo: Math.max(range.lo, smallest), hi: range.hi, source: 'top-waits' };
+}
+
+/** 1/(1−p) → p, the spectrum's x axis back to a percentile (x below 1 is p = 0). */
+export function percentileOf(inverseTail: number): number {
+  return inverseTail <= 1 ? 0 : 1 - 1 / inverseTail;
+}
+
+/**
+ * A brushed stretch [x0, x1] of the spectrum's x axis (1/(1−p)) as wait values. Each shown
+ * dataset's range runs from its spectrum point at or left of x0 to its point at or right of x1,
+ * rounded OUTWARD to the report's points (quantiles between them are not in the report): every
+ * wait whose percentile lies in the stretch is selected, and a few neighbours with it. Past the
+ * last point (p = 1 − 1/n) the range runs to the dataset's maximum.
+ *
+ * With one dataset shown, datasetIndex is that dataset; with several it is null and lo/hi is the
+ * union of their ranges, each dataset's own range being in `ranges`.
+ */
+export function spectrumSelection(report: WaitscopeReport, x0: number, x1: number, visible: readonly boolean[] = []): RangeSelection | null {
+  const from = Math.min(x0, x1);
+  const to = Math.max(x0, x1);
+  if (!(Number.isFinite(from) && Number.isFinite(to))) return null;
+  const ranges: { datasetIndex: number; lo: number; hi: number }[] = [];
+  report.datasets.forEach((dataset, datasetIndex) => {
+    if (visible[datasetIndex] === false) return;
+    const points = dataset.distributions.spectrum;
+    if (points.length === 0) return;
+    let lo = points[0]!.value;
+    for (const point of points) if (point.inverseTail <= from) lo = point.value;
+    const right = points.find((point) => point.inverseTail >= to);
+    const hi = right ? right.value : (dataset.summary.max ?? points[points.length - 1]!.value);
+    ranges.push({ datasetIndex, lo, hi: Math.max(lo, hi) });
+  });
+  if (ranges.length === 0) return null;
+  const percentiles = { lo: percentileOf(from), hi: percentileOf(to) };
+  if (ranges.length === 1) return { ...ranges[0]!, source: 'spectrum', ranges, percentiles };
+  return {
+    datasetIndex: null,
+    lo: Math.min(...ranges.map((r) => r.lo)),
+    hi: Math.max(...ranges.map((r) => r.hi)),
+    source: 'spectrum',
+    ranges,
+    percentiles,
+  };
+}

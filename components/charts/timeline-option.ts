@@ -1,0 +1,202 @@
+/**
+ * The echarts option of the outlier timeline (issue 6 §3): every wait's ela (log y) against its
+ * wall-clock time, one scatter per dataset, with threshold lines. Hundreds of thousands of points
+ * (lib/outliers/timeline.ts keeps every wait above p99 and a bounded sample of the rest) are drawn
+ * in echarts' large mode, progressively, from one flat Float64Array per dataset.
+ *
+ * Time unit: t is MILLISECONDS on the axis, the unit of echarts' time axis and of Date:
+ * - 'utc': ms since the Unix epoch;
+ * - 'local': ms since 1970-01-01T00:00 of the trace's wall clock, as if it were UTC (the `***`
+ *   stamp has no offset, so the zone is unknown); the axis shows that wall time unshifted;
+ * - 'tim': the raw `tim` (µs) divided by 1000; the axis labels show the raw tim µs.
+ * Both kinds of wall time are drawn with useUTC, so the viewer's own zone never shifts them.
+ */
+import { formatMicrosIso } from '@/lib/outliers/stamps';
+import { formatCount, formatTime, type DisplayUnit } from '../display-units';
+import { formatTimeTick, timeAxisName } from './axis-format';
+import type { EChartsCoreOption } from './echarts-setup';
+import { datasetColor, datasetFill, INK } from './palette';
+import { escapeHtml, tooltipRow } from './tooltip';
+
+export type TimelineTimeKind = 'utc' | 'local' | 'tim';
+
+export interface TimelineSeries {
+  label: string;
+  /** Palette index: the dataset's colour in the other figures. */
+  colorIndex: number;
+  /** t: ms on the axis (see the file comment); ela: µs. Same length. */
+  points: { t: Float64Array; ela: Float64Array };
+}
+
+export interface TimelineInput {
+  series: readonly TimelineSeries[];
+  unit: DisplayUnit;
+  /** µs, drawn as labelled horizontal lines. */
+  thresholds: readonly number[];
+  timeKind: TimelineTimeKind;
+}
+
+/** One series' drawable points: x/y interleaved, and how many waits could not be drawn. */
+export interface TimelinePacked {
+  /** [t0, ela0, t1, ela1, …]: echarts reads a flat typed array as rows of the 2 dimensions. */
+  xy: Float64Array;
+  count: number;
+  /** Waits with ela ≤ 0 (no place on a log axis) or a non-finite time or ela. */
+  dropped: number;
+  minEla: number;
+  maxEla: number;
+}
+
+export function packTimeline(points: TimelineSeries['points']): TimelinePacked {
+  const { t, ela } = points;
+  const n = Math.min(t.length, ela.length);
+  const xy = new Float64Array(2 * n);
+  let k = 0;
+  let minEla = Infinity;
+  let maxEla = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const x = t[i]!;
+    const y = ela[i]!;
+    if (!(y > 0 && Number.isFinite(y) && Number.isFinite(x))) continue;
+    xy[2 * k] = x;
+    xy[2 * k + 1] = y;
+    k++;
+    if (y < minEla) minEla = y;
+    if (y > maxEla) maxEla = y;
+  }
+  return { xy: k === n ? xy : xy.slice(0, 2 * k), count: k, dropped: Math.max(t.length, ela.length) - k, minEla, maxEla };
+}
+
+/** Whole decades (µs) around every drawn wait and every threshold, or null with nothing to draw. */
+export function timelineYRange(packed: readonly TimelinePacked[], thresholds: readonly number[]): { min: number; max: number } | null {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const p of packed) {
+    if (p.count === 0) continue;
+    lo = Math.min(lo, p.minEla);
+    hi = Math.max(hi, p.maxEla);
+  }
+  if (lo > hi) return null;
+  for (const th of thresholds) if (th > 0 && Number.isFinite(th)) hi = Math.max(hi, th);
+  const min = 10 ** Math.floor(Math.log10(lo) + 1e-9);
+  const max = 10 ** Math.ceil(Math.log10(hi) - 1e-9);
+  return { min, max: max > min ? max : min * 10 };
+}
+
+/** A time on the axis as people read it: ISO to the µs (UTC with +00:00, local without an offset), or the raw tim. */
+export function formatTimelineTime(ms: number, kind: TimelineTimeKind): string {
+  const micros = Math.round(ms * 1000);
+  if (kind === 'tim') return `tim=${micros}`;
+  return kind === 'utc' ? formatMicrosIso(micros, 0) : `${formatMicrosIso(micros, null)} (local)`;
+}
+
+export function timelineAxisName(kind: TimelineTimeKind): string {
+  if (kind === 'utc') return 'wall-clock time (UTC)';
+  if (kind === 'local') return 'wall-clock time (local to the trace, zone unknown)';
+  return 'tim (µs of the process clock, no *** stamp)';
+}
+
+/** Unique legend names, as dataset-names.ts does for reports. */
+function seriesNames(series: readonly TimelineSeries[]): string[] {
+  const seen = new Set<string>();
+  return series.map((s, i) => {
+    let name = s.label.trim() || `dataset ${i + 1}`;
+    if (seen.has(name)) name = `${name} (${i + 1})`;
+    seen.add(name);
+    return name;
+  });
+}
+
+/** Points per progressive chunk: about a frame's worth of drawing, so the page stays responsive. */
+export const TIMELINE_CHUNK = 50_000;
+
+/** The plot area's margins (px). The window drag (chart-interaction.ts, onXDrag) draws its band between top and bottom. */
+export const TIMELINE_GRID = { top: 40, left: 64, right: 40, bottom: 56 } as const;
+
+/**
+ * The points and their threshold lines live on canvas layer 1, everything else on layer 0: the
+ * band of a window drag (layer 0) then repaints without redrawing 400,000 points each move.
+ */
+const POINTS_LAYER = 1;
+
+export function timelineOption(input: TimelineInput, packed: readonly TimelinePacked[] = input.series.map((s) => packTimeline(s.points))): EChartsCoreOption {
+  const { series, unit, thresholds, timeKind } = input;
+  const names = seriesNames(series);
+  const range = timelineYRange(packed, thresholds);
+  const scatter = series.map((s, i) => ({
+    name: names[i],
+    id: `timeline-${i}`,
+    type: 'scatter',
+    large: true,
+    largeThreshold: 2_000,
+    progressive: TIMELINE_CHUNK,
+    progressiveThreshold: TIMELINE_CHUNK,
+    symbolSize: 3,
+    zlevel: POINTS_LAYER,
+    animation: false,
+    color: datasetColor(s.colorIndex),
+    itemStyle: { color: datasetFill(s.colorIndex, 0.55) },
+    dimensions: ['t', 'ela'],
+    encode: { x: 't', y: 'ela' },
+    data: packed[i]!.xy,
+  }));
+  // The lines on a series of their own, so hiding a dataset in the legend keeps them.
+  const lines = {
+    name: 'thresholds',
+    id: 'thresholds',
+    type: 'scatter',
+    data: [],
+    silent: true,
+    zlevel: POINTS_LAYER,
+    animation: false,
+    markLine: {
+      silent: true,
+      symbol: 'none',
+      animation: false,
+      lineStyle: { color: INK.text, type: 'dashed', width: 1 },
+      label: { position: 'insideEndTop', color: INK.text, formatter: (p: { value?: number }) => `${formatTime(p.value, unit, { withUnit: true })}` },
+      data: thresholds.filter((th) => th > 0 && Number.isFinite(th)).map((th) => ({ yAxis: th })),
+    },
+  };
+  const wallClock = timeKind !== 'tim';
+  return {
+    useUTC: true,
+    color: series.map((s) => datasetColor(s.colorIndex)),
+    textStyle: { fontFamily: 'system-ui, sans-serif', color: INK.text },
+    legend: { top: 0, data: names, icon: 'roundRect' },
+    grid: { ...TIMELINE_GRID },
+    tooltip: {
+      trigger: 'item',
+      formatter: (param: { seriesIndex?: number; dataIndex?: number }) => {
+        const i = param.seriesIndex ?? -1;
+        const xy = packed[i]?.xy;
+        const k = param.dataIndex ?? -1;
+        if (!xy || !(k >= 0 && 2 * k + 1 < xy.length)) return '';
+        const s = series[i]!;
+        return `${escapeHtml(formatTimelineTime(xy[2 * k]!, timeKind))}<br/>${tooltipRow(s.colorIndex, names[i]!, formatTime(xy[2 * k + 1], unit, { withUnit: true }))}`;
+      },
+    },
+    xAxis: {
+      type: wallClock ? 'time' : 'value',
+      scale: true,
+      // A value axis rounds its ends to nice numbers, which for tim (~10^12 µs) leaves wide empty margins.
+      ...(wallClock ? {} : { min: 'dataMin', max: 'dataMax' }),
+      name: timelineAxisName(timeKind),
+      nameLocation: 'middle',
+      nameGap: 32,
+      axisLabel: wallClock ? { color: INK.muted, hideOverlap: true } : { color: INK.muted, hideOverlap: true, formatter: (v: number) => formatCount(Math.round(v * 1000)) },
+      splitLine: { show: true, lineStyle: { color: INK.grid } },
+    },
+    yAxis: {
+      type: 'log',
+      logBase: 10,
+      ...(range ?? {}),
+      name: timeAxisName(unit, 'log'),
+      nameLocation: 'middle',
+      nameGap: 48,
+      axisLabel: { formatter: (v: number) => formatTimeTick(v, unit), color: INK.muted },
+      splitLine: { lineStyle: { color: INK.grid } },
+    },
+    series: [...scatter, lines],
+  };
+}
