@@ -13,7 +13,9 @@ import type { PresetName } from '../synth/wait-model';
 import type { Post, WorkerRequest } from './protocol';
 import { DatasetLoader } from './dataset-loader';
 import { emptyDataset, syntheticNote, syntheticProfile, type DatasetState } from './dataset-state';
+import { readSliceHere, type SliceReader } from './blob-chunks';
 import { exportSamplesBlob } from './export-samples';
+import { portSliceReader } from './slice-port';
 import { coOccurrenceOf, contextOf, outliersOf, selectWaits } from './outlier-requests';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
@@ -22,6 +24,8 @@ export const WAITSCOPE_VERSION = '0.1.0';
 
 export class AnalysisSession {
   private readonly datasets = new Map<string, DatasetState>();
+  /** Reads file slices: on another thread once worker-client.ts has connected the slice reader. */
+  private readSlice: SliceReader = readSliceHere;
   private event: string;
 
   constructor(
@@ -34,6 +38,9 @@ export class AnalysisSession {
   /** Handles one request; resolves when its work (a load, a report) has finished. */
   async handle(request: WorkerRequest): Promise<void> {
     switch (request.type) {
+      case 'slice-reader':
+        this.readSlice = portSliceReader(request.port);
+        return;
       case 'add-files':
         this.event = request.event;
         return this.loader(request.datasetId).addFiles(request.files, request.event, request.memoryBudgetBytes ?? this.options.memoryBudgetBytes);
@@ -85,6 +92,7 @@ export class AnalysisSession {
     return new DatasetLoader(this.state(datasetId), this.post, {
       now: this.options.now ?? (() => performance.now()),
       samplesHeldElsewhere: () => this.samplesHeld(datasetId),
+      readSlice: this.readSlice,
     });
   }
 

@@ -1,11 +1,19 @@
 /**
- * A File's bytes as chunks, pulled with back-pressure: the next slice is read only while the parser
- * works on the current one (Perfetto reads 32 MiB slices the same way, style.md). Large slices keep
- * the per-chunk cost (a promise, a copy into the kernel) negligible next to parsing; `File.stream()`
- * hands out 64 KiB chunks, 16,384 per GiB. Memory stays at two slices whatever the file size.
+ * A File's bytes as chunks, pulled with back-pressure: the next slices are read only while the
+ * parser works on the current one (Perfetto reads 32 MiB slices the same way, style.md). Large
+ * slices keep the per-chunk cost (a promise, a copy into the kernel) negligible next to parsing;
+ * `File.stream()` hands out 64 KiB chunks, 16,384 per GiB. Memory stays at a few slices whatever
+ * the file size.
  */
 
 export const SLICE_BYTES = 8 << 20;
+/** Slices requested ahead of the one being parsed. */
+const READ_AHEAD = 2;
+
+/** Reads bytes [start, end) of a blob. Chromium materialises a slice on the thread that asks for it. */
+export type SliceReader = (blob: Blob, start: number, end: number) => Promise<ArrayBuffer>;
+
+export const readSliceHere: SliceReader = (blob, start, end) => blob.slice(start, end).arrayBuffer();
 
 /** Thrown out of the chunk source when the user cancels; the session reports it as "cancelled". */
 export class CancelledError extends Error {
@@ -15,14 +23,20 @@ export class CancelledError extends Error {
   }
 }
 
-export async function* blobChunks(blob: Blob, signal?: AbortSignal, sliceBytes = SLICE_BYTES): AsyncGenerator<Uint8Array> {
-  const read = (start: number) => blob.slice(start, Math.min(blob.size, start + sliceBytes)).arrayBuffer();
-  let next = blob.size > 0 ? read(0) : null;
-  for (let start = 0; next !== null; start += sliceBytes) {
-    const buffer = await next;
+export async function* blobChunks(blob: Blob, signal?: AbortSignal, sliceBytes = SLICE_BYTES, readSlice: SliceReader = readSliceHere): AsyncGenerator<Uint8Array> {
+  const pending: Promise<ArrayBuffer>[] = [];
+  let requested = 0;
+  const requestMore = () => {
+    while (pending.length <= READ_AHEAD && requested < blob.size) {
+      pending.push(readSlice(blob, requested, Math.min(blob.size, requested + sliceBytes)));
+      requested += sliceBytes;
+    }
+  };
+  requestMore();
+  while (pending.length > 0) {
+    const buffer = await pending.shift()!;
     if (signal?.aborted) throw new CancelledError();
-    const following = start + sliceBytes;
-    next = following < blob.size ? read(following) : null;
+    requestMore();
     yield new Uint8Array(buffer);
   }
   if (signal?.aborted) throw new CancelledError();

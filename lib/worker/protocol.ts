@@ -67,6 +67,8 @@ export interface ReportDatasetSpec {
 }
 
 export type WorkerRequest =
+  /** From worker-client.ts only: the port of the slice reader worker (slice-reader-worker.ts). */
+  | { type: 'slice-reader'; port: MessagePort }
   | { type: 'add-files'; datasetId: string; files: InputFile[]; event: string; memoryBudgetBytes?: number }
   | { type: 'demo'; datasetId: string; preset: PresetName; event: string; sessions?: number; commits?: number }
   | { type: 'cancel'; datasetId: string }

@@ -43,6 +43,17 @@ export function createMainThreadClient(memoryBudgetBytes = defaultMemoryBudget(u
 export function createAnalysisClient(): AnalysisClient {
   if (typeof Worker === 'undefined') return createMainThreadClient();
   const worker = new Worker(new URL('./analysis-worker.ts', import.meta.url), { type: 'module', name: 'waitscope-analysis' });
+  // A second worker reads file slices, so reading (a copy on the reading thread in Chromium) runs
+  // beside parsing instead of between parses. Connected by a port; the analysis worker reads
+  // slices itself until the port arrives, and if the reader cannot start.
+  try {
+    const reader = new Worker(new URL('./slice-reader-worker.ts', import.meta.url), { type: 'module', name: 'waitscope-slice-reader' });
+    const channel = new MessageChannel();
+    reader.postMessage({ port: channel.port2 }, [channel.port2]);
+    worker.postMessage({ type: 'slice-reader', port: channel.port1 } satisfies WorkerRequest, [channel.port1]);
+  } catch {
+    // no second worker: the analysis worker reads slices itself
+  }
   const { emit, subscribe } = fanOut();
   worker.onmessage = (event: MessageEvent<WorkerResponse>) => emit(event.data);
   worker.onerror = (event) => emit({ type: 'failure', message: `The analysis worker failed: ${event.message || 'it could not start'}` });
