@@ -24,8 +24,12 @@ export const WAITSCOPE_VERSION = '0.1.0';
 
 export class AnalysisSession {
   private readonly datasets = new Map<string, DatasetState>();
-  /** Reads file slices: on another thread once worker-client.ts has connected the slice reader. */
-  private readSlice: SliceReader = readSliceHere;
+  /** Slice readers on other threads, once worker-client.ts has connected them (used in turn). */
+  private readonly readers: SliceReader[] = [];
+  private turn = 0;
+  /** Reads file slices: in turn by the connected readers, here when there are none. */
+  private readonly readSlice: SliceReader = (blob, start, end) =>
+    this.readers.length === 0 ? readSliceHere(blob, start, end) : this.readers[this.turn++ % this.readers.length]!(blob, start, end);
   private event: string;
 
   constructor(
@@ -39,7 +43,7 @@ export class AnalysisSession {
   async handle(request: WorkerRequest): Promise<void> {
     switch (request.type) {
       case 'slice-reader':
-        this.readSlice = portSliceReader(request.port);
+        this.readers.push(portSliceReader(request.port));
         return;
       case 'add-files':
         this.event = request.event;
