@@ -81,6 +81,29 @@ describe('outlier investigation in Chromium', () => {
     await expect.poll(() => clusters.locator('.log-switch').first().textContent(), { timeout: 30_000 }).toContain('log file switch completion');
   });
 
+  it('a click on the tail of Figure 15.16 lists exactly the waits of that bar, and their context is the file\'s bytes', async () => {
+    const chart = page.getByTestId('figure-top-waits-chart');
+    await page.locator('[data-testid=figure-top-waits-chart][data-ready=true]').waitFor();
+    // The dashed "max" line marks the right end of the last bar; click just left of it.
+    await chart.scrollIntoViewIfNeeded(); // mouse coordinates are the viewport's
+    const maxLabel = chart.locator('text', { hasText: /^max 290,000/ }).first();
+    const label = (await maxLabel.boundingBox())!;
+    const plot = (await chart.boundingBox())!;
+    await page.mouse.click(label.x + label.width / 2 - 4, plot.y + plot.height / 2);
+    await expect.poll(() => page.getByTestId('outlier-list-title').textContent()).toMatch(/Waits from/);
+    const rows = page.getByTestId('outlier-rows').locator('tbody tr');
+    const listed = await rows.evaluateAll((trs) => trs.map((tr) => [Number(tr.getAttribute('data-ela')), Number(tr.getAttribute('data-line'))]));
+    // The last of 60 equal bins between the smallest and the largest wait holds the four stalled commits.
+    expect(listed).toEqual([2500, 2501, 2502, 2503].map((c) => [lfsOf(trace, c).ela, lfsOf(trace, c).line]));
+    await rows.nth(3).click();
+    const own = page.getByTestId('context-view').locator('[data-is-wait=yes]');
+    await expect.poll(() => own.getAttribute('data-line')).toBe(String(lfsOf(trace, 2503).line));
+    const text = ((await own.textContent()) ?? '').replace(/^\s*\d+ /, '');
+    const start = lfsOf(trace, 2503).offset;
+    expect(text).toBe(bytes.subarray(start, bytes.indexOf(0x0a, start)).toString('utf8'));
+    await screenshot(page, 'outlier-tail-click', '[data-testid=outlier-panel]');
+  });
+
   it('renders the timeline of the 2 × 4 M demo without freezing the page, and says how long it took', async () => {
     const demo = await browser!.newPage({ viewport: { width: 1400, height: 1000 } });
     const watch = watchPage(demo);
