@@ -3,8 +3,13 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-/** The bundled worker script, next to the bundled CLI (dist/); absent when the sources run. */
-export const PARSE_WORKER_URL = new URL('./parse-worker.mjs', import.meta.url);
+/**
+ * The bundled worker script, next to the bundled CLI (dist/); absent when the sources run.
+ * Computed when asked for: a module loaded from a data: URL (scripts/import-ts.mjs) has no base.
+ */
+export function parseWorkerUrl(): URL {
+  return new URL('./parse-worker.mjs', import.meta.url);
+}
 
 interface Started {
   worker: Worker;
@@ -25,9 +30,10 @@ export function isWorkerScript(url: URL): boolean {
  * a command that stops early (bad usage, unreadable path) is not kept alive by them.
  */
 export function startParseWorkers(threads: number): void {
-  if (threads <= 1 || !isWorkerScript(PARSE_WORKER_URL)) return;
+  const url = parseWorkerUrl();
+  if (threads <= 1 || !isWorkerScript(url)) return;
   for (let i = 1; i < threads; i++) {
-    const entry: Started = { worker: new Worker(PARSE_WORKER_URL), failed: false };
+    const entry: Started = { worker: new Worker(url), failed: false };
     entry.worker.once('error', () => {
       entry.failed = true; // never taken: the pool starts a worker of its own and reports its errors
     });
@@ -38,7 +44,7 @@ export function startParseWorkers(threads: number): void {
 
 /** Up to `max` workers started early for `url`, for the caller to own (ref'd again). */
 export function takeStartedWorkers(url: URL, max: number): Worker[] {
-  if (url.href !== PARSE_WORKER_URL.href) return [];
+  if (url.href !== parseWorkerUrl().href) return [];
   const taken: Worker[] = [];
   while (taken.length < max && started.length > 0) {
     const entry = started.shift() as Started;

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { isWorkerScript, PARSE_WORKER_URL, takeStartedWorkers } from './early-workers';
+import { isWorkerScript, parseWorkerUrl, takeStartedWorkers } from './early-workers';
 import type { ParseReply, ParseTask } from './parse-protocol';
 import { runTask } from './run-task';
 
@@ -29,7 +29,7 @@ export class ParsePool {
   constructor(
     private readonly onProgress: (taskId: number, bytes: number) => void,
     requested = availableParallelism(),
-    private readonly workerUrl = PARSE_WORKER_URL,
+    private readonly workerUrl = parseWorkerUrl(),
   ) {
     this.size = isWorkerScript(workerUrl) ? Math.max(1, requested) : 1;
     const early = takeStartedWorkers(workerUrl, this.size - 1);

@@ -2,7 +2,8 @@
 // the thread count must be read from the raw command line exactly as the commands read it.
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { PARSE_WORKER_URL, startParseWorkers, takeStartedWorkers, threadsRequested } from '../../lib/node/early-workers';
+import { importTs } from '../../scripts/import-ts.mjs';
+import { parseWorkerUrl, startParseWorkers, takeStartedWorkers, threadsRequested } from '../../lib/node/early-workers';
 
 describe('early parse workers', () => {
   it('reads --workers N and --workers=N, and defaults to one thread per core', () => {
@@ -18,6 +19,11 @@ describe('early parse workers', () => {
 
   it('starts none where there is no bundled worker script (the sources run here)', () => {
     startParseWorkers(4);
-    expect(takeStartedWorkers(PARSE_WORKER_URL, 4)).toEqual([]);
+    expect(takeStartedWorkers(parseWorkerUrl(), 4)).toEqual([]);
+  });
+
+  it('can be loaded from a data: URL, as scripts/import-ts.mjs loads lib/ for the benchmarks (no base URL at load time)', async () => {
+    const { module } = await importTs(`export { ParsePool } from './lib/node/worker-pool';`, { platform: 'node' });
+    expect(typeof module.ParsePool).toBe('function');
   });
 });
