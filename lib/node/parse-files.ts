@@ -109,12 +109,18 @@ async function planRanges(file: InputFile, parts: number, event: string): Promis
     })();
     if (headScan.binaryAt !== null) return null;
     if (headScan.facts.trcsess) return null; // see needsSequentialRescan
+    // The probes are read at once (one round trip to the thread pool, not one per range).
+    const starts = Array.from({ length: parts - 1 }, (_, i) => Math.floor((file.size * (i + 1)) / parts));
+    const probes = await Promise.all(
+      starts.map(async (at) => {
+        const probe = Buffer.alloc(HEAD_BYTES);
+        const { bytesRead: n } = await handle.read(probe, 0, HEAD_BYTES, at);
+        return findCut(probe.subarray(0, n));
+      }),
+    );
     const cuts = [0];
-    const probe = Buffer.alloc(HEAD_BYTES);
-    for (let k = 1; k < parts; k++) {
-      const at = Math.floor((file.size * k) / parts);
-      const { bytesRead: n } = await handle.read(probe, 0, HEAD_BYTES, at);
-      const cut = findCut(probe.subarray(0, n));
+    for (const [i, at] of starts.entries()) {
+      const cut = probes[i] as number;
       if (cut < 0) return null; // no record line nearby: not worth splitting around
       if (at + cut > (cuts[cuts.length - 1] as number) && at + cut < file.size) cuts.push(at + cut);
     }
