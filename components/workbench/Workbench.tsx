@@ -3,7 +3,7 @@
  * The page: datasets in, comparison out. It holds only view state; the files, their parsing and
  * every statistic live in the analysis worker (lib/worker), reached through useAnalysis.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import type { DatasetStatus, InputFile, WorkerResponse } from '@/lib/worker/protocol';
 import { datasetColor } from '../charts/palette';
@@ -79,24 +79,55 @@ export function Workbench() {
     [send, view.event],
   );
 
-  const onPageDrop = async (event: DragEvent) => {
-    event.preventDefault();
-    const groups = [...groupByTopFolder(await filesFromDrop(event.dataTransfer))].sort(([a], [b]) => a.localeCompare(b));
+  const [dropNote, setDropNote] = useState<string | null>(null);
+  const onPageDrop = async (data: DataTransfer) => {
+    const groups = [...groupByTopFolder(await filesFromDrop(data))].sort(([a], [b]) => a.localeCompare(b));
     if (groups.length === 0) return;
     const isEmpty = (s: DatasetSlot) => !statuses[s.id] || statuses[s.id]!.source === 'empty';
-    let targets = slots;
-    if (groups.length > 1) {
-      // Several folders at once: one dataset per folder, named after it, adding datasets up to the limit.
-      const fresh = [...slots];
-      while (fresh.length < Math.min(MAX_DATASETS, groups.length)) fresh.push({ id: `d${nextId.current++}`, label: `Dataset ${fresh.length + 1}` });
-      targets = fresh.map((s, i) => (groups[i] && groups[i][0] !== '' ? { ...s, label: groups[i][0] } : s));
-      setSlots(targets);
-      groups.slice(0, targets.length).forEach(([, files], i) => addFiles(targets[i]!.id, files));
+    setDropNote(null);
+    if (groups.length === 1) {
+      const target = slots.find(isEmpty) ?? slots[0]!;
+      addFiles(target.id, groups[0]![1]);
       return;
     }
-    const target = slots.find(isEmpty) ?? slots[0]!;
-    addFiles(target.id, groups[0]![1]);
+    // Several folders at once: one dataset per folder, named after it. Empty datasets are used first,
+    // then new ones up to the limit; a dataset holding data is never mixed with a new run.
+    const empty = slots.filter(isEmpty);
+    const all = [...slots];
+    const targets: string[] = [];
+    for (const [folder] of groups) {
+      let slot = empty.shift();
+      if (!slot && all.length < MAX_DATASETS) {
+        slot = { id: `d${nextId.current++}`, label: folder };
+        all.push(slot);
+      }
+      if (!slot) break;
+      targets.push(slot.id);
+    }
+    const named = new Map(targets.map((id, i) => [id, groups[i]![0]]));
+    setSlots(all.map((s) => (named.get(s.id) ? { ...s, label: named.get(s.id)! } : s)));
+    targets.forEach((id, i) => addFiles(id, groups[i]![1]));
+    const left = groups.slice(targets.length).map(([folder]) => folder || '(loose files)');
+    if (left.length > 0) {
+      setDropNote(`Not loaded: ${left.join(', ')}. There are at most ${MAX_DATASETS} datasets and the others hold data: clear one, then drop ${left.length === 1 ? 'it' : 'them'} again.`);
+    }
   };
+  // Files dropped anywhere on the page (outside a dataset, which stops the event) land here.
+  const pageDrop = useRef(onPageDrop);
+  pageDrop.current = onPageDrop;
+  useEffect(() => {
+    const over = (e: globalThis.DragEvent) => e.preventDefault(); // else the browser opens the file
+    const dropped = (e: globalThis.DragEvent) => {
+      e.preventDefault();
+      if (e.dataTransfer) void pageDrop.current(e.dataTransfer);
+    };
+    window.addEventListener('dragover', over);
+    window.addEventListener('drop', dropped);
+    return () => {
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('drop', dropped);
+    };
+  }, []);
 
   // A new report whenever the loaded data or what the report depends on changes, once nothing is loading.
   const slotStatuses = slots.map((s) => statuses[s.id]).filter((s): s is DatasetStatus => s !== undefined);
@@ -151,7 +182,7 @@ export function Workbench() {
   };
 
   return (
-    <div className="workbench" onDragOver={(e) => e.preventDefault()} onDrop={onPageDrop}>
+    <div className="workbench">
       <section className="intro">
         <p>
           Drop Oracle 10046 trace files (or whole folders, <code>.trc</code> or <code>.trc.gz</code>) onto a dataset, or anywhere on
@@ -163,6 +194,7 @@ export function Workbench() {
         <span className="hint">4,000,000 synthetic waits per setting, calibrated to Table 15.1 of the book.</span>
       </section>
       {analysis.failure && <p role="alert" className="failure">{analysis.failure}</p>}
+      {dropNote && <p role="status" className="failure">{dropNote}</p>}
 
       <div className="datasets">
         {slots.map((s, i) => (
