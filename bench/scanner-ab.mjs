@@ -1,8 +1,7 @@
-// In-process A/B of the trace scanner (line kernel + scanner JavaScript) on the first MiB of the
-// benchmark trace: the scanner of each tree given (this checkout by default, and for example an
-// older commit unpacked with `git archive REV | tar -x -C /tmp/old` and `ln -s $PWD/node_modules
-// /tmp/old/`) runs on the same bytes, in
-// alternation, REPS times. On a shared 2-core machine the wall time of whole CLI runs varies by
+// In-process A/B of the trace scanner (line kernel + scanner JavaScript) on the first MB MiB of
+// the benchmark trace: the scanner of each tree given (this checkout by default, and for example
+// an older commit unpacked with `git archive REV | tar -x -C /tmp/old` and
+// `ln -s $PWD/node_modules /tmp/old/`) runs on the same bytes, in alternation, REPS times. On a shared 2-core machine the wall time of whole CLI runs varies by
 // ±50 % with the neighbours' load; rounds this short, alternated, and their best times and
 // per-round ratios compare two kernels to a few percent.
 //
