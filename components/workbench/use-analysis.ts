@@ -70,6 +70,7 @@ export function useAnalysis() {
       });
       if (reply.requestId !== latestReport.current) return; // overtaken by a newer request
       setComputing(false);
+      if (reply.type === 'request-failed' && reply.stale) return; // the data changed under it; a new request follows
       if (reply.type === 'report') {
         setReport({ report: reply.report, elapsedMs: reply.elapsedMs });
         setReportError(null);

@@ -15,7 +15,7 @@ import { DatasetLoader } from './dataset-loader';
 import { emptyDataset, syntheticNote, syntheticProfile, type DatasetState } from './dataset-state';
 import { readSliceHere, type SliceReader } from './blob-chunks';
 import { exportSamplesBlob } from './export-samples';
-import { portSliceReader } from './slice-port';
+import { portSliceReader, type PortReader } from './slice-port';
 import { coOccurrenceOf, contextOf, outliersOf, selectWaits } from './outlier-requests';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
@@ -24,12 +24,29 @@ export const WAITSCOPE_VERSION = '0.1.0';
 
 export class AnalysisSession {
   private readonly datasets = new Map<string, DatasetState>();
-  /** Slice readers on other threads, once worker-client.ts has connected them (used in turn). */
-  private readonly readers: SliceReader[] = [];
+  /** Slice readers on other threads, once worker-client.ts has connected them and they answered (used in turn). */
+  private readers: SliceReader[] = [];
+  private readonly connected = new Map<number, PortReader>();
   private turn = 0;
   /** Reads file slices: in turn by the connected readers, here when there are none. */
   private readonly readSlice: SliceReader = (blob, start, end) =>
     this.readers.length === 0 ? readSliceHere(blob, start, end) : this.readers[this.turn++ % this.readers.length]!(blob, start, end);
+
+  private connectReader(index: number, port: MessagePort): void {
+    const reader = portSliceReader(port);
+    this.connected.set(index, reader);
+    void reader.ready.then(() => {
+      if (this.connected.get(index) === reader) this.readers.push(reader.read);
+    });
+  }
+
+  private loseReader(index: number): void {
+    const reader = this.connected.get(index);
+    if (!reader) return;
+    this.connected.delete(index);
+    this.readers = this.readers.filter((r) => r !== reader.read);
+    reader.lost();
+  }
   private event: string;
 
   constructor(
@@ -43,8 +60,9 @@ export class AnalysisSession {
   async handle(request: WorkerRequest): Promise<void> {
     switch (request.type) {
       case 'slice-reader':
-        this.readers.push(portSliceReader(request.port));
-        return;
+        return this.connectReader(request.index, request.port);
+      case 'slice-reader-lost':
+        return this.loseReader(request.index);
       case 'add-files':
         this.event = request.event;
         return this.loader(request.datasetId).addFiles(request.files, request.event, request.memoryBudgetBytes ?? this.options.memoryBudgetBytes);
@@ -83,6 +101,11 @@ export class AnalysisSession {
     return n;
   }
 
+  /** A dataset for a read-only request: the held one, or an empty stand-in that is not kept. */
+  private peek(datasetId: string): DatasetState {
+    return this.datasets.get(datasetId) ?? emptyDataset(datasetId, this.event);
+  }
+
   private state(datasetId: string): DatasetState {
     let d = this.datasets.get(datasetId);
     if (!d) {
@@ -93,7 +116,12 @@ export class AnalysisSession {
   }
 
   private loader(datasetId: string): DatasetLoader {
-    return new DatasetLoader(this.state(datasetId), this.post, {
+    const d = this.state(datasetId);
+    // A dataset cleared (or replaced by a demo) while it loads must not come back through its loader's messages.
+    const post: Post = (m) => {
+      if (this.datasets.get(datasetId) === d) this.post(m);
+    };
+    return new DatasetLoader(d, post, {
       now: this.options.now ?? (() => performance.now()),
       samplesHeldElsewhere: () => this.samplesHeld(datasetId),
       readSlice: this.readSlice,
@@ -136,25 +164,29 @@ export class AnalysisSession {
     const total = sessions * commits;
     const values = new Float64Array(total);
     const ids = new Uint32Array(total);
+    // Posts only while this demo is the dataset's: a Clear or another load replaces it.
+    const post: Post = (m) => {
+      if (this.datasets.get(datasetId) === d) this.post(m);
+    };
     for (let i = 0; i < sessions; i++) {
       // Yield between sessions, so a Cancel (or another request) is heard while the demo draws.
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (abort.signal.aborted) {
         d.state = 'cancelled';
         d.synthetic = null;
-        this.post({ type: 'status', status: statusOf(d) });
+        post({ type: 'status', status: statusOf(d) });
         return;
       }
       values.set(experimentSession(preset, i, { commits }), i * commits);
       ids.fill(i, i * commits, (i + 1) * commits);
       const done = (i + 1) * commits;
-      this.post({ type: 'progress', progress: { datasetId, phase: 'generating', done, total, waits: done, elapsedMs: now() - started, fileIndex: 0, fileCount: 1 } });
+      post({ type: 'progress', progress: { datasetId, phase: 'generating', done, total, waits: done, elapsedMs: now() - started, fileIndex: 0, fileCount: 1 } });
     }
     d.synthetic = { values, sessions: ids, preset };
     d.profile = syntheticProfile(values);
     d.abort = null;
     d.state = 'ready';
-    this.post({ type: 'status', status: statusOf(d) });
+    post({ type: 'status', status: statusOf(d) });
   }
 
   private inputOf(d: DatasetState, label: string): ReportDatasetInput {
@@ -200,8 +232,15 @@ export class AnalysisSession {
   private async report(request: Extract<WorkerRequest, { type: 'report' }>): Promise<void> {
     const now = this.options.now ?? (() => performance.now());
     const started = now();
+    // A report of datasets still being read, or read for another event, would show one event's
+    // numbers under another's name: say it is stale; the page asks again when the load is done.
+    const unready = request.datasets.map((spec) => this.peek(spec.datasetId)).find((d) => d.state === 'loading' || (!d.synthetic && d.event !== request.event));
+    if (unready) {
+      this.post({ type: 'request-failed', requestId: request.requestId, stale: true, message: `${unready.id} is still being read for '${unready.event}'` });
+      return;
+    }
     try {
-      const inputs = request.datasets.map((spec) => this.inputOf(this.state(spec.datasetId), spec.label));
+      const inputs = request.datasets.map((spec) => this.inputOf(this.peek(spec.datasetId), spec.label));
       const report = buildReport(inputs, {
         event: request.event,
         baseline: request.baseline,
@@ -222,24 +261,24 @@ export class AnalysisSession {
       switch (request.type) {
         case 'outliers': {
           const results = request.datasets.flatMap((spec) => {
-            const r = outliersOf(this.state(spec.datasetId), spec.label, { top: request.top, thresholds: request.thresholds });
+            const r = outliersOf(this.peek(spec.datasetId), spec.label, { top: request.top, thresholds: request.thresholds });
             return r ? [r] : [];
           });
           return this.post({ type: 'outliers', requestId, results });
         }
         case 'select': {
           const lists = request.datasets.flatMap((spec) => {
-            const list = selectWaits(this.state(spec.datasetId), spec.label, request.by, request.limit);
+            const list = selectWaits(this.peek(spec.datasetId), spec.label, request.by, request.limit);
             return list ? [list] : [];
           });
           return this.post({ type: 'selection', requestId, lists });
         }
         case 'co-occurrence': {
-          const activity = await coOccurrenceOf(this.state(request.datasetId), request.windows);
+          const activity = await coOccurrenceOf(this.peek(request.datasetId), request.windows);
           return this.post({ type: 'co-occurrence', requestId, datasetId: request.datasetId, activity });
         }
         case 'context': {
-          const context = await contextOf(this.state(request.datasetId), request.fileIndex, request.offset, request.line, request.before, request.after);
+          const context = await contextOf(this.peek(request.datasetId), request.fileIndex, request.offset, request.line, request.before, request.after);
           if (typeof context === 'string') return this.post({ type: 'request-failed', requestId, message: context });
           return this.post({ type: 'context', requestId, context });
         }

@@ -33,8 +33,16 @@ export async function* blobChunks(blob: Blob, signal?: AbortSignal, sliceBytes =
     }
   };
   requestMore();
+  // A Cancel is heard while a read is outstanding, not only between reads.
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal?.aborted) reject(new CancelledError());
+    signal?.addEventListener('abort', () => reject(new CancelledError()), { once: true });
+  });
+  aborted.catch(() => undefined); // observed below; never an unhandled rejection
   while (pending.length > 0) {
-    const buffer = await pending.shift()!;
+    const read = pending.shift()!;
+    read.catch(() => undefined); // a read abandoned by a Cancel may still fail
+    const buffer = await Promise.race([read, aborted]);
     if (signal?.aborted) throw new CancelledError();
     requestMore();
     yield new Uint8Array(buffer);

@@ -61,6 +61,8 @@ export class DatasetLoader {
     this.d.abort?.abort();
     const abort = new AbortController();
     this.d.abort = abort;
+    // Loading from this moment: a report asked for before the first byte is read is stale too.
+    if (this.d.traces.length > 0) this.d.state = 'loading';
     return abort;
   }
 

@@ -68,7 +68,9 @@ export interface ReportDatasetSpec {
 
 export type WorkerRequest =
   /** From worker-client.ts only: the port of the slice reader worker (slice-reader-worker.ts). */
-  | { type: 'slice-reader'; port: MessagePort }
+  | { type: 'slice-reader'; index: number; port: MessagePort }
+  /** From worker-client.ts only: slice reader `index` failed (its pending reads are done locally). */
+  | { type: 'slice-reader-lost'; index: number }
   | { type: 'add-files'; datasetId: string; files: InputFile[]; event: string; memoryBudgetBytes?: number }
   | { type: 'demo'; datasetId: string; preset: PresetName; event: string; sessions?: number; commits?: number }
   | { type: 'cancel'; datasetId: string }
@@ -89,7 +91,8 @@ export type WorkerResponse =
   | { type: 'samples'; requestId: number; datasetId: string; blob: Blob; rows: number }
   /** Per dataset id, per file name: the SHA-256 (hex) of the file's bytes. */
   | { type: 'fingerprints'; requestId: number; files: Record<string, Record<string, string>> }
-  | { type: 'request-failed'; requestId: number; message: string }
+  /** `stale`: the request came before the data it needs (a load still running); ask again later. */
+  | { type: 'request-failed'; requestId: number; message: string; stale?: boolean }
   | { type: 'outliers'; requestId: number; results: DatasetOutliers[] }
   | { type: 'selection'; requestId: number; lists: WaitList[] }
   | { type: 'co-occurrence'; requestId: number; datasetId: string; activity: WindowActivity[] }

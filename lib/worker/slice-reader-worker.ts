@@ -12,6 +12,7 @@ interface Scope {
 
 (globalThis as unknown as Scope).onmessage = (event) => {
   const port = event.data.port;
+  port.postMessage({ ready: true } satisfies SliceResponse);
   port.onmessage = async (e: MessageEvent<SliceRequest>) => {
     const { id, blob, start, end } = e.data;
     try {

@@ -50,12 +50,15 @@ export function createAnalysisClient(): AnalysisClient {
   // beside parsing instead of between parses; two of them, because one reader alone (~0.7 GB/s
   // here) is slower than the parser. Connected by ports; the analysis worker reads slices itself
   // until a port arrives, and if no reader can start.
-  for (let i = 0; i < SLICE_READERS; i++) {
+  const readers: Worker[] = [];
+  for (let index = 0; index < SLICE_READERS; index++) {
     try {
-      const reader = new Worker(new URL('./slice-reader-worker.ts', import.meta.url), { type: 'module', name: `waitscope-slice-reader-${i + 1}` });
+      const reader = new Worker(new URL('./slice-reader-worker.ts', import.meta.url), { type: 'module', name: `waitscope-slice-reader-${index + 1}` });
       const channel = new MessageChannel();
+      reader.onerror = () => worker.postMessage({ type: 'slice-reader-lost', index } satisfies WorkerRequest);
       reader.postMessage({ port: channel.port2 }, [channel.port2]);
-      worker.postMessage({ type: 'slice-reader', port: channel.port1 } satisfies WorkerRequest, [channel.port1]);
+      worker.postMessage({ type: 'slice-reader', index, port: channel.port1 } satisfies WorkerRequest, [channel.port1]);
+      readers.push(reader);
     } catch {
       break; // no more workers: the analysis worker uses the readers it has, or reads itself
     }
@@ -67,7 +70,10 @@ export function createAnalysisClient(): AnalysisClient {
     mode: 'worker',
     send: (request) => worker.postMessage(request),
     subscribe,
-    close: () => worker.terminate(),
+    close: () => {
+      worker.terminate();
+      for (const r of readers) r.terminate();
+    },
   };
 }
 

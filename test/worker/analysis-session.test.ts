@@ -108,6 +108,24 @@ describe('AnalysisSession (the worker pipeline, on the main thread)', () => {
     expect(status.files[0]).toMatchObject({ state: 'cancelled', waits: 0, problems: [] });
   });
 
+  it('a dataset cleared while it loads does not come back through the load\'s last messages', async () => {
+    const h = new SessionHarness();
+    const loading = h.send({ type: 'add-files', datasetId: 'x', files: inputFiles(inputs.off, inputs.root), event: 'log file sync' });
+    await h.send({ type: 'clear', datasetId: 'x' });
+    await loading;
+    expect(h.lastStatus('x')).toMatchObject({ source: 'empty', files: [], waits: 0 });
+  });
+
+  it('says a report is stale while a dataset is still being read, instead of reporting partial numbers', async () => {
+    const h = new SessionHarness();
+    const loading = h.send({ type: 'add-files', datasetId: 'x', files: inputFiles(inputs.off, inputs.root), event: 'log file sync' });
+    await h.send({ type: 'report', requestId: 77, event: 'log file sync', datasets: [{ datasetId: 'x', label: 'x' }], baseline: 0, thresholds: [] });
+    expect(h.messages.find((m) => m.type === 'request-failed' && m.requestId === 77)).toMatchObject({ stale: true });
+    await loading;
+    const report = await h.report([{ datasetId: 'x', label: 'x' }], 0);
+    expect(report.datasets[0]!.summary.count).toBe(6000);
+  });
+
   it('refuses a file whose samples would not fit in the memory budget, before reading it all', async () => {
     const h = new SessionHarness(10_000); // bytes: room for ~140 samples
     await h.send({ type: 'add-files', datasetId: 'x', files: inputFiles([inputs.off[0]!], inputs.root), event: 'log file sync' });
