@@ -10,7 +10,8 @@ import { TopWaitsFigure } from './charts/TopWaitsFigure';
 import { ComparisonTable } from './ComparisonTable';
 import type { DisplayUnit } from './display-units';
 import { ThresholdTable } from './ThresholdTable';
-import type { FigureSelection } from './outliers/OutlierPanel';
+import type { RangeSelection } from './charts/range-selection';
+import { selectionOf, type FigureSelection } from './outliers/figure-selection';
 import type { BucketMode } from './workbench/url-state';
 import { ExportBar } from './workbench/ExportBar';
 
@@ -20,18 +21,20 @@ export interface ResultsViewProps {
   buckets: BucketMode;
   /** Absent when the view is read-only. */
   onThresholdsChange?: (micros: number[]) => void;
-  /** A click on a bucket or bar, or a drag across the spectrum: the waits of that range (issue 6 §1). */
+  /** A click on a bucket or bar, or a drag across the spectrum: the waits of that range (issue 6 §1), by dataset id. */
   onSelectRange?: (selection: FigureSelection) => void;
 }
 
 export function ResultsView({ report, unit, buckets, onThresholdsChange, onSelectRange }: ResultsViewProps) {
+  // Indexes into the report drawn here become ids now, before the datasets can change.
+  const onRange = onSelectRange && ((r: RangeSelection) => onSelectRange(selectionOf(r, report)));
   return (
     <>
       <ComparisonTable report={report} unit={unit} />
       <ExportBar report={report} buckets={buckets} />
-      <AllWaitsFigure report={report} unit={unit} bucketMode={buckets} onSelectRange={onSelectRange} />
-      <TopWaitsFigure report={report} unit={unit} onSelectRange={onSelectRange} />
-      <SpectrumFigure report={report} unit={unit} onSelectRange={onSelectRange} />
+      <AllWaitsFigure report={report} unit={unit} bucketMode={buckets} onSelectRange={onRange} />
+      <TopWaitsFigure report={report} unit={unit} onSelectRange={onRange} />
+      <SpectrumFigure report={report} unit={unit} onSelectRange={onRange} />
       <ThresholdTable report={report} unit={unit} onThresholdsChange={onThresholdsChange} />
     </>
   );

@@ -12,6 +12,8 @@ export interface DatasetClusters {
   windows: WindowSummary[];
   /** What else the traces show in each window, once the second pass is done. */
   activity: WindowActivity[] | null;
+  /** Why the second pass failed, when it did. */
+  activityProblem: string | null;
   hasTraceLines: boolean;
 }
 
@@ -52,7 +54,8 @@ export function ClusterList({ clusters, unit, onWindow }: { clusters: DatasetClu
                       ))}
                     </ul>
                   )}
-                  {!act && c.hasTraceLines && <span className="hint"> (reading what else happened…)</span>}
+                  {!act && c.hasTraceLines && !c.activityProblem && <span className="hint"> (reading what else happened…)</span>}
+                  {!act && c.activityProblem && <span className="failure"> (what else happened could not be read: {c.activityProblem})</span>}
                 </li>
               );
             })}

@@ -1,5 +1,6 @@
 'use client';
-import type { WaitList, WaitRow } from '@/lib/outliers/top-list';
+import type { WaitRow } from '@/lib/outliers/top-list';
+import type { DatasetRow, DatasetWaitList } from '@/lib/worker/outlier-requests';
 import { formatTime, type DisplayUnit } from '../display-units';
 
 function when(row: WaitRow): string {
@@ -10,7 +11,7 @@ function when(row: WaitRow): string {
 }
 
 /** Waits as rows a DBA can follow back to the trace: a click opens the lines around one. */
-export function WaitTable({ lists, unit, onPick, picked }: { lists: WaitList[]; unit: DisplayUnit; onPick: (row: WaitRow) => void; picked: WaitRow | null }) {
+export function WaitTable({ lists, unit, onPick, picked, labelOf }: { lists: DatasetWaitList[]; unit: DisplayUnit; onPick: (row: DatasetRow) => void; picked: DatasetRow | null; labelOf: (datasetId: string) => string }) {
   const rows = lists.flatMap((l) => l.rows).sort((a, b) => b.ela - a.ela);
   const total = lists.reduce((n, l) => n + l.total, 0);
   return (
@@ -25,16 +26,17 @@ export function WaitTable({ lists, unit, onPick, picked }: { lists: WaitList[]; 
         <tbody>
           {rows.map((r) => (
             <tr
-              key={`${r.dataset}/${r.index}`}
+              key={`${r.datasetId}/${r.index}`}
+              data-dataset={r.datasetId}
               data-file={r.file}
               data-line={r.line}
               data-ela={r.ela}
-              className={picked && picked.dataset === r.dataset && picked.index === r.index ? 'picked' : undefined}
+              className={picked && picked.datasetId === r.datasetId && picked.index === r.index ? 'picked' : undefined}
               onClick={() => onPick(r)}
               tabIndex={0}
               onKeyDown={(e) => e.key === 'Enter' && onPick(r)}
             >
-              <td>{r.dataset}</td>
+              <td>{labelOf(r.datasetId)}</td>
               <td className="num">{formatTime(r.ela, unit)}</td>
               <td>{when(r)}</td>
               <td>{r.session ?? (r.pid ? `pid ${r.pid}` : '–')}</td>

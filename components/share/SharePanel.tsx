@@ -20,8 +20,9 @@ const EXPIRIES: { value: Expiry; label: string }[] = [
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-/** What only the worker can add: each file's SHA-256, and each dataset's outliers. */
+/** What only the worker can add: the report with today's labels, each file's SHA-256, each dataset's outliers. */
 export interface ShareExtras {
+  report: WaitscopeReport;
   fingerprints: Record<string, Record<string, string>>;
   outliers: Record<string, OutlierSection>;
 }
@@ -44,6 +45,11 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
 
   useEffect(() => {
     let live = true;
+    setExtras(null);
+    if (!window.isSecureContext || !crypto.subtle) {
+      setProblem('Sharing encrypts the report in this browser, which needs HTTPS (or localhost): this page was opened over plain HTTP.');
+      return;
+    }
     void prepare().then((r) => live && (typeof r === 'string' ? setProblem(r) : setExtras(r)));
     return () => void (live = false);
   }, [prepare]);
@@ -52,10 +58,14 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
   useEffect(() => {
     if (!extras) return;
     let live = true;
-    const content = shareableReport(report, { includeHosts, fingerprints: extras.fingerprints, outliers: extras.outliers });
-    void sealReport(content).then((s) => live && setSealed({ json: JSON.stringify(content, null, 2), bytes: s.ciphertext, key: s.key }));
+    setSealed(null); // never send what was sealed before this choice (e.g. with host names)
+    const content = shareableReport(extras.report, { includeHosts, fingerprints: extras.fingerprints, outliers: extras.outliers });
+    sealReport(content).then(
+      (s) => live && setSealed({ json: JSON.stringify(content, null, 2), bytes: s.ciphertext, key: s.key }),
+      (error: unknown) => live && setProblem(`The report could not be encrypted: ${error instanceof Error ? error.message : String(error)}`),
+    );
     return () => void (live = false);
-  }, [extras, includeHosts, report]);
+  }, [extras, includeHosts]);
 
   const send = async () => {
     if (!sealed) return;
@@ -65,7 +75,7 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
     if (!result.ok) return setProblem(`Nothing was shared: ${result.message}`);
     const entry: SharedEntry = {
       id: result.value.id,
-      title: `${report.datasets.map((d) => d.label).join(' vs ')}: ${report.event}`,
+      title: `${(extras?.report ?? report).datasets.map((d) => d.label).join(' vs ')}: ${report.event}`,
       url: shareUrl(window.location.origin, result.value.id, sealed.key),
       createdAt: new Date().toISOString(),
       expiresAt: result.value.expiresAt,
@@ -84,7 +94,7 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
         in the link, after <code>#</code>, which browsers never send to a server. Trace files never leave this machine.
       </p>
       <p className="hint">Never included: SQL text, bind values, user, module and action names (waitscope does not put them in a report).</p>
-      {hasHostNames(report) && (
+      {hasHostNames(extras?.report ?? report) && (
         <label>
           <input type="checkbox" checked={includeHosts} onChange={(e) => setIncludeHosts(e.target.checked)} data-testid="share-include-hosts" /> Include host and
           instance names from the trace headers

@@ -13,6 +13,7 @@ import type { InputFile } from '@/lib/worker/protocol';
 import type { DisplayUnit } from '../display-units';
 import { SharedOutliers } from '../outliers/SharedOutliers';
 import { ResultsView } from '../ResultsView';
+import { userThresholds } from '../ThresholdTable';
 import { datasetColor } from '../charts/palette';
 import { DatasetCard } from '../workbench/DatasetCard';
 import { useAnalysis } from '../workbench/use-analysis';
@@ -20,25 +21,29 @@ import type { BucketMode } from '../workbench/url-state';
 import { ViewControls } from '../workbench/ViewControls';
 import { fetchReport } from './share-api';
 
-type Loaded = { state: 'loading' } | { state: 'failed'; title: string; message: string } | { state: 'ready'; report: WaitscopeReport };
+/** `final`: retrying cannot help (no such report, wrong key), so the key may leave the address bar. */
+type Loaded = { state: 'loading' } | { state: 'failed'; title: string; message: string; final: boolean } | { state: 'ready'; report: WaitscopeReport };
 
 const LOCAL_ID = 'local';
 
 async function load(id: string, hash: string): Promise<Loaded> {
   const key = keyFromFragment(hash);
   if (key === null) {
-    return { state: 'failed', title: 'This link has no key', message: 'A shared report link ends with #k=… (the key that decrypts it). Ask the sender for the whole link.' };
+    return { state: 'failed', title: 'This link has no key', message: 'A shared report link ends with #k=… (the key that decrypts it). Ask the sender for the whole link.', final: true };
+  }
+  if (!window.isSecureContext || !crypto.subtle) {
+    return { state: 'failed', title: 'This page needs HTTPS', message: 'Shared reports are decrypted in the browser, which needs HTTPS (or localhost); this page was opened over plain HTTP.', final: false };
   }
   const fetched = await fetchReport(id);
   if (!fetched.ok) {
     return fetched.status === 404
-      ? { state: 'failed', title: 'No such report', message: 'This report does not exist, has expired, or was deleted by the person who shared it.' }
-      : { state: 'failed', title: 'The report could not be loaded', message: fetched.message };
+      ? { state: 'failed', title: 'No such report', message: 'This report does not exist, has expired, or was deleted by the person who shared it.', final: true }
+      : { state: 'failed', title: 'The report could not be loaded', message: `${fetched.message}. Try again in a moment: the link still holds its key.`, final: false };
   }
   const opened = await openReport(fetched.bytes, key);
   if (!opened.ok) {
     const title = opened.error.code === 'wrong-key-or-tampered' || opened.error.code === 'malformed-key' ? 'Wrong key' : 'The report could not be opened';
-    return { state: 'failed', title, message: opened.error.message };
+    return { state: 'failed', title, message: opened.error.message, final: true };
   }
   return { state: 'ready', report: opened.report };
 }
@@ -55,8 +60,10 @@ export function SharedReportView({ id }: { id: string }) {
     let live = true;
     void load(id, window.location.hash).then((result) => {
       if (!live) return;
-      // The key has done its work: take it out of the address bar and history entry.
-      if (window.location.hash) window.history.replaceState(null, '', window.location.pathname + window.location.search);
+      // The key has done its work (or cannot): take it out of the address bar and history entry.
+      // After a network or server error it stays, so a reload can try again.
+      const done = result.state === 'ready' || (result.state === 'failed' && result.final);
+      if (done && window.location.hash) window.history.replaceState(null, '', window.location.pathname + window.location.search);
       setLoaded(result);
     });
     return () => void (live = false);
@@ -67,14 +74,15 @@ export function SharedReportView({ id }: { id: string }) {
   const localKey = local && local.state !== 'loading' && local.waits > 0 ? `${local.waits}/${local.files.length}/${local.state}` : null;
   useEffect(() => {
     if (!shared || localKey === null) return;
-    void requestReport({ event: shared.event, datasets: [{ datasetId: LOCAL_ID, label }], baseline: 0, thresholds: [] });
+    void requestReport({ event: shared.event, datasets: [{ datasetId: LOCAL_ID, label }], baseline: 0, thresholds: userThresholds(shared) });
     // Label changes are applied below without recomputing, so the label is not a dependency.
   }, [localKey, shared, requestReport]);
 
   const view = useMemo(() => {
     if (!shared) return null;
     const mine = analysis.report?.report;
-    if (!mine || localKey === null) return shared;
+    // Only a local report of the files as they are now (not one from before more files were dropped).
+    if (!mine || localKey === null || mine.datasets[0]?.summary.count !== local?.waits) return shared;
     const relabelled = { ...mine, datasets: mine.datasets.map((d) => ({ ...d, label })) };
     return joinLocalDatasets(shared, relabelled);
   }, [shared, analysis.report, localKey, label]);
@@ -89,6 +97,11 @@ export function SharedReportView({ id }: { id: string }) {
       <section className="failure-page" data-testid="shared-error">
         <h2>{loaded.title}</h2>
         <p>{loaded.message}</p>
+        {!loaded.final && (
+          <p>
+            <button type="button" onClick={() => window.location.reload()}>Try again</button>
+          </p>
+        )}
         <p><a href="/">Open waitscope</a> to analyse your own traces.</p>
       </section>
     );
@@ -127,6 +140,9 @@ export function SharedReportView({ id }: { id: string }) {
           onExportSamples={() => {}}
         />
       </section>
+      {analysis.failure && <p role="alert" className="failure">{analysis.failure}</p>}
+      {analysis.reportError && <p role="alert" className="failure">{analysis.reportError}</p>}
+      {analysis.computing && <p className="computing">Computing the statistics of your traces…</p>}
       <div className="results" data-testid="results" data-computing={analysis.computing ? 'yes' : 'no'}>
         {view && <ResultsView report={view} unit={unit} buckets={buckets} />}
         {shared && <SharedOutliers report={shared} unit={unit} />}

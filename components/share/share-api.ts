@@ -31,9 +31,13 @@ export async function uploadReport(ciphertext: Uint8Array<ArrayBuffer>, expires:
 }
 
 export async function deleteReport(id: string, deleteToken: string): Promise<{ ok: true } | { ok: false; message: string }> {
-  const response = await fetch(`/api/reports/${encodeURIComponent(id)}`, { method: 'DELETE', headers: { 'x-delete-token': deleteToken } });
-  if (response.status === 204 || response.status === 404) return { ok: true }; // gone either way
-  return { ok: false, message: await errorOf(response) };
+  try {
+    const response = await fetch(`/api/reports/${encodeURIComponent(id)}`, { method: 'DELETE', headers: { 'x-delete-token': deleteToken } });
+    if (response.status === 204 || response.status === 404) return { ok: true }; // gone either way
+    return { ok: false, message: await errorOf(response) };
+  } catch (error) {
+    return { ok: false, message: `the server could not be reached: ${error instanceof Error ? error.message : String(error)}` };
+  }
 }
 
 export type Fetched = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; status: number; message: string };

@@ -39,10 +39,14 @@ export function Workbench() {
   const [view, setView] = useState<ViewState>(DEFAULT_VIEW);
   const [slots, setSlots] = useState<DatasetSlot[]>(slotsOf(DEFAULT_LABELS));
   const [loadedUrl, setLoadedUrl] = useState(false);
+  const viewEvent = useRef(view.event);
+  viewEvent.current = view.event;
   const nextId = useRef(3);
 
   const startDemo = useCallback(() => {
     setSlots((s) => [{ id: s[0]!.id, label: DEFAULT_LABELS[0]! }, { id: s[1]!.id, label: DEFAULT_LABELS[1]! }, ...s.slice(2)]);
+    // The demo is 'log file sync': other datasets are read again for it, so every number is of one event.
+    if (viewEvent.current !== 'log file sync') send({ type: 'set-event', event: 'log file sync' });
     setView((v) => ({ ...v, demo: true, event: 'log file sync' }));
     send({ type: 'demo', datasetId: 'd1', preset: 'flash-on', event: 'log file sync' });
     send({ type: 'demo', datasetId: 'd2', preset: 'flash-off', event: 'log file sync' });
@@ -53,7 +57,8 @@ export function Workbench() {
   useEffect(() => {
     if (readUrl.current) return; // StrictMode runs mount effects twice in development
     readUrl.current = true;
-    const v = parseViewState(window.location.search);
+    const parsed = parseViewState(window.location.search);
+    const v = parsed.demo ? { ...parsed, event: 'log file sync' } : parsed; // the demo's waits are 'log file sync'
     setView(v);
     setSlots(slotsOf(v.labels));
     nextId.current = v.labels.length + 1;
@@ -157,10 +162,14 @@ export function Workbench() {
   const [selection, setSelection] = useState<FigureSelection | null>(null);
   const [sharing, setSharing] = useState(false);
   const [sharedVersion, setSharedVersion] = useState(0);
-  const includedIds = included.map((s) => s.id).join(',');
   const { ask } = analysis;
+  const latestIncluded = useRef(included);
+  latestIncluded.current = included;
   const prepareShare = useCallback(async (): Promise<ShareExtras | string> => {
-    const specs = included.map((s) => ({ datasetId: s.id, label: s.label }));
+    const specs = latestIncluded.current.map((s) => ({ datasetId: s.id, label: s.label }));
+    // A fresh report with the labels as they are now: the comparison texts name the datasets too.
+    const fresh = await ask<Extract<WorkerResponse, { type: 'report' }>>((requestId) => ({ type: 'report', requestId, event: view.event, datasets: specs, baseline: baselineIndex, thresholds: view.thresholds }));
+    if (fresh.type !== 'report') return fresh.message;
     const hashes = await analysis.fingerprints(specs.map((s) => s.datasetId));
     if (hashes.type !== 'fingerprints') return hashes.message;
     const found = await ask<Extract<WorkerResponse, { type: 'outliers' }>>((requestId) => ({ type: 'outliers', requestId, datasets: specs, top: 100, thresholds: [] }));
@@ -172,13 +181,15 @@ export function Workbench() {
         : null;
       outliers[o.datasetId] = outlierSection(o, act?.type === 'co-occurrence' ? act.activity : null);
     }
-    return { fingerprints: hashes.files, outliers };
-    // includedIds stands for `included`.
-  }, [analysis.fingerprints, ask, includedIds]);
+    return { report: fresh.report, fingerprints: hashes.files, outliers };
+    // dataKey stands for the data (and `included`); the labels are read when Share is pressed.
+  }, [analysis.fingerprints, ask, dataKey]);
 
+  const [exportProblem, setExportProblem] = useState<string | null>(null);
   const exportSamples = async (id: string, label: string) => {
     const reply = await analysis.exportSamples(id);
     if (reply.type === 'samples') download(`waitscope-samples-${label.replace(/[^A-Za-z0-9]+/g, '-')}.csv`, reply.blob);
+    setExportProblem(reply.type === 'samples' ? null : `The samples of ${label} could not be exported: ${reply.message}`);
   };
 
   return (
@@ -195,6 +206,7 @@ export function Workbench() {
       </section>
       {analysis.failure && <p role="alert" className="failure">{analysis.failure}</p>}
       {dropNote && <p role="status" className="failure">{dropNote}</p>}
+      {exportProblem && <p role="alert" className="failure">{exportProblem}</p>}
 
       <div className="datasets">
         {slots.map((s, i) => (

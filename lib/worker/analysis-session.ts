@@ -8,7 +8,6 @@ import { buildReport, type ReportDatasetInput } from '../report/build-report';
 import { datasetMetadata, sessionIds } from '../report/dataset-side';
 import type { ReportFile } from '../report/report-schema';
 import { experimentSession, SYNTH_DEFAULTS } from '../synth/book-experiment';
-import { combineFiles } from '../trace/dataset';
 import type { PresetName } from '../synth/wait-model';
 import type { Post, WorkerRequest } from './protocol';
 import { DatasetLoader } from './dataset-loader';
@@ -200,7 +199,7 @@ export class AnalysisSession {
       };
     }
     const parsed = d.traces.flatMap((t) => (t.result ? [t.result] : []));
-    const dataset = combineFiles(d.event, parsed);
+    const dataset = d.combined();
     const traceValues = dataset.samples.ela.subarray(0, dataset.samples.count);
     const csvValues = d.csv.map((c) => c.values);
     const files: ReportFile[] = d.traces.map((t) => ({

@@ -1,6 +1,5 @@
 /** One dataset's samples as a CSV Blob (ela, tim, file, line), built in chunks in the worker. */
 import { samplesCsv, type SampleColumns } from '../report/export-tables';
-import { combineFiles } from '../trace/dataset';
 import type { DatasetState } from './dataset-state';
 
 function columnsOf(d: DatasetState): { columns: SampleColumns; names: string[] } {
@@ -14,7 +13,7 @@ function columnsOf(d: DatasetState): { columns: SampleColumns; names: string[] }
     };
   }
   const parsed = d.traces.flatMap((t) => (t.result ? [t.result] : []));
-  const dataset = combineFiles(d.event, parsed);
+  const dataset = d.combined();
   const s = dataset.samples;
   const csvCount = d.csv.reduce((n, c) => n + c.values.length, 0);
   if (csvCount === 0) return { columns: { ela: s.ela, tim: s.tim, file: s.file, line: s.line, count: s.count }, names: parsed.map((r) => r.fileName) };

@@ -9,9 +9,8 @@ import type { OutlierWindow } from '../outliers/clusters';
 import { streamedRangeReader } from '../outliers/byte-lines';
 import { readContext, type TraceContext } from '../outliers/context';
 import { downsampleTimeline } from '../outliers/timeline';
-import { waitsInRange, waitsInWindow, type ListInput, type WaitList } from '../outliers/top-list';
+import { waitsInRange, waitsInWindow, type ListInput, type WaitList, type WaitRow } from '../outliers/top-list';
 import { DatasetClock, LOCAL_DOMAIN, UTC_DOMAIN } from '../outliers/wall-clock';
-import { combineFiles } from '../trace/dataset';
 import { blobChunks } from './blob-chunks';
 import type { OutlierSection } from '../report/report-schema';
 import type { DatasetState } from './dataset-state';
@@ -29,10 +28,26 @@ export interface TimelineSeries {
   elsewhere: number;
 }
 
+/** A listed wait with the id of its dataset: labels can repeat or change, ids do not. */
+export type DatasetRow = WaitRow & { datasetId: string };
+
+export interface DatasetWaitList {
+  datasetId: string;
+  /** How many waits matched; `rows` holds the longest of them. */
+  total: number;
+  rows: DatasetRow[];
+}
+
+function withId(datasetId: string, list: WaitList): DatasetWaitList {
+  return { datasetId, total: list.total, rows: list.rows.map((r) => ({ ...r, datasetId })) };
+}
+
 export interface DatasetOutliers {
   datasetId: string;
   label: string;
   analysis: OutlierAnalysis;
+  /** analysis.top with dataset ids. */
+  top: DatasetWaitList;
   timeline: TimelineSeries;
   /** False for synthetic data: there are no trace lines to show. */
   hasTraceLines: boolean;
@@ -41,9 +56,8 @@ export interface DatasetOutliers {
 /** The dataset as lib/outliers reads it, or null when it has no waits with positions. */
 export function listInputOf(d: DatasetState): ListInput | null {
   if (d.synthetic) return d.event === 'log file sync' ? syntheticListInput(d.synthetic.values, d.synthetic.sessions) : null;
-  const parsed = d.traces.flatMap((t) => (t.result ? [t.result] : []));
-  if (parsed.length === 0) return null;
-  return combineFiles(d.event, parsed);
+  if (!d.traces.some((t) => t.result)) return null;
+  return d.combined();
 }
 
 export function timelineOf(input: ListInput): TimelineSeries {
@@ -73,10 +87,12 @@ export function timelineOf(input: ListInput): TimelineSeries {
 export function outliersOf(d: DatasetState, label: string, options: { top: number; thresholds: number[] }): DatasetOutliers | null {
   const input = listInputOf(d);
   if (!input || input.samples.count === 0) return null;
+  const analysis = analyzeOutliers(input, label, { top: options.top, thresholds: options.thresholds });
   return {
     datasetId: d.id,
     label,
-    analysis: analyzeOutliers(input, label, { top: options.top, thresholds: options.thresholds }),
+    analysis,
+    top: withId(d.id, analysis.top),
     timeline: timelineOf(input),
     hasTraceLines: d.synthetic === null,
   };
@@ -84,12 +100,12 @@ export function outliersOf(d: DatasetState, label: string, options: { top: numbe
 
 export type Selection = { kind: 'range'; lo: number; hi: number } | { kind: 'window'; kindOfTime: 'utc' | 'local'; fromMs: number; toMs: number };
 
-export function selectWaits(d: DatasetState, label: string, by: Selection, limit: number): WaitList | null {
+export function selectWaits(d: DatasetState, label: string, by: Selection, limit: number): DatasetWaitList | null {
   const input = listInputOf(d);
   if (!input) return null;
-  if (by.kind === 'range') return waitsInRange(input, label, by.lo, by.hi, limit);
+  if (by.kind === 'range') return withId(d.id, waitsInRange(input, label, by.lo, by.hi, limit));
   const domain = by.kindOfTime === 'utc' ? UTC_DOMAIN : LOCAL_DOMAIN;
-  return waitsInWindow(input, label, { domain, from: by.fromMs * 1000, to: by.toMs * 1000 }, limit);
+  return withId(d.id, waitsInWindow(input, label, { domain, from: by.fromMs * 1000, to: by.toMs * 1000 }, limit));
 }
 
 /** Other events and log switches inside each window: one more pass over the dataset's files. */

@@ -6,9 +6,8 @@
 import type { OutlierWindow } from '../outliers/clusters';
 import type { WindowActivity } from '../outliers/co-occurrence';
 import type { TraceContext } from '../outliers/context';
-import type { WaitList } from '../outliers/top-list';
 import type { WaitscopeReport } from '../report/report-schema';
-import type { DatasetOutliers, Selection } from './outlier-requests';
+import type { DatasetOutliers, DatasetWaitList, Selection } from './outlier-requests';
 import type { PresetName } from '../synth/wait-model';
 import type { EventProfileRow } from '../trace/types';
 
@@ -94,7 +93,7 @@ export type WorkerResponse =
   /** `stale`: the request came before the data it needs (a load still running); ask again later. */
   | { type: 'request-failed'; requestId: number; message: string; stale?: boolean }
   | { type: 'outliers'; requestId: number; results: DatasetOutliers[] }
-  | { type: 'selection'; requestId: number; lists: WaitList[] }
+  | { type: 'selection'; requestId: number; lists: DatasetWaitList[] }
   | { type: 'co-occurrence'; requestId: number; datasetId: string; activity: WindowActivity[] }
   | { type: 'context'; requestId: number; context: TraceContext }
   /** A bug, not bad input: the page shows it instead of hanging. */
