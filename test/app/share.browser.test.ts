@@ -65,8 +65,9 @@ describe('sharing a report in Chromium: encrypted in the page, read back with th
     await screenshot(page, 'share-panel', '[data-testid=share-panel]');
   });
 
-  it('opens the link read-only with the same numbers, removes the key from the address bar, under a strict CSP', async () => {
-    const viewer = await browser!.newPage({ viewport: { width: 1400, height: 1000 } });
+  it('opens the link in a fresh browser context read-only with the same numbers, removes the key from the address bar, under a strict CSP', async () => {
+    const fresh = await browser!.newContext({ viewport: { width: 1400, height: 1000 } }); // no storage shared with the sender
+    const viewer = await fresh.newPage();
     const watch = watchPage(viewer);
     const response = await viewer.goto(link, { waitUntil: 'networkidle' });
     const csp = response?.headers()['content-security-policy'] ?? '';
@@ -91,7 +92,7 @@ describe('sharing a report in Chromium: encrypted in the page, read back with th
     expect(uploads.filter((u) => u.body !== null).length).toBe(uploads.slice(0, before).filter((u) => u.body !== null).length);
     expect(watch.externalRequests).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
-    await viewer.close();
+    await fresh.close();
   });
 
   it('says clearly when the key is wrong or missing, or the report is unknown', async () => {
@@ -110,9 +111,10 @@ describe('sharing a report in Chromium: encrypted in the page, read back with th
     const list = page.getByTestId('my-shared-reports');
     await list.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.getByTestId('my-shared-reports').count()).toBe(0);
-    const viewer = await browser!.newPage();
+    const fresh = await browser!.newContext();
+    const viewer = await fresh.newPage();
     await viewer.goto(link, { waitUntil: 'networkidle' });
-    expect(await viewer.getByTestId('shared-error').textContent()).toMatch(/No such report/);
-    await viewer.close();
+    expect(await viewer.getByTestId('shared-error').textContent()).toMatch(/No such report.*deleted/);
+    await fresh.close();
   });
 });
