@@ -7,6 +7,7 @@
  */
 import { echarts, type EChartsCoreOption } from './echarts-setup';
 import { INK } from './palette';
+import { download } from '../download';
 
 export interface ExportRequest {
   option: EChartsCoreOption;
@@ -102,21 +103,8 @@ export async function svgToPng(svg: string, width: number, height: number, scale
   }
 }
 
-/** Saves a blob under `filename` through a temporary link (the browser's download). */
-export function downloadBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The download has started reading the URL by the next task; revoking at once can cancel it.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export async function exportFigure(request: ExportRequest, format: 'png' | 'svg', filename: string): Promise<void> {
   const { svg, width, height } = renderFigureSvg(request);
   const blob = format === 'svg' ? new Blob([svg], { type: 'image/svg+xml' }) : await svgToPng(svg, width, height);
-  downloadBlob(blob, filename);
+  download(filename, blob);
 }

@@ -1,7 +1,7 @@
 'use client';
 import { histogramCsv, reportJson, summaryCsv } from '@/lib/report/export-tables';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
-import { download } from './download';
+import { download } from '../download';
 import type { BucketMode } from './url-state';
 
 /** Downloads of the numbers behind the page: the summary, the histogram series, the whole report. */

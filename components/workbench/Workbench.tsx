@@ -14,7 +14,7 @@ import { SharePanel, type ShareExtras } from '../share/SharePanel';
 import { outlierSection } from '@/lib/worker/outlier-requests';
 import { DatasetCard } from './DatasetCard';
 import { filesFromDrop, groupByTopFolder } from './drop-files';
-import { download } from './download';
+import { download } from '../download';
 import { EventPicker } from './EventPicker';
 import { useAnalysis } from './use-analysis';
 import { DEFAULT_LABELS, DEFAULT_VIEW, formatViewState, MAX_DATASETS, parseViewState, type ViewState } from './url-state';

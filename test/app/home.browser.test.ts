@@ -1,27 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, watchPage } from '../helpers/browser';
-import { startNextServer, type NextServer } from '../helpers/next-server';
+import { describe, expect, it } from 'vitest';
+import { watchPage } from '../helpers/browser';
+import { useServerAndBrowser } from '../helpers/browser-suite';
 
 describe('home page in Chromium', () => {
-  let server: NextServer | undefined;
-  let browser: Browser | undefined;
-
-  beforeAll(async () => {
-    server = await startNextServer();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser();
 
   it('shows the waitscope heading, air-gapped and without console errors', async () => {
-    const page = await browser!.newPage();
+    const page = await suite.browser.newPage();
     const watch = watchPage(page);
 
-    const response = await page.goto(server!.url, { waitUntil: 'networkidle' });
+    const response = await page.goto(suite.server.url, { waitUntil: 'networkidle' });
     expect(response?.status()).toBe(200);
 
     const heading = page.getByRole('heading', { level: 1 });

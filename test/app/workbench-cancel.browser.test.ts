@@ -1,12 +1,11 @@
 import { closeSync, openSync, rmSync, writeSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sessionSeed } from '../../lib/synth/book-experiment';
 import { generateCommitLoop } from '../../lib/synth/commit-loop';
-import { launchChromium, watchPage } from '../helpers/browser';
-import { startNextServer, type NextServer } from '../helpers/next-server';
+import { watchPage } from '../helpers/browser';
+import { useServerAndBrowser } from '../helpers/browser-suite';
 import { datasetSettled } from '../helpers/workbench';
 
 /** A ~300 MB trace: one generated session repeated, so a Cancel lands while it is being read. */
@@ -24,24 +23,16 @@ function bigTrace(dir: string): { file: string; waits: number; bytes: number } {
 describe('workbench: Cancel and responsiveness while a big trace is read', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'waitscope-cancel-'));
   const big = bigTrace(dir);
-  let server: NextServer | undefined;
-  let browser: Browser | undefined;
+  const suite = useServerAndBrowser();
 
-  beforeAll(async () => {
-    server = await startNextServer();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('shows a determinate progress bar, stays responsive, and stops on Cancel keeping nothing half-read', async () => {
-    const page = await browser!.newPage();
+    const page = await suite.browser.newPage();
     const watch = watchPage(page);
-    await page.goto(server!.url, { waitUntil: 'networkidle' });
+    await page.goto(suite.server.url, { waitUntil: 'networkidle' });
     await page.getByTestId('input-d1').setInputFiles(big.file);
     const bar = page.getByTestId('progress-d1');
     await bar.waitFor({ timeout: 30_000 });

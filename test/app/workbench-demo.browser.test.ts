@@ -1,9 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, watchPage } from '../helpers/browser';
-import { startNextServer, type NextServer } from '../helpers/next-server';
+import { describe, expect, it } from 'vitest';
+import { watchPage } from '../helpers/browser';
+import { useServerAndBrowser } from '../helpers/browser-suite';
 import { datasetSettled, figuresDrawn, reportShown, screenshot, SCREENSHOT_DIR, tableValue } from '../helpers/workbench';
 
 /** The book's Table 15.1, µs (stats.md §1). */
@@ -13,23 +12,12 @@ const TABLE_15_1 = {
 } as const;
 
 describe("workbench: the book's experiment in Chromium", () => {
-  let server: NextServer | undefined;
-  let browser: Browser | undefined;
-
-  beforeAll(async () => {
-    server = await startNextServer();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser();
 
   it('reproduces Table 15.1 within 2% from the demo button, says the data is synthetic, and draws every figure', async () => {
-    const page = await browser!.newPage({ viewport: { width: 1400, height: 1000 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const watch = watchPage(page);
-    await page.goto(server!.url, { waitUntil: 'networkidle' });
+    await page.goto(suite.server.url, { waitUntil: 'networkidle' });
     const started = Date.now();
     await page.getByTestId('demo-button').click();
     expect(await datasetSettled(page, 'd1')).toBe('ready');
@@ -63,7 +51,7 @@ describe("workbench: the book's experiment in Chromium", () => {
 
     // The demo link: the URL says demo=book, and opening it shows the same view again.
     expect(page.url()).toContain('demo=book');
-    const again = await browser!.newPage();
+    const again = await suite.browser.newPage();
     await again.goto(page.url(), { waitUntil: 'networkidle' });
     expect(await datasetSettled(again, 'd2')).toBe('ready');
     await reportShown(again);

@@ -1,10 +1,9 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { writeCompareInputs } from '../helpers/compare-inputs';
-import { startNextServer, type NextServer } from '../helpers/next-server';
+import { useServerAndBrowser } from '../helpers/browser-suite';
 import { datasetSettled } from '../helpers/workbench';
 
 /** Drops files, as a user's drag would, on the element matched by `selector` (real DragEvents, real Files). */
@@ -24,23 +23,15 @@ async function drop(page: Page, selector: string, files: { name: string; text: s
 describe('workbench: dropping files', () => {
   const inputs = writeCompareInputs(500);
   const read = (files: string[]) => files.filter((f) => !f.endsWith('.gz')).map((f) => ({ name: path.basename(f), text: readFileSync(f, 'utf8') }));
-  let server: NextServer | undefined;
-  let browser: Browser | undefined;
+  const suite = useServerAndBrowser();
 
-  beforeAll(async () => {
-    server = await startNextServer();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  afterAll(() => {
     rmSync(inputs.root, { recursive: true, force: true });
   });
 
   it('takes files dropped on a dataset, and files dropped anywhere else into the first empty dataset', async () => {
-    const page = await browser!.newPage();
-    await page.goto(server!.url, { waitUntil: 'networkidle' });
+    const page = await suite.browser.newPage();
+    await page.goto(suite.server.url, { waitUntil: 'networkidle' });
     await drop(page, '[data-testid=dataset-d2]', read(inputs.off));
     expect(await datasetSettled(page, 'd2')).toBe('ready');
     expect(await page.getByTestId('dataset-d2').getAttribute('data-waits')).toBe('1500');

@@ -1,8 +1,8 @@
 // Starts the production server (`next start`) on a free loopback port for one test file, and
 // stops it afterwards. The build itself is made by global-setup.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { NEXT_BIN, NEXT_ENV, ROOT } from './next-app';
+import { freePort } from './free-port';
 
 export interface NextServer {
   /** e.g. http://127.0.0.1:41234 (no trailing slash) */
@@ -11,18 +11,6 @@ export interface NextServer {
 }
 
 const READY_TIMEOUT_MS = 60_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null

@@ -9,11 +9,11 @@
 // first. If that fails the tests FAIL with the reason: they never skip, in CI or elsewhere.
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT } from './next-app';
+import { freePort } from './free-port';
 
 export interface TestPostgres {
   /** postgres://… of a database the tests may create schemas in. */
@@ -72,18 +72,6 @@ function serverUser(): { name: string; uid: number; gid: number } | null {
     if (uid.status === 0 && gid.status === 0) return { name, uid: Number(uid.stdout), gid: Number(gid.stdout) };
   }
   throw new Error(`Running as root, but there is neither a 'postgres' nor a 'nobody' user to run PostgreSQL as. ${SETUP_HINT}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 async function startThrowaway(): Promise<TestPostgres> {

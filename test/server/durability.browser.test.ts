@@ -3,28 +3,17 @@
 // can still be read, byte for byte. Needs the production build (hence *.browser.test.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NEXT_BIN, NEXT_ENV, ROOT } from '../helpers/next-app';
 import { sealReport } from '../../lib/share';
 import { sampleReport } from '../share/sample-report';
+import { freePort } from '../helpers/free-port';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'waitscope-durable-'));
 const env = { ...NEXT_ENV, WAITSCOPE_DB_PATH: path.join(dir, 'reports.db'), WAITSCOPE_RATE_WRITES_PER_MINUTE: '0', WAITSCOPE_RATE_READS_PER_MINUTE: '0' };
 const children: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function start(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
