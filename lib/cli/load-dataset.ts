@@ -1,4 +1,4 @@
-import { mergeIntHistograms } from '../node/ela-histogram';
+import { mergeIntHistograms } from '../stats/range-histograms';
 import { findInputs } from '../node/find-inputs';
 import { parseFiles } from '../node/parse-files';
 import type { IntHistogram } from '../stats/int-histogram';

@@ -4,7 +4,7 @@ import { buildFileResult } from '../trace/file-result';
 import { mergeRanges, needsSequentialRescan } from '../trace/merge-ranges';
 import { TraceScanner, type ScanResult } from '../trace/scanner';
 import type { TraceFacts, TraceFileResult } from '../trace/types';
-import { mergeIntHistograms } from './ela-histogram';
+import { mergeIntHistograms } from '../stats/range-histograms';
 import type { InputFile } from './find-inputs';
 import type { ParseTask } from './parse-protocol';
 import { ParsePool } from './worker-pool';

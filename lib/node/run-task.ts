@@ -2,7 +2,7 @@ import type { IntHistogram } from '../stats/int-histogram';
 import { parseTrace } from '../trace/parse-trace';
 import { TraceScanner, type ScanResult } from '../trace/scanner';
 import type { TraceFileResult } from '../trace/types';
-import { elaHistogramOf } from './ela-histogram';
+import { elaHistogramOf } from '../stats/range-histograms';
 import { fileChunks } from './file-chunks';
 import type { ParseTask } from './parse-protocol';
 import { scanFileRange } from './scan-file-range';

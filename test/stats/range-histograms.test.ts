@@ -2,7 +2,7 @@
 // summarizes a large file: merged, they must be the histogram of all the samples, and give the
 // same summary to the last bit as summarize() of the samples themselves.
 import { describe, expect, it } from 'vitest';
-import { elaHistogramOf, mergeIntHistograms } from '../../lib/node/ela-histogram';
+import { elaHistogramOf, mergeIntHistograms } from '../../lib/stats/range-histograms';
 import { buildIntHistogram } from '../../lib/stats/int-histogram';
 import { summarize, summarizeIntHistogram } from '../../lib/stats/summary';
 import { allocateSamples } from '../../lib/trace/sample-columns';

@@ -1,5 +1,10 @@
-import { buildIntHistogram, type IntHistogram } from '../stats/int-histogram';
-import type { WaitSamples } from '../trace/types';
+import { buildIntHistogram, type IntHistogram } from './int-histogram';
+
+/** Values and how many of them are used: a sample column as lib/trace collects it. */
+export interface CountedValues {
+  ela: Float64Array;
+  count: number;
+}
 
 /**
  * Per-range exact histograms of `ela`, built on the thread that scanned the range, so the
@@ -22,7 +27,7 @@ let table: Uint32Array = new Uint32Array(1 << 16);
  * safe integer: the caller then summarizes the samples themselves, as always. One pass, one
  * comparison per value (it runs before the JIT has warmed up, in every thread).
  */
-export function elaHistogramOf(parts: readonly WaitSamples[]): IntHistogram | null {
+export function elaHistogramOf(parts: readonly CountedValues[]): IntHistogram | null {
   let max = -1;
   let n = 0;
   for (const p of parts) {
@@ -67,7 +72,7 @@ function grown(old: Uint32Array, cells: number): Uint32Array {
 }
 
 /** Large or non-integer values: lib/stats' own histogram (null when it has none). */
-function sortedHistogram(parts: readonly WaitSamples[]): IntHistogram | null {
+function sortedHistogram(parts: readonly CountedValues[]): IntHistogram | null {
   try {
     return buildIntHistogram(concat(parts, parts.reduce((n, p) => n + p.count, 0)));
   } catch (error) {
@@ -76,7 +81,7 @@ function sortedHistogram(parts: readonly WaitSamples[]): IntHistogram | null {
   }
 }
 
-function concat(parts: readonly WaitSamples[], n: number): Float64Array {
+function concat(parts: readonly CountedValues[], n: number): Float64Array {
   const values = new Float64Array(n);
   let at = 0;
   for (const p of parts) {
