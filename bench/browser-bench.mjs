@@ -30,12 +30,15 @@ function renderers() {
   return processes().filter((p) => p.args.includes('--type=renderer'));
 }
 
-/** Peak RSS of any renderer started by this benchmark (not there before it), sampled every 50 ms. */
+/**
+ * Peak RSS of any renderer started by this benchmark (not there before it), sampled every 250 ms:
+ * each `ps` costs CPU, and sampled every 50 ms it slowed the parse it measures by a fifth.
+ */
 function watchRenderer(before) {
   let peak = 0;
   const timer = setInterval(() => {
     for (const r of renderers()) if (!before.has(r.pid)) peak = Math.max(peak, r.rssKiB * 1024);
-  }, 50);
+  }, 250);
   return { stop: () => (clearInterval(timer), peak) };
 }
 

@@ -12,9 +12,7 @@ import type { PresetName } from '../synth/wait-model';
 import type { Post, WorkerRequest } from './protocol';
 import { DatasetLoader } from './dataset-loader';
 import { emptyDataset, syntheticNote, syntheticProfile, type DatasetState } from './dataset-state';
-import { readSliceHere, type SliceReader } from './blob-chunks';
 import { exportSamplesBlob } from './export-samples';
-import { portSliceReader, type PortReader } from './slice-port';
 import { coOccurrenceOf, contextOf, outliersOf, selectWaits } from './outlier-requests';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
@@ -23,29 +21,6 @@ export const WAITSCOPE_VERSION = '0.1.0';
 
 export class AnalysisSession {
   private readonly datasets = new Map<string, DatasetState>();
-  /** Slice readers on other threads, once worker-client.ts has connected them and they answered (used in turn). */
-  private readers: SliceReader[] = [];
-  private readonly connected = new Map<number, PortReader>();
-  private turn = 0;
-  /** Reads file slices: in turn by the connected readers, here when there are none. */
-  private readonly readSlice: SliceReader = (blob, start, end) =>
-    this.readers.length === 0 ? readSliceHere(blob, start, end) : this.readers[this.turn++ % this.readers.length]!(blob, start, end);
-
-  private connectReader(index: number, port: MessagePort): void {
-    const reader = portSliceReader(port);
-    this.connected.set(index, reader);
-    void reader.ready.then(() => {
-      if (this.connected.get(index) === reader) this.readers.push(reader.read);
-    });
-  }
-
-  private loseReader(index: number): void {
-    const reader = this.connected.get(index);
-    if (!reader) return;
-    this.connected.delete(index);
-    this.readers = this.readers.filter((r) => r !== reader.read);
-    reader.lost();
-  }
   private event: string;
 
   constructor(
@@ -58,10 +33,6 @@ export class AnalysisSession {
   /** Handles one request; resolves when its work (a load, a report) has finished. */
   async handle(request: WorkerRequest): Promise<void> {
     switch (request.type) {
-      case 'slice-reader':
-        return this.connectReader(request.index, request.port);
-      case 'slice-reader-lost':
-        return this.loseReader(request.index);
       case 'add-files':
         this.event = request.event;
         return this.loader(request.datasetId).addFiles(request.files, request.event, request.memoryBudgetBytes ?? this.options.memoryBudgetBytes);
@@ -123,7 +94,6 @@ export class AnalysisSession {
     return new DatasetLoader(d, post, {
       now: this.options.now ?? (() => performance.now()),
       samplesHeldElsewhere: () => this.samplesHeld(datasetId),
-      readSlice: this.readSlice,
     });
   }
 

@@ -1,6 +1,6 @@
 /** A dropped CSV of samples (ela in µs, e.g. from fio or strace) as one input of a dataset. */
 import { importSamplesFromChunks } from '../csv/import-samples';
-import { blobChunks } from './blob-chunks';
+import { fileChunks } from './file-chunks';
 import { failedStatus } from './file-status';
 import type { FileStatus } from './protocol';
 
@@ -9,7 +9,7 @@ export type CsvInputOutcome = { ok: true; values: Float64Array; status: FileStat
 export async function importSamplesCsv(file: File, name: string): Promise<CsvInputOutcome> {
   let result;
   try {
-    result = await importSamplesFromChunks(blobChunks(file));
+    result = await importSamplesFromChunks(fileChunks(file));
   } catch (error) {
     return { ok: false, status: failedStatus(name, file.size, 'unreadable', `${name} could not be read: ${error instanceof Error ? error.message : String(error)}`) };
   }

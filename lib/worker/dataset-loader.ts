@@ -5,7 +5,7 @@
  */
 import { parseTrace } from '../trace/parse-trace';
 import { importSamplesCsv } from './csv-input';
-import { blobChunks, CancelledError, SLICE_BYTES, type SliceReader } from './blob-chunks';
+import { CancelledError, fileChunks } from './file-chunks';
 import type { DatasetState, TraceEntry } from './dataset-state';
 import { failedStatus, queuedStatus, statusOfResult } from './file-status';
 import { projectedSamples, samplesMemory, tooLargeMessage } from './memory-budget';
@@ -23,7 +23,7 @@ export class DatasetLoader {
   constructor(
     private readonly d: DatasetState,
     private readonly post: Post,
-    private readonly env: { now: () => number; samplesHeldElsewhere: () => number; readSlice: SliceReader },
+    private readonly env: { now: () => number; samplesHeldElsewhere: () => number },
   ) {}
 
   private sendStatus(): void {
@@ -149,7 +149,7 @@ export class DatasetLoader {
     // newer run's queued state with a result for the old event.
     const current = () => d.abort === abort;
     try {
-      const result = await parseTrace(blobChunks(entry.file, fileAbort.signal, SLICE_BYTES, this.env.readSlice), {
+      const result = await parseTrace(fileChunks(entry.file, fileAbort.signal), {
         event: d.event,
         fileName: entry.name,
         fileIndex: d.traces.indexOf(entry),

@@ -11,7 +11,7 @@ import { readContext, type TraceContext } from '../outliers/context';
 import { downsampleTimeline } from '../outliers/timeline';
 import { waitsInRange, waitsInWindow, type ListInput, type WaitList, type WaitRow } from '../outliers/top-list';
 import { DatasetClock, LOCAL_DOMAIN, UTC_DOMAIN } from '../outliers/wall-clock';
-import { blobChunks } from './blob-chunks';
+import { fileChunks } from './file-chunks';
 import type { OutlierSection } from '../report/report-schema';
 import type { DatasetState } from './dataset-state';
 import { syntheticListInput } from './synthetic-clock';
@@ -117,7 +117,7 @@ export async function coOccurrenceOf(d: DatasetState, windows: OutlierWindow[]):
   const parsed = d.traces.filter((t) => t.result !== null);
   for (const [fileIndex, t] of parsed.entries()) {
     const facts = t.result!.facts;
-    await scanCoOccurrence(blobChunks(t.file), { fileIndex, unit: facts.unit, pid: facts.pid, clockOf: (pid) => clock.tableFor(fileIndex, pid) }, acc);
+    await scanCoOccurrence(fileChunks(t.file), { fileIndex, unit: facts.unit, pid: facts.pid, clockOf: (pid) => clock.tableFor(fileIndex, pid) }, acc);
   }
   return finishCoOccurrence(acc);
 }
@@ -133,7 +133,7 @@ export async function contextOf(d: DatasetState, fileIndex: number, offset: numb
   const readRange =
     entry.result!.compression === 'none'
       ? async (start: number, end: number) => new Uint8Array(await entry.file.slice(start, end).arrayBuffer())
-      : streamedRangeReader(() => blobChunks(entry.file));
+      : streamedRangeReader(() => fileChunks(entry.file));
   return readContext(readRange, { offset, line, before, after });
 }
 

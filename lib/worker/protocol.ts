@@ -66,10 +66,6 @@ export interface ReportDatasetSpec {
 }
 
 export type WorkerRequest =
-  /** From worker-client.ts only: the port of the slice reader worker (slice-reader-worker.ts). */
-  | { type: 'slice-reader'; index: number; port: MessagePort }
-  /** From worker-client.ts only: slice reader `index` failed (its pending reads are done locally). */
-  | { type: 'slice-reader-lost'; index: number }
   | { type: 'add-files'; datasetId: string; files: InputFile[]; event: string; memoryBudgetBytes?: number }
   | { type: 'demo'; datasetId: string; preset: PresetName; event: string; sessions?: number; commits?: number }
   | { type: 'cancel'; datasetId: string }

@@ -3,10 +3,10 @@
  * 2 GB trace must never be, so the hash is fed slice by slice (@noble/hashes, audited and maintained).
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { blobChunks } from './blob-chunks';
+import { fileChunks } from './file-chunks';
 
 export async function sha256Hex(blob: Blob, signal?: AbortSignal): Promise<string> {
   const hash = sha256.create();
-  for await (const chunk of blobChunks(blob, signal)) hash.update(chunk);
+  for await (const chunk of fileChunks(blob, signal)) hash.update(chunk);
   return [...hash.digest()].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -40,29 +40,9 @@ export function createMainThreadClient(memoryBudgetBytes = defaultMemoryBudget(u
   };
 }
 
-/** Slice readers started beside the analysis worker (see slice-reader-worker.ts). */
-const SLICE_READERS = 2;
-
 export function createAnalysisClient(): AnalysisClient {
   if (typeof Worker === 'undefined') return createMainThreadClient();
   const worker = new Worker(new URL('./analysis-worker.ts', import.meta.url), { type: 'module', name: 'waitscope-analysis' });
-  // Other workers read file slices, so reading (a copy on the reading thread in Chromium) runs
-  // beside parsing instead of between parses; two of them, because one reader alone (~0.7 GB/s
-  // here) is slower than the parser. Connected by ports; the analysis worker reads slices itself
-  // until a port arrives, and if no reader can start.
-  const readers: Worker[] = [];
-  for (let index = 0; index < SLICE_READERS; index++) {
-    try {
-      const reader = new Worker(new URL('./slice-reader-worker.ts', import.meta.url), { type: 'module', name: `waitscope-slice-reader-${index + 1}` });
-      const channel = new MessageChannel();
-      reader.onerror = () => worker.postMessage({ type: 'slice-reader-lost', index } satisfies WorkerRequest);
-      reader.postMessage({ port: channel.port2 }, [channel.port2]);
-      worker.postMessage({ type: 'slice-reader', index, port: channel.port1 } satisfies WorkerRequest, [channel.port1]);
-      readers.push(reader);
-    } catch {
-      break; // no more workers: the analysis worker uses the readers it has, or reads itself
-    }
-  }
   const { emit, subscribe } = fanOut();
   worker.onmessage = (event: MessageEvent<WorkerResponse>) => emit(event.data);
   worker.onerror = (event) => emit({ type: 'failure', message: `The analysis worker failed: ${event.message || 'it could not start'}` });
@@ -70,10 +50,7 @@ export function createAnalysisClient(): AnalysisClient {
     mode: 'worker',
     send: (request) => worker.postMessage(request),
     subscribe,
-    close: () => {
-      worker.terminate();
-      for (const r of readers) r.terminate();
-    },
+    close: () => worker.terminate(),
   };
 }
 

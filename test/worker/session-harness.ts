@@ -9,9 +9,17 @@ import type { WaitscopeReport } from '../../lib/report/report-schema';
 export class SessionHarness {
   readonly messages: WorkerResponse[] = [];
   readonly session: AnalysisSession;
+  /** Called with each message as it is posted (e.g. to cancel at a given moment). */
+  onMessage: (m: WorkerResponse) => void = () => {};
 
   constructor(memoryBudgetBytes = 1 << 30) {
-    this.session = new AnalysisSession((m) => this.messages.push(m), { memoryBudgetBytes, defaultEvent: 'log file sync' });
+    this.session = new AnalysisSession(
+      (m) => {
+        this.messages.push(m);
+        this.onMessage(m);
+      },
+      { memoryBudgetBytes, defaultEvent: 'log file sync' },
+    );
   }
 
   send(request: WorkerRequest): Promise<void> {
