@@ -3,6 +3,7 @@
 // on loopback, 50 connections, on the embedded SQLite store (a fresh file). Reports throughput and
 // latency percentiles per kind, and errors. The per-client rate limit is turned off for the run
 // (every request comes from one address); the report bodies are real-size random containers.
+// Knobs: SECONDS_OF_LOAD, READERS, CREATORS (connections), REPORT_KB (body size, default 200).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,8 +16,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NEXT = path.join(ROOT, 'node_modules/next/dist/bin/next');
 const PORT = 3322;
 const SECONDS = Number(process.env.SECONDS_OF_LOAD ?? 30);
-const CONNECTIONS = { reads: 45, creates: 5 };
-const REPORT_BYTES = 200 * 1024; // a 2 × 4 M report seals to roughly this
+const CONNECTIONS = { reads: Number(process.env.READERS ?? 45), creates: Number(process.env.CREATORS ?? 5) };
+const REPORT_BYTES = Number(process.env.REPORT_KB ?? 200) * 1024; // a 2 × 4 M report seals to roughly 200 KB
 const GOALS = { readsPerSecond: 500, p99Ms: 50 };
 
 /** A sealed-report container as the server checks it: 'WSR', version 1, IV, ciphertext and tag. */
@@ -49,9 +50,10 @@ try {
   console.log(`share load: next start on loopback, SQLite (WAL), ${ids.length} reports of ${REPORT_BYTES / 1024} KB seeded; ${SECONDS} s, ${CONNECTIONS.reads} reading + ${CONNECTIONS.creates} creating connections`);
   let k = 0;
   const run = (opts) => new Promise((resolve, reject) => autocannon({ url, duration: SECONDS, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
+  const idle = Promise.resolve({ requests: { average: 0, total: 0 }, latency: { p50: 0, p99: 0, max: 0 }, errors: 0, timeouts: 0, non2xx: 0 });
   const [reads, creates] = await Promise.all([
     run({ connections: CONNECTIONS.reads, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/reports/${ids[k++ % ids.length]}` }) }] }),
-    run({ connections: CONNECTIONS.creates, requests: [{ method: 'POST', path: '/api/reports?expires=1d', headers: { 'content-type': 'application/octet-stream' }, body }] }),
+    CONNECTIONS.creates > 0 ? run({ connections: CONNECTIONS.creates, requests: [{ method: 'POST', path: '/api/reports?expires=1d', headers: { 'content-type': 'application/octet-stream' }, body }] }) : idle,
   ]);
   const line = (name, r) =>
     `  ${name}: ${Math.round(r.requests.average).toLocaleString('en-US')} req/s, latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; ${r.requests.total.toLocaleString('en-US')} requests, ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx`;
