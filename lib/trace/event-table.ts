@@ -17,13 +17,6 @@ export class EventTable {
   readonly max: number[] = [];
   private readonly byHash = new Map<number, number[]>();
   private readonly mru: number[] = [];
-  /** Names seen through the line kernel: its two 32-bit hashes and the length identify a name. */
-  private readonly idsByHash = new Map<number, number[]>();
-  private readonly hash2Of: number[] = [];
-  private readonly lengthOf: number[] = [];
-  private readonly hash1Of: number[] = [];
-  private lastHashed = -1;
-  private readonly successor: number[] = [];
 
   constructor(private readonly decodeName: (buf: Uint8Array, start: number, end: number) => string) {}
 
@@ -51,32 +44,6 @@ export class EventTable {
       return id;
     }
     return -1;
-  }
-
-  /**
-   * Id of a name the line kernel hashed. The event that followed the previous one last time is
-   * tried first, since traces repeat short cycles of events. Two different names of one length
-   * with both 32-bit hashes equal would be taken for one; at ~2^-64 per pair this is accepted.
-   */
-  idForHash(hash1: number, hash2: number, length: number, buf: Uint8Array, start: number): number {
-    const guess = this.lastHashed >= 0 ? (this.successor[this.lastHashed] ?? -1) : -1;
-    let id = -1;
-    if (guess >= 0 && this.hash1Of[guess] === hash1 && this.hash2Of[guess] === hash2 && this.lengthOf[guess] === length) id = guess;
-    else {
-      const bucket = this.idsByHash.get(hash1);
-      if (bucket) for (const known of bucket) if (this.hash2Of[known] === hash2 && this.lengthOf[known] === length) id = known;
-      if (id < 0) {
-        id = this.intern(buf, start, start + length);
-        this.hash1Of[id] = hash1;
-        this.hash2Of[id] = hash2;
-        this.lengthOf[id] = length;
-        if (bucket) bucket.push(id);
-        else this.idsByHash.set(hash1, [id]);
-      }
-      if (this.lastHashed >= 0) this.successor[this.lastHashed] = id;
-    }
-    this.lastHashed = id;
-    return id;
   }
 
   /** Id of the name in buf[start, end), adding it on first sight. */
