@@ -6,14 +6,17 @@
  * 2. the others are thinned per time bucket: each domain's time span is cut into `buckets` equal
  *    buckets (default 1,000), and in each the shortest and the longest wait are kept (the first
  *    in sample order among equals). That keeps the envelope a dense scatter shows, in at most
- *    2 points per bucket, however many waits fall in it.
- * So a domain yields at most (waits above p99) + 2·buckets points. Waits without a time (no tim)
- * cannot be placed and are counted in `unplaced`. Output is columnar and sorted by time.
+ *    2 points per bucket, however many waits fall in it;
+ * 3. and every k-th of them in sample order, k chosen so about `sample` (default 20,000) are kept:
+ *    the envelope alone would leave the body of the distribution (the ~600 µs commits) blank.
+ * So a domain yields at most (waits above p99) + 2·buckets + sample points. Waits without a time
+ * (no tim) cannot be placed and are counted in `unplaced`. Output is columnar and sorted by time.
  */
 import { quantileOf } from './clusters';
 
 export const DEFAULT_TIMELINE_BUCKETS = 1_000;
 export const TIMELINE_KEEP_P = 0.99;
+export const DEFAULT_TIMELINE_SAMPLE = 20_000;
 
 export interface TimelinePoints {
   /** Sample indices of the kept points, sorted by (domain, time, index). */
@@ -29,7 +32,7 @@ export interface TimelinePoints {
 }
 
 /** `micros`/`domain` are DatasetClock.columns() of the same samples. */
-export function downsampleTimeline(ela: Float64Array, micros: Float64Array, domain: Int32Array, options: { buckets?: number; keepAbove?: number } = {}): TimelinePoints {
+export function downsampleTimeline(ela: Float64Array, micros: Float64Array, domain: Int32Array, options: { buckets?: number; keepAbove?: number; sample?: number } = {}): TimelinePoints {
   const n = ela.length;
   const buckets = options.buckets ?? DEFAULT_TIMELINE_BUCKETS;
   if (!(Number.isInteger(buckets) && buckets >= 1)) throw new RangeError(`timeline: buckets must be a whole number ≥ 1, got ${buckets}`);
@@ -71,6 +74,18 @@ export function downsampleTimeline(ela: Float64Array, micros: Float64Array, doma
     if (hi < 0 || e > (ela[hi] as number)) slot[2 * b + 1] = i;
   }
   for (const slot of slots.values()) for (const i of slot) if (i >= 0) keep[i] = 1;
+  // Rule 3: a stride through the waits at or below the keep line, in sample order.
+  const sample = options.sample ?? DEFAULT_TIMELINE_SAMPLE;
+  let below = 0;
+  for (let i = 0; i < n; i++) if ((domain[i] as number) >= 0 && (ela[i] as number) <= keepAbove) below++;
+  if (sample > 0 && below > 0) {
+    const stride = Math.max(1, Math.ceil(below / sample));
+    let seen = 0;
+    for (let i = 0; i < n; i++) {
+      if ((domain[i] as number) < 0 || (ela[i] as number) > keepAbove) continue;
+      if (seen++ % stride === 0) keep[i] = 1;
+    }
+  }
   const kept: number[] = [];
   for (let i = 0; i < n; i++) if (keep[i]) kept.push(i);
   kept.sort((a, b) => (domain[a] as number) - (domain[b] as number) || (micros[a] as number) - (micros[b] as number) || a - b);
