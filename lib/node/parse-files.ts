@@ -2,8 +2,8 @@ import { open } from 'node:fs/promises';
 import type { IntHistogram } from '../stats/int-histogram';
 import { buildFileResult } from '../trace/file-result';
 import { mergeRanges, needsSequentialRescan } from '../trace/merge-ranges';
-import { TraceScanner, type ScanResult } from '../trace/scanner';
-import type { TraceFacts, TraceFileResult } from '../trace/types';
+import { planRanges, type RangePlan } from '../trace/range-plan';
+import type { TraceFileResult } from '../trace/types';
 import { mergeIntHistograms } from '../stats/range-histograms';
 import type { InputFile } from './find-inputs';
 import type { ParseTask } from './parse-protocol';
@@ -20,8 +20,6 @@ const SPLIT_BYTES = 64 << 20;
 const RANGE_TARGET_BYTES = 32 << 20;
 /** A plain file at least this large is scanned as a range (read in place), even unsplit. */
 const RANGE_BYTES = 1 << 20;
-/** The head read to learn the release (unit, tim rule) and to find split points. */
-const HEAD_BYTES = 64 << 10;
 
 export interface ParseFilesOptions {
   event: string;
@@ -67,7 +65,7 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
         };
         const { splitBytes, rangeBytes } = options.ranges ?? { splitBytes: SPLIT_BYTES, rangeBytes: RANGE_TARGET_BYTES };
         const parts = pool.size > 1 && file.size >= splitBytes ? Math.max(pool.size, Math.round(file.size / rangeBytes)) : 1;
-        const plan = file.size >= RANGE_BYTES ? await planRanges(file, parts, options.event) : null;
+        const plan = file.size >= RANGE_BYTES ? await planFileRanges(file, parts, options.event) : null;
         if (!plan) return whole();
         const scans = await Promise.all(
           plan.cuts.slice(0, -1).map(async (start, i) => {
@@ -90,57 +88,17 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
   }
 }
 
-interface RangePlan {
-  cuts: number[];
-  headFacts: TraceFacts;
-}
-
-/** Cut points at line starts, or null when the file should be read in one pass (gzip, odd content). */
-async function planRanges(file: InputFile, parts: number, event: string): Promise<RangePlan | null> {
+/** Cut points for a file on disk (lib/trace/range-plan.ts), read through one file handle. */
+async function planFileRanges(file: InputFile, parts: number, event: string): Promise<RangePlan | null> {
   const handle = await open(file.path, 'r');
   try {
-    const head = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
-    if (bytesRead < 2 || (head[0] === 0x1f && head[1] === 0x8b)) return null;
-    const headScan: ScanResult = (() => {
-      const scanner = new TraceScanner({ event, fileName: file.name, fileIndex: 0 });
-      scanner.push(head.subarray(0, bytesRead));
-      return scanner.finish();
-    })();
-    if (headScan.binaryAt !== null) return null;
-    if (headScan.facts.trcsess) return null; // see needsSequentialRescan
-    // The probes are read at once (one round trip to the thread pool, not one per range).
-    const starts = Array.from({ length: parts - 1 }, (_, i) => Math.floor((file.size * (i + 1)) / parts));
-    const probes = await Promise.all(
-      starts.map(async (at) => {
-        const probe = Buffer.alloc(HEAD_BYTES);
-        const { bytesRead: n } = await handle.read(probe, 0, HEAD_BYTES, at);
-        return findCut(probe.subarray(0, n));
-      }),
-    );
-    const cuts = [0];
-    for (const [i, at] of starts.entries()) {
-      const cut = probes[i] as number;
-      if (cut < 0) return null; // no record line nearby: not worth splitting around
-      if (at + cut > (cuts[cuts.length - 1] as number) && at + cut < file.size) cuts.push(at + cut);
-    }
-    cuts.push(file.size);
-    return { cuts, headFacts: headScan.facts };
+    const readAt = async (start: number, length: number) => {
+      const buf = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buf, 0, length, start);
+      return buf.subarray(0, bytesRead);
+    };
+    return await planRanges(readAt, file.size, parts, event, file.name);
   } finally {
     await handle.close();
   }
-}
-
-// A range starts at a WAIT or call line: such a line ends BINDS text, so the state a range
-// cannot see (free text after BINDS) is the same as a sequential scan's there.
-const CUT_BEFORE = ['\nWAIT #', '\nEXEC #', '\nFETCH #', '\nPARSE #', '\nCLOSE #'].map((s) => Buffer.from(s, 'latin1'));
-
-/** Offset of the first line in `probe` that starts with a WAIT or call record, or -1. */
-function findCut(probe: Buffer): number {
-  let best = -1;
-  for (const marker of CUT_BEFORE) {
-    const i = probe.indexOf(marker);
-    if (i >= 0 && (best < 0 || i < best)) best = i;
-  }
-  return best < 0 ? -1 : best + 1;
 }

@@ -1,0 +1,65 @@
+/**
+ * Where to cut a large plain trace into byte ranges that threads can scan in parallel and
+ * mergeRanges() can join: at line starts of WAIT or call records, after reading the file's head for
+ * the facts only the first range would see (release, unit, tim rule). The CLI reads with Node file
+ * handles, the browser with Blob.slice: both pass `readAt`.
+ */
+import { TraceScanner } from './scanner';
+import type { ScanResult } from './scan-result';
+import type { TraceFacts } from './types';
+
+/** The head read to learn the release, and the probe read around each cut. */
+export const HEAD_BYTES = 64 << 10;
+
+export interface RangePlan {
+  /** Range starts, then the file size: range i is [cuts[i], cuts[i + 1]). */
+  cuts: number[];
+  headFacts: TraceFacts;
+}
+
+export type ReadAt = (start: number, length: number) => Promise<Uint8Array>;
+
+// A range starts at a WAIT or call line: such a line ends BINDS text, so the state a range
+// cannot see (free text after BINDS) is the same as a sequential scan's there.
+const CUT_BEFORE = ['\nWAIT #', '\nEXEC #', '\nFETCH #', '\nPARSE #', '\nCLOSE #'].map((s) => new TextEncoder().encode(s));
+
+function indexOf(hay: Uint8Array, needle: Uint8Array): number {
+  const first = needle[0] as number;
+  outer: for (let i = hay.indexOf(first); i >= 0 && i + needle.length <= hay.length; i = hay.indexOf(first, i + 1)) {
+    for (let k = 1; k < needle.length; k++) if (hay[i + k] !== needle[k]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/** Offset of the first line in `probe` that starts with a WAIT or call record, or -1. */
+export function findCut(probe: Uint8Array): number {
+  let best = -1;
+  for (const marker of CUT_BEFORE) {
+    const i = indexOf(probe, marker);
+    if (i >= 0 && (best < 0 || i < best)) best = i;
+  }
+  return best < 0 ? -1 : best + 1;
+}
+
+/** Cut points for `parts` ranges, or null when the file should be read in one pass (gzip, odd content). */
+export async function planRanges(readAt: ReadAt, size: number, parts: number, event: string, fileName: string): Promise<RangePlan | null> {
+  const head = await readAt(0, Math.min(HEAD_BYTES, size));
+  if (head.length < 2 || (head[0] === 0x1f && head[1] === 0x8b)) return null;
+  const scanner = new TraceScanner({ event, fileName, fileIndex: 0 });
+  scanner.push(head);
+  const headScan: ScanResult = scanner.finish();
+  if (headScan.binaryAt !== null) return null;
+  if (headScan.facts.trcsess) return null; // see needsSequentialRescan
+  // The probes are read at once (one round trip, not one per range).
+  const starts = Array.from({ length: parts - 1 }, (_, i) => Math.floor((size * (i + 1)) / parts));
+  const probes = await Promise.all(starts.map(async (at) => findCut(await readAt(at, Math.min(HEAD_BYTES, size - at)))));
+  const cuts = [0];
+  for (const [i, at] of starts.entries()) {
+    const cut = probes[i] as number;
+    if (cut < 0) return null; // no record line nearby: not worth splitting around
+    if (at + cut > (cuts[cuts.length - 1] as number) && at + cut < size) cuts.push(at + cut);
+  }
+  cuts.push(size);
+  return { cuts, headFacts: headScan.facts };
+}
