@@ -13,6 +13,7 @@ import type { Post, WorkerRequest } from './protocol';
 import { DatasetLoader } from './dataset-loader';
 import { emptyDataset, syntheticNote, syntheticProfile, type DatasetState } from './dataset-state';
 import { exportSamplesBlob } from './export-samples';
+import { RangeHelper } from './range-port';
 import { coOccurrenceOf, contextOf, outliersOf, selectWaits } from './outlier-requests';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
@@ -22,6 +23,9 @@ export const WAITSCOPE_VERSION = '0.1.0';
 export class AnalysisSession {
   private readonly datasets = new Map<string, DatasetState>();
   private event: string;
+  /** Range workers that answered, by the index worker-client.ts gave them. */
+  private readonly helpers = new Map<number, RangeHelper>();
+  private readyHelpers: RangeHelper[] = [];
 
   constructor(
     private readonly post: Post,
@@ -33,6 +37,21 @@ export class AnalysisSession {
   /** Handles one request; resolves when its work (a load, a report) has finished. */
   async handle(request: WorkerRequest): Promise<void> {
     switch (request.type) {
+      case 'range-helper': {
+        const helper = new RangeHelper(request.port);
+        this.helpers.set(request.index, helper);
+        void helper.ready.then(() => {
+          if (this.helpers.get(request.index) === helper) this.readyHelpers = [...this.readyHelpers, helper];
+        });
+        return;
+      }
+      case 'range-helper-lost': {
+        const helper = this.helpers.get(request.index);
+        this.helpers.delete(request.index);
+        this.readyHelpers = this.readyHelpers.filter((h) => h !== helper);
+        helper?.lost();
+        return;
+      }
       case 'add-files':
         this.event = request.event;
         return this.loader(request.datasetId).addFiles(request.files, request.event, request.memoryBudgetBytes ?? this.options.memoryBudgetBytes);
@@ -94,6 +113,7 @@ export class AnalysisSession {
     return new DatasetLoader(d, post, {
       now: this.options.now ?? (() => performance.now()),
       samplesHeldElsewhere: () => this.samplesHeld(datasetId),
+      rangeHelpers: () => this.readyHelpers,
     });
   }
 

@@ -5,7 +5,10 @@
  */
 import { parseTrace } from '../trace/parse-trace';
 import { importSamplesCsv } from './csv-input';
+import type { TraceFileResult } from '../trace/types';
 import { CancelledError, fileChunks } from './file-chunks';
+import { parseInRanges, SPLIT_BYTES } from './parallel-parse';
+import type { RangeHelper } from './range-port';
 import type { DatasetState, TraceEntry } from './dataset-state';
 import { failedStatus, queuedStatus, statusOfResult } from './file-status';
 import { projectedSamples, samplesMemory, tooLargeMessage } from './memory-budget';
@@ -23,7 +26,7 @@ export class DatasetLoader {
   constructor(
     private readonly d: DatasetState,
     private readonly post: Post,
-    private readonly env: { now: () => number; samplesHeldElsewhere: () => number },
+    private readonly env: { now: () => number; samplesHeldElsewhere: () => number; rangeHelpers: () => readonly RangeHelper[] },
   ) {}
 
   private sendStatus(): void {
@@ -148,19 +151,26 @@ export class DatasetLoader {
     // Only the current run may write the entry: a run replaced mid-file must not overwrite the
     // newer run's queued state with a result for the old event.
     const current = () => d.abort === abort;
+    const onProgress = (bytesRead: number, samples: number) => {
+      progress(bytesRead, samples);
+      if (tooLarge === null && (bytesRead >= PROJECT_AFTER_BYTES || bytesRead >= size)) {
+        tooLarge = tooLargeMessage(entry.name, projectedSamples(samples, bytesRead, size), heldBytes, budget);
+        if (tooLarge !== null) fileAbort.abort();
+      }
+    };
+    const fileIndex = d.traces.indexOf(entry);
     try {
-      const result = await parseTrace(fileChunks(entry.file, fileAbort.signal), {
-        event: d.event,
-        fileName: entry.name,
-        fileIndex: d.traces.indexOf(entry),
-        onProgress: (bytesRead, samples) => {
-          progress(bytesRead, samples);
-          if (tooLarge === null && (bytesRead >= PROJECT_AFTER_BYTES || bytesRead >= size)) {
-            tooLarge = tooLargeMessage(entry.name, projectedSamples(samples, bytesRead, size), heldBytes, budget);
-            if (tooLarge !== null) fileAbort.abort();
-          }
-        },
-      });
+      let result: TraceFileResult | null = null;
+      const helpers = this.env.rangeHelpers();
+      if (helpers.length > 0 && size >= SPLIT_BYTES) {
+        try {
+          result = await parseInRanges({ file: entry.file, name: entry.name, event: d.event, fileIndex, helpers, signal: fileAbort.signal, onProgress });
+        } catch (error) {
+          if (error instanceof CancelledError || fileAbort.signal.aborted) throw error;
+          result = null; // a range worker failed: read the file in one pass instead
+        }
+      }
+      result ??= await parseTrace(fileChunks(entry.file, fileAbort.signal), { event: d.event, fileName: entry.name, fileIndex, onProgress });
       // Small files are judged once read (the last progress call comes after the last chunk is parsed).
       // A Cancel inside a gzip file reaches parseTrace as a gzip error (the inflater is aborted), so
       // it returns a partial result: the signal, not the outcome, says the file was not read to its end.

@@ -66,6 +66,9 @@ export interface ReportDatasetSpec {
 }
 
 export type WorkerRequest =
+  /** From worker-client.ts only: the port of range worker `index` (range-worker.ts), and its loss. */
+  | { type: 'range-helper'; index: number; port: MessagePort }
+  | { type: 'range-helper-lost'; index: number }
   | { type: 'add-files'; datasetId: string; files: InputFile[]; event: string; memoryBudgetBytes?: number }
   | { type: 'demo'; datasetId: string; preset: PresetName; event: string; sessions?: number; commits?: number }
   | { type: 'cancel'; datasetId: string }

@@ -40,9 +40,27 @@ export function createMainThreadClient(memoryBudgetBytes = defaultMemoryBudget(u
   };
 }
 
+/** Workers that scan ranges of large files beside the analysis worker: one more core on this 2-core target. */
+const RANGE_WORKERS = 1;
+
 export function createAnalysisClient(): AnalysisClient {
   if (typeof Worker === 'undefined') return createMainThreadClient();
   const worker = new Worker(new URL('./analysis-worker.ts', import.meta.url), { type: 'module', name: 'waitscope-analysis' });
+  // A range worker parses byte ranges of large plain traces beside the analysis worker (both cores,
+  // as the CLI's threads do). If it cannot start, files are read in one pass, as before.
+  const helpers: Worker[] = [];
+  for (let index = 0; index < RANGE_WORKERS; index++) {
+    try {
+      const helper = new Worker(new URL('./range-worker.ts', import.meta.url), { type: 'module', name: `waitscope-range-${index + 1}` });
+      const channel = new MessageChannel();
+      helper.onerror = () => worker.postMessage({ type: 'range-helper-lost', index } satisfies WorkerRequest);
+      helper.postMessage({ port: channel.port2 }, [channel.port2]);
+      worker.postMessage({ type: 'range-helper', index, port: channel.port1 } satisfies WorkerRequest, [channel.port1]);
+      helpers.push(helper);
+    } catch {
+      break;
+    }
+  }
   const { emit, subscribe } = fanOut();
   worker.onmessage = (event: MessageEvent<WorkerResponse>) => emit(event.data);
   worker.onerror = (event) => emit({ type: 'failure', message: `The analysis worker failed: ${event.message || 'it could not start'}` });
@@ -50,7 +68,10 @@ export function createAnalysisClient(): AnalysisClient {
     mode: 'worker',
     send: (request) => worker.postMessage(request),
     subscribe,
-    close: () => worker.terminate(),
+    close: () => {
+      worker.terminate();
+      for (const h of helpers) h.terminate();
+    },
   };
 }
 
