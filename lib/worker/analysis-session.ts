@@ -19,6 +19,8 @@ import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
 
 export const WAITSCOPE_VERSION = '0.1.0';
+/** How long a large file waits for a range worker that is still starting. */
+const HELPER_START_WAIT_MS = 3000;
 
 export class AnalysisSession {
   private readonly datasets = new Map<string, DatasetState>();
@@ -83,6 +85,16 @@ export class AnalysisSession {
     }
   }
 
+  /**
+   * The range workers that answered. One still starting (the page has just loaded: its isolate
+   * boots and compiles the kernel) is waited for a little: a 1 GiB file read alone takes longer.
+   */
+  private async rangeHelpers(): Promise<readonly RangeHelper[]> {
+    const starting = [...this.helpers.values()].filter((h) => !this.readyHelpers.includes(h));
+    if (starting.length > 0) await Promise.race([Promise.all(starting.map((h) => h.ready)), new Promise((resolve) => setTimeout(resolve, HELPER_START_WAIT_MS))]);
+    return this.readyHelpers;
+  }
+
   /** Bytes of sample columns held by every dataset: what the memory budget is spent on. */
   private samplesHeld(except?: string): number {
     let n = 0;
@@ -113,7 +125,7 @@ export class AnalysisSession {
     return new DatasetLoader(d, post, {
       now: this.options.now ?? (() => performance.now()),
       samplesHeldElsewhere: () => this.samplesHeld(datasetId),
-      rangeHelpers: () => this.readyHelpers,
+      rangeHelpers: () => this.rangeHelpers(),
     });
   }
 

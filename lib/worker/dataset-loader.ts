@@ -26,7 +26,7 @@ export class DatasetLoader {
   constructor(
     private readonly d: DatasetState,
     private readonly post: Post,
-    private readonly env: { now: () => number; samplesHeldElsewhere: () => number; rangeHelpers: () => readonly RangeHelper[] },
+    private readonly env: { now: () => number; samplesHeldElsewhere: () => number; rangeHelpers: () => Promise<readonly RangeHelper[]> },
   ) {}
 
   private sendStatus(): void {
@@ -161,8 +161,8 @@ export class DatasetLoader {
     const fileIndex = d.traces.indexOf(entry);
     try {
       let result: TraceFileResult | null = null;
-      const helpers = this.env.rangeHelpers();
-      if (helpers.length > 0 && size >= SPLIT_BYTES) {
+      const helpers = size >= SPLIT_BYTES ? await this.env.rangeHelpers() : [];
+      if (helpers.length > 0) {
         try {
           result = await parseInRanges({ file: entry.file, name: entry.name, event: d.event, fileIndex, helpers, signal: fileAbort.signal, onProgress });
         } catch (error) {
