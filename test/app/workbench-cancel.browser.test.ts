@@ -57,4 +57,16 @@ describe('workbench: Cancel and responsiveness while a big trace is read', () =>
     expect(watch.consoleErrors).toEqual([]);
     await page.close();
   });
+
+  it('reads the whole ~300 MB trace on both cores (range worker) to exactly the waits it holds', async () => {
+    const page = await suite.browser.newPage();
+    const watch = watchPage(page);
+    await page.goto(suite.server.url, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.workers().length).toBe(2); // the analysis worker and the range worker
+    await page.getByTestId('input-d1').setInputFiles(big.file);
+    expect(await datasetSettled(page, 'd1')).toBe('ready');
+    expect(Number(await page.getByTestId('dataset-d1').getAttribute('data-waits'))).toBe(big.waits);
+    expect(watch.consoleErrors).toEqual([]);
+    await page.close();
+  });
 });
