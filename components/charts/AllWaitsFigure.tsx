@@ -10,11 +10,11 @@ import { formatCount, UNIT_LABEL, type DisplayUnit } from '../display-units';
 import { formatTimeTick } from './axis-format';
 import { allWaitsOption, allWaitsView, type BucketMode } from './all-waits-option';
 import { ChartFrame } from './ChartFrame';
-import { onGridPick, trackLegend } from './chart-interaction';
+import { pickBinsOn } from './chart-interaction';
 import { datasetNames } from './dataset-names';
 import type { EChartsInstance } from './echarts-setup';
 import { allWaitsSelection } from './figure-selection';
-import { pickBin, type RangeSelection } from './range-selection';
+import type { RangeSelection } from './range-selection';
 
 export type { BucketMode } from './all-waits-option';
 export type { RangeSelection } from './range-selection';
@@ -42,21 +42,8 @@ export function AllWaitsFigure({ report, unit, bucketMode, onSelectRange }: AllW
   }, [onSelectRange]);
   const selectable = onSelectRange !== undefined;
   const interact = useCallback(
-    (chart: EChartsInstance) => {
-      const legend = trackLegend(chart, datasetNames(report));
-      const stop = onGridPick(
-        chart,
-        ({ x, y, tolerance }) => pickBin(view.bins, x, y, tolerance, legend.shown()),
-        (hit) => {
-          const selection = allWaitsSelection(report, bucketMode, hit.datasetIndex, hit.binIndex);
-          if (selection) onSelect.current?.(selection);
-        },
-      );
-      return () => {
-        stop();
-        legend.dispose();
-      };
-    },
+    (chart: EChartsInstance) =>
+      pickBinsOn(chart, datasetNames(report), view.bins, (d, b) => allWaitsSelection(report, bucketMode, d, b), (s) => onSelect.current?.(s)),
     [report, bucketMode, view],
   );
   const counts = report.datasets.map((d) => formatCount(d.summary.count));

@@ -7,11 +7,11 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { formatCount, formatTime, type DisplayUnit } from '../display-units';
 import { ChartFrame } from './ChartFrame';
-import { onGridPick, trackLegend } from './chart-interaction';
+import { pickBinsOn } from './chart-interaction';
 import { datasetNames } from './dataset-names';
 import type { EChartsInstance } from './echarts-setup';
 import { topWaitsHitBins, topWaitsSelection } from './figure-selection';
-import { pickBin, type RangeSelection } from './range-selection';
+import type { RangeSelection } from './range-selection';
 import { TOP_WAITS_BINS, topWaitsBins, topWaitsOption } from './top-waits-option';
 
 export interface TopWaitsFigureProps {
@@ -40,22 +40,8 @@ export function TopWaitsFigure({ report, unit, onSelectRange }: TopWaitsFigurePr
   }, [onSelectRange]);
   const selectable = onSelectRange !== undefined;
   const interact = useCallback(
-    (chart: EChartsInstance) => {
-      const bins = topWaitsHitBins(shared);
-      const legend = trackLegend(chart, datasetNames(report));
-      const stop = onGridPick(
-        chart,
-        ({ x, y, tolerance }) => pickBin(bins, x, y, tolerance, legend.shown()),
-        (hit) => {
-          const selection = topWaitsSelection(report, shared, hit.datasetIndex, hit.binIndex);
-          if (selection) onSelect.current?.(selection);
-        },
-      );
-      return () => {
-        stop();
-        legend.dispose();
-      };
-    },
+    (chart: EChartsInstance) =>
+      pickBinsOn(chart, datasetNames(report), topWaitsHitBins(shared), (d, b) => topWaitsSelection(report, shared, d, b), (s) => onSelect.current?.(s)),
     [report, shared],
   );
   const { edges } = shared;

@@ -4,6 +4,7 @@
  * figure-selection.ts.
  */
 import { echarts, type EChartsInstance } from './echarts-setup';
+import { pickBin } from './range-selection';
 
 /** How far above a bar's top (px) a click still counts as inside it: a 1 px outline is hard to hit. */
 export const HIT_TOLERANCE_PX = 6;
@@ -154,5 +155,31 @@ export function onXDrag(chart: EChartsInstance, grid: { top: number; bottom: num
     zr.off('mouseup', onUp);
     zr.off('globalout', onUp);
     zr.remove(band);
+  };
+}
+
+/**
+ * Click-to-select on a histogram figure: a click in a bin's column picks that bin (of a dataset the
+ * legend shows) and hands the selection it maps to over. Returns the cleanup.
+ */
+export function pickBinsOn<Selection>(
+  chart: EChartsInstance,
+  names: readonly string[],
+  bins: Parameters<typeof pickBin>[0],
+  toSelection: (datasetIndex: number, binIndex: number) => Selection | null,
+  onSelect: (selection: Selection) => void,
+): () => void {
+  const legend = trackLegend(chart, names);
+  const stop = onGridPick(
+    chart,
+    ({ x, y, tolerance }) => pickBin(bins, x, y, tolerance, legend.shown()),
+    (hit) => {
+      const selection = toSelection(hit.datasetIndex, hit.binIndex);
+      if (selection) onSelect(selection);
+    },
+  );
+  return () => {
+    stop();
+    legend.dispose();
   };
 }

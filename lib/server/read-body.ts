@@ -1,3 +1,4 @@
+import { readLimited } from '../share/read-limited';
 /**
  * Reads a request body up to a limit, refusing early on Content-Length and otherwise stopping the
  * read as soon as the limit is passed (a chunked upload has no length to trust).
@@ -11,24 +12,7 @@ export async function readBodyLimited(request: Request, limit: number): Promise<
     return { ok: false, reason: 'too-large' };
   }
   if (!request.body) return { ok: true, bytes: new Uint8Array(0) };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return { ok: false, reason: 'too-large' };
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return { ok: true, bytes };
+  // Content-Length can be absent or wrong: the limit is also kept while the body streams in.
+  const bytes = await readLimited(request.body, limit);
+  return bytes ? { ok: true, bytes } : { ok: false, reason: 'too-large' };
 }

@@ -2,36 +2,14 @@
  * Whole-buffer gzip with CompressionStream / DecompressionStream, which browsers and Node (18+)
  * both have. A report is a few MB at most, so buffers are fine here (unlike trace files).
  */
-
-async function readAll(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
-}
+import { readLimited } from './read-limited';
 
 function through(bytes: Uint8Array<ArrayBuffer>, transform: CompressionStream | DecompressionStream): ReadableStream<Uint8Array> {
   return new Blob([bytes]).stream().pipeThrough(transform);
 }
 
 export async function gzipBytes(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
-  const out = await readAll(through(bytes, new CompressionStream('gzip')), Number.POSITIVE_INFINITY);
+  const out = await readLimited(through(bytes, new CompressionStream('gzip')), Number.POSITIVE_INFINITY);
   return out!;
 }
 
@@ -43,7 +21,7 @@ export type GunzipResult = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: 
  */
 export async function gunzipBytes(bytes: Uint8Array<ArrayBuffer>, limit: number): Promise<GunzipResult> {
   try {
-    const out = await readAll(through(bytes, new DecompressionStream('gzip')), limit);
+    const out = await readLimited(through(bytes, new DecompressionStream('gzip')), limit);
     return out ? { ok: true, bytes: out } : { ok: false, code: 'too-large' };
   } catch {
     // DecompressionStream rejects bad headers, bad checksums and data cut short.
