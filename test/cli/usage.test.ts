@@ -29,3 +29,22 @@ describe('waitscope usage errors', () => {
     expect(help.stdout).toBe(bare.stdout);
   });
 });
+
+describe('the bin file started directly (its shebang)', () => {
+  it('runs without NODE_EXTRA_CA_CERTS, which Node would otherwise load at start-up', async () => {
+    const { execFile } = await import('node:child_process');
+    const { BIN } = await import('../helpers/cli');
+    const run = (file: string, args: string[]) =>
+      new Promise<{ stdout: string; stderr: string }>((resolve, reject) =>
+        execFile(file, args, { env: { ...process.env, NODE_EXTRA_CA_CERTS: '/nonexistent/waitscope-test.pem' } }, (error, stdout, stderr) =>
+          error ? reject(error) : resolve({ stdout, stderr }),
+        ),
+      );
+    // The control: plain `node` tries to load the named bundle and warns that it cannot.
+    const viaNode = await run(process.execPath, [BIN, '--help']);
+    expect(viaNode.stderr).toContain('extra certs');
+    const direct = await run(BIN, ['--help']);
+    expect(direct.stdout).toMatch(/^usage:/);
+    expect(direct.stderr).toBe('');
+  });
+});
