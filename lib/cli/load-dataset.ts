@@ -3,6 +3,7 @@ import { findInputs } from '../node/find-inputs';
 import { parseFiles } from '../node/parse-files';
 import type { IntHistogram } from '../stats/int-histogram';
 import { combineFiles, type Dataset } from '../trace/dataset';
+import type { SampleKeeping } from '../trace/types';
 import { formatWarning } from '../trace/warnings';
 import type { CommonArgs } from './args';
 import { progressLine } from './progress';
@@ -20,17 +21,27 @@ export class ExitError extends Error {
 
 export interface LoadedDataset extends Dataset {
   /**
-   * The exact histogram of `samples.ela` when every file's ranges built one while parsing
-   * (large plain files); null otherwise. Its summary equals that of the samples.
+   * The exact histogram of the waits' ela when every file's ranges built one while parsing
+   * (large plain files), or when only counts were kept; null otherwise. Its summary equals that
+   * of the samples.
    */
   elaHistogram: IntHistogram | null;
+  /** Waits of the event per file, in `files` order (also when only counts were kept). */
+  fileCounts: number[];
 }
 
 /**
  * Reads every input as one dataset. Unreadable paths stop the run (a typo must not silently
- * shrink a dataset); a file that is not a trace is named on stderr and skipped.
+ * shrink a dataset); a file that is not a trace is named on stderr and skipped. With `keep:
+ * 'counts'` the dataset's `samples` are empty and `elaHistogram` holds every wait: for commands
+ * that need only statistics.
  */
-export async function loadDataset(args: CommonArgs, stderr: NodeJS.WriteStream = process.stderr): Promise<LoadedDataset> {
+export async function loadDataset(
+  args: CommonArgs,
+  options: { keep?: SampleKeeping; stderr?: NodeJS.WriteStream } = {},
+): Promise<LoadedDataset> {
+  const stderr = options.stderr ?? process.stderr;
+  const keep = options.keep ?? 'samples';
   mark('start-up');
   const found = await findInputs(args.paths);
   mark('find inputs');
@@ -40,7 +51,7 @@ export async function loadDataset(args: CommonArgs, stderr: NodeJS.WriteStream =
   const progress = progressLine(total, stderr);
   let parsed;
   try {
-    parsed = await parseFiles(found.files, { event: args.event, workers: args.workers, onProgress: (done) => progress.update(done) });
+    parsed = await parseFiles(found.files, { event: args.event, keep, workers: args.workers, onProgress: (done) => progress.update(done) });
   } catch (error) {
     // An input that became unreadable after it was found (deleted, permissions changed).
     throw new ExitError(1, `reading the inputs failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -62,7 +73,13 @@ export async function loadDataset(args: CommonArgs, stderr: NodeJS.WriteStream =
     throw new ExitError(2, `${what}; nothing to compute`);
   }
   const dataset = combineFiles(args.event, traces);
-  const elaHistogram = histograms.every((h) => h !== null) ? mergeIntHistograms(histograms as IntHistogram[]) : null;
+  const complete = histograms.every((h) => h !== null) ? (histograms as IntHistogram[]) : null;
+  const elaHistogram = complete ? mergeIntHistograms(complete) : null;
   mark('combine');
-  return { ...dataset, elaHistogram: elaHistogram && elaHistogram.total === dataset.samples.count ? elaHistogram : null };
+  if (keep === 'counts') {
+    if (!complete || !elaHistogram) throw new Error('a file parsed for its counts came back without them');
+    return { ...dataset, elaHistogram, fileCounts: complete.map((h) => h.total) };
+  }
+  const fileCounts = dataset.files.map((f) => f.samples.count);
+  return { ...dataset, elaHistogram: elaHistogram && elaHistogram.total === dataset.samples.count ? elaHistogram : null, fileCounts };
 }

@@ -4,7 +4,8 @@ import { loadDataset } from './load-dataset';
 
 /** `waitscope profile`: the resource profile by event (as mrskew groups), sorted by total time. */
 export async function profileCommand(args: CommonArgs, out: NodeJS.WritableStream = process.stdout): Promise<void> {
-  const dataset = await loadDataset(args);
+  // The profile comes from every WAIT line; no per-wait samples are needed.
+  const dataset = await loadDataset(args, { keep: 'counts' });
   const rows = dataset.profile;
   if (args.json) {
     out.write(`${JSON.stringify({ unit: 'us', files: dataset.files.map((f) => f.fileName), events: rows.map((r) => ({ ...r, mean: r.total / r.count })) }, null, 2)}\n`);

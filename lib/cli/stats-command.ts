@@ -1,15 +1,13 @@
 import { summarize, summarizeIntHistogram, type Summary } from '../stats/summary';
-import type { Dataset } from '../trace/dataset';
 import type { CommonArgs } from './args';
 import { formatCount, formatMicros, padTable } from './format';
-import { loadDataset } from './load-dataset';
+import { loadDataset, type LoadedDataset } from './load-dataset';
 import { mark } from './timing';
 
 /** `waitscope stats`: all inputs form one dataset; exact statistics of the chosen event in µs. */
 export async function statsCommand(args: CommonArgs, out: NodeJS.WritableStream = process.stdout): Promise<void> {
-  const dataset = await loadDataset(args);
-  // The histogram built per range while parsing, when there is one: the same summary, without
-  // another pass over every sample here.
+  // Only the counts of each ela value are kept: every statistic here is a function of them.
+  const dataset = await loadDataset(args, { keep: 'counts' });
   const h = dataset.elaHistogram;
   const summary = h ? summarizeIntHistogram(h) : summarize(dataset.samples.ela.subarray(0, dataset.samples.count));
   mark('statistics');
@@ -17,15 +15,15 @@ export async function statsCommand(args: CommonArgs, out: NodeJS.WritableStream 
   mark('output');
 }
 
-function statsJson(dataset: Dataset, summary: Summary) {
+function statsJson(dataset: LoadedDataset, summary: Summary) {
   return {
     event: dataset.event,
     unit: 'us',
     ...summary,
-    files: dataset.files.map((f) => ({
+    files: dataset.files.map((f, i) => ({
       file: f.fileName,
       outcome: f.outcome.kind,
-      count: f.samples.count,
+      count: dataset.fileCounts[i] as number,
       bytes: f.bytes,
       lines: f.lines,
       compression: f.compression,
@@ -39,7 +37,7 @@ function statsJson(dataset: Dataset, summary: Summary) {
   };
 }
 
-function statsTable(dataset: Dataset, s: Summary): string {
+function statsTable(dataset: LoadedDataset, s: Summary): string {
   const rows: [string, string][] = [
     ['count', formatCount(s.count)],
     ['min', formatMicros(s.min)],
@@ -57,7 +55,7 @@ function statsTable(dataset: Dataset, s: Summary): string {
   const head = `'${dataset.event}' waits in ${files} (values in µs; quantiles are R type 7)\n\n`;
   const perFile =
     dataset.files.length > 1
-      ? `\n\n${padTable([['file', 'waits'], ...dataset.files.map((f) => [f.fileName, formatCount(f.samples.count)])], [false, true])}`
+      ? `\n\n${padTable([['file', 'waits'], ...dataset.files.map((f, i) => [f.fileName, formatCount(dataset.fileCounts[i] as number)])], [false, true])}`
       : '';
   return `${head}${padTable([['statistic', 'µs'], ...rows.map(([k, v]) => [k, v])], [false, true])}${perFile}\n`;
 }

@@ -3,8 +3,8 @@ import type { IntHistogram } from '../stats/int-histogram';
 import { buildFileResult } from '../trace/file-result';
 import { mergeRanges, needsSequentialRescan } from '../trace/merge-ranges';
 import { planRanges, type RangePlan } from '../trace/range-plan';
-import type { TraceFileResult } from '../trace/types';
-import { mergeIntHistograms } from '../stats/range-histograms';
+import type { SampleKeeping, TraceFileResult } from '../trace/types';
+import { histogramOfCounts, mergeIntHistograms } from '../stats/range-histograms';
 import type { InputFile } from './find-inputs';
 import type { ParseTask } from './parse-protocol';
 import { ParsePool } from './worker-pool';
@@ -23,6 +23,8 @@ const RANGE_BYTES = 1 << 20;
 
 export interface ParseFilesOptions {
   event: string;
+  /** 'counts': keep only each file's ela counts (`elaHistograms`), no per-wait samples. */
+  keep?: SampleKeeping;
   workers?: number;
   /** Bytes read so far out of the total, across all files. */
   onProgress?: (bytesDone: number, bytesTotal: number) => void;
@@ -36,7 +38,7 @@ export interface ParsedFiles {
   results: TraceFileResult[];
   /**
    * Per file, the exact histogram of its samples' ela when the file was parsed in ranges that
-   * each built theirs (see ela-histogram.ts); null otherwise.
+   * each built theirs (see range-histograms.ts), or with `keep: 'counts'`; null otherwise.
    */
   elaHistograms: (IntHistogram | null)[];
 }
@@ -57,10 +59,12 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
   try {
     const results = await Promise.all(
       files.map(async (file, fileIndex) => {
-        const base = { path: file.path, fileName: file.name, fileIndex, event: options.event };
+        const base = { path: file.path, fileName: file.name, fileIndex, event: options.event, keep: options.keep ?? 'samples' };
         const whole = async () => {
           const done = await pool.run({ kind: 'file', id: nextId++, ...base });
           if (done.kind !== 'file-done') throw new Error('a file task returned a range');
+          const counted = done.result.elaCounts;
+          elaHistograms[fileIndex] = counted ? histogramOfCounts(counted) : null;
           return done.result;
         };
         const { splitBytes, rangeBytes } = options.ranges ?? { splitBytes: SPLIT_BYTES, rangeBytes: RANGE_TARGET_BYTES };

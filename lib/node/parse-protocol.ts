@@ -1,11 +1,11 @@
 import type { IntHistogram } from '../stats/int-histogram';
 import type { ScanResult } from '../trace/scanner';
-import type { TraceFacts, TraceFileResult } from '../trace/types';
+import type { SampleKeeping, TraceFacts, TraceFileResult } from '../trace/types';
 
 /** The one typed protocol between the CLI and its parse workers (style.md §5). */
 export type ParseTask =
-  | { kind: 'file'; id: number; path: string; fileName: string; fileIndex: number; event: string }
-  | { kind: 'range'; id: number; path: string; fileName: string; fileIndex: number; event: string; start: number; end: number; headFacts: TraceFacts };
+  | { kind: 'file'; id: number; path: string; fileName: string; fileIndex: number; event: string; keep: SampleKeeping }
+  | { kind: 'range'; id: number; path: string; fileName: string; fileIndex: number; event: string; keep: SampleKeeping; start: number; end: number; headFacts: TraceFacts };
 
 export type ParseReply =
   | { kind: 'progress'; id: number; bytes: number }

@@ -2,7 +2,7 @@ import type { IntHistogram } from '../stats/int-histogram';
 import { parseTrace } from '../trace/parse-trace';
 import { TraceScanner, type ScanResult } from '../trace/scanner';
 import type { TraceFileResult } from '../trace/types';
-import { elaHistogramOf } from '../stats/range-histograms';
+import { elaHistogramOf, histogramOfCounts } from '../stats/range-histograms';
 import { fileChunks } from './file-chunks';
 import type { ParseTask } from './parse-protocol';
 import { scanFileRange } from './scan-file-range';
@@ -17,6 +17,7 @@ export async function runTask(
       event: task.event,
       fileName: task.fileName,
       fileIndex: task.fileIndex,
+      keep: task.keep,
       onProgress,
     });
     return { kind: 'file', result };
@@ -26,8 +27,10 @@ export async function runTask(
     fileName: task.fileName,
     fileIndex: task.fileIndex,
     range: { startOffset: task.start, headFacts: task.headFacts },
+    keep: task.keep,
   });
   await scanFileRange(task.path, task.start, task.end, scanner, onProgress);
   const scan = scanner.finish({ blocks: true });
-  return { kind: 'range', scan, histogram: elaHistogramOf(scan.sampleBlocks ?? [scan.samples]) };
+  const histogram = scan.elaCounts ? histogramOfCounts(scan.elaCounts) : elaHistogramOf(scan.sampleBlocks ?? [scan.samples]);
+  return { kind: 'range', scan, histogram };
 }

@@ -91,6 +91,14 @@ function concat(parts: readonly CountedValues[], n: number): Float64Array {
   return values;
 }
 
+/**
+ * The histogram of waits counted by value while parsing (lib/trace/ela-tally.ts: distinct values
+ * ascending, and their counts).
+ */
+export function histogramOfCounts(counted: { values: Float64Array; counts: Float64Array }): IntHistogram {
+  return withCumulative(counted.values, counted.counts);
+}
+
 function withCumulative(values: Float64Array, counts: Float64Array): IntHistogram {
   const cumulative = new Float64Array(counts.length);
   let running = 0;

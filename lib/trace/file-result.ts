@@ -52,6 +52,7 @@ export function buildFileResult(scan: ScanResult, ctx: FileResultContext): Trace
     anchors: scan.anchors,
     profile: scan.profile,
     samples: scan.samples,
+    ...(scan.elaCounts ? { elaCounts: scan.elaCounts } : {}),
     warnings,
   };
 }

@@ -2,6 +2,7 @@ import { ascii, decodeText, findBytes, isDigit, matchAt, parseDigits, QUOTE } fr
 import { EventTable } from './event-table';
 import { mayBeHeaderLine, readHeaderLine, versionWritesWaitTim } from './header-facts';
 import { classifyLine, LineKind } from './line-kinds';
+import { ElaTally } from './ela-tally';
 import { SampleColumns } from './sample-columns';
 import type { ScanOptions } from './scan-result';
 import { SessionTracker } from './session-tracker';
@@ -22,7 +23,8 @@ export class LineGrammar {
   protected readonly warnings: WarningCollector;
   protected readonly events: EventTable;
   protected readonly selectedId: number;
-  protected readonly samples: SampleColumns;
+  /** The selected event's waits: kept (SampleColumns), or only counted by value (ElaTally). */
+  protected readonly samples: SampleColumns | ElaTally;
   protected readonly sessions = new SessionTracker();
   protected readonly anchors: TimeAnchor[] = [];
 
@@ -43,7 +45,7 @@ export class LineGrammar {
     options: ScanOptions,
     protected readonly facts: TraceFacts,
   ) {
-    this.samples = new SampleColumns(options.fileIndex);
+    this.samples = options.keep === 'counts' ? new ElaTally() : new SampleColumns(options.fileIndex);
     this.warnings = new WarningCollector(options.fileName);
     this.events = new EventTable((buf, start, end) => this.decodeForPerson(buf, start, end, 'event name'));
     const selected = new TextEncoder().encode(options.event);

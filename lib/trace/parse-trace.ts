@@ -25,7 +25,7 @@ export async function parseTrace(source: AsyncIterable<Uint8Array>, options: Par
     return refusedFileResult({ fileName, event, compression: 'none', bytesRead }, reason);
   }
 
-  scanner = new TraceScanner({ event, fileName, fileIndex: options.fileIndex ?? 0 });
+  scanner = new TraceScanner({ event, fileName, fileIndex: options.fileIndex ?? 0, keep: options.keep ?? 'samples' });
   const input = compression.kind === 'gzip' ? gunzip(stream) : stream;
   let gzipError: string | undefined;
   try {

@@ -1,4 +1,4 @@
-import type { ScannedContent, TraceFacts, WaitSamples } from './types';
+import type { ScannedContent, SampleKeeping, TraceFacts, WaitSamples } from './types';
 
 export interface ScanOptions {
   event: string;
@@ -11,6 +11,8 @@ export interface ScanOptions {
   range?: { startOffset: number; headFacts: TraceFacts };
   /** Scan lines in JavaScript only (the reference path; tests compare both). */
   noKernel?: boolean;
+  /** 'samples' (the default) keeps every wait; 'counts' only counts them by value (ela-tally.ts). */
+  keep?: SampleKeeping;
 }
 
 /** Everything one pass over a file's bytes yields; parse-trace adds the outcome. */

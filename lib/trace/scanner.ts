@@ -3,7 +3,8 @@ import { LineGrammar } from './line-grammar';
 import type { ScanOptions, ScanResult } from './scan-result';
 export type { ScanOptions, ScanResult } from './scan-result';
 import { emptyFacts, versionWritesWaitTim } from './header-facts';
-import { emptySamples } from './sample-columns';
+import { emptySamples, SampleColumns } from './sample-columns';
+import { ElaTally } from './ela-tally';
 import { BinarySniffer } from './binary-sniffer';
 import { MICROS_PER_ELA_UNIT } from '../units';
 import { AREA_BYTES, KernelFlag, KernelKind, KernelRecord, LineKernel, MAX_RECORDS as MAX_KERNEL_RECORDS } from './kernel/line-kernel';
@@ -214,8 +215,10 @@ export class TraceScanner extends LineGrammar {
     this.kernel = null;
     const unit = this.facts.unit;
     const scale = MICROS_PER_ELA_UNIT[unit];
-    const blocks = options.blocks ? this.samples.takeBlocks() : null;
-    const samples = blocks ? emptySamples() : this.samples.finish();
+    const kept = this.samples instanceof SampleColumns ? this.samples : null;
+    const elaCounts = this.samples instanceof ElaTally ? this.samples.finish(scale) : null;
+    const blocks = kept && options.blocks ? kept.takeBlocks() : null;
+    const samples = kept && !blocks ? kept.finish() : emptySamples();
     for (const part of blocks ?? [samples]) {
       if (scale !== 1) for (let i = 0; i < part.count; i++) part.ela[i] = (part.ela[i] as number) * scale;
     }
@@ -238,6 +241,7 @@ export class TraceScanner extends LineGrammar {
       closingSession,
       firstTim: this.firstTim,
       ...(blocks ? { sampleBlocks: blocks } : {}),
+      ...(elaCounts ? { elaCounts } : {}),
     };
   }
 

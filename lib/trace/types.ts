@@ -1,4 +1,5 @@
 import type { ElaUnit } from '../units';
+import type { ElaCounts } from './ela-tally';
 
 /** The event a parse collects samples of when none is named. */
 export const DEFAULT_EVENT = 'log file sync';
@@ -15,7 +16,16 @@ export interface ParseOptions {
    * event found so far (which may lag by one chunk).
    */
   onProgress?: (bytesRead: number, samplesSoFar: number) => void;
+  /** 'samples' (the default) keeps every wait; 'counts' only counts them by value (ela-tally.ts). */
+  keep?: SampleKeeping;
 }
+
+/**
+ * What a parse keeps of the selected event's waits: each one (`samples`), or only how many had
+ * each ela value (`elaCounts`, with `samples` then empty), for callers that need no more than
+ * the statistics.
+ */
+export type SampleKeeping = 'samples' | 'counts';
 
 /**
  * Columnar samples of the selected event, one index per wait. Never arrays of objects.
@@ -126,7 +136,9 @@ export interface ScannedContent {
   anchors: TimeAnchor[];
   /** Every event, sorted by total descending. */
   profile: EventProfileRow[];
+  /** Empty when the parse kept only counts (`keep: 'counts'`): then `elaCounts` has them. */
   samples: WaitSamples;
+  elaCounts?: ElaCounts;
   warnings: ParseWarning[];
 }
 

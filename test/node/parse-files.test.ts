@@ -35,3 +35,35 @@ describe('parseFiles in many ranges on worker threads', () => {
     expect(sequential.results[0]?.samples.count).toBe(12_000);
   });
 });
+
+describe("parseFiles keeping only counts (keep: 'counts', for `waitscope stats`)", () => {
+  it('gives each file the histogram of the samples a normal parse keeps, in ranges and whole', async () => {
+    const { statSync, readFileSync, writeFileSync } = await import('node:fs');
+    // A second, small file (under 1 MiB) is parsed whole: its counts come from its file result.
+    const smallFile = path.join(temp.dir, 'small.trc');
+    writeFileSync(smallFile, readFileSync(file).subarray(0, 300_000));
+    const input = [
+      { path: file, name: 'commit-loop.trc', size: statSync(file).size },
+      { path: smallFile, name: 'small.trc', size: statSync(smallFile).size },
+    ];
+    const kept = await parseFiles(input, { event: 'log file sync', workers: 1, workerUrl });
+    for (const workers of [1, 3]) {
+      const counted = await parseFiles(input, { event: 'log file sync', workers, workerUrl, keep: 'counts', ranges: { splitBytes: 1 << 20, rangeBytes: 512 << 10 } });
+      kept.results.forEach((r, i) => {
+        // The expected histogram, counted here from the kept samples with a Map.
+        const byValue = new Map<number, number>();
+        for (let k = 0; k < r.samples.count; k++) byValue.set(r.samples.ela[k] as number, (byValue.get(r.samples.ela[k] as number) ?? 0) + 1);
+        const values = [...byValue.keys()].sort((a, b) => a - b);
+        const h = counted.elaHistograms[i];
+        expect(h).not.toBeNull();
+        expect([...(h?.values ?? [])]).toEqual(values);
+        expect([...(h?.counts ?? [])]).toEqual(values.map((v) => byValue.get(v)));
+        expect(h?.total).toBe(r.samples.count);
+        expect(counted.results[i]?.samples.count).toBe(0);
+        expect(counted.results[i]?.profile).toEqual(r.profile);
+      });
+    }
+    expect(kept.results[0]?.samples.count).toBe(12_000);
+    expect(kept.results[1]?.samples.count).toBeGreaterThan(100);
+  });
+});
