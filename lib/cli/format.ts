@@ -1,14 +1,18 @@
 /** Number formatting for the terminal. Every duration the CLI prints is µs, and says so. */
 
-const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+// Made on first use: the first Intl.NumberFormat of a process loads ICU's data (~14 ms here),
+// which `--json` output never needs, and which would otherwise delay every command's start.
+let grouped: Intl.NumberFormat | null = null;
+let oneDecimal: Intl.NumberFormat | null = null;
 
 export function formatCount(n: number): string {
+  grouped ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
   return grouped.format(n);
 }
 
 /** µs with one decimal: type-7 quantiles interpolate, so p99 can be 1657.01. */
 export function formatMicros(v: number | null): string {
+  oneDecimal ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return v === null ? '—' : oneDecimal.format(v);
 }
 
