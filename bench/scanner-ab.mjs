@@ -5,7 +5,7 @@
 // ±50 % with the neighbours' load; rounds this short, alternated, and their best times and
 // per-round ratios compare two kernels to a few percent.
 //
-//   node bench/scanner-ab.mjs [TREE...]          (MB=256 REPS=12 by default)
+//   node bench/scanner-ab.mjs [TREE...]          (MB=256 REPS=12 by default; KEEP=counts as `stats` parses)
 //   node bench/scanner-ab.mjs /tmp/old .
 import { closeSync, openSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -39,7 +39,7 @@ try {
 
 function run(TraceScanner) {
   const t = performance.now();
-  const scanner = new TraceScanner({ event: 'log file sync', fileName: 'bench', fileIndex: 0 });
+  const scanner = new TraceScanner({ event: 'log file sync', fileName: 'bench', fileIndex: 0, keep: process.env.KEEP ?? 'samples' });
   for (const c of chunks) {
     const area = scanner.writableChunk() ?? new Uint8Array(c.length);
     area.set(c);

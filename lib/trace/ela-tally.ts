@@ -36,6 +36,17 @@ export class ElaTally {
     } else this.pushOther(ela);
   }
 
+  /** `count` waits of the value `ela` (from the line kernel's own tally). */
+  add(ela: number, count: number): void {
+    this.push(ela);
+    if (count > 1) {
+      // push() put the value in the table or in `others`; add the rest there too.
+      this.count += count - 1;
+      if (this.others.has(ela)) this.others.set(ela, (this.others.get(ela) as number) + count - 1);
+      else this.table[ela] = (this.table[ela] as number) + count - 1;
+    }
+  }
+
   /** Rows [from, to) of sample columns (the line kernel's); only `ela` is read. */
   pushRun(src: { ela: Float64Array }, from: number, to: number): void {
     const ela = src.ela;

@@ -7,7 +7,7 @@ import { emptySamples, SampleColumns } from './sample-columns';
 import { ElaTally } from './ela-tally';
 import { BinarySniffer } from './binary-sniffer';
 import { MICROS_PER_ELA_UNIT } from '../units';
-import { AREA_BYTES, KernelFlag, KernelKind, KernelRecord, LineKernel, MAX_RECORDS as MAX_KERNEL_RECORDS } from './kernel/line-kernel';
+import { AREA_BYTES, KernelFlag, KernelKeep, KernelKind, KernelRecord, LineKernel, MAX_RECORDS as MAX_KERNEL_RECORDS } from './kernel/line-kernel';
 
 const WAIT = ascii('WAIT #');
 
@@ -70,6 +70,11 @@ export class TraceScanner extends LineGrammar {
     for (let at = 0; at < chunk.length; at += AREA_BYTES) {
       this.pushSlice(kernel.load(chunk, at, Math.min(chunk.length, at + AREA_BYTES)));
     }
+  }
+
+  /** Samples of the selected event so far, with those the kernel only counted. */
+  override get samplesSoFar(): number {
+    return this.samples.count + (this.kernel?.tallied ?? 0);
   }
 
   /**
@@ -141,6 +146,8 @@ export class TraceScanner extends LineGrammar {
         const start = (int32[o + KernelRecord.start] as number) + done;
         const end = (int32[o + KernelRecord.end] as number) + done;
         this.lineNo = firstLine + (int32[o + KernelRecord.lineIndex] as number);
+        // Kept-event WAITs the kernel only counted belong to the session current before this record.
+        if (flags & KernelFlag.TalliedBefore) this.sessions.current();
         if (flags & KernelFlag.RecordsBefore) this.recordLinesSeen();
         if (this.inSql) {
           // Only END OF STMT and text to check for UTF-8 matter inside SQL text.
@@ -153,6 +160,7 @@ export class TraceScanner extends LineGrammar {
         }
       }
       this.takeKernelSamples(kernel, sample, records, scan.samples);
+      if (scan.talliedAfterLast) this.sessions.current();
       this.waitLines += scan.samples;
       if (scan.recordsAfterLast) this.recordLinesSeen();
       this.records10046 += scan.skippedRecords;
@@ -201,7 +209,10 @@ export class TraceScanner extends LineGrammar {
     const nameStart = (int32[o + KernelRecord.nameStart] as number) + done;
     const nameLength = int32[o + KernelRecord.nameLength] as number;
     const id = this.events.intern(input, nameStart, nameStart + nameLength);
-    if (this.kernelBooks[id] === undefined) this.kernelBooks[id] = (this.kernel as LineKernel).register(input, nameStart, nameLength, id, id === this.selectedId);
+    if (this.kernelBooks[id] === undefined) {
+      const keep = id !== this.selectedId ? KernelKeep.Nothing : this.samples instanceof ElaTally ? KernelKeep.Counts : KernelKeep.Samples;
+      this.kernelBooks[id] = (this.kernel as LineKernel).register(input, nameStart, nameLength, id, keep);
+    }
     this.acceptWait(id, float64[r * KernelRecord.float64s + KernelRecord.ela] as number, tim, offset);
   }
 
@@ -211,6 +222,8 @@ export class TraceScanner extends LineGrammar {
       this.flushCarry();
     }
     for (const c of this.kernel?.counted() ?? []) this.events.addCounts(c.id, c.count, c.total, c.min, c.max);
+    const tally = this.samples instanceof ElaTally ? this.samples : null;
+    if (tally) this.kernel?.drainTally((value, count) => tally.add(value, count));
     this.kernel?.release(); // nothing reads its memory after this
     this.kernel = null;
     const unit = this.facts.unit;

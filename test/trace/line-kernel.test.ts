@@ -15,15 +15,15 @@ import { corpusAvailable, CORPUS_DIR, reportCorpusMissing, TRCTOOLS_DIR } from '
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURES = path.join(here, '../fixtures');
 
-function scan(bytes: Uint8Array, event: string, chunk: number, noKernel: boolean): ScanResult {
-  const scanner = new TraceScanner({ event, fileName: 'f', fileIndex: 0, noKernel });
+function scan(bytes: Uint8Array, event: string, chunk: number, noKernel: boolean, keep: 'samples' | 'counts' = 'samples'): ScanResult {
+  const scanner = new TraceScanner({ event, fileName: 'f', fileIndex: 0, noKernel, keep });
   for (let at = 0; at < bytes.length; at += chunk) scanner.push(bytes.subarray(at, Math.min(bytes.length, at + chunk)));
   return scanner.finish();
 }
 
-function expectSame(bytes: Uint8Array, event: string, chunk: number): ScanResult {
-  const withKernel = scan(bytes, event, chunk, false);
-  const reference = scan(bytes, event, chunk, true);
+function expectSame(bytes: Uint8Array, event: string, chunk: number, keep: 'samples' | 'counts' = 'samples'): ScanResult {
+  const withKernel = scan(bytes, event, chunk, false, keep);
+  const reference = scan(bytes, event, chunk, true, keep);
   expect(withKernel).toEqual(reference);
   return reference;
 }
@@ -50,11 +50,54 @@ describe('the line kernel', () => {
     });
   });
 
+  describe.each(readdirSync(FIXTURES).filter((f) => f.endsWith('.trc')))('fixture %s, keeping only counts', (name) => {
+    const bytes = new Uint8Array(readFileSync(path.join(FIXTURES, name)));
+    it.each(EVENTS)('gives the JavaScript path\'s result for %s (the kernel counts the kept event in its tally)', (event) => {
+      expectSame(bytes, event, bytes.length || 1, 'counts');
+      expectSame(bytes, event, 64, 'counts');
+    });
+  });
+
+  it('keeping only counts, tallies waits below ~1 s itself and hands longer ones over, in every session they were in', () => {
+    // Sessions are listed as they are used (by a kept wait, a time anchor, …): the list must be the
+    // one a parse keeping samples gives. ela 1,048,576 and more is past the kernel's tally.
+    const head = ['Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production', '*** 2024-01-01T00:00:00.000000+00:00'];
+    const wait = (name: string, ela: number, tim: number) => `WAIT #0: nam='${name}' ela= ${ela} p1=0 obj#=-1 tim=${tim}`;
+    const body: string[] = [];
+    let tim = 1000;
+    // trcsess process markers carry no time stamp, so only the waits that follow use a session.
+    // Process 300's first WAIT after its marker is another event's, so every one of its 'log file
+    // sync' waits is counted by the kernel alone; process 400, last, has none (the session current
+    // at the end is always listed).
+    for (const [pid, kept] of [[100, true], [200, false], [300, true], [400, false]] as const) {
+      body.push(`*** [ Unix process pid: ${pid} ]`);
+      for (let i = 0; i < 3000; i++) {
+        body.push(wait('SQL*Net message from client', 5, tim++));
+        if (kept) body.push(wait('log file sync', pid === 100 && i % 3 === 0 ? 2_000_000 + i : 100 + (i % 50), tim++));
+      }
+    }
+    const bytes = new TextEncoder().encode([...head, ...body].join('\n') + '\n');
+    // In one push: a line carried over a chunk boundary goes through the JavaScript path, which
+    // would mark its session used whatever the kernel did.
+    expect(bytes.length).toBeLessThan(4 << 20);
+    const result = expectSame(bytes, 'log file sync', bytes.length, 'counts');
+    expect(result.sessions).toEqual(scan(bytes, 'log file sync', bytes.length, false, 'samples').sessions);
+    expect(result.sessions.map((m) => m.pid)).toEqual([null, '100', '300', '400']); // null: the head's time stamp, before any marker
+    const counts = result.elaCounts;
+    expect(counts?.counts.reduce((a, b) => a + b, 0)).toBe(6000);
+    // 2,000,000 + i for i = 0, 3, …, 2,997 in process 100: 1,000 values past the tally, once each.
+    const long = [...(counts?.values ?? [])].map((v, k) => [v, counts?.counts[k]]).filter(([v]) => (v as number) >= 2_000_000);
+    expect(long.length).toBe(1000);
+    expect(long.every(([, c]) => c === 1)).toBe(true);
+    expect(counts?.values.filter((v) => v < 1000).length).toBe(50);
+  });
+
   it('gives the JavaScript path\'s result on a generated commit loop, in 1 MiB and 5 MiB chunks', () => {
     const text = [...generateCommitLoop({ preset: 'flash-off', seed: 7, commits: 40_000 })].join('');
     const bytes = new TextEncoder().encode(text);
     const reference = expectSame(bytes, 'log file sync', 1 << 20);
     expectSame(bytes, 'log file sync', 5 << 20); // larger than one kernel input area
+    expectSame(bytes, 'log file sync', 1 << 20, 'counts');
     // Independent check: every `log file sync` WAIT line was counted.
     expect(reference.samples.count).toBe(text.split("nam='log file sync'").length - 1);
     expect(reference.samples.count).toBe(40_000);

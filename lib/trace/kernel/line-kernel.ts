@@ -15,7 +15,11 @@ export const KernelRecord = {
 } as const;
 
 export const KernelKind = { Other: 0, Wait: 1, Record: 2, WaitUnparsed: 3 } as const;
-export const KernelFlag = { InnerW: 1, HighByte: 2, EndsInDigit: 4, RecordsBefore: 8 } as const;
+export const KernelFlag = { InnerW: 1, HighByte: 2, EndsInDigit: 4, RecordsBefore: 8, TalliedBefore: 16 } as const;
+
+/** What the kernel does with complete WAITs of a registered event, besides booking them. */
+export const KernelKeep = { Nothing: 0, Samples: 1, Counts: 2 } as const;
+export type KernelKeepMode = (typeof KernelKeep)[keyof typeof KernelKeep];
 
 const RECORD_BYTES = 48;
 /** Records per call: 1.5 MiB of output, refilled as often as a chunk needs. */
@@ -40,6 +44,12 @@ const SAMPLES_BASE = EVENTS_BASE + EVENT_SLOTS * EVENT_BYTES;
 /** Per sample: ela, tim and offset (f64), line and sequence (i32). */
 const SAMPLE_BYTES = 32;
 const AREA_BASE = SAMPLES_BASE + MAX_RECORDS * SAMPLE_BYTES;
+/**
+ * The tally table (KernelKeep.Counts): a u32 count per ela value below TALLY_CELLS (ela in the
+ * trace's unit; ~1 s in µs), after the input areas. Its pages are touched only where values fall.
+ */
+const TALLY_BASE = AREA_BASE + 2 * AREA_STRIDE;
+const TALLY_CELLS = 1 << 20;
 
 interface KernelExports {
   memory: WebAssembly.Memory;
@@ -52,6 +62,11 @@ interface KernelExports {
   wantTim: WebAssembly.Global;
   waitsCounted: WebAssembly.Global;
   samples: WebAssembly.Global;
+  tally: WebAssembly.Global;
+  tallyCells: WebAssembly.Global;
+  tallyTop: WebAssembly.Global;
+  tallyCount: WebAssembly.Global;
+  talliedAfterLast: WebAssembly.Global;
   maxSamples: WebAssembly.Global;
   sampleCount: WebAssembly.Global;
   stopsLeft: WebAssembly.Global;
@@ -76,6 +91,8 @@ export interface KernelScan {
   samples: number;
   /** The call ended after a WAIT of an event not in its table: register it, then go on. */
   stopped: boolean;
+  /** WAITs of the kept event were counted in the tally after the last emitted record. */
+  talliedAfterLast: boolean;
 }
 
 /**
@@ -128,11 +145,12 @@ export class LineKernel {
   /** Per registered event: its id and the 8-byte index of its entry's counts. */
   private readonly registered: { id: number; at: number }[] = [];
   readonly samples: KernelSamples;
+  private readonly tallyTable: Uint32Array;
 
   private constructor(module: WebAssembly.Module) {
     this.exports = new WebAssembly.Instance(module).exports as unknown as KernelExports;
     const memory = this.exports.memory;
-    const needed = AREA_BASE + 2 * AREA_STRIDE;
+    const needed = TALLY_BASE + TALLY_CELLS * 4;
     memory.grow(Math.ceil((needed - memory.buffer.byteLength) / PAGE));
     const buffer = memory.buffer;
     this.int32 = new Int32Array(buffer, 0, MAX_RECORDS * KernelRecord.int32s);
@@ -141,6 +159,9 @@ export class LineKernel {
     this.eventFloat64 = new Float64Array(buffer, EVENTS_BASE, (EVENT_SLOTS * EVENT_BYTES) / 8);
     this.exports.events.value = EVENTS_BASE;
     this.exports.samples.value = SAMPLES_BASE;
+    this.exports.tally.value = TALLY_BASE;
+    this.exports.tallyCells.value = TALLY_CELLS;
+    this.tallyTable = new Uint32Array(buffer, TALLY_BASE, TALLY_CELLS);
     this.exports.maxSamples.value = MAX_RECORDS;
     this.exports.reset(MAX_STOPS);
     this.samples = {
@@ -155,12 +176,13 @@ export class LineKernel {
   /**
    * Lets the kernel book complete WAITs of the event named by name[start, start + length) (bytes
    * in one of this kernel's input areas, as its records point to; no quote among them) itself:
-   * count, total, min, max. WAITs of a `sampled` event also go to the sample columns (`samples`);
-   * the others only count. Returns false when the table is full or the name too long.
+   * count, total, min, max. WAITs of an event kept as samples also go to the sample columns
+   * (`samples`); kept as counts, to the tally (`drainTally`). Returns false when the table is full
+   * or the name too long.
    */
-  register(name: Uint8Array, start: number, length: number, id: number, sampled: boolean): boolean {
+  register(name: Uint8Array, start: number, length: number, id: number, keep: KernelKeepMode): boolean {
     if (this.registered.length >= MAX_REGISTERED || length > MAX_KERNEL_NAME || !this.owns(name)) return false;
-    const entry = this.exports.register(name.byteOffset + start, length, id, sampled ? 1 : 0);
+    const entry = this.exports.register(name.byteOffset + start, length, id, keep);
     if (entry === 0) return false;
     this.registered.push({ id, at: (entry - EVENTS_BASE) / 8 + EVENT_COUNTS });
     return true;
@@ -178,6 +200,24 @@ export class LineKernel {
     }));
   }
 
+  /** Kept-event WAITs counted in the tally so far. */
+  get tallied(): number {
+    return this.exports.tallyCount.value as number;
+  }
+
+  /** Hands each tallied value (in the trace's unit) and its count to `add`, then empties the tally. */
+  drainTally(add: (value: number, count: number) => void): void {
+    const table = this.tallyTable;
+    const top = this.exports.tallyTop.value as number;
+    for (let v = 0; v <= top; v++) {
+      const c = table[v] as number;
+      if (c !== 0) add(v, c);
+    }
+    table.fill(0, 0, top + 1);
+    this.exports.tallyTop.value = -1;
+    this.exports.tallyCount.value = 0;
+  }
+
   /** A kernel for a new scan: a spare one of this thread, else a new one; null without SIMD. */
   static create(): LineKernel | null {
     const module = kernelModule();
@@ -192,13 +232,14 @@ export class LineKernel {
   static warmUp(): void {
     const kernel = LineKernel.create();
     if (!kernel) return;
-    new Uint8Array(kernel.exports.memory.buffer).fill(0);
+    new Uint8Array(kernel.exports.memory.buffer, 0, TALLY_BASE).fill(0); // the tally's pages stay untouched until used
     kernel.release();
   }
 
   /** Hands the kernel back for the next scan; its owner must not use it afterwards. */
   release(): void {
     new Uint8Array(this.exports.memory.buffer, EVENTS_BASE, EVENT_SLOTS * EVENT_BYTES).fill(0);
+    this.tallyTable.fill(0, 0, (this.exports.tallyTop.value as number) + 1);
     this.registered.length = 0;
     this.exports.reset(MAX_STOPS);
     spare.push(this);
@@ -241,6 +282,7 @@ export class LineKernel {
       waitsCounted: x.waitsCounted.value as number,
       samples: x.sampleCount.value as number,
       stopped: (x.stopped.value as number) !== 0,
+      talliedAfterLast: (x.talliedAfterLast.value as number) !== 0,
     };
   }
 }

@@ -16,9 +16,11 @@
 ;;        (counted, not emitted), 3 WAIT line the kernel could not parse (the scanner reports
 ;;        why), 4 plain SQL text (neither emitted nor counted), 5 WAIT of a known event booked
 ;;        in the event table (not emitted), 6 WAIT of the event the scanner keeps samples of,
-;;        booked in the event table and written to the sample columns (not emitted)
+;;        booked in the event table and written to the sample columns (not emitted), 7 WAIT of
+;;        the kept event booked and counted in the tally table (not emitted)
 ;; flags: 1 a `W` after the first byte (a glued record may hide there), 2 a byte >= 0x80,
 ;;        4 the line ends in a digit, 8 record lines or WAITs were counted (not emitted) since the
+;;        last record, 16 WAITs of the kept event were counted in the tally table since the
 ;;        last record
 ;;
 ;; Reads: lines are found and fields are parsed with 8- and 16-byte loads that may run past the
@@ -63,6 +65,17 @@
   (global $unknownEvent (mut i32) (i32.const 0))
   (global $stopsLeft (export "stopsLeft") (mut i32) (i32.const 0))
   (global $stopped (export "stopped") (mut i32) (i32.const 0))
+  ;; The tally (register mode 2): at $tally, a u32 count per ela value below $tallyCells, for a
+  ;; scan that keeps only counts by value (lib/trace/ela-tally.ts); longer waits go to the sample
+  ;; columns as before. $tallyTop: the highest value counted (so only that much is read and
+  ;; cleared), -1 for none; $tallyCount: waits counted here. $talliedAfterLast: some were counted
+  ;; after the last emitted record (records carry the same as flag 16 for those before them), so
+  ;; the scanner marks the session current there as used, as it does for each kept sample.
+  (global $tally (export "tally") (mut i32) (i32.const 0))
+  (global $tallyCells (export "tallyCells") (mut i32) (i32.const 0))
+  (global $tallyTop (export "tallyTop") (mut i32) (i32.const -1))
+  (global $tallyCount (export "tallyCount") (mut i32) (i32.const 0))
+  (global $talliedAfterLast (export "talliedAfterLast") (mut i32) (i32.const 0))
 
   (func (export "scan") (param $in i32) (param $len i32) (param $out i32) (param $maxRecords i32)
                         (param $firstLine i32) (param $offsetBase f64) (result i32)
@@ -70,7 +83,7 @@
     (local $v v128) (local $m i32) (local $rem i32) (local $valid i32) (local $flags i32)
     (local $newlines v128) (local $ws v128) (local $v2 v128)
     (local $nl i32) (local $e i32) (local $w i32) (local $lineIndex i32) (local $skipped i32) (local $pending i32)
-    (local $kind i32) (local $head i32) (local $tail i32) (local $last i32) (local $size i32)
+    (local $kind i32) (local $head i32) (local $tail i32) (local $last i32) (local $size i32) (local $tallied i32)
     (local.set $end (i32.add (local.get $in) (local.get $len)))
     (local.set $newlines (i8x16.splat (i32.const 10)))
     (local.set $ws (i8x16.splat (i32.const 87)))
@@ -192,6 +205,11 @@
           (then
             (global.set $waitsCounted (i32.add (global.get $waitsCounted) (i32.const 1)))
             (local.set $pending (i32.const 1))))
+        (if (i32.eq (local.get $kind) (i32.const 7))
+          (then
+            (global.set $waitsCounted (i32.add (global.get $waitsCounted) (i32.const 1)))
+            (local.set $pending (i32.const 1))
+            (local.set $tallied (i32.const 1))))
         (if (i32.eq (local.get $kind) (i32.const 2))
           (then
             (local.set $skipped (i32.add (local.get $skipped) (i32.const 1)))
@@ -206,10 +224,12 @@
           (then
             (i32.store offset=4 (local.get $rec) (i32.sub (local.get $s) (local.get $in)))
             (i32.store offset=8 (local.get $rec) (i32.sub (local.get $e) (local.get $in)))
-            (i32.store (local.get $rec) (i32.or (i32.or (local.get $kind) (i32.shl (local.get $flags) (i32.const 8)))
-                                                (i32.shl (local.get $pending) (i32.const 11))))
+            (i32.store (local.get $rec) (i32.or (i32.or (i32.or (local.get $kind) (i32.shl (local.get $flags) (i32.const 8)))
+                                                        (i32.shl (local.get $pending) (i32.const 11)))
+                                                (i32.shl (local.get $tallied) (i32.const 12))))
             (i32.store offset=44 (local.get $rec) (local.get $lineIndex))
             (local.set $pending (i32.const 0))
+            (local.set $tallied (i32.const 0))
             (local.set $rec (i32.add (local.get $rec) (i32.const 48)))
             (local.set $n (i32.add (local.get $n) (i32.const 1)))
             (if (i32.and (i32.eq (local.get $kind) (i32.const 1))
@@ -225,6 +245,7 @@
     (global.set $lines (local.get $lineIndex))
     (global.set $skippedRecords (local.get $skipped))
     (global.set $recordsAfterLast (local.get $pending))
+    (global.set $talliedAfterLast (local.get $tallied))
     (local.get $n))
 
   ;; EXEC #, ERROR #, FETCH #, XCTEND , CLOSE #, STAT #, PARSE #, UNMAP # (little-endian words)
@@ -353,12 +374,21 @@
           (i32.and (i32.eq (i32.load align=1 (i32.sub (local.get $t) (i32.const 4))) (i32.const 0x3d6d6974)) ;; "tim="
                    (i32.eq (i32.load8_u (i32.sub (local.get $t) (i32.const 5))) (i32.const 32)))))
       (then (return (i32.const 1))))
-    ;; A complete WAIT of a known event the scanner does not need line by line.
+    ;; A complete WAIT of a known event the scanner does not need line by line; of the kept event,
+    ;; when only its counts by value are kept (mode 2), counted in the tally table: its tim is
+    ;; never needed then.
     (if (i32.and (i32.eqz (global.get $wantTim)) (i32.ne (local.get $entry) (i32.const 0)))
-      (then (if (i32.eqz (i32.load offset=72 (local.get $entry)))
-        (then
-          (call $book (local.get $entry) (local.get $ela))
-          (return (i32.const 5))))))
+      (then
+        (if (i32.eqz (i32.load offset=72 (local.get $entry)))
+          (then
+            (call $book (local.get $entry) (local.get $ela))
+            (return (i32.const 5))))
+        (if (i32.and (i32.eq (i32.load offset=72 (local.get $entry)) (i32.const 2))
+                     (f64.lt (local.get $ela) (f64.convert_i32_u (global.get $tallyCells))))
+          (then
+            (call $book (local.get $entry) (local.get $ela))
+            (call $tallyOne (i32.trunc_f64_u (local.get $ela)))
+            (return (i32.const 7))))))
     ;; The tim itself: up to 16 digits, in two SWAR halves.
     (local.set $k (i32.sub (local.get $e) (local.get $t)))
     (if (i32.gt_u (local.get $k) (i32.const 16)) (then (return (i32.const 0))))
@@ -489,13 +519,23 @@
     (f64.store offset=104 (local.get $entry) (f64.const -inf))
     (local.get $entry))
 
-  ;; Forgets the previous scan's state (the scanner clears the event table's bytes).
+  (func $tallyOne (param $v i32)
+    (local $at i32)
+    (local.set $at (i32.add (global.get $tally) (i32.shl (local.get $v) (i32.const 2))))
+    (i32.store (local.get $at) (i32.add (i32.load (local.get $at)) (i32.const 1)))
+    (if (i32.gt_s (local.get $v) (global.get $tallyTop)) (then (global.set $tallyTop (local.get $v))))
+    (global.set $tallyCount (i32.add (global.get $tallyCount) (i32.const 1))))
+
+  ;; Forgets the previous scan's state (the scanner clears the event table's bytes and the tally).
   (func (export "reset") (param $stops i32)
     (global.set $lastEntry (i32.const 0))
     (global.set $predicted (i32.const 0))
     (global.set $unknownEvent (i32.const 0))
     (global.set $stopped (i32.const 0))
-    (global.set $stopsLeft (local.get $stops)))
+    (global.set $stopsLeft (local.get $stops))
+    (global.set $tallyTop (i32.const -1))
+    (global.set $tallyCount (i32.const 0))
+    (global.set $talliedAfterLast (i32.const 0)))
 
   (func $writeSample (param $ela f64) (param $tim f64) (param $offset f64) (param $line i32) (param $seq i32)
     (local $i i32) (local $max i32)
