@@ -14,4 +14,7 @@ if (!existsSync(bundle)) {
   process.stderr.write('waitscope: the CLI is not built yet; run `npm install` or `npm run build:cli` in the waitscope folder\n');
   process.exit(1);
 }
+// The parse workers first (a few KB), so their isolates boot while the main bundle loads.
+const early = new URL('../dist/early.mjs', import.meta.url);
+if (existsSync(early)) await import(early.href);
 await import(bundle.href);

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 await build({
-  entryPoints: { waitscope: join(root, 'lib/cli/main.ts'), 'parse-worker': join(root, 'lib/node/parse-worker.ts') },
+  entryPoints: { waitscope: join(root, 'lib/cli/main.ts'), early: join(root, 'lib/cli/early.ts'), 'parse-worker': join(root, 'lib/node/parse-worker.ts') },
   outdir: join(root, 'dist'),
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -1,10 +1,10 @@
-import { startParseWorkers, threadsRequested } from '../node/early-workers';
 import { parseCommonArgs, UsageError } from './args';
+import { startEarlyWorkers } from './early';
 
-// Before anything else: the parse workers start booting while the rest of the CLI loads (each
-// command is imported when it runs, below), not after it. See lib/node/early-workers.ts.
+// Before anything else: the parse workers start booting while the rest of the CLI loads, not
+// after it (bin/waitscope.mjs has usually done this already, through dist/early.mjs).
 const ARGV = process.argv.slice(2);
-if (ARGV[0] === 'stats' || ARGV[0] === 'profile' || ARGV[0] === 'compare' || ARGV[0] === 'outliers') startParseWorkers(threadsRequested(ARGV));
+startEarlyWorkers(ARGV);
 
 const USAGE = `usage:
   waitscope stats   [--event NAME] [--json] FILE_OR_DIR...   statistics of one wait event (default 'log file sync'), in µs

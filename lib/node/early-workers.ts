@@ -16,7 +16,18 @@ interface Started {
   failed: boolean;
 }
 
-const started: Started[] = [];
+/**
+ * The workers started early, shared through a process-wide key: bin/waitscope.mjs runs a tiny
+ * bundle (dist/early.mjs, lib/cli/early.ts) that starts them before the main bundle is even
+ * parsed (~15 ms sooner), and the main bundle holds its own copy of this module.
+ */
+interface Registry {
+  requested: boolean;
+  started: Started[];
+}
+const REGISTRY = Symbol.for('waitscope.earlyParseWorkers');
+const registry: Registry = ((globalThis as { [REGISTRY]?: Registry })[REGISTRY] ??= { requested: false, started: [] });
+const started = registry.started;
 
 /** Whether worker threads can run `url`: a file that exists (the bundle, not the sources). */
 export function isWorkerScript(url: URL): boolean {
@@ -30,6 +41,8 @@ export function isWorkerScript(url: URL): boolean {
  * a command that stops early (bad usage, unreadable path) is not kept alive by them.
  */
 export function startParseWorkers(threads: number): void {
+  if (registry.requested) return; // once per process: dist/early.mjs may have done it
+  registry.requested = true;
   const url = parseWorkerUrl();
   if (threads <= 1 || !isWorkerScript(url)) return;
   for (let i = 1; i < threads; i++) {

