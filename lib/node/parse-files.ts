@@ -7,17 +7,18 @@ import type { SampleKeeping, TraceFileResult } from '../trace/types';
 import { histogramOfCounts, mergeIntHistograms } from '../stats/range-histograms';
 import type { InputFile } from './find-inputs';
 import type { ParseTask } from './parse-protocol';
+import { guidedRangeStarts } from './range-schedule';
 import { ParsePool } from './worker-pool';
 
 /** A plain file at least this large is split into byte ranges, at least one per worker. */
 const SPLIT_BYTES = 64 << 20;
 /**
- * Ranges are about this large (a file of 1 GiB is cut in 32), and each thread takes the next one
- * when it is done: the worker threads start parsing ~70 ms after the calling thread (their
- * isolates boot first), so one range per thread left the calling thread idle at the end while
- * the last worker finished.
+ * The smallest range (range-schedule.ts: on 2 threads ranges shrink from a quarter of the file
+ * to this). Each thread takes the next range when it is done: the worker threads may start
+ * parsing later than the calling thread (their isolates boot first), and equal ranges, one per
+ * thread, left the calling thread idle at the end while the last worker finished.
  */
-const RANGE_TARGET_BYTES = 32 << 20;
+const MIN_RANGE_BYTES = 16 << 20;
 /** A plain file at least this large is scanned as a range (read in place), even unsplit. */
 const RANGE_BYTES = 1 << 20;
 
@@ -67,9 +68,9 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
           elaHistograms[fileIndex] = counted ? histogramOfCounts(counted) : null;
           return done.result;
         };
-        const { splitBytes, rangeBytes } = options.ranges ?? { splitBytes: SPLIT_BYTES, rangeBytes: RANGE_TARGET_BYTES };
-        const parts = pool.size > 1 && file.size >= splitBytes ? Math.max(pool.size, Math.round(file.size / rangeBytes)) : 1;
-        const plan = file.size >= RANGE_BYTES ? await planFileRanges(file, parts, options.event) : null;
+        const { splitBytes, rangeBytes } = options.ranges ?? { splitBytes: SPLIT_BYTES, rangeBytes: MIN_RANGE_BYTES };
+        const starts = pool.size > 1 && file.size >= splitBytes ? guidedRangeStarts(file.size, pool.size, rangeBytes) : [];
+        const plan = file.size >= RANGE_BYTES ? await planFileRanges(file, starts, options.event) : null;
         if (!plan) return whole();
         const scans = await Promise.all(
           plan.cuts.slice(0, -1).map(async (start, i) => {
@@ -97,14 +98,14 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
  * (a few 64 KiB reads) are read synchronously: through the thread pool, one round trip each, the
  * plan took ~30 ms before the first range could start; this way ~2 ms.
  */
-async function planFileRanges(file: InputFile, parts: number, event: string): Promise<RangePlan | null> {
+async function planFileRanges(file: InputFile, starts: readonly number[], event: string): Promise<RangePlan | null> {
   const fd = openSync(file.path, 'r');
   try {
     const readAt = (start: number, length: number) => {
       const buf = Buffer.alloc(length);
       return Promise.resolve(buf.subarray(0, readSync(fd, buf, 0, length, start)));
     };
-    return await planRanges(readAt, file.size, parts, event, file.name);
+    return await planRanges(readAt, file.size, starts, event, file.name);
   } finally {
     closeSync(fd);
   }

@@ -42,8 +42,11 @@ export function findCut(probe: Uint8Array): number {
   return best < 0 ? -1 : best + 1;
 }
 
-/** Cut points for `parts` ranges, or null when the file should be read in one pass (gzip, odd content). */
-export async function planRanges(readAt: ReadAt, size: number, parts: number, event: string, fileName: string): Promise<RangePlan | null> {
+/**
+ * Cut points for `parts` equal ranges, or near the given range starts (ascending, without 0);
+ * null when the file should be read in one pass (gzip, odd content).
+ */
+export async function planRanges(readAt: ReadAt, size: number, parts: number | readonly number[], event: string, fileName: string): Promise<RangePlan | null> {
   const head = await readAt(0, Math.min(HEAD_BYTES, size));
   if (head.length < 2 || (head[0] === 0x1f && head[1] === 0x8b)) return null;
   const scanner = new TraceScanner({ event, fileName, fileIndex: 0 });
@@ -52,7 +55,7 @@ export async function planRanges(readAt: ReadAt, size: number, parts: number, ev
   if (headScan.binaryAt !== null) return null;
   if (headScan.facts.trcsess) return null; // see needsSequentialRescan
   // The probes are read at once (one round trip, not one per range).
-  const starts = Array.from({ length: parts - 1 }, (_, i) => Math.floor((size * (i + 1)) / parts));
+  const starts = typeof parts === 'number' ? Array.from({ length: parts - 1 }, (_, i) => Math.floor((size * (i + 1)) / parts)) : parts;
   const probes = await Promise.all(starts.map(async (at) => findCut(await readAt(at, Math.min(HEAD_BYTES, size - at)))));
   const cuts = [0];
   for (const [i, at] of starts.entries()) {
