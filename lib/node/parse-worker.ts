@@ -26,6 +26,6 @@ function run(task: ParseTask): Promise<void> {
     .catch((error: unknown) => reply({ kind: 'failed', id: task.id, message: error instanceof Error ? error.message : String(error) }));
 }
 
-// Started early (lib/node/early-workers.ts), a worker usually waits for its first task: compile
-// the line kernel and touch its memory meanwhile.
+// Started early (lib/node/early-workers.ts), a worker may wait for its first task: compile the
+// line kernel and ready its instance meanwhile.
 LineKernel.warmUp();
