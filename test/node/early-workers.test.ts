@@ -22,6 +22,18 @@ describe('early parse workers', () => {
     expect(takeStartedWorkers(parseWorkerUrl(), 4)).toEqual([]);
   });
 
+  it('shares one registry between two copies of the module (dist/early.mjs and the main bundle each hold one)', async () => {
+    // A second instance, bundled from other source text (as dist/ has two bundles holding it).
+    const other = (await importTs(`export * from './lib/node/early-workers'; export const copy = 2;`, { platform: 'node' })).module;
+    expect(other.startParseWorkers).not.toBe(startParseWorkers);
+    startParseWorkers(2); // this test file's instance asks first (a no-op if an earlier test did)
+    const registry = (globalThis as unknown as Record<symbol, { requested: boolean } | undefined>)[Symbol.for('waitscope.earlyParseWorkers')];
+    expect(registry?.requested).toBe(true);
+    // The other instance sees the request and returns before resolving its worker script's URL,
+    // which it could not (loaded from a data: URL, it has no base): it would throw otherwise.
+    expect(() => other.startParseWorkers(2)).not.toThrow();
+  });
+
   it('can be loaded from a data: URL, as scripts/import-ts.mjs loads lib/ for the benchmarks (no base URL at load time)', async () => {
     const { module } = await importTs(`export { ParsePool } from './lib/node/worker-pool';`, { platform: 'node' });
     expect(typeof module.ParsePool).toBe('function');
