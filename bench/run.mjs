@@ -90,7 +90,7 @@ async function main() {
   const facts = machineFacts(awkPath);
   console.log('waitscope benchmark');
   console.log(`  nproc ${facts.nproc}; node ${facts.node}; CPU ${facts.cpu}`);
-  if (process.env.NODE_EXTRA_CA_CERTS) console.log(`  NODE_EXTRA_CA_CERTS=${process.env.NODE_EXTRA_CA_CERTS} (each plain \`node\` start parses it; the waitscope bin's shebang drops it)`);
+  if (process.env.NODE_EXTRA_CA_CERTS) console.log(`  NODE_EXTRA_CA_CERTS=${process.env.NODE_EXTRA_CA_CERTS} (each plain \`node\` start parses it; the waitscope bin drops it before starting Node)`);
   console.log(`  memory ${fmt(facts.memTotal / 2 ** 30, 1)} GiB (available ${fmt(facts.memAvailable / 2 ** 30, 1)} GiB); kernel ${facts.kernel}`);
   console.log(`  ${facts.grep}; awk = ${facts.awk}`);
   console.log(`  peak RSS via getrusage(RUSAGE_CHILDREN) in ${facts.python}`);
@@ -114,7 +114,7 @@ async function main() {
   const tools = [
     { key: 'grep', label: 'grep -c', shown: `grep -c "${NEEDLE}" FILE | (pipe)`, argv: ['grep', '-c', NEEDLE, file], count: (out) => Number(out.trim()) },
     { key: 'awk', label: `awk ela (${awkPath.split('/').pop()})`, shown: `sh -c '${awkProgram.replace('"$1"', 'FILE')}'`, argv: ['sh', '-c', awkProgram, 'sh', file], stdout: 'devnull' },
-    // The bin file is started directly, as a user or npx would: through its shebang (which drops
+    // The bin file is started directly, as a user or npx would: through its first lines (which drop
     // NODE_EXTRA_CA_CERTS, see bin/waitscope.mjs), not as `node bin/waitscope.mjs`.
     { key: 'ws', label: 'waitscope stats --json', shown: `${binRel} stats --json FILE | (pipe)`, argv: [bin, 'stats', '--json', file], count: (out) => JSON.parse(out).count },
     { key: 'ws1', label: 'waitscope … --workers 1', shown: `${binRel} stats --json --workers 1 FILE | (pipe)`, argv: [bin, 'stats', '--json', '--workers', '1', file], count: (out) => JSON.parse(out).count },

@@ -30,7 +30,7 @@ describe('waitscope usage errors', () => {
   });
 });
 
-describe('the bin file started directly (its shebang)', () => {
+describe('the bin file started directly (through sh, its first two lines)', () => {
   it('runs without NODE_EXTRA_CA_CERTS, which Node would otherwise load at start-up', async () => {
     const { execFile } = await import('node:child_process');
     const { BIN } = await import('../helpers/cli');
