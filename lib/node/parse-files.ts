@@ -1,10 +1,10 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { IntHistogram } from '../stats/int-histogram';
 import { buildFileResult } from '../trace/file-result';
 import { mergeRanges, needsSequentialRescan } from '../trace/merge-ranges';
 import { planRanges, type RangePlan } from '../trace/range-plan';
 import type { SampleKeeping, TraceFileResult } from '../trace/types';
-import { histogramOfCounts, mergeIntHistograms } from '../stats/range-histograms';
+import { fromCounts, type IntHistogram } from '../stats/int-histogram';
+import { mergeIntHistograms } from '../stats/range-histograms';
 import type { InputFile } from './find-inputs';
 import type { ParseTask } from './parse-protocol';
 import { guidedRangeStarts } from './range-schedule';
@@ -65,7 +65,7 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
           const done = await pool.run({ kind: 'file', id: nextId++, ...base });
           if (done.kind !== 'file-done') throw new Error('a file task returned a range');
           const counted = done.result.elaCounts;
-          elaHistograms[fileIndex] = counted ? histogramOfCounts(counted) : null;
+          elaHistograms[fileIndex] = counted ? fromCounts(counted.values, counted.counts) : null;
           return done.result;
         };
         const { splitBytes, rangeBytes } = options.ranges ?? { splitBytes: SPLIT_BYTES, rangeBytes: MIN_RANGE_BYTES };

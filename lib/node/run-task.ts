@@ -1,8 +1,8 @@
-import type { IntHistogram } from '../stats/int-histogram';
 import { parseTrace } from '../trace/parse-trace';
 import { TraceScanner, type ScanResult } from '../trace/scanner';
 import type { TraceFileResult } from '../trace/types';
-import { elaHistogramOf, histogramOfCounts } from '../stats/range-histograms';
+import { fromCounts, type IntHistogram } from '../stats/int-histogram';
+import { elaHistogramOf } from '../stats/range-histograms';
 import { fileChunks } from './file-chunks';
 import type { ParseTask } from './parse-protocol';
 import { scanFileRange } from './scan-file-range';
@@ -31,6 +31,6 @@ export async function runTask(
   });
   await scanFileRange(task.path, task.start, task.end, scanner, onProgress);
   const scan = scanner.finish({ blocks: true });
-  const histogram = scan.elaCounts ? histogramOfCounts(scan.elaCounts) : elaHistogramOf(scan.sampleBlocks ?? [scan.samples]);
+  const histogram = scan.elaCounts ? fromCounts(scan.elaCounts.values, scan.elaCounts.counts) : elaHistogramOf(scan.sampleBlocks ?? [scan.samples]);
   return { kind: 'range', scan, histogram };
 }

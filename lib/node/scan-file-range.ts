@@ -11,8 +11,7 @@ function readAt(fd: number, into: Uint8Array, length: number, position: number):
  * Feeds bytes [start, end) of a file to a scanner, reading each chunk straight into the
  * scanner's own input area when it has one (no copy), and reading the next chunk on libuv's
  * thread pool while the current one is scanned. The file is opened and closed synchronously:
- * a few µs each, where the thread pool's round trips made each range wait ~1 ms (32 ranges
- * per GiB on each thread).
+ * a few µs each, where the thread pool's round trips made each range wait ~1 ms.
  */
 export async function scanFileRange(
   path: string,

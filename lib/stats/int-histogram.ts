@@ -43,8 +43,12 @@ function scan(values: Float64Array): { bad: number; min: number; max: number } {
   return { bad: -1, min, max };
 }
 
-/** Builds from parallel arrays of distinct ascending values and counts (cumulative computed). */
-function fromCounts(values: Float64Array, counts: Float64Array): IntHistogram {
+/**
+ * Builds from parallel arrays of distinct ascending values and counts (cumulative computed): also
+ * for counts made elsewhere (per parsed range, lib/stats/range-histograms.ts; or by the parser
+ * itself, lib/trace/ela-tally.ts).
+ */
+export function fromCounts(values: Float64Array, counts: Float64Array): IntHistogram {
   const cumulative = new Float64Array(counts.length);
   let running = 0;
   for (let k = 0; k < counts.length; k++) {

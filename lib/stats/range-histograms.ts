@@ -1,4 +1,4 @@
-import { buildIntHistogram, type IntHistogram } from './int-histogram';
+import { buildIntHistogram, fromCounts, type IntHistogram } from './int-histogram';
 
 /** Values and how many of them are used: a sample column as lib/trace collects it. */
 export interface CountedValues {
@@ -62,7 +62,7 @@ export function elaHistogramOf(parts: readonly CountedValues[]): IntHistogram | 
       table[v] = 0;
     }
   }
-  return withCumulative(values.slice(0, k), counts.slice(0, k));
+  return fromCounts(values.slice(0, k), counts.slice(0, k));
 }
 
 function grown(old: Uint32Array, cells: number): Uint32Array {
@@ -89,24 +89,6 @@ function concat(parts: readonly CountedValues[], n: number): Float64Array {
     at += p.count;
   }
   return values;
-}
-
-/**
- * The histogram of waits counted by value while parsing (lib/trace/ela-tally.ts: distinct values
- * ascending, and their counts).
- */
-export function histogramOfCounts(counted: { values: Float64Array; counts: Float64Array }): IntHistogram {
-  return withCumulative(counted.values, counted.counts);
-}
-
-function withCumulative(values: Float64Array, counts: Float64Array): IntHistogram {
-  const cumulative = new Float64Array(counts.length);
-  let running = 0;
-  for (let k = 0; k < counts.length; k++) {
-    running += counts[k] as number;
-    cumulative[k] = running;
-  }
-  return { values, counts, cumulative, total: running };
 }
 
 interface Counts {
@@ -165,5 +147,5 @@ export function mergeIntHistograms(parts: readonly IntHistogram[]): IntHistogram
     level = next;
   }
   const { values, counts } = level[0] as Counts;
-  return withCumulative(values.slice(), counts.slice());
+  return fromCounts(values.slice(), counts.slice());
 }

@@ -19,7 +19,10 @@ const FIRST_TABLE = 1 << 16;
 /** Tables of finished tallies, all zero again, for the next tally on this thread. */
 const spareTables: Uint32Array[] = [];
 
-/** Counts ela values as the scanner finds them; same `push` and `pushRun` as SampleColumns. */
+/**
+ * Counts ela values as the scanner finds them. `push` and `pushRun` stand in for SampleColumns'
+ * (the scanner calls either); `push` reads only its first argument, the ela.
+ */
 export class ElaTally {
   count = 0;
   private table: Uint32Array = spareTables.pop() ?? new Uint32Array(FIRST_TABLE);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFiles } from '../../lib/node/parse-files';
 import { generateCommitLoop } from '../../lib/synth/commit-loop';
 import { makeTempDir, ROOT } from '../helpers/cli';
+import { countValues } from '../helpers/count-values';
 
 const temp = makeTempDir('parse-files');
 const file = path.join(temp.dir, 'commit-loop.trc');
@@ -50,14 +51,12 @@ describe("parseFiles keeping only counts (keep: 'counts', for `waitscope stats`)
     for (const workers of [1, 3]) {
       const counted = await parseFiles(input, { event: 'log file sync', workers, workerUrl, keep: 'counts', ranges: { splitBytes: 1 << 20, rangeBytes: 512 << 10 } });
       kept.results.forEach((r, i) => {
-        // The expected histogram, counted here from the kept samples with a Map.
-        const byValue = new Map<number, number>();
-        for (let k = 0; k < r.samples.count; k++) byValue.set(r.samples.ela[k] as number, (byValue.get(r.samples.ela[k] as number) ?? 0) + 1);
-        const values = [...byValue.keys()].sort((a, b) => a - b);
+        // The expected histogram, counted here from the kept samples.
+        const expected = countValues(r.samples.ela, r.samples.count);
         const h = counted.elaHistograms[i];
         expect(h).not.toBeNull();
-        expect([...(h?.values ?? [])]).toEqual(values);
-        expect([...(h?.counts ?? [])]).toEqual(values.map((v) => byValue.get(v)));
+        expect([...(h?.values ?? [])]).toEqual(expected.values);
+        expect([...(h?.counts ?? [])]).toEqual(expected.counts);
         expect(h?.total).toBe(r.samples.count);
         expect(counted.results[i]?.samples.count).toBe(0);
         expect(counted.results[i]?.profile).toEqual(r.profile);

@@ -8,15 +8,13 @@ import { ElaTally } from '../../lib/trace/ela-tally';
 import { parseTrace } from '../../lib/trace/parse-trace';
 import type { TraceFileResult } from '../../lib/trace/types';
 import { chunksOf } from '../helpers/chunks';
+import { countValues } from '../helpers/count-values';
 
 const FIXTURES = new URL('../fixtures/', import.meta.url);
 
-/** Distinct values and counts of a parse's samples, counted here with a Map and a sort. */
+/** Distinct values and counts of a parse's samples. */
 function countsOfSamples(r: TraceFileResult): { values: number[]; counts: number[] } {
-  const byValue = new Map<number, number>();
-  for (let i = 0; i < r.samples.count; i++) byValue.set(r.samples.ela[i] as number, (byValue.get(r.samples.ela[i] as number) ?? 0) + 1);
-  const values = [...byValue.keys()].sort((a, b) => a - b);
-  return { values, counts: values.map((v) => byValue.get(v) as number) };
+  return countValues(r.samples.ela, r.samples.count);
 }
 
 describe("a parse that keeps only counts (keep: 'counts')", () => {
