@@ -20,23 +20,34 @@ export function parseOptions<T extends ParseArgsConfig>(config: T): ReturnType<t
   }
 }
 
+/** The options every command that reads traces takes. */
+export const COMMON_OPTIONS = {
+  event: { type: 'string', short: 'e' },
+  json: { type: 'boolean' },
+  workers: { type: 'string' },
+} as const;
+
 export function parseCommonArgs(argv: string[]): CommonArgs {
-  const parsed = parseOptions({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      event: { type: 'string', short: 'e' },
-      json: { type: 'boolean' },
-      workers: { type: 'string' },
-    },
-  });
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseOptions({ args: argv, allowPositionals: true, options: COMMON_OPTIONS });
+  return commonArgsOf(values, positionals);
+}
+
+/** The common arguments, checked, from what parseOptions found for COMMON_OPTIONS (and maybe more). */
+export function commonArgsOf(values: { event?: string; json?: boolean; workers?: string }, positionals: string[]): CommonArgs {
   if (positionals.length === 0) throw new UsageError('no input: give one or more trace files or directories');
-  if (values.event !== undefined && values.event.trim() === '') throw new UsageError('--event needs an event name, e.g. --event "log file sync"');
-  let workers: number | undefined;
-  if (values.workers !== undefined) {
-    workers = Number(values.workers);
-    if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers must be a whole number ≥ 1, not '${values.workers}'`);
-  }
-  return { event: values.event ?? DEFAULT_EVENT, json: values.json ?? false, workers, paths: positionals };
+  return { event: eventOf(values.event), json: values.json ?? false, workers: wholeNumber('workers', values.workers, 1), paths: positionals };
+}
+
+/** The `--event` name (the default when not given); an empty one is a usage error. */
+export function eventOf(event: string | undefined): string {
+  if (event !== undefined && event.trim() === '') throw new UsageError('--event needs an event name, e.g. --event "log file sync"');
+  return event ?? DEFAULT_EVENT;
+}
+
+/** An option's whole-number value of at least `min`, or undefined when it was not given. */
+export function wholeNumber(name: string, v: string | undefined, min: number): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be a whole number ≥ ${min}, not '${v}'`);
+  return n;
 }

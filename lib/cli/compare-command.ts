@@ -2,8 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { buildComparisonReport } from '../report/comparison-report';
 import { sideOf } from '../report/dataset-side';
-import { DEFAULT_EVENT } from '../trace/types';
-import { parseOptions, UsageError } from './args';
+import { COMMON_OPTIONS, eventOf, parseOptions, UsageError, wholeNumber } from './args';
 import { comparisonCsv, comparisonJson } from './compare-export';
 import { comparisonTable, type LoadedSide } from './compare-format';
 import { loadDataset } from './load-dataset';
@@ -33,11 +32,9 @@ export function parseCompareArgs(argv: string[]): CompareArgs {
     allowPositionals: true,
     tokens: true,
     options: {
-      event: { type: 'string', short: 'e' },
-      json: { type: 'boolean' },
+      ...COMMON_OPTIONS,
       format: { type: 'string' },
       labels: { type: 'string' },
-      workers: { type: 'string' },
       vs: { type: 'boolean', multiple: true },
     },
   });
@@ -52,12 +49,8 @@ export function parseCompareArgs(argv: string[]): CompareArgs {
   if (a.length === 0) throw new UsageError('no A input: give trace files or directories before --vs');
   if (b.length === 0) throw new UsageError('no B input: give trace files or directories after --vs');
 
-  if (values.event !== undefined && values.event.trim() === '') throw new UsageError('--event needs an event name, e.g. --event "log file sync"');
-  let workers: number | undefined;
-  if (values.workers !== undefined) {
-    workers = Number(values.workers);
-    if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers must be a whole number ≥ 1, not '${values.workers}'`);
-  }
+  const event = eventOf(values.event);
+  const workers = wholeNumber('workers', values.workers, 1);
   let format: CompareFormat = values.json ? 'json' : 'table';
   if (values.format !== undefined) {
     if (!FORMATS.includes(values.format as CompareFormat)) throw new UsageError(`--format must be ${FORMATS.join(', ')}, not '${values.format}'`);
@@ -73,7 +66,7 @@ export function parseCompareArgs(argv: string[]): CompareArgs {
     if (parts[0] === parts[1]) throw new UsageError(`--labels needs two different names, not '${values.labels}'`);
     labels = [parts[0]!, parts[1]!];
   }
-  return { event: values.event ?? DEFAULT_EVENT, format, labels, workers, a, b };
+  return { event, format, labels, workers, a, b };
 }
 
 /** The folder's name for a directory, the name of its folder for a file: `runs/flash-on/x.trc` → flash-on. */

@@ -4,8 +4,7 @@ import { createCoOccurrence, finishCoOccurrence, scanCoOccurrence, type WindowAc
 import { readContext, type TraceContext } from '../outliers/context';
 import { DatasetClock } from '../outliers/wall-clock';
 import type { Dataset } from '../trace/dataset';
-import { DEFAULT_EVENT } from '../trace/types';
-import { parseOptions, UsageError, type CommonArgs } from './args';
+import { COMMON_OPTIONS, commonArgsOf, parseOptions, UsageError, wholeNumber, type CommonArgs } from './args';
 import { ExitError, loadDataset } from './load-dataset';
 import { openInput } from './outliers-files';
 import { outliersJson, outliersText } from './outliers-format';
@@ -38,9 +37,7 @@ export function parseOutliersArgs(argv: string[]): OutliersArgs {
     args: argv,
     allowPositionals: true,
     options: {
-      event: { type: 'string', short: 'e' },
-      json: { type: 'boolean' },
-      workers: { type: 'string' },
+      ...COMMON_OPTIONS,
       top: { type: 'string' },
       context: { type: 'string' },
       threshold: { type: 'string' },
@@ -48,14 +45,7 @@ export function parseOutliersArgs(argv: string[]): OutliersArgs {
       'min-count': { type: 'string' },
     },
   });
-  if (positionals.length === 0) throw new UsageError('no input: give one or more trace files or directories');
-  if (values.event !== undefined && values.event.trim() === '') throw new UsageError('--event needs an event name, e.g. --event "log file sync"');
-  const whole = (name: string, v: string | undefined, min: number) => {
-    if (v === undefined) return undefined;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be a whole number ≥ ${min}, not '${v}'`);
-    return n;
-  };
+  const common = commonArgsOf(values, positionals);
   const micros = (name: string, v: string | undefined) => {
     if (v === undefined) return undefined;
     const n = Number(v);
@@ -63,15 +53,12 @@ export function parseOutliersArgs(argv: string[]): OutliersArgs {
     return n;
   };
   return {
-    event: values.event ?? DEFAULT_EVENT,
-    json: values.json ?? false,
-    workers: whole('workers', values.workers, 1),
-    paths: positionals,
-    top: whole('top', values.top, 0) ?? 100,
-    context: whole('context', values.context, 0) ?? null,
+    ...common,
+    top: wholeNumber('top', values.top, 0) ?? 100,
+    context: wholeNumber('context', values.context, 0) ?? null,
     threshold: micros('threshold', values.threshold),
     gap: micros('gap', values.gap),
-    minCount: whole('min-count', values['min-count'], 1),
+    minCount: wholeNumber('min-count', values['min-count'], 1),
   };
 }
 

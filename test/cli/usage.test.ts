@@ -10,6 +10,11 @@ describe('waitscope usage errors', () => {
     ['an empty --event', ['stats', '--event', ' ', fixturePath('v11g-commit-loop.trc')], '--event needs an event name'],
     ['--workers 0', ['profile', '--workers', '0', fixturePath('v11g-commit-loop.trc')], '--workers must be a whole number'],
     ['--workers two', ['stats', '--workers', 'two', fixturePath('v11g-commit-loop.trc')], "not 'two'"],
+    // compare and outliers check the common options with the same code as stats and profile.
+    ['compare --workers 0', ['compare', '--workers', '0', fixturePath('v11g-commit-loop.trc'), '--vs', fixturePath('v19c-session.trc')], "--workers must be a whole number ≥ 1, not '0'"],
+    ['compare with an empty --event', ['compare', '--event', '', fixturePath('v11g-commit-loop.trc'), '--vs', fixturePath('v19c-session.trc')], '--event needs an event name'],
+    ['outliers --top x', ['outliers', '--top', 'x', fixturePath('v11g-commit-loop.trc')], "--top must be a whole number ≥ 0, not 'x'"],
+    ['outliers with no input', ['outliers', '--json'], 'no input'],
   ])('%s exits with status 1 and prints the usage', async (_label, args, reason) => {
     const run = await runCli(args);
     expect(run.status).toBe(1);
