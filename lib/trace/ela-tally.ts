@@ -16,17 +16,26 @@ export interface ElaCounts {
 /** Values below this are counted in a table (16 MB at most); ela is µs, so waits under ~4 s. */
 const TABLE_LIMIT = 1 << 22;
 const FIRST_TABLE = 1 << 16;
+/** The table's cells in blocks of 64; a block map marks those holding a count. */
+const BLOCK_SHIFT = 6;
 /** Tables of finished tallies, all zero again, for the next tally on this thread. */
 const spareTables: Uint32Array[] = [];
 
 /**
  * Counts ela values as the scanner finds them. `push` and `pushRun` stand in for SampleColumns'
- * (the scanner calls either); `push` reads only its first argument, the ela.
+ * (the scanner calls either); `push` reads only its first argument, the ela. `addCounts` takes
+ * the line kernel's own tally.
  */
 export class ElaTally {
   count = 0;
   private table: Uint32Array = spareTables.pop() ?? new Uint32Array(FIRST_TABLE);
-  /** Highest table cell used, so only that much is zeroed again. */
+  /**
+   * Which 64-cell blocks of the table hold a count. Why: `finish` then reads only those; a read
+   * of every cell up to the highest value (~300 k cells for one 0.3 s wait) ran ~10 ms in code
+   * still cold at the end of a range, on each range of a file.
+   */
+  private used = new Uint8Array(this.table.length >> BLOCK_SHIFT);
+  /** Highest table cell used. */
   private top = -1;
   /** Values the table does not take: 4 s and longer, and any that is not an integer. */
   private readonly others = new Map<number, number>();
@@ -35,19 +44,9 @@ export class ElaTally {
     this.count++;
     if (ela >= 0 && ela < this.table.length && (ela | 0) === ela) {
       this.table[ela] = (this.table[ela] as number) + 1;
+      this.used[ela >> BLOCK_SHIFT] = 1;
       if (ela > this.top) this.top = ela;
     } else this.pushOther(ela);
-  }
-
-  /** `count` waits of the value `ela` (from the line kernel's own tally). */
-  add(ela: number, count: number): void {
-    this.push(ela);
-    if (count > 1) {
-      // push() put the value in the table or in `others`; add the rest there too.
-      this.count += count - 1;
-      if (this.others.has(ela)) this.others.set(ela, (this.others.get(ela) as number) + count - 1);
-      else this.table[ela] = (this.table[ela] as number) + count - 1;
-    }
   }
 
   /** Rows [from, to) of sample columns (the line kernel's); only `ela` is read. */
@@ -56,18 +55,48 @@ export class ElaTally {
     for (let i = from; i < to; i++) this.push(ela[i] as number);
   }
 
+  /**
+   * counts[i] waits of the value values[i], for i < n: whole values below the table limit, in
+   * ascending order (the line kernel's tally, drained).
+   */
+  addCounts(values: Uint32Array, counts: Uint32Array, n: number): void {
+    if (n === 0) return;
+    const highest = values[n - 1] as number;
+    if (highest >= TABLE_LIMIT) throw new RangeError(`a tallied value ${highest} is past the table`);
+    if (highest >= this.table.length) this.grow(highest);
+    const table = this.table;
+    const used = this.used;
+    for (let i = 0; i < n; i++) {
+      const v = values[i] as number;
+      const c = counts[i] as number;
+      table[v] = (table[v] as number) + c;
+      used[v >> BLOCK_SHIFT] = 1;
+      this.count += c;
+    }
+    if (highest > this.top) this.top = highest;
+  }
+
   private pushOther(ela: number): void {
     if (ela >= 0 && ela < TABLE_LIMIT && Math.floor(ela) === ela) {
-      let cells = this.table.length * 2;
-      while (cells <= ela) cells *= 2;
-      const bigger = new Uint32Array(Math.min(TABLE_LIMIT, cells));
-      bigger.set(this.table.subarray(0, this.top + 1));
-      this.table = bigger;
+      this.grow(ela);
       this.table[ela] = 1;
+      this.used[ela >> BLOCK_SHIFT] = 1;
       this.top = Math.max(this.top, ela);
       return;
     }
     this.others.set(ela, (this.others.get(ela) ?? 0) + 1);
+  }
+
+  /** A table (a power of two, at most TABLE_LIMIT cells) with a cell for `value`. */
+  private grow(value: number): void {
+    let cells = this.table.length * 2;
+    while (cells <= value) cells *= 2;
+    const bigger = new Uint32Array(Math.min(TABLE_LIMIT, cells));
+    bigger.set(this.table.subarray(0, this.top + 1));
+    const used = new Uint8Array(bigger.length >> BLOCK_SHIFT);
+    used.set(this.used);
+    this.table = bigger;
+    this.used = used;
   }
 
   /**
@@ -77,7 +106,14 @@ export class ElaTally {
   finish(scale: number): ElaCounts {
     const fromTable: number[] = [];
     const table = this.table;
-    for (let v = 0; v <= this.top; v++) if (table[v] !== 0) fromTable.push(v);
+    const used = this.used;
+    const lastBlock = this.top >> BLOCK_SHIFT;
+    for (let b = 0; b <= lastBlock; b++) {
+      if (used[b] === 0) continue;
+      used[b] = 0;
+      const end = Math.min((b + 1) << BLOCK_SHIFT, this.top + 1);
+      for (let v = b << BLOCK_SHIFT; v < end; v++) if (table[v] !== 0) fromTable.push(v);
+    }
     const rest = [...this.others.keys()].sort((a, b) => a - b);
     const values = new Float64Array(fromTable.length + rest.length);
     const counts = new Float64Array(values.length);
@@ -90,7 +126,7 @@ export class ElaTally {
       values[k] = v * scale;
       counts[k] = fromT ? (table[v] as number) : (this.others.get(v) as number);
     }
-    table.fill(0, 0, this.top + 1);
+    for (const v of fromTable) table[v] = 0;
     if (spareTables.length < 2) spareTables.push(table);
     this.top = -1;
     return { values, counts };

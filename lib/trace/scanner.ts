@@ -223,7 +223,7 @@ export class TraceScanner extends LineGrammar {
     }
     for (const c of this.kernel?.counted() ?? []) this.events.addCounts(c.id, c.count, c.total, c.min, c.max);
     const tally = this.samples instanceof ElaTally ? this.samples : null;
-    if (tally) this.kernel?.drainTally((value, count) => tally.add(value, count));
+    if (tally) this.kernel?.drainTally((values, counts, n) => tally.addCounts(values, counts, n));
     this.kernel?.release(); // nothing reads its memory after this
     this.kernel = null;
     const unit = this.facts.unit;

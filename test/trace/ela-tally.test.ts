@@ -79,6 +79,25 @@ describe('ElaTally', () => {
     expect([...counts]).toEqual([1]);
   });
 
+  it('adds the line kernel\'s counts to the values pushed one by one', () => {
+    const t = new ElaTally();
+    t.push(3);
+    t.push(2.5);
+    // Two batches, as the kernel drains them: 3 (also pushed above) and 200,000 (past the first
+    // table, so it grows) among them.
+    t.addCounts(new Uint32Array([0, 3, 64, 99]), new Uint32Array([2, 4, 1, 9]), 3); // the 4th is past n
+    t.addCounts(new Uint32Array([65, 200_000]), new Uint32Array([5, 6]), 2);
+    t.push(65);
+    expect(t.count).toBe(2 + 7 + 11 + 1);
+    const { values, counts } = t.finish(1);
+    expect([...values]).toEqual([0, 2.5, 3, 64, 65, 200_000]);
+    expect([...counts]).toEqual([2, 1, 5, 1, 6, 6]);
+    // Its table, reused by the next tally on this thread, holds none of these counts.
+    const next = new ElaTally();
+    next.push(64);
+    expect([...next.finish(1).counts]).toEqual([1]);
+  });
+
   it('is empty when nothing was pushed', () => {
     const { values, counts } = new ElaTally().finish(1);
     expect(values.length).toBe(0);

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { assembleKernel, kernelModuleText } from '../../scripts/build-kernel.mjs';
 import { generateCommitLoop } from '../../lib/synth/commit-loop';
-import { LineKernel } from '../../lib/trace/kernel/line-kernel';
+import { KernelKeep, LineKernel } from '../../lib/trace/kernel/line-kernel';
 import { TraceScanner, type ScanResult } from '../../lib/trace/scanner';
 import { toCrlf } from '../helpers/chunks';
 import { corpusAvailable, CORPUS_DIR, reportCorpusMissing, TRCTOOLS_DIR } from '../helpers/corpus';
@@ -90,6 +90,33 @@ describe('the line kernel', () => {
     expect(long.length).toBe(1000);
     expect(long.every(([, c]) => c === 1)).toBe(true);
     expect(counts?.values.filter((v) => v < 1000).length).toBe(50);
+  });
+
+  it('drains its tally in ascending order of value, in batches, and is empty afterwards', () => {
+    const kernel = LineKernel.create() as LineKernel;
+    // ela values chosen so that zero cells, runs of four zero cells (skipped four at a time) and
+    // neighbours all occur: 0 once, 1 twice, 2 once, 7 three times, 1,048,575 (the tally's last
+    // cell) once; 1,048,576 is past it and goes to the sample columns instead.
+    const elas = [7, 1, 0, 7, 2, 1_048_575, 1, 7, 1_048_576];
+    const text = elas.map((ela, i) => `WAIT #0: nam='log file sync' ela= ${ela} p3=0 obj#=-1 tim=${100 + i}\n`).join('');
+    const input = kernel.load(new TextEncoder().encode(text), 0, text.length);
+    expect(kernel.register(input, text.indexOf('log file sync'), 'log file sync'.length, 0, KernelKeep.Counts)).toBe(true);
+    const scanned = kernel.scan(input, 0, input.length, false, false, 0, 0);
+    expect(scanned.lines).toBe(9);
+    expect(scanned.samples).toBe(1); // the 1,048,576 µs wait
+    expect(kernel.tallied).toBe(8);
+    const batches: [number[], number[]][] = [];
+    kernel.drainTally((values, counts, n) => batches.push([[...values.subarray(0, n)], [...counts.subarray(0, n)]]), 2);
+    expect(batches).toEqual([
+      [[0, 1], [1, 2]],
+      [[2, 7], [1, 3]],
+      [[1_048_575], [1]],
+    ]);
+    expect(kernel.tallied).toBe(0);
+    let again = 0;
+    kernel.drainTally((_v, _c, n) => (again += n));
+    expect(again).toBe(0);
+    kernel.release();
   });
 
   it('gives the JavaScript path\'s result on a generated commit loop, in 1 MiB and 5 MiB chunks', () => {

@@ -50,6 +50,8 @@ const AREA_BASE = SAMPLES_BASE + MAX_RECORDS * SAMPLE_BYTES;
  */
 const TALLY_BASE = AREA_BASE + 2 * AREA_STRIDE;
 const TALLY_CELLS = 1 << 20;
+/** Values (and as many counts) per drainTally batch: the record area holds both. */
+const DRAIN_BATCH = (MAX_RECORDS * RECORD_BYTES) / 8;
 
 interface KernelExports {
   memory: WebAssembly.Memory;
@@ -74,6 +76,7 @@ interface KernelExports {
   scan(input: number, length: number, out: number, maxRecords: number, firstLine: number, offsetBase: number): number;
   register(name: number, length: number, id: number, sampled: number): number;
   reset(stops: number): void;
+  drainTally(values: number, counts: number, capacity: number): number;
 }
 
 export interface KernelScan {
@@ -205,17 +208,22 @@ export class LineKernel {
     return this.exports.tallyCount.value as number;
   }
 
-  /** Hands each tallied value (in the trace's unit) and its count to `add`, then empties the tally. */
-  drainTally(add: (value: number, count: number) => void): void {
-    const table = this.tallyTable;
-    const top = this.exports.tallyTop.value as number;
-    for (let v = 0; v <= top; v++) {
-      const c = table[v] as number;
-      if (c !== 0) add(v, c);
+  /**
+   * Hands the tallied values (in the trace's unit, ascending) and their counts to `into`, in
+   * batches of at most `batch` (values[0, n), counts[0, n); the views are reused), then empties
+   * the tally. The kernel walks its table (drainTally in the .wat); the batches go through the
+   * record area, which no scan needs any more.
+   */
+  drainTally(into: (values: Uint32Array, counts: Uint32Array, n: number) => void, batch = DRAIN_BATCH): void {
+    if (!(batch >= 1 && batch <= DRAIN_BATCH)) throw new RangeError(`a drain batch must be 1 to ${DRAIN_BATCH}`);
+    const buffer = this.exports.memory.buffer;
+    const values = new Uint32Array(buffer, 0, batch);
+    const counts = new Uint32Array(buffer, batch * 4, batch);
+    for (;;) {
+      const n = this.exports.drainTally(values.byteOffset, counts.byteOffset, batch);
+      if (n > 0) into(values, counts, n);
+      if (n < batch) return;
     }
-    table.fill(0, 0, top + 1);
-    this.exports.tallyTop.value = -1;
-    this.exports.tallyCount.value = 0;
   }
 
   /** A kernel for a new scan: a spare one of this thread, else a new one; null without SIMD. */
