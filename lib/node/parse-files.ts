@@ -4,7 +4,7 @@ import { mergeRanges, needsSequentialRescan } from '../trace/merge-ranges';
 import { planRanges, type RangePlan } from '../trace/range-plan';
 import type { SampleKeeping, TraceFileResult } from '../trace/types';
 import { fromCounts, type IntHistogram } from '../stats/int-histogram';
-import { mergeIntHistograms } from '../stats/range-histograms';
+import { mergeIntHistograms, type ValueCounts } from '../stats/range-histograms';
 import type { InputFile } from './find-inputs';
 import type { ParseTask } from './parse-protocol';
 import { guidedRangeStarts } from './range-schedule';
@@ -83,7 +83,7 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
         // A range that began inside SQL text was scanned in the wrong state: rare, so just rescan.
         if (needsSequentialRescan(scans.map((d) => d.scan))) return whole();
         const histograms = scans.map((d) => d.histogram);
-        if (histograms.every((h) => h !== null)) elaHistograms[fileIndex] = mergeIntHistograms(histograms as IntHistogram[]);
+        if (histograms.every((h) => h !== null)) elaHistograms[fileIndex] = mergeIntHistograms(histograms as ValueCounts[]);
         return buildFileResult(mergeRanges(scans.map((d) => d.scan)), { fileName: file.name, event: options.event, compression: 'none', bytesRead: file.size });
       }),
     );

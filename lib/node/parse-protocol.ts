@@ -1,4 +1,4 @@
-import type { IntHistogram } from '../stats/int-histogram';
+import type { ValueCounts } from '../stats/range-histograms';
 import type { ScanResult } from '../trace/scanner';
 import type { SampleKeeping, TraceFacts, TraceFileResult } from '../trace/types';
 
@@ -10,7 +10,7 @@ export type ParseTask =
 export type ParseReply =
   | { kind: 'progress'; id: number; bytes: number }
   | { kind: 'file-done'; id: number; result: TraceFileResult }
-  | { kind: 'range-done'; id: number; scan: ScanResult; histogram: IntHistogram | null }
+  | { kind: 'range-done'; id: number; scan: ScanResult; histogram: ValueCounts | null }
   | { kind: 'failed'; id: number; message: string };
 
 /** The sample columns' buffers, moved to the receiving thread instead of copied. */
@@ -20,7 +20,9 @@ export function sampleBuffers(...parts: ScanResult['samples'][]): ArrayBuffer[] 
   return [...buffers];
 }
 
-/** A histogram's buffers, moved too. */
-export function histogramBuffers(h: IntHistogram | null): ArrayBuffer[] {
-  return h ? [...new Set([h.values.buffer, h.counts.buffer, h.cumulative.buffer] as ArrayBuffer[])] : [];
+/** A histogram's buffers (its cumulative counts' too, when it has them), moved too. */
+export function histogramBuffers(h: ValueCounts | (ValueCounts & { cumulative: Float64Array }) | null): ArrayBuffer[] {
+  if (!h) return [];
+  const arrays = 'cumulative' in h ? [h.values, h.counts, h.cumulative] : [h.values, h.counts];
+  return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
 }

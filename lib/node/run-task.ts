@@ -1,8 +1,7 @@
 import { parseTrace } from '../trace/parse-trace';
 import { TraceScanner, type ScanResult } from '../trace/scanner';
 import type { TraceFileResult } from '../trace/types';
-import { fromCounts, type IntHistogram } from '../stats/int-histogram';
-import { elaHistogramOf } from '../stats/range-histograms';
+import { elaHistogramOf, type ValueCounts } from '../stats/range-histograms';
 import { fileChunks } from './file-chunks';
 import type { ParseTask } from './parse-protocol';
 import { scanFileRange } from './scan-file-range';
@@ -11,7 +10,7 @@ import { scanFileRange } from './scan-file-range';
 export async function runTask(
   task: ParseTask,
   onProgress: (bytes: number) => void,
-): Promise<{ kind: 'file'; result: TraceFileResult } | { kind: 'range'; scan: ScanResult; histogram: IntHistogram | null }> {
+): Promise<{ kind: 'file'; result: TraceFileResult } | { kind: 'range'; scan: ScanResult; histogram: ValueCounts | null }> {
   if (task.kind === 'file') {
     const result = await parseTrace(fileChunks(task.path), {
       event: task.event,
@@ -31,6 +30,8 @@ export async function runTask(
   });
   await scanFileRange(task.path, task.start, task.end, scanner, onProgress);
   const scan = scanner.finish({ blocks: true });
-  const histogram = scan.elaCounts ? fromCounts(scan.elaCounts.values, scan.elaCounts.counts) : elaHistogramOf(scan.sampleBlocks ?? [scan.samples]);
+  // Kept as counts, the range's counts are its histogram part: the calling thread merges the parts
+  // and adds the cumulative counts once (mergeIntHistograms), not once per range here.
+  const histogram = scan.elaCounts ?? elaHistogramOf(scan.sampleBlocks ?? [scan.samples]);
   return { kind: 'range', scan, histogram };
 }

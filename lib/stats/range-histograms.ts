@@ -91,13 +91,14 @@ function concat(parts: readonly CountedValues[], n: number): Float64Array {
   return values;
 }
 
-interface Counts {
+/** Distinct values, ascending, and how many of each: a histogram without its cumulative counts. */
+export interface ValueCounts {
   values: Float64Array;
   counts: Float64Array;
 }
 
 /** Two ascending distinct-value tables as one (counts of equal values add). */
-function mergeTwo(a: Counts, b: Counts): Counts {
+function mergeTwo(a: ValueCounts, b: ValueCounts): ValueCounts {
   const values = new Float64Array(a.values.length + b.values.length);
   const counts = new Float64Array(values.length);
   let i = 0;
@@ -134,18 +135,18 @@ function mergeTwo(a: Counts, b: Counts): Counts {
  * summarizeIntHistogram gives the same summary to the last bit). Pairwise merges in a balanced
  * tree: O(distinct values x log parts).
  */
-export function mergeIntHistograms(parts: readonly IntHistogram[]): IntHistogram {
-  let level: Counts[] = parts.map((p) => ({ values: p.values, counts: p.counts }));
+export function mergeIntHistograms(parts: readonly ValueCounts[]): IntHistogram {
+  let level: ValueCounts[] = parts.map((p) => ({ values: p.values, counts: p.counts }));
   if (level.length === 0) level = [{ values: new Float64Array(0), counts: new Float64Array(0) }];
   while (level.length > 1) {
-    const next: Counts[] = [];
+    const next: ValueCounts[] = [];
     for (let i = 0; i < level.length; i += 2) {
-      const a = level[i] as Counts;
+      const a = level[i] as ValueCounts;
       const b = level[i + 1];
       next.push(b ? mergeTwo(a, b) : a);
     }
     level = next;
   }
-  const { values, counts } = level[0] as Counts;
+  const { values, counts } = level[0] as ValueCounts;
   return fromCounts(values.slice(), counts.slice());
 }

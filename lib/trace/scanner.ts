@@ -223,7 +223,7 @@ export class TraceScanner extends LineGrammar {
     }
     for (const c of this.kernel?.counted() ?? []) this.events.addCounts(c.id, c.count, c.total, c.min, c.max);
     const tally = this.samples instanceof ElaTally ? this.samples : null;
-    if (tally) this.kernel?.drainTally((values, counts, n) => tally.addCounts(values, counts, n));
+    if (tally) this.kernel?.drainTally((values, counts, n, waits) => tally.addCounts(values, counts, n, waits));
     this.kernel?.release(); // nothing reads its memory after this
     this.kernel = null;
     const unit = this.facts.unit;

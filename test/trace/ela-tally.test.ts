@@ -85,17 +85,28 @@ describe('ElaTally', () => {
     t.push(2.5);
     // Two batches, as the kernel drains them: 3 (also pushed above) and 200,000 (past the first
     // table, so it grows) among them.
-    t.addCounts(new Uint32Array([0, 3, 64, 99]), new Uint32Array([2, 4, 1, 9]), 3); // the 4th is past n
-    t.addCounts(new Uint32Array([65, 200_000]), new Uint32Array([5, 6]), 2);
+    t.addCounts(new Uint32Array([0, 3, 64, 99]), new Uint32Array([2, 4, 1, 9]), 3, 7); // the 4th is past n
+    t.addCounts(new Uint32Array([65, 200_000]), new Uint32Array([5, 6]), 2, 11);
     t.push(65);
-    expect(t.count).toBe(2 + 7 + 11 + 1);
+    t.push(5_000_000); // past the table: kept aside, and after every batch value
+    expect(t.count).toBe(2 + 7 + 11 + 2);
     const { values, counts } = t.finish(1);
-    expect([...values]).toEqual([0, 2.5, 3, 64, 65, 200_000]);
-    expect([...counts]).toEqual([2, 1, 5, 1, 6, 6]);
+    expect([...values]).toEqual([0, 2.5, 3, 64, 65, 200_000, 5_000_000]);
+    expect([...counts]).toEqual([2, 1, 5, 1, 6, 6, 1]);
     // Its table, reused by the next tally on this thread, holds none of these counts.
     const next = new ElaTally();
     next.push(64);
     expect([...next.finish(1).counts]).toEqual([1]);
+  });
+
+  it('takes the kernel\'s counts alone, scaled, and refuses batches out of order', () => {
+    const t = new ElaTally();
+    t.addCounts(new Uint32Array([1, 2]), new Uint32Array([3, 1]), 2, 4);
+    expect(() => t.addCounts(new Uint32Array([2]), new Uint32Array([1]), 1, 1)).toThrow(RangeError);
+    t.addCounts(new Uint32Array([5]), new Uint32Array([2]), 1, 2);
+    const { values, counts } = t.finish(10_000);
+    expect([...values]).toEqual([10_000, 20_000, 50_000]);
+    expect([...counts]).toEqual([3, 1, 2]);
   });
 
   it('is empty when nothing was pushed', () => {

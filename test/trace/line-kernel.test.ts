@@ -105,12 +105,12 @@ describe('the line kernel', () => {
     expect(scanned.lines).toBe(9);
     expect(scanned.samples).toBe(1); // the 1,048,576 µs wait
     expect(kernel.tallied).toBe(8);
-    const batches: [number[], number[]][] = [];
-    kernel.drainTally((values, counts, n) => batches.push([[...values.subarray(0, n)], [...counts.subarray(0, n)]]), 2);
+    const batches: [number[], number[], number][] = [];
+    kernel.drainTally((values, counts, n, waits) => batches.push([[...values.subarray(0, n)], [...counts.subarray(0, n)], waits]), 2);
     expect(batches).toEqual([
-      [[0, 1], [1, 2]],
-      [[2, 7], [1, 3]],
-      [[1_048_575], [1]],
+      [[0, 1], [1, 2], 3],
+      [[2, 7], [1, 3], 4],
+      [[1_048_575], [1], 1],
     ]);
     expect(kernel.tallied).toBe(0);
     let again = 0;

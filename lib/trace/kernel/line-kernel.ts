@@ -68,6 +68,7 @@ interface KernelExports {
   tallyCells: WebAssembly.Global;
   tallyTop: WebAssembly.Global;
   tallyCount: WebAssembly.Global;
+  drained: WebAssembly.Global;
   talliedAfterLast: WebAssembly.Global;
   maxSamples: WebAssembly.Global;
   sampleCount: WebAssembly.Global;
@@ -210,18 +211,18 @@ export class LineKernel {
 
   /**
    * Hands the tallied values (in the trace's unit, ascending) and their counts to `into`, in
-   * batches of at most `batch` (values[0, n), counts[0, n); the views are reused), then empties
-   * the tally. The kernel walks its table (drainTally in the .wat); the batches go through the
-   * record area, which no scan needs any more.
+   * batches of at most `batch` (values[0, n), counts[0, n), and the sum of those counts; the views
+   * are reused), then empties the tally. The kernel walks its table (drainTally in the .wat); the
+   * batches go through the record area, which no scan needs any more.
    */
-  drainTally(into: (values: Uint32Array, counts: Uint32Array, n: number) => void, batch = DRAIN_BATCH): void {
+  drainTally(into: (values: Uint32Array, counts: Uint32Array, n: number, waits: number) => void, batch = DRAIN_BATCH): void {
     if (!(batch >= 1 && batch <= DRAIN_BATCH)) throw new RangeError(`a drain batch must be 1 to ${DRAIN_BATCH}`);
     const buffer = this.exports.memory.buffer;
     const values = new Uint32Array(buffer, 0, batch);
     const counts = new Uint32Array(buffer, batch * 4, batch);
     for (;;) {
       const n = this.exports.drainTally(values.byteOffset, counts.byteOffset, batch);
-      if (n > 0) into(values, counts, n);
+      if (n > 0) into(values, counts, n, this.exports.drained.value as number);
       if (n < batch) return;
     }
   }

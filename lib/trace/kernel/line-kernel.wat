@@ -76,8 +76,10 @@
   (global $tallyTop (export "tallyTop") (mut i32) (i32.const -1))
   (global $tallyCount (export "tallyCount") (mut i32) (i32.const 0))
   (global $talliedAfterLast (export "talliedAfterLast") (mut i32) (i32.const 0))
-  ;; The next cell drainTally looks at (it may take several calls).
+  ;; The next cell drainTally looks at (it may take several calls), and the waits its last call
+  ;; moved out (the sum of the counts it wrote).
   (global $drainAt (mut i32) (i32.const 0))
+  (global $drained (export "drained") (mut i32) (i32.const 0))
 
   (func (export "scan") (param $in i32) (param $len i32) (param $out i32) (param $maxRecords i32)
                         (param $firstLine i32) (param $offsetBase f64) (result i32)
@@ -537,6 +539,7 @@
     (local $v i32) (local $top i32) (local $n i32) (local $at i32) (local $c i32)
     (local.set $v (global.get $drainAt))
     (local.set $top (global.get $tallyTop))
+    (global.set $drained (i32.const 0))
     (block $done
       (loop $cells
         (br_if $done (i32.gt_s (local.get $v) (local.get $top)))
@@ -554,6 +557,7 @@
             (i32.store (i32.add (local.get $values) (i32.shl (local.get $n) (i32.const 2))) (local.get $v))
             (i32.store (i32.add (local.get $counts) (i32.shl (local.get $n) (i32.const 2))) (local.get $c))
             (i32.store (local.get $at) (i32.const 0))
+            (global.set $drained (i32.add (global.get $drained) (local.get $c)))
             (local.set $n (i32.add (local.get $n) (i32.const 1)))))
         (local.set $v (i32.add (local.get $v) (i32.const 1)))
         (br $cells)))
