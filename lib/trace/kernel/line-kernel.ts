@@ -27,7 +27,8 @@ export const MAX_RECORDS = 32768;
 /** Each of the two input areas: a chunk is read into one while the other is scanned. */
 export const AREA_BYTES = 4 << 20;
 const PAGE = 65536;
-// The kernel reads 16 bytes at a time: a page of room after each area keeps those reads inside.
+// The kernel reads in 64-byte blocks, up to 63 bytes past its input: a page of room after each
+// area keeps those reads inside it.
 const AREA_STRIDE = AREA_BYTES + PAGE;
 const EVENTS_BASE = MAX_RECORDS * RECORD_BYTES;
 const EVENT_SLOTS = 1024;
