@@ -13,12 +13,10 @@
 // only slower to start where the variable is set.
 import { existsSync } from 'node:fs';
 
-const bundle = new URL('../dist/waitscope.mjs', import.meta.url);
-if (!existsSync(bundle)) {
+const launch = new URL('../dist/launch.mjs', import.meta.url);
+if (!existsSync(launch)) {
   process.stderr.write('waitscope: the CLI is not built yet; run `npm install` or `npm run build:cli` in the waitscope folder\n');
   process.exit(1);
 }
-// The parse workers first (a few KB), so their isolates boot while the main bundle loads.
-const early = new URL('../dist/early.mjs', import.meta.url);
-if (existsSync(early)) await import(early.href);
-await import(bundle.href);
+// Starts the parse workers, then runs the main bundle with its code cache (lib/cli/launch.ts).
+await import(launch.href);

@@ -1,19 +1,66 @@
-// Bundles the command line and its parse worker into dist/ (run by `npm install` via postinstall).
+// Bundles the command line and its parse worker into dist/ (run by `npm install` via postinstall),
+// then runs it once on a generated trace to write V8's code cache for both bundles.
 // Node 20 cannot run TypeScript, and one bundled file starts in ~50 ms, which matters when the
 // benchmark compares `waitscope stats` with `grep -c` on the same file.
-import { build } from 'esbuild';
+//
+// dist/launch.mjs           what bin/waitscope.mjs runs: starts the parse workers, then runs
+// dist/waitscope.cjs        the CLI, with dist/waitscope.cjs.cache (lib/node/code-cache.ts)
+// dist/parse-worker.mjs     a parse worker's entry: runs
+// dist/parse-worker.cjs     the worker, with dist/parse-worker.cjs.cache
+//
+// The two large bundles are CommonJS because V8's code cache is reachable from Node 20 only
+// through vm.Script (no compile cache for ES modules before Node 22). `import.meta.url` in them is
+// the bundle's own file URL, passed in by runBundle.
+//   node scripts/build-cli.mjs              bundle and write the caches
+//   node scripts/build-cli.mjs --no-cache   bundle only (the CLI then compiles as usual)
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, unlinkSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const common = { outdir: dist, bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning' };
+
 await build({
-  entryPoints: { waitscope: join(root, 'lib/cli/main.ts'), early: join(root, 'lib/cli/early.ts'), 'parse-worker': join(root, 'lib/node/parse-worker.ts') },
-  outdir: join(root, 'dist'),
+  ...common,
+  entryPoints: { launch: join(root, 'lib/cli/launch.ts'), 'parse-worker': join(root, 'lib/node/parse-worker-entry.ts') },
   outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
   format: 'esm',
-  sourcemap: 'linked',
-  logLevel: 'warning',
 });
+await build({
+  ...common,
+  entryPoints: { waitscope: join(root, 'lib/cli/main.ts'), 'parse-worker': join(root, 'lib/node/parse-worker.ts') },
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  define: { 'import.meta.url': '__waitscopeBundleUrl' }, // BUNDLE_URL_NAME in lib/node/code-cache.ts
+});
+
+const caches = ['waitscope.cjs.cache', 'parse-worker.cjs.cache'].map((f) => join(dist, f));
+for (const f of caches) if (existsSync(f)) unlinkSync(f); // never one of an older bundle
+if (!process.argv.includes('--no-cache')) writeCodeCaches();
+
+/**
+ * Runs `waitscope stats` as a user would (the bin, no Node flags: V8 rejects a cache made under
+ * other flags) on a trace large enough to be parsed in ranges on every thread, so the cache holds
+ * the functions of that path. A failure only costs the speed-up: the CLI runs without caches.
+ */
+function writeCodeCaches() {
+  const scratch = mkdtempSync(join(tmpdir(), 'waitscope-code-cache-'));
+  try {
+    const bin = join(root, 'bin/waitscope.mjs');
+    const env = { ...process.env, WAITSCOPE_CODE_CACHE: 'write' };
+    delete env.WAITSCOPE_TIMING;
+    // One session of 140,000 commits: ~68 MB, just over the size that is split into ranges.
+    execFileSync(bin, ['synth', '--preset', 'flash-off', '--out', scratch, '--sessions', '1', '--commits', '140000'], { env, stdio: 'ignore' });
+    execFileSync(bin, ['stats', '--json', scratch], { env, stdio: 'ignore' });
+    const missing = caches.filter((f) => !existsSync(f));
+    if (missing.length > 0) console.warn(`build-cli: no code cache written for ${missing.join(', ')}; the CLI works, only starts slower`);
+  } catch (error) {
+    console.warn(`build-cli: the code cache warm-up failed (${error.message.split('\n')[0]}); the CLI works, only starts slower`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

@@ -2,7 +2,7 @@ import { parseCommonArgs, UsageError } from './args';
 import { startEarlyWorkers } from './early';
 
 // Before anything else: the parse workers start booting while the rest of the CLI loads, not
-// after it (bin/waitscope.mjs has usually done this already, through dist/early.mjs).
+// after it (bin/waitscope.mjs has usually done this already, through dist/launch.mjs).
 const ARGV = process.argv.slice(2);
 startEarlyWorkers(ARGV);
 

@@ -18,7 +18,7 @@ interface Started {
 
 /**
  * The workers started early, shared through a process-wide key: bin/waitscope.mjs runs a tiny
- * bundle (dist/early.mjs, lib/cli/early.ts) that starts them before the main bundle is even
+ * bundle (dist/launch.mjs, lib/cli/launch.ts) that starts them before the main bundle is even
  * parsed (~15 ms sooner), and the main bundle holds its own copy of this module.
  */
 interface Registry {
@@ -41,7 +41,7 @@ export function isWorkerScript(url: URL): boolean {
  * a command that stops early (bad usage, unreadable path) is not kept alive by them.
  */
 export function startParseWorkers(threads: number): void {
-  if (registry.requested) return; // once per process: dist/early.mjs may have done it
+  if (registry.requested) return; // once per process: dist/launch.mjs may have done it
   registry.requested = true;
   const url = parseWorkerUrl();
   if (threads <= 1 || !isWorkerScript(url)) return;

@@ -25,7 +25,7 @@ export const UNPRIVILEGED: { uid: number; gid: number } | null = process.getuid?
 /** Never rejects: a non-zero exit is a result to check, not an error. */
 export function runCli(
   args: readonly string[],
-  options: { cwd?: string; timeoutMs?: number; as?: { uid: number; gid: number } | null } = {},
+  options: { cwd?: string; timeoutMs?: number; as?: { uid: number; gid: number } | null; env?: Record<string, string> } = {},
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     execFile(
@@ -35,7 +35,7 @@ export function runCli(
         cwd: options.cwd ?? ROOT,
         timeout: options.timeoutMs ?? 60_000,
         maxBuffer: 64 << 20,
-        env: { ...process.env, NO_COLOR: '1' },
+        env: { ...process.env, NO_COLOR: '1', ...options.env },
         ...(options.as ? { uid: options.as.uid, gid: options.as.gid } : {}),
       },
       (error, stdout, stderr) => {

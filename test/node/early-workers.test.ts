@@ -22,7 +22,7 @@ describe('early parse workers', () => {
     expect(takeStartedWorkers(parseWorkerUrl(), 4)).toEqual([]);
   });
 
-  it('shares one registry between two copies of the module (dist/early.mjs and the main bundle each hold one)', async () => {
+  it('shares one registry between two copies of the module (dist/launch.mjs and the main bundle each hold one)', async () => {
     // A second instance, bundled from other source text (as dist/ has two bundles holding it).
     const other = (await importTs(`export * from './lib/node/early-workers'; export const copy = 2;`, { platform: 'node' })).module;
     expect(other.startParseWorkers).not.toBe(startParseWorkers);

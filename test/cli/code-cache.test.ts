@@ -1,0 +1,45 @@
+// The built CLI runs its bundles with the V8 code caches the build wrote (lib/node/code-cache.ts,
+// scripts/build-cli.mjs): both must be there and accepted, or the CLI silently starts ~10-20 ms
+// slower on every run. (test/helpers/build-cli-setup.ts builds dist/, caches included.)
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR, ROOT, runCli } from '../helpers/cli';
+
+// A Node before 20.15 has no zlib.crc32, and then no cache is ever used (code-cache.ts).
+const expected = 'crc32' in zlib ? 'accepted' : 'rejected';
+
+describe('the code caches of the built CLI', () => {
+  it('are written by the build, one per bundle', () => {
+    expect(existsSync(path.join(ROOT, 'dist/waitscope.cjs.cache'))).toBe(true);
+    expect(existsSync(path.join(ROOT, 'dist/parse-worker.cjs.cache'))).toBe(true);
+  });
+
+  it('the main bundle\'s is used, and the command\'s output is the same either way', async () => {
+    const fixture = path.join(FIXTURES_DIR, 'v11g-commit-loop.trc');
+    const run = await runCli(['stats', '--json', '--workers', '1', fixture], { env: { WAITSCOPE_TIMING: '1' } });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toContain(`timing: code cache of the main bundle ${expected}`);
+    const plain = await runCli(['stats', '--json', '--workers', '1', fixture]);
+    expect(plain.stdout).toBe(run.stdout);
+  });
+
+  it('a parse worker\'s is used', async () => {
+    const worker = new Worker(path.join(ROOT, 'dist/parse-worker.mjs'), { env: { ...process.env, WAITSCOPE_TIMING: '1' }, stderr: true });
+    let stderr = '';
+    worker.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await new Promise<void>((resolve, reject) => {
+      const check = setInterval(() => {
+        if (stderr.includes('\n')) {
+          clearInterval(check);
+          resolve();
+        }
+      }, 5);
+      worker.once('error', reject);
+    });
+    await worker.terminate();
+    expect(stderr).toContain(`timing: code cache of a parse worker ${expected}`);
+  });
+});
