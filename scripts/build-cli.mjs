@@ -55,7 +55,8 @@ function writeCodeCaches() {
     delete env.WAITSCOPE_TIMING;
     // One session of 140,000 commits: ~68 MB, just over the size that is split into ranges.
     execFileSync(bin, ['synth', '--preset', 'flash-off', '--out', scratch, '--sessions', '1', '--commits', '140000'], { env, stdio: 'ignore' });
-    execFileSync(bin, ['stats', '--json', scratch], { env, stdio: 'ignore' });
+    // Two threads whatever the cores, so that a parse worker runs and writes its cache.
+    execFileSync(bin, ['stats', '--json', '--workers', '2', scratch], { env, stdio: 'ignore' });
     const missing = caches.filter((f) => !existsSync(f));
     if (missing.length > 0) console.warn(`build-cli: no code cache written for ${missing.join(', ')}; the CLI works, only starts slower`);
   } catch (error) {
