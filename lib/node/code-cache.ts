@@ -41,12 +41,7 @@ export function runBundle(file: string): RanBundle {
   const cached = readCache(cacheFile, stamp);
   // The CommonJS wrapper, on the bundle's first line so its line numbers stay the file's.
   const wrapped = `(function (exports, require, module, __filename, __dirname, ${BUNDLE_URL_NAME}) {${source}\n})`;
-  const script = new vm.Script(wrapped, {
-    filename: file,
-    // `import()` in the bundle resolves as in any module of this process (vm.Script refuses it otherwise).
-    ...(vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER ? { importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER } : {}),
-    ...(cached.data ? { cachedData: cached.data } : {}),
-  });
+  const script = new vm.Script(wrapped, { filename: file, ...(cached.data ? { cachedData: cached.data } : {}) });
   const state: CacheState = cached.data && script.cachedDataRejected ? 'rejected' : cached.state;
   const module = { exports: {} };
   (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file), pathToFileURL(file).href);

@@ -35,17 +35,6 @@ describe('runBundle', () => {
     expect(second.seen).toEqual(first.seen);
   });
 
-  it('lets the bundle import() modules, with and without its cache', async () => {
-    const file = path.join(dir, 'd.cjs');
-    writeFileSync(file, "globalThis.__codeCacheImport = import('node:path').then((m) => m.join('x', 'y'));\n");
-    for (const state of ['absent', 'accepted']) {
-      const ran = runBundle(file);
-      expect(ran.state).toBe(state);
-      expect(await (globalThis as Record<string, unknown>).__codeCacheImport).toBe(path.join('x', 'y'));
-      ran.writeCache();
-    }
-  });
-
   it('does not use the cache of a bundle changed since, even one of the same length', () => {
     const file = path.join(dir, 'b.cjs');
     writeFileSync(file, bundleSource(42));
