@@ -14,7 +14,7 @@
 //   node scripts/build-cli.mjs              bundle and write the caches
 //   node scripts/build-cli.mjs --no-cache   bundle only (the CLI then compiles as usual)
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, unlinkSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,16 @@ await build({
   format: 'cjs',
   define: { 'import.meta.url': '__waitscopeBundleUrl' }, // BUNDLE_URL_NAME in lib/node/code-cache.ts
 });
+
+// A bundle run through vm.Script cannot import(): without a callback V8 refuses it, and Node's
+// USE_MAIN_CONTEXT_DEFAULT_LOADER (experimental in Node 20) fails for functions that come from a
+// code cache written by another process. esbuild inlines our own lazy imports; refuse any other.
+for (const name of ['waitscope.cjs', 'parse-worker.cjs']) {
+  if (/\bimport\(/.test(readFileSync(join(dist, name), 'utf8'))) {
+    console.error(`build-cli: dist/${name} calls import(), which cannot run in it (see lib/node/code-cache.ts); import statically`);
+    process.exit(1);
+  }
+}
 
 const caches = ['waitscope.cjs.cache', 'parse-worker.cjs.cache'].map((f) => join(dist, f));
 for (const f of caches) if (existsSync(f)) unlinkSync(f); // never one of an older bundle

@@ -20,6 +20,8 @@ import zlib from 'node:zlib';
  * and modification time when it was written and the CRC-32 of V8's bytes: a cache of a bundle
  * changed since is 'stale', a damaged one 'rejected', and neither is handed to V8. (zlib.crc32
  * came in Node 20.15; without it no cache is used.)
+ *
+ * A bundle run this way cannot call import(): scripts/build-cli.mjs refuses to build one that does.
  */
 export type CacheState = 'accepted' | 'rejected' | 'stale' | 'absent';
 

@@ -1,7 +1,7 @@
 // The built CLI runs its bundles with the V8 code caches the build wrote (lib/node/code-cache.ts,
 // scripts/build-cli.mjs): both must be there and accepted, or the CLI silently starts ~10-20 ms
 // slower on every run. (test/helpers/build-cli-setup.ts builds dist/, caches included.)
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
@@ -12,6 +12,14 @@ import { FIXTURES_DIR, ROOT, runCli } from '../helpers/cli';
 const expected = 'crc32' in zlib ? 'accepted' : 'rejected';
 
 describe('the code caches of the built CLI', () => {
+  it('go with bundles that never call import() (it cannot run in a bundle started from a cache)', () => {
+    for (const name of ['waitscope.cjs', 'parse-worker.cjs']) {
+      const source = readFileSync(path.join(ROOT, 'dist', name), 'utf8');
+      expect(source.length).toBeGreaterThan(10_000);
+      expect(source).not.toMatch(/\bimport\(/);
+    }
+  });
+
   it('are written by the build, one per bundle', () => {
     expect(existsSync(path.join(ROOT, 'dist/waitscope.cjs.cache'))).toBe(true);
     expect(existsSync(path.join(ROOT, 'dist/parse-worker.cjs.cache'))).toBe(true);
