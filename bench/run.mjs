@@ -94,6 +94,9 @@ async function main() {
   console.log(`  memory ${fmt(facts.memTotal / 2 ** 30, 1)} GiB (available ${fmt(facts.memAvailable / 2 ** 30, 1)} GiB); kernel ${facts.kernel}`);
   console.log(`  ${facts.grep}; awk = ${facts.awk}`);
   console.log(`  peak RSS via getrusage(RUSAGE_CHILDREN) in ${facts.python}`);
+  // A rejected or missing code cache (lib/node/code-cache.ts) costs every run ~10 ms of start-up.
+  const cacheLine = trySh(`WAITSCOPE_TIMING=1 "${bin}" help 2>&1 >/dev/null | grep 'code cache'`);
+  console.log(`  ${cacheLine.replace(/^timing: /, '')}`);
 
   const dir = process.env.WAITSCOPE_BENCH_DIR || join(homedir(), '.cache', 'waitscope-bench');
   mkdirSync(dir, { recursive: true });
