@@ -337,7 +337,12 @@
     (local.set $x (i64.load align=1 (local.get $p)))
     (local.set $k (i32.shr_u (call $leadingDigits (local.get $x)) (i32.const 3)))
     (if (i32.eqz (local.get $k)) (then (return (i32.const 0))))
-    (if (i32.lt_u (local.get $k) (i32.const 8))
+    (if (i32.le_u (local.get $k) (i32.const 4))
+      (then
+        ;; Most waits take at most 4 digits: two multiply steps on 32 bits instead of three on 64.
+        (local.set $ela (f64.convert_i32_u (call $digitsValue4 (i32.wrap_i64 (local.get $x)) (local.get $k))))
+        (local.set $elaEnd (i32.add (local.get $p) (local.get $k))))
+    (else (if (i32.lt_u (local.get $k) (i32.const 8))
       (then
         (local.set $ela (f64.convert_i64_u (call $digitsValue (local.get $x) (local.get $k))))
         (local.set $elaEnd (i32.add (local.get $p) (local.get $k))))
@@ -351,7 +356,7 @@
             (local.set $p (i32.add (local.get $p) (i32.const 1)))
             (br $elaDigits)))
         (local.set $ela (f64.convert_i64_u (local.get $acc)))
-        (local.set $elaEnd (local.get $p))))
+        (local.set $elaEnd (local.get $p))))))
     (f64.store offset=24 (local.get $rec) (local.get $ela))
     ;; `tim=` is the last field of a complete line from 10.2 on: the digits that end the line,
     ;; from a digit mask of its last 32 bytes (bytes before elaEnd do not count).
@@ -410,6 +415,15 @@
     (i32.wrap_i64 (i64.ctz (i64.and
       (i64.or (i64.add (local.get $x) (i64.const 0x4646464646464646)) (i64.sub (local.get $x) (i64.const 0x3030303030303030)))
       (i64.const 0x8080808080808080)))))
+
+  ;; digitsValue for k = 1..4 digits in the low 32 bits of `x`.
+  (func $digitsValue4 (param $x i32) (param $k i32) (result i32)
+    (local.set $x (i32.shl (i32.sub (local.get $x) (i32.const 0x30303030))
+                           (i32.shl (i32.sub (i32.const 4) (local.get $k)) (i32.const 3))))
+    (local.set $x (i32.and (i32.add (i32.mul (local.get $x) (i32.const 10)) (i32.shr_u (local.get $x) (i32.const 8)))
+                           (i32.const 0x00ff00ff)))
+    (i32.and (i32.add (i32.mul (local.get $x) (i32.const 100)) (i32.shr_u (local.get $x) (i32.const 16)))
+             (i32.const 0xffff)))
 
   ;; The value of the first `k` (1..8) bytes of `x`, all ASCII digits, the first the most
   ;; significant: shifted so the digits end the word (leading zeros before them), then combined
