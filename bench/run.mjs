@@ -22,8 +22,9 @@ import { findPython, measureOnce, median, requireTool, rssFloorBytes } from './m
 import { formatStatsBench, runStatsBench } from './stats-bench.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// Timed rounds (each tool once per round); BENCH_RUNS=N for more on a noisy machine.
-const RUNS = Math.max(1, Number(process.env.BENCH_RUNS) || 3);
+// Timed rounds (each tool once per round), 7 by default: this shared 2-core machine swings by up to
+// 2x from minute to minute, and with 3 rounds one slow minute moved a median; BENCH_RUNS=N to change.
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS) || 7);
 const NEEDLE = "nam='log file sync'";
 const MB = 1e6; // decimal megabytes throughout (MB/s and RSS), the stricter reading of "300 MB"
 const TARGETS = { wsOverGrep: 2.0, awkOverWs: 3.0, rssBaseBytes: 300 * MB, rssBytesPerSample: 20 };
