@@ -5,8 +5,8 @@
 //
 // dist/launch.mjs           what bin/waitscope.mjs runs: starts the parse workers, then runs
 // dist/waitscope.cjs        the CLI, with dist/waitscope.cjs.cache (lib/node/code-cache.ts)
-// dist/parse-worker.mjs     a parse worker's entry: runs
-// dist/parse-worker.cjs     the worker, with dist/parse-worker.cjs.cache
+// dist/parse-worker.cjs     a parse worker's entry: runs
+// dist/parse-worker-main.cjs  the worker, with dist/parse-worker-main.cjs.cache
 //
 // The two large bundles are CommonJS because V8's code cache is reachable from Node 20 only
 // through vm.Script (no compile cache for ES modules before Node 22). `import.meta.url` in them is
@@ -26,13 +26,17 @@ const common = { outdir: dist, bundle: true, platform: 'node', target: 'node20',
 
 await build({
   ...common,
-  entryPoints: { launch: join(root, 'lib/cli/launch.ts'), 'parse-worker': join(root, 'lib/node/parse-worker-entry.ts') },
+  entryPoints: { launch: join(root, 'lib/cli/launch.ts') },
   outExtension: { '.js': '.mjs' },
   format: 'esm',
 });
 await build({
   ...common,
-  entryPoints: { waitscope: join(root, 'lib/cli/main.ts'), 'parse-worker': join(root, 'lib/node/parse-worker.ts') },
+  entryPoints: {
+    waitscope: join(root, 'lib/cli/main.ts'),
+    'parse-worker': join(root, 'lib/node/parse-worker-entry.ts'),
+    'parse-worker-main': join(root, 'lib/node/parse-worker.ts'),
+  },
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   define: { 'import.meta.url': '__waitscopeBundleUrl' }, // BUNDLE_URL_NAME in lib/node/code-cache.ts
@@ -41,14 +45,14 @@ await build({
 // A bundle run through vm.Script cannot import(): without a callback V8 refuses it, and Node's
 // USE_MAIN_CONTEXT_DEFAULT_LOADER (experimental in Node 20) fails for functions that come from a
 // code cache written by another process. esbuild inlines our own lazy imports; refuse any other.
-for (const name of ['waitscope.cjs', 'parse-worker.cjs']) {
+for (const name of ['waitscope.cjs', 'parse-worker-main.cjs']) {
   if (/\bimport\(/.test(readFileSync(join(dist, name), 'utf8'))) {
     console.error(`build-cli: dist/${name} calls import(), which cannot run in it (see lib/node/code-cache.ts); import statically`);
     process.exit(1);
   }
 }
 
-const caches = ['waitscope.cjs.cache', 'parse-worker.cjs.cache'].map((f) => join(dist, f));
+const caches = ['waitscope.cjs.cache', 'parse-worker-main.cjs.cache'].map((f) => join(dist, f));
 for (const f of caches) if (existsSync(f)) unlinkSync(f); // never one of an older bundle
 if (!process.argv.includes('--no-cache')) writeCodeCaches();
 

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
  * Computed when asked for: a module loaded from a data: URL (scripts/import-ts.mjs) has no base.
  */
 export function parseWorkerUrl(): URL {
-  return new URL('./parse-worker.mjs', import.meta.url);
+  return new URL('./parse-worker.cjs', import.meta.url);
 }
 
 interface Started {

@@ -13,7 +13,7 @@ const expected = 'crc32' in zlib ? 'accepted' : 'rejected';
 
 describe('the code caches of the built CLI', () => {
   it('go with bundles that never call import() (it cannot run in a bundle started from a cache)', () => {
-    for (const name of ['waitscope.cjs', 'parse-worker.cjs']) {
+    for (const name of ['waitscope.cjs', 'parse-worker-main.cjs']) {
       const source = readFileSync(path.join(ROOT, 'dist', name), 'utf8');
       expect(source.length).toBeGreaterThan(10_000);
       expect(source).not.toMatch(/\bimport\(/);
@@ -22,7 +22,7 @@ describe('the code caches of the built CLI', () => {
 
   it('are written by the build, one per bundle', () => {
     expect(existsSync(path.join(ROOT, 'dist/waitscope.cjs.cache'))).toBe(true);
-    expect(existsSync(path.join(ROOT, 'dist/parse-worker.cjs.cache'))).toBe(true);
+    expect(existsSync(path.join(ROOT, 'dist/parse-worker-main.cjs.cache'))).toBe(true);
   });
 
   it('the main bundle\'s is used, and the command\'s output is the same either way', async () => {
@@ -35,7 +35,7 @@ describe('the code caches of the built CLI', () => {
   });
 
   it('a parse worker\'s is used', async () => {
-    const worker = new Worker(path.join(ROOT, 'dist/parse-worker.mjs'), { env: { ...process.env, WAITSCOPE_TIMING: '1' }, stderr: true });
+    const worker = new Worker(path.join(ROOT, 'dist/parse-worker.cjs'), { env: { ...process.env, WAITSCOPE_TIMING: '1' }, stderr: true });
     let stderr = '';
     worker.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     await new Promise<void>((resolve, reject) => {

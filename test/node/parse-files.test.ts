@@ -11,7 +11,7 @@ import { countValues } from '../helpers/count-values';
 
 const temp = makeTempDir('parse-files');
 const file = path.join(temp.dir, 'commit-loop.trc');
-const workerUrl = new URL(`file://${path.join(ROOT, 'dist/parse-worker.mjs')}`);
+const workerUrl = new URL(`file://${path.join(ROOT, 'dist/parse-worker.cjs')}`);
 afterAll(() => temp.remove());
 
 beforeAll(() => {
