@@ -21,8 +21,7 @@ export function sampleBuffers(...parts: ScanResult['samples'][]): ArrayBuffer[] 
 }
 
 /** A histogram's buffers (its cumulative counts' too, when it has them), moved too. */
-export function histogramBuffers(h: ValueCounts | (ValueCounts & { cumulative: Float64Array }) | null): ArrayBuffer[] {
+export function histogramBuffers(h: (ValueCounts & { cumulative?: Float64Array }) | null): ArrayBuffer[] {
   if (!h) return [];
-  const arrays = 'cumulative' in h ? [h.values, h.counts, h.cumulative] : [h.values, h.counts];
-  return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
+  return [...new Set([h.values, h.counts, h.cumulative].filter((a) => a !== undefined).map((a) => a.buffer as ArrayBuffer))];
 }

@@ -4,6 +4,7 @@
  * the facts only the first range would see (release, unit, tim rule). The CLI reads with Node file
  * handles, the browser with Blob.slice: both pass `readAt`.
  */
+import { ascii, LF, matchAt } from './bytes';
 import { TraceScanner } from './scanner';
 import type { ScanResult } from './scan-result';
 import type { TraceFacts } from './types';
@@ -21,14 +22,7 @@ export type ReadAt = (start: number, length: number) => Promise<Uint8Array>;
 
 // A range starts at a WAIT or call line: such a line ends BINDS text, so the state a range
 // cannot see (free text after BINDS) is the same as a sequential scan's there.
-const CUT_BEFORE = ['WAIT #', 'EXEC #', 'FETCH #', 'PARSE #', 'CLOSE #'].map((s) => new TextEncoder().encode(s));
-const LF = 0x0a;
-
-function startsAt(hay: Uint8Array, at: number, prefix: Uint8Array): boolean {
-  if (at + prefix.length > hay.length) return false;
-  for (let k = 0; k < prefix.length; k++) if (hay[at + k] !== prefix[k]) return false;
-  return true;
-}
+const CUT_BEFORE = ['WAIT #', 'EXEC #', 'FETCH #', 'PARSE #', 'CLOSE #'].map(ascii);
 
 /**
  * Offset of the first line in `probe` (after its first newline) that starts with a WAIT or call
@@ -39,7 +33,7 @@ function startsAt(hay: Uint8Array, at: number, prefix: Uint8Array): boolean {
 export function findCut(probe: Uint8Array): number {
   const bytes = new Uint8Array(probe.buffer, probe.byteOffset, probe.length); // not a Buffer: the builtin indexOf
   for (let nl = bytes.indexOf(LF); nl >= 0; nl = bytes.indexOf(LF, nl + 1)) {
-    for (const marker of CUT_BEFORE) if (startsAt(bytes, nl + 1, marker)) return nl + 1;
+    for (const marker of CUT_BEFORE) if (matchAt(bytes, nl + 1, bytes.length, marker)) return nl + 1;
   }
   return -1;
 }
