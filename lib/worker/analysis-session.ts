@@ -24,6 +24,8 @@ const HELPER_START_WAIT_MS = 3000;
 
 export class AnalysisSession {
   private readonly datasets = new Map<string, DatasetState>();
+  /** Datasets emptied by Clear, kept for Undo until the next load needs the memory. */
+  private readonly cleared = new Map<string, DatasetState>();
   private event: string;
   /** Range workers that answered, by the index worker-client.ts gave them. */
   private readonly helpers = new Map<number, RangeHelper>();
@@ -56,19 +58,20 @@ export class AnalysisSession {
       }
       case 'add-files':
         this.event = request.event;
+        this.forgetCleared();
         return this.loader(request.datasetId).addFiles(request.files, request.event, request.memoryBudgetBytes ?? this.options.memoryBudgetBytes);
       case 'demo':
+        this.forgetCleared();
         return this.demo(request.datasetId, request.preset, request.event, request.sessions, request.commits);
       case 'cancel':
         this.datasets.get(request.datasetId)?.abort?.abort();
         return;
-      case 'clear': {
-        const d = this.datasets.get(request.datasetId);
-        d?.abort?.abort();
-        this.datasets.delete(request.datasetId);
-        this.post({ type: 'status', status: statusOf(emptyDataset(request.datasetId, this.event)) });
-        return;
-      }
+      case 'clear':
+        return this.clear(request.datasetId);
+      case 'undo-clear':
+        return this.undoClear(request.datasetId);
+      case 'remove-file':
+        return this.removeFile(request.datasetId, request.name);
       case 'set-event':
         return this.setEvent(request.event);
       case 'report':
@@ -83,6 +86,55 @@ export class AnalysisSession {
       case 'context':
         return this.investigate(request);
     }
+  }
+
+  private clear(datasetId: string): void {
+    const d = this.datasets.get(datasetId);
+    d?.abort?.abort();
+    this.datasets.delete(datasetId);
+    // A dataset still loading is not kept: what Undo would restore is not yet known.
+    const keep = d && d.source !== 'empty' && d.state !== 'loading' ? d : null;
+    if (keep) this.cleared.set(datasetId, keep);
+    else this.cleared.delete(datasetId);
+    const cleared = keep ? { files: keep.traces.length + keep.csv.length, waits: keep.waitCount() } : null;
+    this.post({ type: 'status', status: { ...statusOf(emptyDataset(datasetId, this.event)), cleared } });
+  }
+
+  private async undoClear(datasetId: string): Promise<void> {
+    const kept = this.cleared.get(datasetId);
+    const now = this.datasets.get(datasetId);
+    if (!kept || (now && now.source !== 'empty')) return;
+    this.cleared.delete(datasetId);
+    this.datasets.set(datasetId, kept);
+    if (kept.synthetic) kept.event = this.event;
+    this.post({ type: 'status', status: statusOf(kept) });
+    // Cleared before another event was chosen: read its files again for the event shown now.
+    if (!kept.synthetic && kept.event !== this.event) await this.loader(datasetId).reparse(this.event, this.options.memoryBudgetBytes);
+  }
+
+  /** A load is coming: the memory of cleared datasets is released, and their Undo withdrawn. */
+  private forgetCleared(): void {
+    for (const id of this.cleared.keys()) {
+      this.cleared.delete(id);
+      if (!this.datasets.has(id)) this.post({ type: 'status', status: statusOf(emptyDataset(id, this.event)) });
+    }
+  }
+
+  private removeFile(datasetId: string, name: string): void {
+    const d = this.datasets.get(datasetId);
+    if (!d) return;
+    // A file being read is simply dropped: the running load finishes it into an entry no longer listed.
+    d.traces = d.traces.filter((t) => t.name !== name);
+    d.csv = d.csv.filter((c) => c.status.name !== name);
+    if (d.traces.length === 0 && d.csv.length === 0) {
+      d.abort?.abort();
+      this.datasets.delete(datasetId);
+      this.post({ type: 'status', status: statusOf(emptyDataset(datasetId, this.event)) });
+      return;
+    }
+    if (d.traces.length === 0) d.source = 'csv';
+    d.refreshProfile();
+    this.post({ type: 'status', status: statusOf(d) });
   }
 
   /**

@@ -45,3 +45,12 @@ export function statusOfResult(result: TraceFileResult, bytes: number): FileStat
 export function failedStatus(name: string, bytes: number, kind: FileProblemKind, message: string): FileStatus {
   return { name, bytes, state: 'failed', waits: 0, oracleVersion: null, problems: [{ kind, message }] };
 }
+
+/**
+ * A file that gave the dataset nothing because it is no input at all (not a trace, unreadable, too
+ * large): the page lists it as rejected and does not count it among the dataset's files. A trace
+ * without the chosen event is not rejected: it loaded, with no waits of that event.
+ */
+export function isRejected(f: FileStatus): boolean {
+  return f.state === 'failed' || f.problems.some((p) => p.kind === 'not-a-trace');
+}

@@ -39,6 +39,8 @@ export interface DatasetStatus {
   note: string | null;
   /** A dataset-level failure (not about one file). */
   error: string | null;
+  /** After Clear: what Undo would bring back (the worker keeps it until the next load). */
+  cleared?: { files: number; waits: number } | null;
 }
 
 export interface ProgressUpdate {
@@ -73,6 +75,10 @@ export type WorkerRequest =
   | { type: 'demo'; datasetId: string; preset: PresetName; event: string; sessions?: number; commits?: number }
   | { type: 'cancel'; datasetId: string }
   | { type: 'clear'; datasetId: string }
+  /** Brings back the dataset the last Clear emptied, if it is still kept. */
+  | { type: 'undo-clear'; datasetId: string }
+  /** Drops one input file (by its path) from a dataset; its statistics are those of the other files. */
+  | { type: 'remove-file'; datasetId: string; name: string }
   | { type: 'set-event'; event: string }
   | { type: 'report'; requestId: number; event: string; datasets: ReportDatasetSpec[]; baseline: number; thresholds: number[] }
   | { type: 'export-samples'; requestId: number; datasetId: string }
