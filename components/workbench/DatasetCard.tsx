@@ -4,7 +4,9 @@ import type { DatasetStatus, InputFile, ProgressUpdate } from '@/lib/worker/prot
 import { DatasetErrors, type DatasetProblem } from '../DatasetErrors';
 import { formatCount } from '../display-units';
 import { filesFromDrop, filesFromList } from './drop-files';
+import { FileList, loadedSummary } from './FileList';
 import { ProgressBar } from './ProgressBar';
+import styles from './workbench-extras.module.css';
 
 export interface DatasetCardProps {
   id: string;
@@ -22,6 +24,9 @@ export interface DatasetCardProps {
   onFiles: (files: InputFile[]) => void;
   onCancel: () => void;
   onClear: () => void;
+  /** Absent where the data cannot change (a shared report's card). */
+  onUndoClear?: () => void;
+  onRemoveFile?: (name: string) => void;
   onRemove: () => void;
   onExportSamples: () => void;
 }
@@ -29,8 +34,7 @@ export interface DatasetCardProps {
 function fileSummary(status: DatasetStatus | undefined): string {
   if (!status || status.source === 'empty') return 'No data yet: drop trace files (.trc, .trc.gz), folders or a CSV of ela values here.';
   if (status.source === 'synthetic') return `${formatCount(status.waits)} synthetic waits`;
-  const n = status.files.length;
-  return `${n} file${n === 1 ? '' : 's'}, ${formatCount(status.waits)} '${status.event}' waits`;
+  return loadedSummary(status.files, status.waits, status.event);
 }
 
 /** One dataset: its label, where its data comes from, its progress, and each file's problems. */
@@ -70,6 +74,12 @@ export function DatasetCard(p: DatasetCardProps) {
       </header>
       <p className="dataset-summary" data-testid={`summary-${p.id}`}>{fileSummary(status)}</p>
       {status?.note && <p className="dataset-note">{status.note}</p>}
+      {status?.cleared && p.onUndoClear && (
+        <p className={`dataset-note ${styles.undo}`} data-testid={`undo-${p.id}`}>
+          Cleared {formatCount(status.cleared.files)} file{status.cleared.files === 1 ? '' : 's'} ({formatCount(status.cleared.waits)} waits).{' '}
+          <button type="button" onClick={p.onUndoClear}>Undo</button> <span className="hint">(until you load other data)</span>
+        </p>
+      )}
       {p.progress && <ProgressBar progress={p.progress} onCancel={p.onCancel} />}
       {status?.state === 'cancelled' && <p className="dataset-cancelled">Cancelled: the files read before Cancel are kept; the others were not read.</p>}
       <div className="dataset-actions">
@@ -91,18 +101,7 @@ export function DatasetCard(p: DatasetCardProps) {
           e.target.value = '';
         }}
       />
-      {status && status.files.length > 0 && (
-        <details className="dataset-files">
-          <summary>Files</summary>
-          <ul>
-            {status.files.map((f) => (
-              <li key={f.name} data-file-state={f.state}>
-                {f.name}: {formatCount(f.bytes)} bytes, {formatCount(f.waits)} waits{f.oracleVersion ? `, Oracle ${f.oracleVersion}` : ''} ({f.state})
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
+      {status && status.files.length > 0 && <FileList files={status.files} onRemove={p.onRemoveFile} />}
       <DatasetErrors problems={problems} />
     </section>
   );

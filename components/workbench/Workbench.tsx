@@ -13,10 +13,14 @@ import { MySharedReports } from '../share/MySharedReports';
 import { SharePanel, type ShareExtras } from '../share/SharePanel';
 import { outlierSection } from '@/lib/worker/outlier-requests';
 import { DatasetCard } from './DatasetCard';
+import { DemoConfirm } from './DemoConfirm';
+import { defaultLabel } from './demo-plan';
 import { filesFromDrop, groupByTopFolder } from './drop-files';
 import { download } from '../download';
 import { EventPicker } from './EventPicker';
 import { useAnalysis } from './use-analysis';
+import { useAutoEvent } from './use-auto-event';
+import { useBookDemo } from './use-book-demo';
 import { DEFAULT_LABELS, DEFAULT_VIEW, formatViewState, MAX_DATASETS, parseViewState, type ViewState } from './url-state';
 import { ViewControls } from './ViewControls';
 
@@ -43,14 +47,7 @@ export function Workbench() {
   viewEvent.current = view.event;
   const nextId = useRef(3);
 
-  const startDemo = useCallback(() => {
-    setSlots((s) => [{ id: s[0]!.id, label: DEFAULT_LABELS[0]! }, { id: s[1]!.id, label: DEFAULT_LABELS[1]! }, ...s.slice(2)]);
-    // The demo is 'log file sync': other datasets are read again for it, so every number is of one event.
-    if (viewEvent.current !== 'log file sync') send({ type: 'set-event', event: 'log file sync' });
-    setView((v) => ({ ...v, demo: true, event: 'log file sync' }));
-    send({ type: 'demo', datasetId: 'd1', preset: 'flash-on', event: 'log file sync' });
-    send({ type: 'demo', datasetId: 'd2', preset: 'flash-off', event: 'log file sync' });
-  }, [send]);
+  const demo = useBookDemo({ slots, setSlots, statuses, setView, send, event: viewEvent, nextId });
 
   // The URL is read once, after hydration (the server render cannot see it).
   const readUrl = useRef(false);
@@ -138,18 +135,23 @@ export function Workbench() {
   const slotStatuses = slots.map((s) => statuses[s.id]).filter((s): s is DatasetStatus => s !== undefined);
   const loading = slotStatuses.some((s) => s.state === 'loading');
   const included = slots.filter((s) => statuses[s.id] && statuses[s.id]!.source !== 'empty' && statuses[s.id]!.state !== 'loading');
+  const chooseEvent = (event: string) => {
+    setView((v) => ({ ...v, event }));
+    send({ type: 'set-event', event });
+  };
+  const autoEvent = useAutoEvent(included.map((s) => statuses[s.id]!), view.event, loading, chooseEvent);
   const baselineId = slots[view.baseline]?.id;
   const baselineIndex = Math.max(0, included.findIndex((s) => s.id === baselineId));
   const dataKey = JSON.stringify([included.map((s) => [s.id, statuses[s.id]!.waits, statuses[s.id]!.files.length, statuses[s.id]!.event, statuses[s.id]!.state]), view.event, baselineIndex, view.thresholds]);
   useEffect(() => {
-    if (loading) return;
+    if (loading || autoEvent.pending) return;
     if (included.length === 0) {
       clearReport();
       return;
     }
     void requestReport({ event: view.event, datasets: included.map((s) => ({ datasetId: s.id, label: s.label })), baseline: baselineIndex, thresholds: view.thresholds });
     // The key holds everything the report depends on; labels are applied at render time.
-  }, [dataKey, loading]);
+  }, [dataKey, loading, autoEvent.pending]);
 
   const report = useMemo(() => (analysis.report ? relabel(analysis.report.report, slots) : null), [analysis.report, slots]);
 
@@ -199,10 +201,11 @@ export function Workbench() {
           Drop Oracle 10046 trace files (or whole folders, <code>.trc</code> or <code>.trc.gz</code>) onto a dataset, or anywhere on
           the page. Everything is computed in this browser: no trace leaves your machine.
         </p>
-        <button type="button" className="demo-button" data-testid="demo-button" onClick={startDemo}>
+        <button type="button" className="demo-button" data-testid="demo-button" onClick={demo.start}>
           Try the book&apos;s experiment
         </button>{' '}
         <span className="hint">4,000,000 synthetic waits per setting, calibrated to Table 15.1 of the book.</span>
+        {demo.question && <DemoConfirm question={demo.question} onOthers={demo.intoOthers} onReplace={demo.replace} onCancel={demo.cancel} />}
       </section>
       {analysis.failure && <p role="alert" className="failure">{analysis.failure}</p>}
       {dropNote && <p role="status" className="failure">{dropNote}</p>}
@@ -225,6 +228,8 @@ export function Workbench() {
             onFiles={(files) => addFiles(s.id, files)}
             onCancel={() => send({ type: 'cancel', datasetId: s.id })}
             onClear={() => send({ type: 'clear', datasetId: s.id })}
+            onUndoClear={() => send({ type: 'undo-clear', datasetId: s.id })}
+            onRemoveFile={(name) => send({ type: 'remove-file', datasetId: s.id, name })}
             onRemove={() => {
               send({ type: 'clear', datasetId: s.id });
               setSlots((all) => all.filter((x) => x.id !== s.id));
@@ -234,7 +239,7 @@ export function Workbench() {
           />
         ))}
         {slots.length < MAX_DATASETS && (
-          <button type="button" className="add-dataset" onClick={() => setSlots((all) => [...all, { id: `d${nextId.current++}`, label: `Dataset ${all.length + 1}` }])}>
+          <button type="button" className="add-dataset" onClick={() => setSlots((all) => [...all, { id: `d${nextId.current++}`, label: defaultLabel(all.length) }])}>
             + Add a dataset
           </button>
         )}
@@ -242,17 +247,14 @@ export function Workbench() {
 
       <div className="controls">
         <EventPicker
-          statuses={slotStatuses}
+          datasets={slots.flatMap((s, i) => (statuses[s.id] && statuses[s.id]!.source !== 'empty' ? [{ id: s.id, label: s.label, color: colorOf(s.id, i), status: statuses[s.id]! }] : []))}
           event={view.event}
-          disabled={loading}
-          onEvent={(event) => {
-            setView((v) => ({ ...v, event }));
-            send({ type: 'set-event', event });
-          }}
+          onEvent={chooseEvent}
         />
         <ViewControls unit={view.unit} buckets={view.buckets} onUnit={(unit) => setView((v) => ({ ...v, unit }))} onBuckets={(buckets) => setView((v) => ({ ...v, buckets }))} />
       </div>
 
+      {autoEvent.note && <p className="hint" data-testid="event-note">{autoEvent.note}</p>}
       <div className="results" data-testid="results" aria-busy={analysis.computing || loading} data-computing={analysis.computing ? 'yes' : 'no'}>
         {analysis.computing && <p className="computing">Computing the statistics…</p>}
         {analysis.reportError && <p role="alert" className="failure">{analysis.reportError}</p>}

@@ -6,7 +6,7 @@ import { launchChromium, watchPage, type PageWatch } from '../helpers/browser';
 import { runCli } from '../helpers/cli';
 import { writeCompareInputs } from '../helpers/compare-inputs';
 import { startNextServer, type NextServer } from '../helpers/next-server';
-import { comparisonValue, datasetSettled, figuresDrawn, reportShown, screenshot, tableValue } from '../helpers/workbench';
+import { chooseEvent, comparisonValue, datasetSettled, figuresDrawn, reportShown, screenshot, tableValue } from '../helpers/workbench';
 
 const STATS = ['count', 'min', 'median', 'mean', 'p90', 'p99', 'p999', 'max', 'stddev'] as const;
 
@@ -77,14 +77,14 @@ describe('workbench: two datasets of trace files in Chromium', () => {
     await datasetSettled(page, 'd2');
     await reportShown(page);
     const event = 'SQL*Net message from client';
-    await page.getByTestId('event-picker').selectOption(event);
+    await chooseEvent(page, event);
     await expect.poll(() => page.getByTestId('dataset-d1').getAttribute('data-state')).toBe('ready');
     const cli = await runCli(['compare', path.dirname(inputs.on[0]!), '--vs', path.dirname(inputs.off[0]!), '--json', '--event', event]);
     const json = JSON.parse(cli.stdout);
     await expect.poll(() => tableValue(page, 'count', 'd1'), { timeout: 60_000 }).toBe(json.a.summary.count);
     expect(await tableValue(page, 'mean', 'd2')).toBe(json.b.summary.mean);
     expect(page.url()).toContain(`event=${encodeURIComponent(event).replace(/%20/g, '+')}`);
-    await page.getByTestId('event-picker').selectOption('log file sync');
+    await chooseEvent(page, 'log file sync');
     await expect.poll(() => tableValue(page, 'count', 'd1'), { timeout: 60_000 }).toBe(9000);
     await expect.poll(() => tableValue(page, 'count', 'd2'), { timeout: 60_000 }).toBe(9000);
     expect(await datasetSettled(page, 'd2')).toBe('ready');

@@ -45,3 +45,13 @@ export async function figuresDrawn(page: Page, timeout = 120_000): Promise<void>
     await page.locator(`[data-testid=${id}-chart][data-ready=true]`).waitFor({ timeout });
   }
 }
+
+/** Chooses the report's event in the event profile (one radio per event row). */
+export async function chooseEvent(page: Page, event: string): Promise<void> {
+  await page.getByTestId('event-picker').getByRole('radio', { name: event, exact: true }).check();
+}
+
+/** The event the report is of, as the event profile has it checked. */
+export async function chosenEvent(page: Page): Promise<string | null> {
+  return page.getByTestId('event-picker').getAttribute('data-event');
+}

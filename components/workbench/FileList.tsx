@@ -1,0 +1,44 @@
+'use client';
+import type { FileStatus } from '@/lib/worker/protocol';
+import { isRejected } from '@/lib/worker/file-status';
+import { formatCount } from '../display-units';
+import styles from './workbench-extras.module.css';
+
+/** What a file gave, or why it was rejected (its first problem, which names the cause). */
+function fileFacts(f: FileStatus): string {
+  if (isRejected(f)) return `${formatCount(f.bytes)} bytes, rejected: ${f.problems[0]?.message ?? 'it could not be read'}`;
+  return `${formatCount(f.bytes)} bytes, ${formatCount(f.waits)} waits${f.oracleVersion ? `, Oracle ${f.oracleVersion}` : ''} (${f.state})`;
+}
+
+/** A dataset's input files, each with a control that drops it from the dataset (the numbers follow). */
+export function FileList({ files, onRemove }: { files: readonly FileStatus[]; onRemove?: (name: string) => void }) {
+  const rejected = files.filter(isRejected).length;
+  return (
+    <details className="dataset-files">
+      <summary>Files</summary>
+      <ul>
+        {files.map((f) => (
+          <li key={f.name} data-file={f.name} data-file-state={isRejected(f) ? 'rejected' : f.state} className={styles.fileRow}>
+            <span className={isRejected(f) ? styles.rejected : undefined}>
+              {f.name}: {fileFacts(f)}
+            </span>
+            {onRemove && (
+              <button type="button" className={styles.removeFile} aria-label={`Remove ${f.name}`} title="Remove this file from the dataset" onClick={() => onRemove(f.name)}>
+                Remove
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {rejected > 0 && <p className="hint">Rejected files add nothing to the dataset and are not counted among its files.</p>}
+    </details>
+  );
+}
+
+/** The card's one-line summary: only files that loaded are counted; rejected ones are said apart. */
+export function loadedSummary(files: readonly FileStatus[], waits: number, event: string): string {
+  const rejected = files.filter(isRejected).length;
+  const loaded = files.length - rejected;
+  const text = `${loaded} file${loaded === 1 ? '' : 's'}, ${formatCount(waits)} '${event}' waits`;
+  return rejected > 0 ? `${text}; ${rejected} rejected` : text;
+}
