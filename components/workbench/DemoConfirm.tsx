@@ -15,7 +15,7 @@ export function DemoConfirm({ question, onOthers, onReplace, onCancel }: { quest
       }}
     >
       <p id="demo-confirm-title">
-        <strong>The book&apos;s experiment goes into datasets 1 and 2, which are in use:</strong>
+        <strong>Loading the book&apos;s experiment into datasets 1 and 2 would replace what you loaded or typed:</strong>
       </p>
       <ul>
         {question.conflicts.map((c) => (

@@ -30,7 +30,7 @@ export function EventPicker({ datasets, event, onEvent }: { datasets: readonly P
   const rows = eventProfile(withEvents.map((d) => d.status), event);
   return (
     <fieldset className={`control ${styles.profile}`} data-testid="event-picker" data-event={event}>
-      <legend>Event: the waits of every event in the loaded files. Choose the one to compare.</legend>
+      <legend>Event: choose the one to compare. Each event&apos;s waits, total time and share of the dataset&apos;s wait time:</legend>
       <div className={styles.profileScroll}>
         <table>
           <thead>
@@ -38,7 +38,7 @@ export function EventPicker({ datasets, event, onEvent }: { datasets: readonly P
               <th rowSpan={2} scope="col">Event</th>
               {withEvents.map((d) => (
                 <th key={d.id} colSpan={3} scope="colgroup" className={styles.datasetHead}>
-                  <span className="swatch" style={{ background: d.color }} aria-hidden /> {d.label}
+                  <span className={`swatch ${styles.swatch}`} style={{ background: d.color }} aria-hidden /> {d.label}
                 </th>
               ))}
             </tr>
@@ -63,8 +63,8 @@ export function EventPicker({ datasets, event, onEvent }: { datasets: readonly P
                 {r.cells.map((c, i) => (
                   <Fragment key={withEvents[i]!.id}>
                     <td className="num" data-dataset={withEvents[i]!.id} data-kind="count">{formatCount(c.count)}</td>
-                    <td className="num" data-dataset={withEvents[i]!.id} data-kind="total">{formatCount(Math.round(c.total))} µs</td>
-                    <td className="num" data-dataset={withEvents[i]!.id} data-kind="share">{formatShare(c.share)}</td>
+                    <td className="num" data-dataset={withEvents[i]!.id} data-kind="total">{c.count > 0 ? `${formatCount(Math.round(c.total))} µs` : '–'}</td>
+                    <td className="num" data-dataset={withEvents[i]!.id} data-kind="share">{c.count > 0 ? formatShare(c.share) : '–'}</td>
                   </Fragment>
                 ))}
               </tr>

@@ -4,9 +4,17 @@ import { isRejected } from '@/lib/worker/file-status';
 import { formatCount } from '../display-units';
 import styles from './workbench-extras.module.css';
 
-/** What a file gave, or why it was rejected (its first problem, which names the cause). */
+/** Why a file was rejected: its first problem, without the file name the row already shows. */
+function reason(f: FileStatus): string {
+  const message = f.problems[0]?.message ?? 'it could not be read';
+  if (message.startsWith(`${f.name}: `)) return message.slice(f.name.length + 2);
+  if (message.startsWith(`${f.name} `)) return `it ${message.slice(f.name.length + 1)}`;
+  return message;
+}
+
+/** What a file gave, or that it was rejected and why. */
 function fileFacts(f: FileStatus): string {
-  if (isRejected(f)) return `${formatCount(f.bytes)} bytes, rejected: ${f.problems[0]?.message ?? 'it could not be read'}`;
+  if (isRejected(f)) return `${formatCount(f.bytes)} bytes, rejected: ${reason(f)}`;
   return `${formatCount(f.bytes)} bytes, ${formatCount(f.waits)} waits${f.oracleVersion ? `, Oracle ${f.oracleVersion}` : ''} (${f.state})`;
 }
 

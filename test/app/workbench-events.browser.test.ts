@@ -24,7 +24,8 @@ describe('workbench: the event picker', () => {
     await reportShown(page);
     expect(await tableValue(page, 'count', 'd1')).toBe(1);
     expect(await tableValue(page, 'max', 'd1')).toBe(93_516);
-    await screenshot(page, 'events-auto-selected');
+    await screenshot(page, 'events-auto-selected', '[data-testid=event-picker]');
+    await screenshot(page, 'events-auto-note', '[data-testid=event-note]');
     await page.close();
   });
 
@@ -37,6 +38,7 @@ describe('workbench: the event picker', () => {
     expect(empty).toContain('log file sync');
     expect(empty).toContain('no data yet');
     expect(empty).not.toContain('(0)');
+    await screenshot(page, 'events-no-data', '[data-testid=event-picker]');
 
     await page.getByTestId('input-d1').setInputFiles(path.join(FIXTURES_DIR, 'v11g-commit-loop.trc'));
     await page.getByTestId('input-d2').setInputFiles(path.join(FIXTURES_DIR, 'v19c-session.trc'));
@@ -66,6 +68,7 @@ describe('workbench: the event picker', () => {
     expect(await cell('enq: TX - row lock contention', 'd1', 'share')).toBe('37.7%'); // 198,286 / 525,787
     expect(await cell('SQL*Net message from client', 'd2', 'share')).toBe('92.7%'); // 224,627 / 242,287
     expect(await cell('log file switch completion', 'd2', 'count')).toBe('0');
+    expect(await cell('log file switch completion', 'd2', 'total')).toBe('–'); // no such waits: no time, no share
     await screenshot(page, 'events-profile', '[data-testid=event-picker]');
 
     await chooseEvent(page, 'enq: TX - row lock contention');

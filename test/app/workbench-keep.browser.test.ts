@@ -41,7 +41,7 @@ describe('workbench: nothing lost by accident', () => {
     expect(states).toEqual({ 'binary-random.trc': 'rejected', 'readme-not-a-trace.trc': 'rejected', 'v11g-commit-loop.trc': 'done', 'v19c-session.trc': 'done' });
     const rejected = (await card.locator('[data-file="readme-not-a-trace.trc"]').textContent()) ?? '';
     expect(rejected).toContain('rejected');
-    expect(rejected).toContain('not an Oracle trace');
+    expect(rejected).toContain('rejected: it is not an Oracle trace');
     expect(rejected).not.toContain('(done)');
     await screenshot(page, 'keep-rejected-files', '[data-testid=dataset-d1]');
     await page.close();
@@ -106,7 +106,7 @@ describe('workbench: nothing lost by accident', () => {
     const text = (await ask.textContent()) ?? '';
     expect(text).toContain("'my run' holds 3 files");
     expect(text).toContain("'second try'");
-    await screenshot(page, 'keep-demo-confirm');
+    await screenshot(page, 'keep-demo-confirm', '.intro');
     await ask.getByRole('button', { name: 'Cancel' }).click();
     expect(await ask.count()).toBe(0);
     expect(await page.getByLabel('Label of dataset 1').inputValue()).toBe('my run');
@@ -122,6 +122,24 @@ describe('workbench: nothing lost by accident', () => {
     expect(await page.getByLabel('Label of dataset 3').inputValue()).toBe('Flash logging on');
     expect(await page.getByTestId('dataset-d1').getAttribute('data-waits')).toBe('1200');
     expect(page.url()).not.toContain('demo=book'); // the page holds the user's files too: a demo link would not show it
+    await page.close();
+  });
+
+  it('replaces datasets 1 and 2 with the demo only when told to', async () => {
+    const page = await suite.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await page.goto(suite.server.url, { waitUntil: 'networkidle' });
+    await page.getByTestId('input-d1').setInputFiles(inputs.on);
+    expect(await datasetSettled(page, 'd1')).toBe('ready');
+    await page.getByLabel('Label of dataset 1').fill('my run');
+    await page.getByTestId('demo-button').click();
+    const ask = page.getByTestId('demo-confirm');
+    expect(await ask.textContent()).toContain("'my run' holds 3 files");
+    expect(await ask.textContent()).not.toContain('Dataset 2'); // untouched: nothing of it is lost
+    await ask.getByRole('button', { name: 'Replace them' }).click();
+    expect(await datasetSettled(page, 'd1')).toBe('ready');
+    expect(await page.getByTestId('dataset-d1').getAttribute('data-waits')).toBe('4000000');
+    expect(await page.getByLabel('Label of dataset 1').inputValue()).toBe('Flash logging on');
+    expect(page.url()).toContain('demo=book');
     await page.close();
   });
 });
