@@ -22,7 +22,7 @@ export function useAutoEvent(statuses: readonly DatasetStatus[], event: string, 
     choose(target);
     // Runs once per target: choosing it makes `event` the target, and `target` null again.
   }, [target]);
-  const stillAbsent = picked !== null && event === picked.to && !statuses.some((s) => s.profile.some((r) => r.event === picked.from && r.count > 0));
+  const stillAbsent = picked !== null && event === picked.to && judged.length > 0 && !judged.some((s) => s.profile.some((r) => r.event === picked.from && r.count > 0));
   const note = stillAbsent ? `No '${picked.from}' waits in these files: showing '${picked.to}', the event with the most time.` : null;
   return { pending: target !== null, note };
 }

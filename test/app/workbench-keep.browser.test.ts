@@ -23,6 +23,16 @@ describe('workbench: nothing lost by accident', () => {
   const suite = useServerAndBrowser();
   afterAll(() => rmSync(inputs.root, { recursive: true, force: true }));
 
+  /** A page whose dataset 1 holds the three `on` files (1,200 waits) under the typed label 'my run'. */
+  async function pageWithMyRun(): Promise<Page> {
+    const page = await suite.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await page.goto(suite.server.url, { waitUntil: 'networkidle' });
+    await page.getByTestId('input-d1').setInputFiles(inputs.on);
+    expect(await datasetSettled(page, 'd1')).toBe('ready');
+    await page.getByLabel('Label of dataset 1').fill('my run');
+    return page;
+  }
+
   it('counts only the files that loaded, and marks the others rejected', async () => {
     const page = await suite.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await page.goto(suite.server.url, { waitUntil: 'networkidle' });
@@ -93,11 +103,7 @@ describe('workbench: nothing lost by accident', () => {
   });
 
   it("asks before the book's experiment would replace loaded data or a typed label, and keeps them unless told", async () => {
-    const page = await suite.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await page.goto(suite.server.url, { waitUntil: 'networkidle' });
-    await page.getByTestId('input-d1').setInputFiles(inputs.on);
-    expect(await datasetSettled(page, 'd1')).toBe('ready');
-    await page.getByLabel('Label of dataset 1').fill('my run');
+    const page = await pageWithMyRun();
     await page.getByLabel('Label of dataset 2').fill('second try');
 
     await page.getByTestId('demo-button').click();
@@ -126,11 +132,7 @@ describe('workbench: nothing lost by accident', () => {
   });
 
   it('replaces datasets 1 and 2 with the demo only when told to', async () => {
-    const page = await suite.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await page.goto(suite.server.url, { waitUntil: 'networkidle' });
-    await page.getByTestId('input-d1').setInputFiles(inputs.on);
-    expect(await datasetSettled(page, 'd1')).toBe('ready');
-    await page.getByLabel('Label of dataset 1').fill('my run');
+    const page = await pageWithMyRun();
     await page.getByTestId('demo-button').click();
     const ask = page.getByTestId('demo-confirm');
     expect(await ask.textContent()).toContain("'my run' holds 3 files");
