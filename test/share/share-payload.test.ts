@@ -2,56 +2,16 @@
 // SQL text are distinctive strings go through the page's own steps (the worker session, then
 // collectShareExtras and sealShare, as SharePanel calls them); the container is decrypted here and the
 // plaintext searched. A private name may be in it only when its box is ticked.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectShareExtras, type Ask } from '../../components/share/collect-share-extras';
 import type { ShareExtras } from '../../lib/report/share-content';
 import { sealShare } from '../../lib/share';
-import { splitContainer } from '../../lib/share/container';
-import { decodeBase64url } from '../../lib/share/base64url';
-import { sessionSeed } from '../../lib/synth/book-experiment';
-import { generateCommitLoop } from '../../lib/synth/commit-loop';
 import { inputFiles, SessionHarness } from '../worker/session-harness';
-
-const SECRET = {
-  instance: 'zzinstq7',
-  host: 'zzhostq7.example',
-  file: 'zzfileq7',
-  folder: 'zzfolderq7',
-  module: 'zzmoduleq7',
-  action: 'zzactionq7',
-  sql: 'zzsqlq7',
-};
-
-/** A commit-loop session whose header, session lines and SQL carry the secrets instead of the generator's names. */
-function secretTrace(preset: 'flash-on' | 'flash-off', index: number): string {
-  const text = [...generateCommitLoop({ preset, seed: sessionSeed(preset, 12, index), commits: 1500, sessionIndex: index })].join('');
-  const out = text
-    .replaceAll('SPOT1', SECRET.instance.toUpperCase())
-    .replaceAll('spot1', SECRET.instance)
-    .replaceAll('exa01db01.example.com', SECRET.host)
-    .replaceAll('commitloop@exa01 (TNS V1-V3)', SECRET.module)
-    .replace(`ACTION NAME:(session ${index})`, `ACTION NAME:(${SECRET.action})`)
-    .replace('update t1 set', `update ${SECRET.sql} set`);
-  // The generator's names are gone, so each secret is in the trace only where put.
-  for (const gone of ['SPOT1', 'exa01', 'update t1 set']) expect(out).not.toContain(gone);
-  for (const s of [SECRET.instance, SECRET.host, SECRET.module, SECRET.action, SECRET.sql]) expect(out.toLowerCase()).toContain(s);
-  return out;
-}
-
-/** Oracle's layout: …/diag/rdbms/<db>/<instance>/trace/<instance>_ora_<pid>.trc (here with one more folder and a file-name suffix). */
-function writeTraces(root: string, side: string, preset: 'flash-on' | 'flash-off'): string[] {
-  const dir = path.join(root, side, SECRET.folder, 'diag', 'rdbms', SECRET.instance, SECRET.instance, 'trace');
-  mkdirSync(dir, { recursive: true });
-  return [0, 1].map((i) => {
-    const file = path.join(dir, `${SECRET.instance}_ora_${20_000 + i * 37}_${SECRET.file}.trc`);
-    writeFileSync(file, secretTrace(preset, i));
-    return file;
-  });
-}
+import { plaintextOf } from './open-plaintext';
+import { SECRET, writeSecretTraces } from './secret-traces';
 
 /** use-analysis's `ask`, over the session run on this thread. */
 function askOf(h: SessionHarness): Ask {
@@ -65,14 +25,6 @@ function askOf(h: SessionHarness): Ask {
   }) as Ask;
 }
 
-/** The container opened by hand (format: 4-byte header, 12-byte IV, AES-GCM, gzip), not by openReport. */
-async function plaintextOf(ciphertext: Uint8Array, key: string): Promise<string> {
-  const { header, iv, sealed } = splitContainer(ciphertext);
-  const k = await crypto.subtle.importKey('raw', decodeBase64url(key)!, 'AES-GCM', false, ['decrypt']);
-  const gz = await crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData: header }, k, sealed);
-  return gunzipSync(Buffer.from(gz)).toString('utf8');
-}
-
 describe('the share payload leaves out every name the user did not tick', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'waitscope-share-payload-'));
   let extras: ShareExtras;
@@ -80,7 +32,7 @@ describe('the share payload leaves out every name the user did not tick', () => 
   beforeAll(async () => {
     const h = new SessionHarness();
     for (const [id, preset] of [['d1', 'flash-on'], ['d2', 'flash-off']] as const) {
-      const files = writeTraces(root, id, preset);
+      const files = writeSecretTraces(root, id, preset);
       await h.send({ type: 'add-files', datasetId: id, files: inputFiles(files, root), event: 'log file sync' });
       expect(h.lastStatus(id)).toMatchObject({ state: 'ready', waits: 3000 });
     }
