@@ -32,11 +32,13 @@ interface Props {
   onShared: (entry: SharedEntry) => void;
 }
 
-/** The JSON as sent, indented; built only when the user opens it (a big report is megabytes). */
-function RawJson({ json }: { json: string }) {
-  const [open, setOpen] = useState(false);
+/**
+ * The JSON as sent, indented; built only when the user opens it (a big report is megabytes). Open or
+ * closed is the panel's state, so it stays as it was when a choice re-seals the report.
+ */
+function RawJson({ json, open, onOpen }: { json: string; open: boolean; onOpen: (open: boolean) => void }) {
   return (
-    <details onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="share-json">
+    <details open={open} onToggle={(e) => onOpen(e.currentTarget.open)} data-testid="share-json">
       <summary>The JSON that will be encrypted ({sizeText(new TextEncoder().encode(json).length)}, shown indented)</summary>
       {open && <pre className="share-preview" data-testid="share-preview">{JSON.stringify(JSON.parse(json), null, 2)}</pre>}
     </details>
@@ -51,6 +53,7 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
   const [sealed, setSealed] = useState<SealedShare | null>(null);
   const [sending, setSending] = useState(false);
   const [link, setLink] = useState<SharedEntry | null>(null);
+  const [jsonOpen, setJsonOpen] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -134,7 +137,7 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
       {sealed && !link && (
         <>
           <ShareSummaryList summary={sealed.summary} exposed={sealed.exposed} sealedBytes={sealed.ciphertext.length} />
-          <RawJson json={sealed.json} />
+          <RawJson json={sealed.json} open={jsonOpen} onOpen={setJsonOpen} />
           <p>
             <button type="button" onClick={() => void send()} disabled={sending} data-testid="share-send">
               {sending ? 'Uploading…' : 'Encrypt and upload'}

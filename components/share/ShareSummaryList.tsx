@@ -34,7 +34,7 @@ export function ShareSummaryList({ summary, exposed, sealedBytes }: { summary: S
       </ul>
       {exposed.length > 0 && (
         <div role="note" className="share-exposed" data-testid="share-exposed">
-          <p>Still in the report although not ticked (labels and notes are sent as they are; rename a dataset to keep a name private):</p>
+          <p>Names whose box is not ticked that are still in the report:</p>
           <ul>
             {exposed.map((h) => (
               <li key={h.text}>
@@ -43,6 +43,7 @@ export function ShareSummaryList({ summary, exposed, sealedBytes }: { summary: S
               </li>
             ))}
           </ul>
+          <p className="hint">Labels are sent as typed (one made from a dropped folder carries its name): rename a dataset to keep a name out. File names carry the instance.</p>
         </div>
       )}
     </div>
