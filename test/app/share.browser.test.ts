@@ -167,6 +167,15 @@ describe('sharing traces whose names name the instance (zzinstq7_ora_20000.trc):
 
   it('the preview and the uploaded payload (decrypted) hold no instance, host or file name; ticking file names puts them in', async () => {
     expect(path.basename(files.d1[0]!)).toBe(`${SECRET.instance}_ora_20000_${SECRET.file}.trc`);
+    // A label is sent as typed: one holding the instance is pointed out, not altered.
+    const label = page.getByLabel('Label of dataset 1');
+    const before = await label.inputValue();
+    await label.fill(`${SECRET.instance} redo`);
+    await page.getByTestId('share-button').click();
+    expect(await page.getByTestId('share-exposed').textContent()).toMatch(new RegExp(`${SECRET.instance}.*instance name.*is in the label of dataset 1 \\(1 place in all\\)`, 'i'));
+    expect(await page.getByTestId('share-summary').textContent()).toContain(`labelled “${SECRET.instance} redo”`);
+    await page.getByTestId('share-panel').getByRole('button', { name: 'Cancel' }).click();
+    await label.fill(before);
     await page.getByTestId('share-button').click();
     const panel = page.getByTestId('share-panel');
     await page.getByTestId('share-summary').waitFor();
