@@ -5,7 +5,7 @@
  * ciphertext uploaded. The link carries the key in its fragment (#k=…), which browsers never send to a
  * server.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { hasFileNames, hasHostNames, type ShareChoices, type ShareExtras } from '@/lib/report/share-content';
 import { sealShare, shareUrl, type SealedShare } from '@/lib/share';
@@ -36,11 +36,12 @@ interface Props {
  * The JSON as sent, indented; built only when the user opens it (a big report is megabytes). Open or
  * closed is the panel's state, so it stays as it was when a choice re-seals the report.
  */
-function RawJson({ json, open, onOpen }: { json: string; open: boolean; onOpen: (open: boolean) => void }) {
+function RawJson({ json, bytes, open, onOpen }: { json: string; bytes: number; open: boolean; onOpen: (open: boolean) => void }) {
+  const indented = useMemo(() => (open ? JSON.stringify(JSON.parse(json), null, 2) : ''), [json, open]);
   return (
     <details open={open} onToggle={(e) => onOpen(e.currentTarget.open)} data-testid="share-json">
-      <summary>The JSON that will be encrypted ({sizeText(new TextEncoder().encode(json).length)}, shown indented)</summary>
-      {open && <pre className="share-preview" data-testid="share-preview">{JSON.stringify(JSON.parse(json), null, 2)}</pre>}
+      <summary>The JSON that will be encrypted ({sizeText(bytes)}, shown indented)</summary>
+      {open && <pre className="share-preview" data-testid="share-preview">{indented}</pre>}
     </details>
   );
 }
@@ -137,7 +138,7 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
       {sealed && !link && (
         <>
           <ShareSummaryList summary={sealed.summary} exposed={sealed.exposed} sealedBytes={sealed.ciphertext.length} />
-          <RawJson json={sealed.json} open={jsonOpen} onOpen={setJsonOpen} />
+          <RawJson json={sealed.json} bytes={sealed.summary.jsonBytes} open={jsonOpen} onOpen={setJsonOpen} />
           <p>
             <button type="button" onClick={() => void send()} disabled={sending} data-testid="share-send">
               {sending ? 'Uploading…' : 'Encrypt and upload'}
