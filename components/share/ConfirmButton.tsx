@@ -6,11 +6,13 @@ interface Props {
   label: string;
   question: string;
   confirmLabel: string;
+  /** Shown on the confirm button while the action runs. */
+  busyLabel: string;
   onConfirm: () => Promise<void>;
   testId: string;
 }
 
-export function ConfirmButton({ label, question, confirmLabel, onConfirm, testId }: Props) {
+export function ConfirmButton({ label, question, confirmLabel, busyLabel, onConfirm, testId }: Props) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!asking) {
@@ -26,7 +28,7 @@ export function ConfirmButton({ label, question, confirmLabel, onConfirm, testId
     <span role="group" aria-label={question} className="confirm" data-testid={`${testId}-question`}>
       {question}{' '}
       <button type="button" onClick={() => void confirm()} disabled={busy} data-testid={`${testId}-confirm`}>
-        {busy ? 'Deleting…' : confirmLabel}
+        {busy ? busyLabel : confirmLabel}
       </button>{' '}
       <button type="button" onClick={() => setAsking(false)} disabled={busy}>Cancel</button>
     </span>

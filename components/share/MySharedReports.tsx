@@ -37,6 +37,7 @@ export function MySharedReports({ refreshKey }: { refreshKey: number }) {
                   label="Delete"
                   question="Delete it from the server? The link stops working."
                   confirmLabel="Delete it"
+                  busyLabel="Deleting…"
                   onConfirm={() => remove(e)}
                   testId={`my-report-delete-${e.id}`}
                 />

@@ -64,6 +64,7 @@ export function SharedLink({ entry, onDeleted }: { entry: SharedEntry; onDeleted
           label="Delete"
           question="Delete this report from the server? The link stops working for everyone."
           confirmLabel="Delete it"
+          busyLabel="Deleting…"
           onConfirm={remove}
           testId="share-delete"
         />
