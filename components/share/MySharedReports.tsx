@@ -1,11 +1,10 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { isExpired, loadSharedEntries, saveSharedEntries, type SharedEntry } from './my-reports';
-import { deleteReport } from './share-api';
+import { ConfirmButton } from './ConfirmButton';
+import { deleteSharedEntry, isExpired, loadSharedEntries, type SharedEntry } from './my-reports';
+import { isoDateTime } from './share-formats';
 
-const when = (iso: string | null) => (iso === null ? 'never' : new Date(iso).toLocaleString());
-
-/** The reports shared from this browser: a list kept here, not on the server. */
+/** The reports shared from this browser: a list kept here, not on the server. Times are UTC. */
 export function MySharedReports({ refreshKey }: { refreshKey: number }) {
   const [entries, setEntries] = useState<SharedEntry[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -13,11 +12,9 @@ export function MySharedReports({ refreshKey }: { refreshKey: number }) {
   if (entries.length === 0) return null;
 
   const remove = async (entry: SharedEntry) => {
-    const result = await deleteReport(entry.id, entry.deleteToken);
+    const result = await deleteSharedEntry(window.localStorage, entry);
     if (!result.ok) return setProblem(`Could not delete "${entry.title}": ${result.message}`);
-    const left = loadSharedEntries(window.localStorage).filter((e) => e.id !== entry.id);
-    saveSharedEntries(window.localStorage, left);
-    setEntries(left);
+    setEntries(result.left);
     setProblem(null);
   };
 
@@ -26,17 +23,24 @@ export function MySharedReports({ refreshKey }: { refreshKey: number }) {
       <h2>My shared reports</h2>
       <table>
         <thead>
-          <tr><th>title</th><th>created</th><th>expires</th><th /></tr>
+          <tr><th>title</th><th>created (UTC)</th><th>expires (UTC)</th><th /></tr>
         </thead>
         <tbody>
           {entries.map((e) => (
             <tr key={e.id} data-report-id={e.id}>
               <td><a href={e.url}>{e.title}</a></td>
-              <td>{when(e.createdAt)}</td>
-              <td>{isExpired(e, Date.now()) ? 'expired' : when(e.expiresAt)}</td>
+              <td><time dateTime={e.createdAt}>{isoDateTime(e.createdAt)}</time></td>
+              <td>{isExpired(e, Date.now()) ? 'expired' : e.expiresAt ? <time dateTime={e.expiresAt}>{isoDateTime(e.expiresAt)}</time> : 'never'}</td>
               <td>
                 <button type="button" onClick={() => void navigator.clipboard?.writeText(e.url)}>Copy link</button>{' '}
-                <button type="button" onClick={() => void remove(e)}>Delete</button>
+                <ConfirmButton
+                  label="Delete"
+                  question="Delete it from the server? The link stops working."
+                  confirmLabel="Delete it"
+                  busyLabel="Deleting…"
+                  onConfirm={() => remove(e)}
+                  testId={`my-report-delete-${e.id}`}
+                />
               </td>
             </tr>
           ))}

@@ -1,15 +1,21 @@
 'use client';
 /**
- * Share: the report is reduced to what may leave (share-content.ts), shown in full with its size, and
- * only after the user says so encrypted in this page and uploaded. The link carries the key in its
- * fragment (#k=…), which browsers never send to a server.
+ * Share: the report is reduced to what may leave (share-content.ts), sealed, and described from the
+ * sealed JSON itself (a summary, then the JSON, collapsed); only after the user says so is the
+ * ciphertext uploaded. The link carries the key in its fragment (#k=…), which browsers never send to a
+ * server.
  */
-import { useEffect, useState } from 'react';
-import type { OutlierSection, WaitscopeReport } from '@/lib/report/report-schema';
-import { hasHostNames, shareableReport } from '@/lib/report/share-content';
-import { sealReport, shareUrl } from '@/lib/share';
+import { useEffect, useMemo, useState } from 'react';
+import type { WaitscopeReport } from '@/lib/report/report-schema';
+import { hasFileNames, hasHostNames, type ShareChoices, type ShareExtras } from '@/lib/report/share-content';
+import { sealShare, shareUrl, type SealedShare } from '@/lib/share';
 import { loadSharedEntries, saveSharedEntries, type SharedEntry } from './my-reports';
 import { uploadReport, type Expiry } from './share-api';
+import { sizeText } from './share-formats';
+import { SharedLink } from './SharedLink';
+import { ShareSummaryList } from './ShareSummaryList';
+
+export type { ShareExtras } from '@/lib/report/share-content';
 
 const EXPIRIES: { value: Expiry; label: string }[] = [
   { value: '1d', label: '1 day' },
@@ -18,30 +24,37 @@ const EXPIRIES: { value: Expiry; label: string }[] = [
   { value: 'never', label: 'never' },
 ];
 
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-
-/** What only the worker can add: the report with today's labels, each file's SHA-256, each dataset's outliers. */
-export interface ShareExtras {
-  report: WaitscopeReport;
-  fingerprints: Record<string, Record<string, string>>;
-  outliers: Record<string, OutlierSection>;
-}
-
 interface Props {
   report: WaitscopeReport;
   prepare: () => Promise<ShareExtras | string>;
   onClose: () => void;
+  /** A report was shared or deleted: "My shared reports" reloads. */
   onShared: (entry: SharedEntry) => void;
+}
+
+/**
+ * The JSON as sent, indented; built only when the user opens it (a big report is megabytes). Open or
+ * closed is the panel's state, so it stays as it was when a choice re-seals the report.
+ */
+function RawJson({ json, bytes, open, onOpen }: { json: string; bytes: number; open: boolean; onOpen: (open: boolean) => void }) {
+  const indented = useMemo(() => (open ? JSON.stringify(JSON.parse(json), null, 2) : ''), [json, open]);
+  return (
+    <details open={open} onToggle={(e) => onOpen(e.currentTarget.open)} data-testid="share-json">
+      <summary>The JSON that will be encrypted ({sizeText(bytes)}, shown indented)</summary>
+      {open && <pre className="share-preview" data-testid="share-preview">{indented}</pre>}
+    </details>
+  );
 }
 
 export function SharePanel({ report, prepare, onClose, onShared }: Props) {
   const [extras, setExtras] = useState<ShareExtras | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [includeHosts, setIncludeHosts] = useState(false);
+  const [choices, setChoices] = useState<ShareChoices>({ includeHosts: false, includeFileNames: false });
   const [expires, setExpires] = useState<Expiry>('30d');
-  const [sealed, setSealed] = useState<{ json: string; bytes: Uint8Array<ArrayBuffer>; key: string } | null>(null);
+  const [sealed, setSealed] = useState<SealedShare | null>(null);
   const [sending, setSending] = useState(false);
   const [link, setLink] = useState<SharedEntry | null>(null);
+  const [jsonOpen, setJsonOpen] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -59,18 +72,17 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
     if (!extras) return;
     let live = true;
     setSealed(null); // never send what was sealed before this choice (e.g. with host names)
-    const content = shareableReport(extras.report, { includeHosts, fingerprints: extras.fingerprints, outliers: extras.outliers });
-    sealReport(content).then(
-      (s) => live && setSealed({ json: JSON.stringify(content, null, 2), bytes: s.ciphertext, key: s.key }),
+    sealShare(extras, choices).then(
+      (s) => live && setSealed(s),
       (error: unknown) => live && setProblem(`The report could not be encrypted: ${error instanceof Error ? error.message : String(error)}`),
     );
     return () => void (live = false);
-  }, [extras, includeHosts]);
+  }, [extras, choices]);
 
   const send = async () => {
     if (!sealed) return;
     setSending(true);
-    const result = await uploadReport(sealed.bytes, expires);
+    const result = await uploadReport(sealed.ciphertext, expires);
     setSending(false);
     if (!result.ok) return setProblem(`Nothing was shared: ${result.message}`);
     const entry: SharedEntry = {
@@ -86,6 +98,8 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
     onShared(entry);
   };
 
+  const shown = extras?.report ?? report;
+  const choose = (key: keyof ShareChoices) => (e: React.ChangeEvent<HTMLInputElement>) => setChoices((c) => ({ ...c, [key]: e.target.checked }));
   return (
     <section className="share-panel" data-testid="share-panel" aria-label="Share this report">
       <h2>Share this report</h2>
@@ -94,42 +108,45 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
         in the link, after <code>#</code>, which browsers never send to a server. Trace files never leave this machine.
       </p>
       <p className="hint">Never included: SQL text, bind values, user, module and action names (waitscope does not put them in a report).</p>
-      {hasHostNames(extras?.report ?? report) && (
-        <label>
-          <input type="checkbox" checked={includeHosts} onChange={(e) => setIncludeHosts(e.target.checked)} data-testid="share-include-hosts" /> Include host and
-          instance names from the trace headers
-        </label>
+      {!link && (
+        <div className="share-choices">
+          {hasHostNames(shown) && (
+            <label>
+              <input type="checkbox" checked={choices.includeHosts} onChange={choose('includeHosts')} data-testid="share-include-hosts" /> Include host and
+              instance names from the trace headers
+            </label>
+          )}
+          {hasFileNames(shown) && (
+            <label>
+              <input type="checkbox" checked={choices.includeFileNames} onChange={choose('includeFileNames')} data-testid="share-include-files" /> Include
+              file and folder names (Oracle names a trace after its instance, <code>cdb1_ora_3802.trc</code>); otherwise files are sent as “file 1”, “file 2”, …
+            </label>
+          )}
+          <label className="control">
+            Expires{' '}
+            <select value={expires} onChange={(e) => setExpires(e.target.value as Expiry)} data-testid="share-expiry">
+              {EXPIRIES.map((x) => (
+                <option key={x.value} value={x.value}>{x.label}</option>
+              ))}
+            </select>
+          </label>
+        </div>
       )}
-      <label className="control">
-        Expires{' '}
-        <select value={expires} onChange={(e) => setExpires(e.target.value as Expiry)} data-testid="share-expiry">
-          {EXPIRIES.map((x) => (
-            <option key={x.value} value={x.value}>{x.label}</option>
-          ))}
-        </select>
-      </label>
       {!extras && !problem && <p className="computing">Fingerprinting the input files (SHA-256) and collecting the outliers…</p>}
       {problem && <p role="alert" className="failure">{problem}</p>}
+      {extras && !sealed && !problem && <p className="computing">Encrypting…</p>}
       {sealed && !link && (
         <>
-          <details open>
-            <summary data-testid="share-size">
-              Exactly what will be sent: {kb(sealed.json.length)} of JSON, {kb(sealed.bytes.length)} compressed and encrypted
-            </summary>
-            <pre className="share-preview" data-testid="share-preview">{sealed.json}</pre>
-          </details>
-          <button type="button" onClick={() => void send()} disabled={sending} data-testid="share-send">
-            {sending ? 'Uploading…' : 'Encrypt and upload'}
-          </button>{' '}
+          <ShareSummaryList summary={sealed.summary} exposed={sealed.exposed} sealedBytes={sealed.ciphertext.length} />
+          <RawJson json={sealed.json} bytes={sealed.summary.jsonBytes} open={jsonOpen} onOpen={setJsonOpen} />
+          <p>
+            <button type="button" onClick={() => void send()} disabled={sending} data-testid="share-send">
+              {sending ? 'Uploading…' : 'Encrypt and upload'}
+            </button>
+          </p>
         </>
       )}
-      {link && (
-        <p>
-          Shared. Anyone with this link can read the report{link.expiresAt ? ` until ${new Date(link.expiresAt).toLocaleString()}` : ''}:{' '}
-          <input readOnly value={link.url} data-testid="share-link" size={60} onFocus={(e) => e.target.select()} />{' '}
-          <button type="button" onClick={() => void navigator.clipboard?.writeText(link.url)}>Copy</button>
-        </p>
-      )}
+      {link && <SharedLink entry={link} onDeleted={() => onShared(link)} />}
       <button type="button" onClick={onClose}>{link ? 'Close' : 'Cancel'}</button>
     </section>
   );

@@ -20,6 +20,7 @@ import { useAnalysis } from '../workbench/use-analysis';
 import type { BucketMode } from '../workbench/url-state';
 import { ViewControls } from '../workbench/ViewControls';
 import { fetchReport } from './share-api';
+import { isoDateTime } from './share-formats';
 
 /** `final`: retrying cannot help (no such report, wrong key), so the key may leave the address bar. */
 type Loaded = { state: 'loading' } | { state: 'failed'; title: string; message: string; final: boolean } | { state: 'ready'; report: WaitscopeReport };
@@ -110,7 +111,7 @@ export function SharedReportView({ id }: { id: string }) {
   return (
     <div data-testid="shared-report">
       <p className="shared-meta">
-        Shared report of <strong>{r.datasets.map((d) => d.label).join(' vs ')}</strong> ({r.event}), made {new Date(r.createdAt).toLocaleString()} with
+        Shared report of <strong>{r.datasets.map((d) => d.label).join(' vs ')}</strong> ({r.event}), made <time dateTime={r.createdAt}>{isoDateTime(r.createdAt)}</time> with
         waitscope {r.generator.version}. Read-only: the numbers were computed by the sender from their traces; this page only decrypted them.
       </p>
       <div className="controls">

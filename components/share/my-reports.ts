@@ -4,6 +4,7 @@
  * localStorage is validated: another tab or an old version may have written it.
  */
 import { z } from 'zod';
+import { deleteReport } from './share-api';
 
 const entrySchema = z.object({
   id: z.string(),
@@ -31,3 +32,12 @@ export function saveSharedEntries(storage: Pick<Storage, 'setItem'> | undefined,
 }
 
 export const isExpired = (e: SharedEntry, now: number) => e.expiresAt !== null && Date.parse(e.expiresAt) <= now;
+
+/** Deletes the report on the server (gone already counts as done), then from this browser's list. */
+export async function deleteSharedEntry(storage: Pick<Storage, 'getItem' | 'setItem'>, entry: Pick<SharedEntry, 'id' | 'deleteToken'>): Promise<{ ok: true; left: SharedEntry[] } | { ok: false; message: string }> {
+  const result = await deleteReport(entry.id, entry.deleteToken);
+  if (!result.ok) return result;
+  const left = loadSharedEntries(storage).filter((e) => e.id !== entry.id);
+  saveSharedEntries(storage, left);
+  return { ok: true, left };
+}

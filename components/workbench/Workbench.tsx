@@ -5,13 +5,13 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
-import type { DatasetStatus, InputFile, WorkerResponse } from '@/lib/worker/protocol';
+import type { DatasetStatus, InputFile } from '@/lib/worker/protocol';
 import { datasetColor } from '../charts/palette';
 import { OutlierPanel, type FigureSelection } from '../outliers/OutlierPanel';
 import { ResultsView } from '../ResultsView';
 import { MySharedReports } from '../share/MySharedReports';
-import { SharePanel, type ShareExtras } from '../share/SharePanel';
-import { outlierSection } from '@/lib/worker/outlier-requests';
+import { SharePanel } from '../share/SharePanel';
+import { collectShareExtras } from '../share/collect-share-extras';
 import { DatasetCard } from './DatasetCard';
 import { DemoConfirm } from './DemoConfirm';
 import { defaultLabel } from './demo-plan';
@@ -167,25 +167,11 @@ export function Workbench() {
   const { ask } = analysis;
   const latestIncluded = useRef(included);
   latestIncluded.current = included;
-  const prepareShare = useCallback(async (): Promise<ShareExtras | string> => {
-    const specs = latestIncluded.current.map((s) => ({ datasetId: s.id, label: s.label }));
-    // A fresh report with the labels as they are now: the comparison texts name the datasets too.
-    const fresh = await ask<Extract<WorkerResponse, { type: 'report' }>>((requestId) => ({ type: 'report', requestId, event: view.event, datasets: specs, baseline: baselineIndex, thresholds: view.thresholds }));
-    if (fresh.type !== 'report') return fresh.message;
-    const hashes = await analysis.fingerprints(specs.map((s) => s.datasetId));
-    if (hashes.type !== 'fingerprints') return hashes.message;
-    const found = await ask<Extract<WorkerResponse, { type: 'outliers' }>>((requestId) => ({ type: 'outliers', requestId, datasets: specs, top: 100, thresholds: [] }));
-    if (found.type !== 'outliers') return found.message;
-    const outliers: ShareExtras['outliers'] = {};
-    for (const o of found.results) {
-      const act = o.hasTraceLines && o.analysis.windows.length > 0
-        ? await ask<Extract<WorkerResponse, { type: 'co-occurrence' }>>((requestId) => ({ type: 'co-occurrence', requestId, datasetId: o.datasetId, windows: o.analysis.windows }))
-        : null;
-      outliers[o.datasetId] = outlierSection(o, act?.type === 'co-occurrence' ? act.activity : null);
-    }
-    return { report: fresh.report, fingerprints: hashes.files, outliers };
+  const prepareShare = useCallback(
     // dataKey stands for the data (and `included`); the labels are read when Share is pressed.
-  }, [analysis.fingerprints, ask, dataKey]);
+    () => collectShareExtras(ask, { event: view.event, datasets: latestIncluded.current.map((s) => ({ datasetId: s.id, label: s.label })), baseline: baselineIndex, thresholds: view.thresholds }),
+    [ask, dataKey],
+  );
 
   const [exportProblem, setExportProblem] = useState<string | null>(null);
   const exportSamples = async (id: string, label: string) => {

@@ -1,35 +1,80 @@
 /**
- * What a shared report holds (issue 5 §1): derived data only. Labels, the event, summaries, the
- * comparisons, the distribution series, the top outliers, each file's name, SHA-256, Oracle version and
- * wait count, and the waitscope version. Host and instance names leave only when the user ticks it;
- * SQL text, binds, user, module and action names are never read into a report at all.
+ * What a shared report holds (issue 5 §1, issue 12): derived data only. Labels, the event, summaries,
+ * the comparisons, the distribution series, the top outliers, each file's SHA-256, Oracle version and
+ * wait count, and the waitscope version. SQL text, binds, user, module and action names are never read
+ * into a report at all.
+ *
+ * Two things leave only when the user ticks them: host and instance names from the trace headers, and
+ * file names. Oracle names a trace `<instance>_ora_<pid>.trc` inside `…/diag/rdbms/<db>/<instance>/trace/`,
+ * so a file name (a path, when a folder was dropped) names the instance as surely as the header does.
+ * Unticked, every file travels as `file N`: numbered once across the report, in dataset order then file
+ * order, so one number is one file wherever it appears (the file list, the top waits, the clusters).
  */
 import type { OutlierSection, WaitscopeReport } from './report-schema';
 
-export interface ShareOptions {
+export interface ShareChoices {
+  /** Host and instance names from the trace headers. */
   includeHosts: boolean;
+  /** File names with their folders; otherwise `file 1…n`. */
+  includeFileNames: boolean;
+}
+
+/** What only the worker can add to the page's report before sharing it. */
+export interface ShareExtras {
+  /** The report with today's labels. */
+  report: WaitscopeReport;
   /** Per dataset id, per file name: SHA-256 hex. */
   fingerprints: Record<string, Record<string, string>>;
   /** Per dataset id: the top waits, timeline and clusters (issue 6 §6), when computed. */
-  outliers?: Record<string, OutlierSection>;
+  outliers: Record<string, OutlierSection>;
+}
+
+export type ShareOptions = ShareChoices & Pick<ShareExtras, 'fingerprints'> & Partial<Pick<ShareExtras, 'outliers'>>;
+
+/** Per dataset id, per file name: the name it travels under when names are not shared. */
+export function fileAliases(report: WaitscopeReport): Map<string, Map<string, string>> {
+  let n = 0;
+  return new Map(report.datasets.map((d) => [d.id, new Map(d.files.map((f) => [f.name, `file ${++n}`]))]));
+}
+
+/** A name no file of the dataset has (an outlier row of a file that was cleared): it must not leave either. */
+const UNKNOWN_FILE = 'unknown file';
+
+function renamedOutliers(section: OutlierSection, rename: (name: string) => string): OutlierSection {
+  return {
+    ...section,
+    top: section.top.map((r) => ({ ...r, file: rename(r.file) })),
+    clusters: section.clusters.map((c) => ({ ...c, worstFile: rename(c.worstFile) })),
+  };
 }
 
 export function shareableReport(report: WaitscopeReport, options: ShareOptions): WaitscopeReport {
+  const aliases = fileAliases(report);
   return {
     ...report,
-    datasets: report.datasets.map((d) => ({
-      ...d,
-      outliers: options.outliers?.[d.id] ?? null,
-      files: d.files.map((f) => {
-        const { host, instance, ...rest } = f;
-        const sha256 = options.fingerprints[d.id]?.[f.name] ?? null;
-        return options.includeHosts ? { ...rest, sha256, host: host ?? null, instance: instance ?? null } : { ...rest, sha256 };
-      }),
-    })),
+    datasets: report.datasets.map((d) => {
+      const alias = aliases.get(d.id)!;
+      const rename = options.includeFileNames ? (name: string) => name : (name: string) => alias.get(name) ?? UNKNOWN_FILE;
+      const outliers = options.outliers?.[d.id] ?? null;
+      return {
+        ...d,
+        outliers: outliers && renamedOutliers(outliers, rename),
+        files: d.files.map((f) => {
+          const { host, instance, ...rest } = f;
+          const shared = { ...rest, name: rename(f.name), sha256: options.fingerprints[d.id]?.[f.name] ?? null };
+          return options.includeHosts ? { ...shared, host: host ?? null, instance: instance ?? null } : shared;
+        }),
+      };
+    }),
   };
 }
 
 /** Whether any file of the report names a host or an instance (then the page offers the checkbox). */
 export function hasHostNames(report: WaitscopeReport): boolean {
   return report.datasets.some((d) => d.files.some((f) => Boolean(f.host) || Boolean(f.instance)));
+}
+
+/** Whether the report lists any file (then the page offers to include their names). */
+export function hasFileNames(report: WaitscopeReport): boolean {
+  return report.datasets.some((d) => d.files.length > 0);
 }

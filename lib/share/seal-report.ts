@@ -22,6 +22,8 @@ export interface SealedReport {
   ciphertext: Uint8Array<ArrayBuffer>;
   /** base64url of the fresh 128-bit AES-GCM key, for the link's fragment. */
   key: string;
+  /** The exact JSON text that was compressed and encrypted: what the preview shows and tests search. */
+  json: string;
 }
 
 export type OpenReportErrorCode =
@@ -50,13 +52,14 @@ function importKey(raw: Uint8Array<ArrayBuffer>, usage: 'encrypt' | 'decrypt'): 
 export async function sealReport(report: WaitscopeReport): Promise<SealedReport> {
   const raw = crypto.getRandomValues(new Uint8Array(SHARE_KEY_BYTES));
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-  const compressed = await gzipBytes(new TextEncoder().encode(JSON.stringify(report)));
+  const json = JSON.stringify(report);
+  const compressed = await gzipBytes(new TextEncoder().encode(json));
   const sealed = await crypto.subtle.encrypt(
     { name: 'AES-GCM', iv, additionalData: containerHeader(CONTAINER_VERSION), tagLength: 128 },
     await importKey(raw, 'encrypt'),
     compressed,
   );
-  return { ciphertext: writeContainer(iv, new Uint8Array(sealed)), key: encodeBase64url(raw) };
+  return { ciphertext: writeContainer(iv, new Uint8Array(sealed)), key: encodeBase64url(raw), json };
 }
 
 const fail = (code: OpenReportErrorCode, message: string): OpenReportResult => ({ ok: false, error: { code, message } });

@@ -1,0 +1,51 @@
+'use client';
+/** What a share sends, in a few lines above the raw JSON: read from the sealed payload (share-summary.ts). */
+import { type PrivateHit, type ShareSummary } from '@/lib/share';
+import { sizeText } from './share-formats';
+
+const n = (x: number) => x.toLocaleString('en-US');
+const plural = (x: number, one: string, many = `${one}s`) => `${n(x)} ${x === 1 ? one : many}`;
+
+const FILE_NAMES: Record<ShareSummary['fileNames'], string> = {
+  real: 'included as they are, with their folders',
+  numbered: 'not included: each file is sent as “file 1”, “file 2”, …',
+  none: 'none (no files)',
+};
+
+export function ShareSummaryList({ summary, exposed, sealedBytes }: { summary: ShareSummary; exposed: PrivateHit[]; sealedBytes: number }) {
+  return (
+    <div className="share-summary" data-testid="share-summary">
+      <h3>What will be sent</h3>
+      <ul>
+        {summary.datasets.map((d, i) => (
+          <li key={i} data-testid="share-summary-dataset">
+            Dataset {i + 1}, labelled <strong>“{d.label}”</strong> ({d.source}): {plural(d.waits, 'wait')}
+            {d.sessions !== null && `, ${plural(d.sessions, 'session')}`}, {plural(d.files, 'file')}
+            {d.topWaits > 0 && `; outliers: ${plural(d.topWaits, 'top wait')}, ${plural(d.timelinePoints, 'timeline point')}, ${plural(d.clusters, 'cluster')}`}
+          </li>
+        ))}
+        <li>{plural(summary.comparisons, 'comparison')} with their tests, intervals and verdicts; each dataset’s summary and distribution series</li>
+        <li data-testid="share-summary-hosts">Host and instance names: {summary.hostNames ? 'included' : 'not included'}</li>
+        <li data-testid="share-summary-files">File names: {FILE_NAMES[summary.fileNames]}</li>
+        <li>SHA-256 fingerprints of {plural(summary.fingerprints, 'file')}, so a recipient can tell which files were used</li>
+        <li data-testid="share-size">
+          Size: {sizeText(summary.jsonBytes)} of JSON, {sizeText(sealedBytes)} compressed and encrypted
+        </li>
+      </ul>
+      {exposed.length > 0 && (
+        <div role="note" className="share-exposed" data-testid="share-exposed">
+          <p>Names whose box is not ticked that are still in the report:</p>
+          <ul>
+            {exposed.map((h) => (
+              <li key={h.text}>
+                “{h.text}” ({h.kind}) is in {h.places.join(', ')}
+                {` (${plural(h.count, 'place')} in all)`}
+              </li>
+            ))}
+          </ul>
+          <p className="hint">Labels are sent as typed (one made from a dropped folder carries its name): rename a dataset to keep a name out. File names carry the instance.</p>
+        </div>
+      )}
+    </div>
+  );
+}
