@@ -250,7 +250,14 @@ export function Workbench() {
             send({ type: 'set-event', event });
           }}
         />
-        <ViewControls unit={view.unit} buckets={view.buckets} onUnit={(unit) => setView((v) => ({ ...v, unit }))} onBuckets={(buckets) => setView((v) => ({ ...v, buckets }))} />
+        <ViewControls
+          unit={view.unit}
+          buckets={view.buckets}
+          topWaits={{ topN: view.topN, topAxis: view.topAxis }}
+          onUnit={(unit) => setView((v) => ({ ...v, unit }))}
+          onBuckets={(buckets) => setView((v) => ({ ...v, buckets }))}
+          onTopWaits={(t) => setView((v) => ({ ...v, ...t }))}
+        />
       </div>
 
       <div className="results" data-testid="results" aria-busy={analysis.computing || loading} data-computing={analysis.computing ? 'yes' : 'no'}>
@@ -269,6 +276,7 @@ export function Workbench() {
             report={report}
             unit={view.unit}
             buckets={view.buckets}
+            topWaits={{ count: view.topN, axis: view.topAxis }}
             onThresholdsChange={(thresholds) => setView((v) => ({ ...v, thresholds }))}
             onSelectRange={setSelection}
           />
