@@ -11,7 +11,7 @@ import { formatCount, formatTime, type DisplayUnit } from '../display-units';
 import { ChartFrame } from './ChartFrame';
 import { onXDrag } from './chart-interaction';
 import type { EChartsInstance } from './echarts-setup';
-import { packTimeline, TIMELINE_GRID, timelineOption, type TimelineSeries, type TimelineTimeKind } from './timeline-option';
+import { packTimeline, sampledBelow, TIMELINE_GRID, timelineOption, type TimelineSeries, type TimelineTimeKind } from './timeline-option';
 
 export type { TimelineSeries, TimelineTimeKind } from './timeline-option';
 
@@ -59,7 +59,7 @@ export function TimelineFigure({ series: given, unit, thresholds, timeKind, onBr
   }, [onBrush]);
   const interact = useCallback((chart: EChartsInstance) => onXDrag(chart, TIMELINE_GRID, (t0, t1) => onWindow.current?.(t0, t1)), []);
   const drawn = packed.reduce((sum, p) => sum + p.count, 0);
-  const marked = series.some((s) => s.keepAbove !== undefined);
+  const marked = series.some(sampledBelow);
   const dropped = packed.reduce((sum, p) => sum + p.dropped, 0);
   const lines = thresholds.filter((th) => th > 0).map((th) => formatTime(th, unit, { withUnit: true }));
   return (

@@ -33,7 +33,7 @@ export interface TimelineSeries {
   colorIndex: number;
   /** t: ms on the axis (see the file comment); ela: µs. Same length. */
   points: { t: Float64Array; ela: Float64Array };
-  /** µs: every wait above is among the points, those at or below are a sample. Absent: not known, nothing marked. */
+  /** µs: every wait above is among the points, those at or below are a sample. 0: every wait is a point; absent: not known, nothing marked. */
   keepAbove?: number;
 }
 
@@ -136,6 +136,11 @@ export const TIMELINE_GRID = { top: 40, left: 64, right: 40, bottom: 64 } as con
  */
 const POINTS_LAYER = 1;
 
+/** Whether the series' points below keepAbove are a sample (keepAbove 0: every wait is a point). */
+export function sampledBelow(s: TimelineSeries): boolean {
+  return s.keepAbove !== undefined && s.keepAbove > 0;
+}
+
 /** Most ticks on the wall-clock axis: ISO dates are ~65 px wide, and the plot of a narrow page ~500 px. */
 export const TIMELINE_MAX_TICKS = 6;
 
@@ -175,12 +180,12 @@ export function timelineOption(input: TimelineInput, packed: readonly TimelinePa
     encode: { x: 't', y: 'ela' },
     data: kind === 'complete' ? packed[i]!.xy : packed[i]!.sampled,
     // The sampled points' upper edge, in the dataset's colour.
-    ...(kind === 'sampled' && s.keepAbove !== undefined ? { markLine: keepLine(s.keepAbove, s.colorIndex, unit) } : {}),
+    ...(kind === 'sampled' ? { markLine: keepLine(s.keepAbove!, s.colorIndex, unit) } : {}),
   });
   // Sampled first, so the complete points are drawn over them; sources[k] says what series k holds.
   const sources: { i: number; kind: 'complete' | 'sampled' }[] = [];
   const scatter = series.flatMap((s, i) => {
-    const kinds = s.keepAbove === undefined ? (['complete'] as const) : (['sampled', 'complete'] as const);
+    const kinds = sampledBelow(s) ? (['sampled', 'complete'] as const) : (['complete'] as const);
     return kinds.map((kind) => {
       sources.push({ i, kind });
       return scatterOf(s, i, kind);

@@ -103,6 +103,12 @@ describe('timelineOption: sampled and complete points', () => {
     expect(sampled.markLine!.data).toEqual([{ yAxis: 400 }]);
     expect(sampled.markLine!.label.formatter).toMatch(/p99 400 µs: every wait above, a sample below/);
   });
+
+  it('marks nothing when keepAbove is 0: every wait is a point', () => {
+    const option = timelineOption({ series: [{ label: 'on', colorIndex: 0, points: { t: Float64Array.of(1, 2), ela: Float64Array.of(10, 900) }, keepAbove: 0 }], unit: 'us', thresholds: [], timeKind: 'utc' }) as unknown as { series: Series[] };
+    expect(option.series.map((x) => x.id)).toEqual(['timeline-0', 'thresholds']);
+    expect(Array.from(option.series[0]!.data)).toEqual([1, 10, 2, 900]);
+  });
 });
 
 describe('timelineOption: wall-clock ticks', () => {
