@@ -179,8 +179,6 @@ export function timelineOption(input: TimelineInput, packed: readonly TimelinePa
     dimensions: ['t', 'ela'],
     encode: { x: 't', y: 'ela' },
     data: kind === 'complete' ? packed[i]!.xy : packed[i]!.sampled,
-    // The sampled points' upper edge, in the dataset's colour.
-    ...(kind === 'sampled' ? { markLine: keepLine(s.keepAbove!, s.colorIndex, unit) } : {}),
   });
   // Sampled first, so the complete points are drawn over them; sources[k] says what series k holds.
   const sources: { i: number; kind: 'complete' | 'sampled' }[] = [];
@@ -206,7 +204,11 @@ export function timelineOption(input: TimelineInput, packed: readonly TimelinePa
       animation: false,
       lineStyle: { color: INK.text, type: 'dashed', width: 1 },
       label: { position: 'insideEndTop', color: INK.text, formatter: (p: { value?: number }) => `${formatTime(p.value, unit, { withUnit: true })}` },
-      data: thresholds.filter((th) => th > 0 && Number.isFinite(th)).map((th) => ({ yAxis: th })),
+      data: [
+        ...thresholds.filter((th) => th > 0 && Number.isFinite(th)).map((th) => ({ yAxis: th })),
+        // Drawn here, after every scatter, so no point covers them.
+        ...series.filter(sampledBelow).map((s) => keepLine(s.keepAbove!, s.colorIndex, unit)),
+      ],
     },
   };
   const wallClock = timeKind !== 'tim';
@@ -255,13 +257,17 @@ export function timelineOption(input: TimelineInput, packed: readonly TimelinePa
   };
 }
 
+/** The upper edge of a dataset's sampled points, in its colour, as an item of the thresholds' markLine. */
 function keepLine(keepAbove: number, colorIndex: number, unit: DisplayUnit) {
   return {
-    silent: true,
-    symbol: 'none',
-    animation: false,
+    yAxis: keepAbove,
     lineStyle: { color: datasetColor(colorIndex), type: 'dotted', width: 1.5 },
-    label: { position: 'insideStartTop', color: datasetColor(colorIndex), formatter: `p99 ${formatTime(keepAbove, unit, { withUnit: true })}: every wait above, a sample below` },
-    data: [{ yAxis: keepAbove }],
+    label: {
+      position: 'insideStartTop',
+      color: datasetColor(colorIndex),
+      backgroundColor: 'rgba(255, 255, 255, 0.85)',
+      padding: [1, 3],
+      formatter: `p99 ${formatTime(keepAbove, unit, { withUnit: true })}: every wait above, a sample below`,
+    },
   };
 }

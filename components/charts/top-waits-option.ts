@@ -95,7 +95,7 @@ export function topWaitsOption(report: WaitscopeReport, unit: DisplayUnit, view:
     id: 'tooltip-anchors',
     type: 'line',
     silent: true,
-    showSymbol: false,
+    symbol: 'none',
     animation: false,
     lineStyle: { opacity: 0 },
     data: tooltipAnchors(edges),
