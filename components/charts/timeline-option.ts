@@ -135,6 +135,8 @@ export const TIMELINE_GRID = { top: 40, left: 64, right: 40, bottom: 64 } as con
  * band of a window drag (layer 0) then repaints without redrawing 400,000 points each move.
  */
 const POINTS_LAYER = 1;
+/** The threshold and p99 lines with their labels, above the points so that no point hides them. */
+const LINES_LAYER = 2;
 
 /** Whether the series' points below keepAbove are a sample (keepAbove 0: every wait is a point). */
 export function sampledBelow(s: TimelineSeries): boolean {
@@ -196,9 +198,11 @@ export function timelineOption(input: TimelineInput, packed: readonly TimelinePa
     type: 'scatter',
     data: [],
     silent: true,
-    zlevel: POINTS_LAYER,
+    zlevel: LINES_LAYER,
     animation: false,
     markLine: {
+      // A marker takes its own layer, not its series': 0 by default, under the points.
+      zlevel: LINES_LAYER,
       silent: true,
       symbol: 'none',
       animation: false,
@@ -207,7 +211,7 @@ export function timelineOption(input: TimelineInput, packed: readonly TimelinePa
       data: [
         ...thresholds.filter((th) => th > 0 && Number.isFinite(th)).map((th) => ({ yAxis: th })),
         // Drawn here, after every scatter, so no point covers them.
-        ...series.filter(sampledBelow).map((s) => keepLine(s.keepAbove!, s.colorIndex, unit)),
+        ...series.flatMap((s, i) => (sampledBelow(s) ? [keepLine(s.keepAbove!, names[i]!, s.colorIndex, unit)] : [])),
       ],
     },
   };
@@ -257,17 +261,20 @@ export function timelineOption(input: TimelineInput, packed: readonly TimelinePa
   };
 }
 
-/** The upper edge of a dataset's sampled points, in its colour, as an item of the thresholds' markLine. */
-function keepLine(keepAbove: number, colorIndex: number, unit: DisplayUnit) {
+/**
+ * The upper edge of a dataset's sampled points, as an item of the thresholds' markLine: a dark
+ * dotted line (one in the dataset's colour vanishes into its own points) with a label in its colour.
+ */
+function keepLine(keepAbove: number, name: string, colorIndex: number, unit: DisplayUnit) {
   return {
     yAxis: keepAbove,
-    lineStyle: { color: datasetColor(colorIndex), type: 'dotted', width: 1.5 },
+    lineStyle: { color: INK.text, type: 'dotted', width: 1.5 },
     label: {
       position: 'insideStartTop',
       color: datasetColor(colorIndex),
       backgroundColor: 'rgba(255, 255, 255, 0.85)',
       padding: [1, 3],
-      formatter: `p99 ${formatTime(keepAbove, unit, { withUnit: true })}: every wait above, a sample below`,
+      formatter: `${name}: p99 ${formatTime(keepAbove, unit, { withUnit: true })}, every wait above, a sample below`,
     },
   };
 }

@@ -112,6 +112,7 @@ describe('Figures 15.15, 15.16 and the timeline in Chromium', () => {
     expect(await figure.textContent()).toContain('equal width in log10 from 4,240 to 10,990 µs');
     await page.locator('[data-testid=figure-top-waits-chart][data-ready=true]').waitFor();
     await screenshot(page, 'figure-top-waits-n250-log', '[data-testid=figure-top-waits]');
+    await screenshot(page, 'view-controls', '.controls');
     await page.reload({ waitUntil: 'networkidle' });
     expect(await page.getByTestId('top-waits-n').inputValue()).toBe('250');
     expect(await page.getByTestId('top-waits-switch').getByLabel('log axis').isChecked()).toBe(true);

@@ -102,7 +102,11 @@ describe('timelineOption: sampled and complete points', () => {
     expect(alpha(sampled.itemStyle.color)).toBeLessThan(alpha(complete.itemStyle.color) / 2);
     const keep = option.series.find((x) => x.id === 'thresholds')!.markLine!.data as unknown as { yAxis: number; label: { formatter: string } }[];
     expect(keep.map((k) => k.yAxis)).toEqual([400]);
-    expect(keep[0]!.label.formatter).toMatch(/p99 400 µs: every wait above, a sample below/);
+    expect(keep[0]!.label.formatter).toBe('on: p99 400 µs, every wait above, a sample below');
+    // The lines' own layer is above the points' (a marker does not take its series' layer).
+    const layers = option.series as unknown as { id: string; zlevel: number; markLine?: { zlevel?: number } }[];
+    const pointsLayer = Math.max(...layers.filter((x) => x.id.startsWith('timeline-')).map((x) => x.zlevel));
+    expect(layers.find((x) => x.id === 'thresholds')!.markLine!.zlevel).toBeGreaterThan(pointsLayer);
   });
 
   it('marks nothing when keepAbove is 0: every wait is a point', () => {
