@@ -272,7 +272,7 @@ function keepLine(keepAbove: number, name: string, colorIndex: number, unit: Dis
     label: {
       position: 'insideStartTop',
       color: datasetColor(colorIndex),
-      backgroundColor: 'rgba(255, 255, 255, 0.85)',
+      backgroundColor: '#ffffff',
       padding: [1, 3],
       formatter: `${name}: p99 ${formatTime(keepAbove, unit, { withUnit: true })}, every wait above, a sample below`,
     },
