@@ -7,6 +7,7 @@ import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { AllWaitsFigure } from './charts/AllWaitsFigure';
 import { SpectrumFigure } from './charts/SpectrumFigure';
 import { TopWaitsFigure } from './charts/TopWaitsFigure';
+import type { TopWaitsSettings } from './charts/top-waits-option';
 import { ComparisonTable } from './ComparisonTable';
 import type { DisplayUnit } from './display-units';
 import { ThresholdTable } from './ThresholdTable';
@@ -19,13 +20,15 @@ export interface ResultsViewProps {
   report: WaitscopeReport;
   unit: DisplayUnit;
   buckets: BucketMode;
+  /** Figure 15.16's N and x axis (default: N for the datasets' sizes, linear). */
+  topWaits?: TopWaitsSettings;
   /** Absent when the view is read-only. */
   onThresholdsChange?: (micros: number[]) => void;
   /** A click on a bucket or bar, or a drag across the spectrum: the waits of that range (issue 6 §1), by dataset id. */
   onSelectRange?: (selection: FigureSelection) => void;
 }
 
-export function ResultsView({ report, unit, buckets, onThresholdsChange, onSelectRange }: ResultsViewProps) {
+export function ResultsView({ report, unit, buckets, topWaits, onThresholdsChange, onSelectRange }: ResultsViewProps) {
   // Indexes into the report drawn here become ids now, before the datasets can change.
   const onRange = onSelectRange && ((r: RangeSelection) => onSelectRange(selectionOf(r, report)));
   return (
@@ -33,7 +36,7 @@ export function ResultsView({ report, unit, buckets, onThresholdsChange, onSelec
       <ComparisonTable report={report} unit={unit} />
       <ExportBar report={report} buckets={buckets} />
       <AllWaitsFigure report={report} unit={unit} bucketMode={buckets} onSelectRange={onRange} />
-      <TopWaitsFigure report={report} unit={unit} onSelectRange={onRange} />
+      <TopWaitsFigure report={report} unit={unit} settings={topWaits} onSelectRange={onRange} />
       <SpectrumFigure report={report} unit={unit} onSelectRange={onRange} />
       <ThresholdTable report={report} unit={unit} onThresholdsChange={onThresholdsChange} />
     </>

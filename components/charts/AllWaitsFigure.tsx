@@ -6,9 +6,10 @@
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
+import { KDE_MIN_WAITS } from '@/lib/stats/kde';
 import { formatCount, UNIT_LABEL, type DisplayUnit } from '../display-units';
 import { formatTimeTick } from './axis-format';
-import { allWaitsOption, allWaitsView, type BucketMode } from './all-waits-option';
+import { allWaitsNoKde, allWaitsOption, allWaitsView, type BucketMode } from './all-waits-option';
 import { ChartFrame } from './ChartFrame';
 import { pickBinsOn } from './chart-interaction';
 import { datasetNames } from './dataset-names';
@@ -58,12 +59,18 @@ export function AllWaitsFigure({ report, unit, bucketMode, onSelectRange }: AllW
     bucketMode === 'log2'
       ? "Oracle's log2 µs buckets (V$EVENT_HISTOGRAM_MICRO)"
       : `${report.datasets[0]?.distributions.log10Bins.perDecade ?? 20} log-spaced bins per decade`;
+  const names = datasetNames(report);
+  const noKde = allWaitsNoKde(report).map((i) => `${names[i]} (${formatCount(report.datasets[i]!.summary.count)} waits)`);
+  const noKdeNote =
+    noKde.length > 0
+      ? ` No density line for ${noKde.join(', ')}: with fewer than ${KDE_MIN_WAITS} waits a kernel density shows the shape of its kernel, not of the data.`
+      : '';
   return (
     <ChartFrame
       testId="figure-all-waits"
       figure="all-waits"
       title={`Distribution of all '${report.event}' waits`}
-      subtitle={`All waits of each dataset (${waits}). Lines: kernel density of log10(wait); shaded steps: histogram in ${bins}; both in % of the dataset's waits.${cut}`}
+      subtitle={`All waits of each dataset (${waits}). Lines: kernel density of log10(wait), as the share of waits within one bin's width around each point; shaded steps: histogram in ${bins}; both in % of the dataset's waits per bin.${cut}${noKdeNote}`}
       option={option}
       seriesCount={report.datasets.length}
       interact={selectable ? interact : undefined}

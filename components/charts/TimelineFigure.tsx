@@ -6,11 +6,12 @@
  * window (onBrush). Time unit and kinds: timeline-option.ts.
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { DEFAULT_TIMELINE_BUCKETS } from '@/lib/outliers/timeline';
 import { formatCount, formatTime, type DisplayUnit } from '../display-units';
 import { ChartFrame } from './ChartFrame';
 import { onXDrag } from './chart-interaction';
 import type { EChartsInstance } from './echarts-setup';
-import { packTimeline, TIMELINE_GRID, timelineOption, type TimelineSeries, type TimelineTimeKind } from './timeline-option';
+import { packTimeline, sampledBelow, TIMELINE_GRID, timelineOption, type TimelineSeries, type TimelineTimeKind } from './timeline-option';
 
 export type { TimelineSeries, TimelineTimeKind } from './timeline-option';
 
@@ -41,10 +42,10 @@ function arrayId(array: Float64Array): number {
 export function TimelineFigure({ series: given, unit, thresholds, timeKind, onBrush }: TimelineFigureProps) {
   // Parents tend to pass `series={x.map(...)}`, a new array each render around the same points;
   // redrawing 400,000 points for that would be wasted, so the series are keyed on what they hold.
-  const seriesKey = given.map((s) => `${arrayId(s.points.t)}:${arrayId(s.points.ela)}:${s.colorIndex}:${s.label}`).join('|');
+  const seriesKey = given.map((s) => `${arrayId(s.points.t)}:${arrayId(s.points.ela)}:${s.colorIndex}:${s.label}:${s.keepAbove}`).join('|');
   // Deliberately keyed on seriesKey only: `given` of a render with the same key holds the same points.
   const series = useMemo(() => given, [seriesKey]);
-  const packed = useMemo(() => series.map((s) => packTimeline(s.points)), [series]);
+  const packed = useMemo(() => series.map((s) => packTimeline(s.points, s.keepAbove)), [series]);
   const brushable = onBrush !== undefined;
   // thresholds usually arrive as a fresh array each render: key the option on their values.
   const thresholdKey = thresholds.join(',');
@@ -58,6 +59,7 @@ export function TimelineFigure({ series: given, unit, thresholds, timeKind, onBr
   }, [onBrush]);
   const interact = useCallback((chart: EChartsInstance) => onXDrag(chart, TIMELINE_GRID, (t0, t1) => onWindow.current?.(t0, t1)), []);
   const drawn = packed.reduce((sum, p) => sum + p.count, 0);
+  const marked = series.some(sampledBelow);
   const dropped = packed.reduce((sum, p) => sum + p.dropped, 0);
   const lines = thresholds.filter((th) => th > 0).map((th) => formatTime(th, unit, { withUnit: true }));
   return (
@@ -66,6 +68,8 @@ export function TimelineFigure({ series: given, unit, thresholds, timeKind, onBr
       figure="timeline"
       title="Waits over time"
       subtitle={`Each point is one wait (${formatCount(drawn)} drawn${dropped > 0 ? `, ${formatCount(dropped)} of 0 µs or without a time left out` : ''}).${
+        marked ? ` Solid points: every wait above the dataset's p99 (dotted line, labelled in its colour). Faint points: below it, only a sample (the shortest and longest wait of each of ${formatCount(DEFAULT_TIMELINE_BUCKETS)} time slices, and an even stride through the rest), so their density is not comparable with the solid points'.` : ''
+      }${
         lines.length > 0 ? ` Dashed lines: ${lines.join(', ')}.` : ''
       }${brushable ? ' Drag across the time axis to list the waits of a window.' : ''}`}
       option={option}

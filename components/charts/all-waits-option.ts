@@ -2,11 +2,15 @@
  * The echarts option of Figure 15.15: every dataset's waits on a log time axis, as the KDE of
  * log10(ela) (a line) over the histogram (a lighter step area), both in % of waits per bin.
  *
- * The report's KDE is a density per decade of log10(µs); a bin Δ decades wide holds y·Δ of the
- * waits, so y·Δ·100 puts the curve on the histogram's scale: Δ = 1/perDecade for the log10 bins,
- * and log10(2) for Oracle's log2 buckets.
+ * The report's KDE is a density per decade of log10(µs). The line is the share of the waits that
+ * density puts within one bin's width Δ around each point (kdeWindowShare), Δ = 1/perDecade for
+ * the log10 bins and log10(2) for Oracle's log2 buckets: the histogram's own scale, never above
+ * 100 %. (Density × Δ is that only where the density is flat across a bin: on SQL*Net waits, a
+ * spike at 1–2 µs narrower than a bin, it drew a 290 % peak over bars of at most 100 %.)
+ * Datasets of fewer than KDE_MIN_WAITS waits get no line; allWaitsNoKde says which, for the caption.
  */
 import type { WaitscopeReport } from '@/lib/report/report-schema';
+import { KDE_MIN_WAITS, kdeWindowShare } from '@/lib/stats/kde';
 import { formatCount, formatTime, type DisplayUnit } from '../display-units';
 import { formatTimeTick, timeAxisName } from './axis-format';
 import { datasetNames } from './dataset-names';
@@ -73,18 +77,28 @@ export function allWaitsView(report: WaitscopeReport, mode: BucketMode): AllWait
   return { bins, range, outsidePercent };
 }
 
+/** Whether the figure draws the dataset's KDE: it has one, of at least KDE_MIN_WAITS waits. */
+function drawsKde(dataset: Dataset): boolean {
+  const kde = dataset.distributions.kde;
+  return kde !== null && kde.n >= KDE_MIN_WAITS;
+}
+
+/** Indexes of the datasets that have waits but too few for a KDE line (the caption says why). */
+export function allWaitsNoKde(report: WaitscopeReport): number[] {
+  return report.datasets.flatMap((d, i) => (d.summary.count > 0 && !drawsKde(d) ? [i] : []));
+}
+
 export function allWaitsOption(report: WaitscopeReport, unit: DisplayUnit, mode: BucketMode, view: AllWaitsView): EChartsCoreOption {
   const names = datasetNames(report);
   const { bins, range } = view;
-  const scale = 100 * decadesPerBin(report, mode);
+  const width = decadesPerBin(report, mode);
   const series = report.datasets.flatMap((dataset, i) => {
-    const kde = dataset.distributions.kde;
+    const kde = drawsKde(dataset) ? dataset.distributions.kde : null;
     const common = { name: names[i], type: 'line', showSymbol: false, color: datasetColor(i), animation: false };
+    const line = kde && kdeWindowShare(kde, width);
     return [
       // The KDE first: the legend takes its swatch from the first series of a name.
-      ...(kde
-        ? [{ ...common, id: `kde-${i}`, z: 3, lineStyle: { width: 2.5 }, data: kde.x.map((x, j) => [x, kde.y[j]! * scale]) }]
-        : []),
+      ...(line ? [{ ...common, id: `kde-${i}`, z: 3, lineStyle: { width: 2.5 }, data: Array.from(line.x, (x, j) => [x, 100 * line.y[j]!]) }] : []),
       {
         ...common,
         id: `histogram-${i}`,

@@ -5,8 +5,8 @@
  */
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import type { BucketMode } from './all-waits-option';
-import type { SharedLinearBins } from './linear-bins';
-import { halfOpenRange, type HitBin, type RangeSelection } from './range-selection';
+import { halfOpenRange, type RangeSelection } from './range-selection';
+import type { TopWaitsView } from './top-waits-option';
 
 /**
  * Bin `binIndex` of histogramBins(dataset, mode) as the values it counts. These are the report's
@@ -26,21 +26,15 @@ export function allWaitsSelection(report: WaitscopeReport, mode: BucketMode, dat
   return { datasetIndex, ...range, source: 'all-waits/log2' };
 }
 
-/** Figure 15.16's bars of every dataset, for pickBin: bin i is [edges[i], edges[i+1]). */
-export function topWaitsHitBins(shared: SharedLinearBins): HitBin[][] {
-  const { edges, counts } = shared;
-  return counts.map((row) => row.map((y, i) => ({ lo: edges[i]!, hi: edges[i + 1]!, y })));
-}
-
 /**
  * Bar `binIndex` of dataset `datasetIndex` in Figure 15.16, as values: [edges[i], edges[i+1]),
  * the last bin closed (it holds the maximum). The bar counts only the dataset's top-N waits, so
  * lo is raised to the smallest of them: the lowest bar must not select the many waits below the
  * top N that share its range (waits equal to that smallest one, ties at the cut, are selected).
  */
-export function topWaitsSelection(report: WaitscopeReport, shared: SharedLinearBins, datasetIndex: number, binIndex: number): RangeSelection | null {
-  const { edges } = shared;
-  const top = report.datasets[datasetIndex]?.distributions.top;
+export function topWaitsSelection(view: TopWaitsView, datasetIndex: number, binIndex: number): RangeSelection | null {
+  const { edges } = view.bins;
+  const top = view.tops[datasetIndex];
   if (!top || top.length === 0 || !(binIndex >= 0 && binIndex < edges.length - 1)) return null;
   const last = binIndex === edges.length - 2;
   const range = last ? { lo: edges[binIndex]!, hi: edges[binIndex + 1]! } : halfOpenRange(edges[binIndex]!, edges[binIndex + 1]!);

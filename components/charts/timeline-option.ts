@@ -9,13 +9,20 @@
  * - 'local': ms since 1970-01-01T00:00 of the trace's wall clock, as if it were UTC (the `***`
  *   stamp has no offset, so the zone is unknown); the axis shows that wall time unshifted;
  * - 'tim': the raw `tim` (µs) divided by 1000; the axis labels show the raw tim µs.
- * Both kinds of wall time are drawn with useUTC, so the viewer's own zone never shifts them.
+ * Both kinds of wall time are drawn with useUTC, so the viewer's own zone never shifts them, on a
+ * value axis whose ticks and ISO labels time-ticks.ts chooses.
+ *
+ * Complete and sampled points: above a dataset's keepAbove (its p99) every wait is a point; below
+ * it only a sample is (lib/outliers/timeline.ts). Drawn alike, the density of points would jump
+ * at p99 and paint a false band, so the sampled points are drawn fainter and smaller, as a series
+ * of their own, and keepAbove is a dotted line in the dataset's colour; the caption says which is which.
  */
 import { formatMicrosIso } from '@/lib/outliers/stamps';
 import { formatCount, formatTime, type DisplayUnit } from '../display-units';
 import { formatTimeTick, timeAxisName } from './axis-format';
 import type { EChartsCoreOption } from './echarts-setup';
 import { datasetColor, datasetFill, INK } from './palette';
+import { formatTimeTickLabel, timeTicks, timeTickStep } from './time-ticks';
 import { escapeHtml, tooltipRow } from './tooltip';
 
 export type TimelineTimeKind = 'utc' | 'local' | 'tim';
@@ -26,6 +33,8 @@ export interface TimelineSeries {
   colorIndex: number;
   /** t: ms on the axis (see the file comment); ela: µs. Same length. */
   points: { t: Float64Array; ela: Float64Array };
+  /** µs: every wait above is among the points, those at or below are a sample. 0: every wait is a point; absent: not known, nothing marked. */
+  keepAbove?: number;
 }
 
 export interface TimelineInput {
@@ -38,33 +47,41 @@ export interface TimelineInput {
 
 /** One series' drawable points: x/y interleaved, and how many waits could not be drawn. */
 export interface TimelinePacked {
-  /** [t0, ela0, t1, ela1, …]: echarts reads a flat typed array as rows of the 2 dimensions. */
+  /** [t0, ela0, t1, ela1, …] of the complete points (ela above keepAbove; all of them without one): echarts reads a flat typed array as rows of the 2 dimensions. */
   xy: Float64Array;
+  /** The same for the sampled points (ela at or below keepAbove). */
+  sampled: Float64Array;
+  /** Points drawn, complete and sampled. */
   count: number;
   /** Waits with ela ≤ 0 (no place on a log axis) or a non-finite time or ela. */
   dropped: number;
   minEla: number;
   maxEla: number;
+  minT: number;
+  maxT: number;
 }
 
-export function packTimeline(points: TimelineSeries['points']): TimelinePacked {
+export function packTimeline(points: TimelineSeries['points'], keepAbove?: number): TimelinePacked {
   const { t, ela } = points;
   const n = Math.min(t.length, ela.length);
-  const xy = new Float64Array(2 * n);
-  let k = 0;
+  const complete: number[] = [];
+  const sampled: number[] = [];
   let minEla = Infinity;
   let maxEla = -Infinity;
+  let minT = Infinity;
+  let maxT = -Infinity;
   for (let i = 0; i < n; i++) {
     const x = t[i]!;
     const y = ela[i]!;
     if (!(y > 0 && Number.isFinite(y) && Number.isFinite(x))) continue;
-    xy[2 * k] = x;
-    xy[2 * k + 1] = y;
-    k++;
+    (keepAbove !== undefined && y <= keepAbove ? sampled : complete).push(x, y);
     if (y < minEla) minEla = y;
     if (y > maxEla) maxEla = y;
+    if (x < minT) minT = x;
+    if (x > maxT) maxT = x;
   }
-  return { xy: k === n ? xy : xy.slice(0, 2 * k), count: k, dropped: Math.max(t.length, ela.length) - k, minEla, maxEla };
+  const count = (complete.length + sampled.length) / 2;
+  return { xy: Float64Array.from(complete), sampled: Float64Array.from(sampled), count, dropped: Math.max(t.length, ela.length) - count, minEla, maxEla, minT, maxT };
 }
 
 /** Whole decades (µs) around every drawn wait and every threshold, or null with nothing to draw. */
@@ -111,35 +128,69 @@ function seriesNames(series: readonly TimelineSeries[]): string[] {
 export const TIMELINE_CHUNK = 50_000;
 
 /** The plot area's margins (px). The window drag (chart-interaction.ts, onXDrag) draws its band between top and bottom. */
-export const TIMELINE_GRID = { top: 40, left: 64, right: 40, bottom: 56 } as const;
+export const TIMELINE_GRID = { top: 40, left: 64, right: 40, bottom: 64 } as const;
 
 /**
  * The points and their threshold lines live on canvas layer 1, everything else on layer 0: the
  * band of a window drag (layer 0) then repaints without redrawing 400,000 points each move.
  */
 const POINTS_LAYER = 1;
+/** The threshold and p99 lines with their labels, above the points so that no point hides them. */
+const LINES_LAYER = 2;
 
-export function timelineOption(input: TimelineInput, packed: readonly TimelinePacked[] = input.series.map((s) => packTimeline(s.points))): EChartsCoreOption {
+/** Whether the series' points below keepAbove are a sample (keepAbove 0: every wait is a point). */
+export function sampledBelow(s: TimelineSeries): boolean {
+  return s.keepAbove !== undefined && s.keepAbove > 0;
+}
+
+/** Most ticks on the wall-clock axis: ISO dates are ~65 px wide, and the plot of a narrow page ~500 px. */
+export const TIMELINE_MAX_TICKS = 6;
+
+/** The wall-clock axis: ticks at multiples of a round step over the points' span, ISO labels. */
+function wallClockAxis(packed: readonly TimelinePacked[]) {
+  const min = Math.min(...packed.map((p) => p.minT));
+  const max = Math.max(...packed.map((p) => p.maxT));
+  if (!(min <= max)) return {};
+  const step = timeTickStep(min, max, TIMELINE_MAX_TICKS);
+  const ticks = timeTicks(min, max, step);
+  return {
+    min,
+    max,
+    axisTick: { customValues: ticks },
+    axisLabel: { color: INK.muted, hideOverlap: true, customValues: ticks, formatter: (v: number) => formatTimeTickLabel(v, step) },
+  };
+}
+
+export function timelineOption(input: TimelineInput, packed: readonly TimelinePacked[] = input.series.map((s) => packTimeline(s.points, s.keepAbove))): EChartsCoreOption {
   const { series, unit, thresholds, timeKind } = input;
   const names = seriesNames(series);
   const range = timelineYRange(packed, thresholds);
-  const scatter = series.map((s, i) => ({
+  const scatterOf = (s: TimelineSeries, i: number, kind: 'complete' | 'sampled') => ({
     name: names[i],
-    id: `timeline-${i}`,
+    id: kind === 'complete' ? `timeline-${i}` : `timeline-${i}-sampled`,
     type: 'scatter',
     large: true,
     largeThreshold: 2_000,
     progressive: TIMELINE_CHUNK,
     progressiveThreshold: TIMELINE_CHUNK,
-    symbolSize: 3,
+    symbolSize: kind === 'complete' ? 3 : 2,
     zlevel: POINTS_LAYER,
     animation: false,
     color: datasetColor(s.colorIndex),
-    itemStyle: { color: datasetFill(s.colorIndex, 0.55) },
+    itemStyle: { color: datasetFill(s.colorIndex, kind === 'complete' ? 0.6 : 0.22) },
     dimensions: ['t', 'ela'],
     encode: { x: 't', y: 'ela' },
-    data: packed[i]!.xy,
-  }));
+    data: kind === 'complete' ? packed[i]!.xy : packed[i]!.sampled,
+  });
+  // Sampled first, so the complete points are drawn over them; sources[k] says what series k holds.
+  const sources: { i: number; kind: 'complete' | 'sampled' }[] = [];
+  const scatter = series.flatMap((s, i) => {
+    const kinds = sampledBelow(s) ? (['sampled', 'complete'] as const) : (['complete'] as const);
+    return kinds.map((kind) => {
+      sources.push({ i, kind });
+      return scatterOf(s, i, kind);
+    });
+  });
   // The lines on a series of their own, so hiding a dataset in the legend keeps them.
   const lines = {
     name: 'thresholds',
@@ -147,15 +198,21 @@ export function timelineOption(input: TimelineInput, packed: readonly TimelinePa
     type: 'scatter',
     data: [],
     silent: true,
-    zlevel: POINTS_LAYER,
+    zlevel: LINES_LAYER,
     animation: false,
     markLine: {
+      // A marker takes its own layer, not its series': 0 by default, under the points.
+      zlevel: LINES_LAYER,
       silent: true,
       symbol: 'none',
       animation: false,
       lineStyle: { color: INK.text, type: 'dashed', width: 1 },
       label: { position: 'insideEndTop', color: INK.text, formatter: (p: { value?: number }) => `${formatTime(p.value, unit, { withUnit: true })}` },
-      data: thresholds.filter((th) => th > 0 && Number.isFinite(th)).map((th) => ({ yAxis: th })),
+      data: [
+        ...thresholds.filter((th) => th > 0 && Number.isFinite(th)).map((th) => ({ yAxis: th })),
+        // Drawn here, after every scatter, so no point covers them.
+        ...series.flatMap((s, i) => (sampledBelow(s) ? [keepLine(s.keepAbove!, names[i]!, s.colorIndex, unit)] : [])),
+      ],
     },
   };
   const wallClock = timeKind !== 'tim';
@@ -168,24 +225,27 @@ export function timelineOption(input: TimelineInput, packed: readonly TimelinePa
     tooltip: {
       trigger: 'item',
       formatter: (param: { seriesIndex?: number; dataIndex?: number }) => {
-        const i = param.seriesIndex ?? -1;
-        const xy = packed[i]?.xy;
+        const source = sources[param.seriesIndex ?? -1];
+        if (!source) return '';
+        const xy = source.kind === 'complete' ? packed[source.i]!.xy : packed[source.i]!.sampled;
         const k = param.dataIndex ?? -1;
-        if (!xy || !(k >= 0 && 2 * k + 1 < xy.length)) return '';
-        const s = series[i]!;
-        return `${escapeHtml(formatTimelineTime(xy[2 * k]!, timeKind))}<br/>${tooltipRow(s.colorIndex, names[i]!, formatTime(xy[2 * k + 1], unit, { withUnit: true }))}`;
+        if (!(k >= 0 && 2 * k + 1 < xy.length)) return '';
+        const s = series[source.i]!;
+        const note = source.kind === 'sampled' ? ' (sampled point)' : '';
+        return `${escapeHtml(formatTimelineTime(xy[2 * k]!, timeKind))}<br/>${tooltipRow(s.colorIndex, names[source.i]!, formatTime(xy[2 * k + 1], unit, { withUnit: true }) + note)}`;
       },
     },
     xAxis: {
-      type: wallClock ? 'time' : 'value',
+      type: 'value',
       scale: true,
-      // A value axis rounds its ends to nice numbers, which for tim (~10^12 µs) leaves wide empty margins.
-      ...(wallClock ? {} : { min: 'dataMin', max: 'dataMax' }),
       name: timelineAxisName(timeKind),
       nameLocation: 'middle',
-      nameGap: 32,
-      axisLabel: wallClock ? { color: INK.muted, hideOverlap: true } : { color: INK.muted, hideOverlap: true, formatter: (v: number) => formatCount(Math.round(v * 1000)) },
+      nameGap: wallClock ? 40 : 32,
       splitLine: { show: true, lineStyle: { color: INK.grid } },
+      // A value axis rounds its ends to nice numbers, which for tim (~10^12 µs) leaves wide empty margins.
+      ...(wallClock
+        ? wallClockAxis(packed)
+        : { min: 'dataMin', max: 'dataMax', axisLabel: { color: INK.muted, hideOverlap: true, formatter: (v: number) => formatCount(Math.round(v * 1000)) } }),
     },
     yAxis: {
       type: 'log',
@@ -198,5 +258,23 @@ export function timelineOption(input: TimelineInput, packed: readonly TimelinePa
       splitLine: { lineStyle: { color: INK.grid } },
     },
     series: [...scatter, lines],
+  };
+}
+
+/**
+ * The upper edge of a dataset's sampled points, as an item of the thresholds' markLine: a dark
+ * dotted line (one in the dataset's colour vanishes into its own points) with a label in its colour.
+ */
+function keepLine(keepAbove: number, name: string, colorIndex: number, unit: DisplayUnit) {
+  return {
+    yAxis: keepAbove,
+    lineStyle: { color: INK.text, type: 'dotted', width: 1.5 },
+    label: {
+      position: 'insideStartTop',
+      color: datasetColor(colorIndex),
+      backgroundColor: '#ffffff',
+      padding: [1, 3],
+      formatter: `${name}: p99 ${formatTime(keepAbove, unit, { withUnit: true })}, every wait above, a sample below`,
+    },
   };
 }

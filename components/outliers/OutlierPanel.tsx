@@ -121,7 +121,7 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
       {problem && <p role="alert" className="failure">{problem}</p>}
       {sameAxis.length > 0 && (
         <TimelineFigure
-          series={sameAxis.map((o) => ({ label: o.label, colorIndex: datasets.findIndex((d) => d.datasetId === o.datasetId), points: { t: o.timeline.t, ela: o.timeline.ela } }))}
+          series={sameAxis.map((o) => ({ label: o.label, colorIndex: datasets.findIndex((d) => d.datasetId === o.datasetId), points: { t: o.timeline.t, ela: o.timeline.ela }, keepAbove: o.timeline.keepAbove }))}
           unit={unit}
           thresholds={[...(Number.isFinite(p999) ? [p999] : []), FIVE_HUNDRED_MS]}
           timeKind={timeKind}

@@ -237,7 +237,14 @@ export function Workbench() {
           event={view.event}
           onEvent={chooseEvent}
         />
-        <ViewControls unit={view.unit} buckets={view.buckets} onUnit={(unit) => setView((v) => ({ ...v, unit }))} onBuckets={(buckets) => setView((v) => ({ ...v, buckets }))} />
+        <ViewControls
+          unit={view.unit}
+          buckets={view.buckets}
+          topWaits={{ topN: view.topN, topAxis: view.topAxis }}
+          onUnit={(unit) => setView((v) => ({ ...v, unit }))}
+          onBuckets={(buckets) => setView((v) => ({ ...v, buckets }))}
+          onTopWaits={(t) => setView((v) => ({ ...v, ...t }))}
+        />
       </div>
 
       {autoEvent.note && <p className="hint" data-testid="event-note">{autoEvent.note}</p>}
@@ -257,6 +264,7 @@ export function Workbench() {
             report={report}
             unit={view.unit}
             buckets={view.buckets}
+            topWaits={{ count: view.topN, axis: view.topAxis }}
             onThresholdsChange={(thresholds) => setView((v) => ({ ...v, thresholds }))}
             onSelectRange={setSelection}
           />

@@ -1,8 +1,10 @@
 /**
  * The view lives in the URL (issue 4 §5), so a reload or a shared demo link shows the same view:
- * the event, units, bucket mode, thresholds, baseline, dataset labels, and whether the book demo runs.
+ * the event, units, bucket mode, thresholds, baseline, dataset labels, whether the book demo runs,
+ * and Figure 15.16's N and x axis.
  * Unknown or malformed values fall back to the defaults instead of breaking the page.
  */
+import { DEFAULT_TOP_N } from '@/lib/stats/top-n';
 import type { DisplayUnit } from '../display-units';
 
 export type BucketMode = 'log10' | 'log2';
@@ -17,7 +19,14 @@ export interface ViewState {
   baseline: number;
   labels: string[];
   demo: boolean;
+  /** Figure 15.16's N, 1..MAX_TOP_WAITS; null: the default for the datasets' sizes (defaultTopCount). */
+  topN: number | null;
+  /** Figure 15.16's x axis. */
+  topAxis: 'linear' | 'log';
 }
+
+/** The report keeps each dataset's top DEFAULT_TOP_N waits: N can be at most that. */
+export const MAX_TOP_WAITS = DEFAULT_TOP_N;
 
 export const DEFAULT_LABELS = ['Flash logging on', 'Flash logging off'];
 export const MAX_DATASETS = 4;
@@ -30,6 +39,8 @@ export const DEFAULT_VIEW: ViewState = {
   baseline: 1,
   labels: DEFAULT_LABELS,
   demo: false,
+  topN: null,
+  topAxis: 'linear',
 };
 
 export function parseViewState(search: string): ViewState {
@@ -43,6 +54,7 @@ export function parseViewState(search: string): ViewState {
     .filter((t) => t !== 0 && Number.isFinite(t) && t > 0);
   const baseline = Number(q.get('baseline'));
   const labels = q.getAll('label').slice(0, MAX_DATASETS);
+  const topN = Number(q.get('topn'));
   return {
     event: event ? event : DEFAULT_VIEW.event,
     unit: unit === 'ms' || unit === 'us' ? unit : DEFAULT_VIEW.unit,
@@ -51,6 +63,8 @@ export function parseViewState(search: string): ViewState {
     baseline: Number.isInteger(baseline) && baseline >= 0 && baseline < MAX_DATASETS && q.has('baseline') ? baseline : DEFAULT_VIEW.baseline,
     labels: labels.length >= 2 ? labels : labels.length === 1 ? [labels[0]!, DEFAULT_LABELS[1]!] : DEFAULT_LABELS,
     demo: q.get('demo') === 'book',
+    topN: q.has('topn') && Number.isInteger(topN) && topN >= 1 && topN <= MAX_TOP_WAITS ? topN : DEFAULT_VIEW.topN,
+    topAxis: q.get('topaxis') === 'log' ? 'log' : DEFAULT_VIEW.topAxis,
   };
 }
 
@@ -63,6 +77,8 @@ export function formatViewState(view: ViewState): string {
   if (view.buckets !== DEFAULT_VIEW.buckets) q.set('buckets', view.buckets);
   if (view.thresholds.length > 0) q.set('thr', view.thresholds.join(','));
   if (view.baseline !== DEFAULT_VIEW.baseline) q.set('baseline', String(view.baseline));
+  if (view.topN !== DEFAULT_VIEW.topN) q.set('topn', String(view.topN));
+  if (view.topAxis !== DEFAULT_VIEW.topAxis) q.set('topaxis', view.topAxis);
   const defaultLabels = view.labels.length === DEFAULT_LABELS.length && view.labels.every((l, i) => l === DEFAULT_LABELS[i]);
   if (!defaultLabels) for (const l of view.labels) q.append('label', l);
   const s = q.toString();

@@ -26,6 +26,11 @@ export interface TimelinePoints {
   domain: Int32Array;
   /** The p99 above which every wait is kept, µs. */
   keepAbove: number;
+  /**
+   * Every wait with a time is among the points: the stride was 1, nothing below keepAbove was
+   * sampled away (small datasets). A figure must then not call the points below keepAbove a sample.
+   */
+  complete: boolean;
   /** Waits that had a time, and those that did not. */
   placed: number;
   unplaced: number;
@@ -96,6 +101,7 @@ export function downsampleTimeline(ela: Float64Array, micros: Float64Array, doma
     micros: Float64Array.from(index, (i) => micros[i] as number),
     domain: Int32Array.from(index, (i) => domain[i] as number),
     keepAbove,
+    complete: index.length === n - unplaced,
     placed: n - unplaced,
     unplaced,
   };

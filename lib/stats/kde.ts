@@ -186,3 +186,49 @@ export function kdeLog10(values: Float64Array, options: KdeOptions = {}): Kde | 
   }
   return { x, y, bw, n, nonPositive };
 }
+
+/**
+ * Below this many waits Figure 15.15 draws no density line: with n < 30 the curve is a sum of a
+ * few Gaussian bumps of a bandwidth set by the formula, i.e. it shows the kernel, not the data.
+ */
+export const KDE_MIN_WAITS = 30;
+
+/**
+ * The KDE on the scale of a histogram whose bins are `width` decades wide: at each point t of the
+ * output, the share of the waits (0..1) the density puts within ±width/2 of t,
+ * ∫_{t−w/2}^{t+w/2} f(u) du. The density itself (per decade) times the bin width is that share
+ * only while f is flat across a bin; next to a spike narrower than a bin (SQL*Net waits of 1 or
+ * 2 µs, bw ≈ 0.01 decades) it reads several times 100 %. The windowed share is at most 1
+ * everywhere, integrates to width (so it reads as "% per bin"), and where f is flat equals f·width.
+ *
+ * `kde` is kdeLog10's output (x in µs, evenly spaced in log10; y per decade). The integral is the
+ * trapezoid rule on that grid, interpolated linearly at the window ends; the output grid has the
+ * same step and runs width/2 further on either side, where the windows still reach the data.
+ */
+export function kdeWindowShare(kde: { x: ArrayLike<number>; y: ArrayLike<number> }, width: number): { x: Float64Array; y: Float64Array } {
+  const m = kde.x.length;
+  if (!(width > 0 && Number.isFinite(width))) throw new RangeError(`kde window: bad width ${width}`);
+  if (m < 2) return { x: new Float64Array(0), y: new Float64Array(0) };
+  const t0 = Math.log10(kde.x[0]!);
+  const h = (Math.log10(kde.x[m - 1]!) - t0) / (m - 1);
+  // cumulative[k] = ∫ from t0 to t0 + k·h.
+  const cumulative = new Float64Array(m);
+  for (let k = 1; k < m; k++) cumulative[k] = cumulative[k - 1]! + (h * (kde.y[k - 1]! + kde.y[k]!)) / 2;
+  const at = (t: number): number => {
+    const pos = (t - t0) / h;
+    if (pos <= 0) return 0;
+    if (pos >= m - 1) return cumulative[m - 1]!;
+    const i = Math.floor(pos);
+    return cumulative[i]! + (pos - i) * (cumulative[i + 1]! - cumulative[i]!);
+  };
+  const pad = Math.ceil(width / 2 / h);
+  const count = m + 2 * pad;
+  const x = new Float64Array(count);
+  const y = new Float64Array(count);
+  for (let k = 0; k < count; k++) {
+    const t = t0 + (k - pad) * h;
+    x[k] = 10 ** t;
+    y[k] = at(t + width / 2) - at(t - width / 2);
+  }
+  return { x, y };
+}

@@ -21,6 +21,28 @@ export interface TopN {
 
 export const DEFAULT_TOP_N = 10_000;
 
+/** The smallest default N of Figure 15.16: fewer waits than this cannot shape 60 bins. */
+export const MIN_DEFAULT_TOP_N = 100;
+
+/**
+ * The default N of Figure 15.16 for datasets of these sizes: 2.5 % of the smallest, between
+ * MIN_DEFAULT_TOP_N and DEFAULT_TOP_N, rounded to two significant digits, and never more waits
+ * than a dataset has.
+ *
+ * Why 2.5 %: the book takes the top 10,000, and the issue keeps exactly that wherever a dataset has
+ * 400,000 waits or more, i.e. from 2.5 % down. Below that a fixed 10,000 stops being "the tail":
+ * of 80,000 waits it is the slowest 12.5 %, mostly the body of the distribution, and 9,500 of them
+ * crowd the first bin. The same share of every size keeps the figure about the slowest 2.5 %.
+ * The smallest dataset sets it because the figure compares every dataset at one N.
+ */
+export function defaultTopCount(datasetSizes: readonly number[]): number {
+  const sizes = datasetSizes.filter((n) => n > 0);
+  if (sizes.length === 0) return 0;
+  const smallest = Math.min(...sizes);
+  const share = Math.min(DEFAULT_TOP_N, Math.max(MIN_DEFAULT_TOP_N, Number((0.025 * smallest).toPrecision(2))));
+  return Math.min(share, smallest);
+}
+
 /** Rearranges a so that a[k] is the value it would hold if sorted ascending (Hoare selection). */
 function selectInPlace(a: Float64Array, k: number): number {
   let lo = 0;

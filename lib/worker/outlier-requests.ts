@@ -79,7 +79,8 @@ export function timelineOf(input: ListInput): TimelineSeries {
     kind,
     t: Float64Array.from(keep, (k) => (points.micros[k] as number) / 1000),
     ela: Float64Array.from(keep, (k) => points.ela[k] as number),
-    keepAbove: points.keepAbove,
+    // 0 when nothing was sampled away: then every wait (above 0 µs) is a point.
+    keepAbove: points.complete ? 0 : points.keepAbove,
     elsewhere: points.placed + points.unplaced - keep.length,
   };
 }

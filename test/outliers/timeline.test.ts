@@ -62,6 +62,17 @@ describe('downsampleTimeline', () => {
     const micros = Float64Array.from([0, 10, 20, 25, 30, 40, 50, 60, 70, 90]);
     const r = downsampleTimeline(ela, micros, new Int32Array(10), { buckets: 1, keepAbove: 1000, sample: 4 });
     expect(Array.from(r.index)).toEqual([0, 1, 2, 3, 6, 9]);
+    // 4 of the 10 were sampled away: the points below keepAbove are a sample.
+    expect(r.complete).toBe(false);
+  });
+
+  it('says when nothing was sampled away (a small dataset): then no point is a sample', () => {
+    // Same 10 waits, sample 20 ≥ 10: stride 1 keeps all of them.
+    const ela = Float64Array.from([5, 1, 9, 9, 4, 4, 7, 2, 2, 8]);
+    const micros = Float64Array.from([0, 10, 20, 25, 30, 40, 50, 60, 70, 90]);
+    const r = downsampleTimeline(ela, micros, new Int32Array(10), { buckets: 1, keepAbove: 1000, sample: 20 });
+    expect(r.index).toHaveLength(10);
+    expect(r.complete).toBe(true);
   });
 
   it('rejects a bucket count that is not a whole number ≥ 1', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { topN } from '@/lib/stats/top-n';
+import { defaultTopCount, topN } from '@/lib/stats/top-n';
 import { lcgFloats, lcgInts } from './lcg';
 
 // Expected values: by hand, or with numpy's lexsort (an independent full sort by value
@@ -64,5 +64,20 @@ describe('topN', () => {
     expect(() => topN(f64([1.5, Number.NaN]), 1)).toThrow(RangeError);
     expect(() => topN(f64([1]), -1)).toThrow(RangeError);
     expect(() => topN(f64([1]), 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('defaultTopCount (Figure 15.16\'s N)', () => {
+  it('is 2.5 % of the smallest dataset, two significant digits, between 100 and the book\'s 10,000', () => {
+    // By hand: 2.5 % of 4,000,000 = 100,000 → 10,000; of 400,000 = 10,000 exactly; of 80,000 = 2,000;
+    // of 123,456 = 3,086.4 → 3,100; of 1,000 = 25 → 100; never more than a dataset has: 50 of 50.
+    expect(defaultTopCount([4_000_000, 4_000_000])).toBe(10_000);
+    expect(defaultTopCount([400_000, 4_000_000])).toBe(10_000);
+    expect(defaultTopCount([80_000, 80_000])).toBe(2_000);
+    expect(defaultTopCount([4_000_000, 123_456])).toBe(3_100);
+    expect(defaultTopCount([1_000])).toBe(100);
+    expect(defaultTopCount([50, 1_000_000])).toBe(50);
+    expect(defaultTopCount([0, 80_000])).toBe(2_000);
+    expect(defaultTopCount([])).toBe(0);
   });
 });

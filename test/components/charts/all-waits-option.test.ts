@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { allWaitsView, decadesPerBin, histogramBins } from '@/components/charts/all-waits-option';
+import { allWaitsNoKde, allWaitsOption, allWaitsView, decadesPerBin, histogramBins } from '@/components/charts/all-waits-option';
 import { stepOutline } from '@/components/charts/step-outline';
+import { buildReport } from '@/lib/report/build-report';
 import type { DatasetReport, WaitscopeReport } from '@/lib/report/report-schema';
+import { sqlNetWaits } from '../../stats/kde-sql-net-waits';
 
 // A dataset with just the fields the figure reads; the rest of the report is not drawn here.
 function dataset(partial: { log2: DatasetReport['distributions']['log2Micros']; max: number; log10?: { lo: number; hi: number; percent: number }[] }) {
@@ -61,5 +63,37 @@ describe('stepOutline', () => {
       [1, 0], [1, 5], [2, 5], [2, 3], [4, 3], [4, 0], [8, 0], [8, 1], [16, 1], [16, 0],
     ]);
     expect(stepOutline([])).toEqual([]);
+  });
+});
+
+describe('the KDE line of Figure 15.15 on the histogram scale (issue 12 §2)', () => {
+  type Series = { id: string; data: [number, number][] };
+  const reportOf = (...datasets: Float64Array[]) =>
+    buildReport(
+      datasets.map((values, i) => ({ id: `d${i}`, label: `d${i}`, source: 'csv' as const, values, sessions: null, files: [] })),
+      { event: 'SQL*Net message to client', baseline: 0, bootstrap: false, generatorVersion: 'test', createdAt: '2026-01-01T00:00:00Z' },
+    );
+  const sqlNet = reportOf(sqlNetWaits());
+
+  it.each(['log10', 'log2'] as const)('on SQL*Net-like spikes, %s: at most 100 %, near the tallest bar, and integrating to 100 % per bin', (mode) => {
+    const option = allWaitsOption(sqlNet, 'us', mode, allWaitsView(sqlNet, mode)) as unknown as { series: Series[] };
+    const kde = option.series.find((s) => s.id === 'kde-0')!.data;
+    const peak = Math.max(...kde.map(([, y]) => y));
+    const tallestBar = Math.max(...histogramBins(sqlNet.datasets[0]!, mode).map((b) => b.y));
+    expect(peak).toBeLessThanOrEqual(100);
+    expect(peak).toBeGreaterThan(0.9 * tallestBar);
+    // ∫ line d(log10 x) / bin width = the whole dataset, in % (rounding: ±0.5 %).
+    let area = 0;
+    for (let k = 1; k < kde.length; k++) area += ((Math.log10(kde[k]![0]) - Math.log10(kde[k - 1]![0])) * (kde[k]![1] + kde[k - 1]![1])) / 2;
+    expect(area / decadesPerBin(sqlNet, mode)).toBeGreaterThan(99.5);
+    expect(area / decadesPerBin(sqlNet, mode)).toBeLessThan(100.5);
+  });
+
+  it('draws no KDE for a dataset of fewer than 30 waits, and says which dataset that is', () => {
+    const values = (n: number) => Float64Array.from({ length: n }, (_, i) => 100 + 37 * i);
+    const report = reportOf(values(29), values(30));
+    const ids = (allWaitsOption(report, 'us', 'log10', allWaitsView(report, 'log10')) as unknown as { series: Series[] }).series.map((s) => s.id);
+    expect(ids).toEqual(['histogram-0', 'kde-1', 'histogram-1']);
+    expect(allWaitsNoKde(report)).toEqual([0]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allWaitsOption, allWaitsView } from '@/components/charts/all-waits-option';
 import { renderFigureSvg, wrapWords } from '@/components/charts/chart-export';
 import { spectrumOption } from '@/components/charts/spectrum-option';
-import { topWaitsBins, topWaitsOption } from '@/components/charts/top-waits-option';
+import { topWaitsOption, topWaitsView } from '@/components/charts/top-waits-option';
 import { buildReport } from '@/lib/report/build-report';
 import { bookExperimentWaits } from '@/lib/synth/book-experiment';
 
@@ -18,7 +18,7 @@ const report = buildReport(
 describe('renderFigureSvg', () => {
   it.each([
     ['all waits', allWaitsOption(report, 'ms', 'log10', allWaitsView(report, 'log10'))],
-    ['top waits', topWaitsOption(report, 'us', topWaitsBins(report))],
+    ['top waits', topWaitsOption(report, 'us', topWaitsView(report))],
     ['spectrum', spectrumOption(report, 'us')],
   ])('renders the %s figure off screen as one standalone SVG with its title', (_, option) => {
     const { svg, width, height } = renderFigureSvg({ option, title: "Waits of 'log file sync'", subtitle: 'a '.repeat(200), width: 800, height: 400 });
@@ -35,7 +35,7 @@ describe('renderFigureSvg', () => {
   });
 
   it('leaves out a dataset the legend hides, as the screen does', () => {
-    const option = topWaitsOption(report, 'us', topWaitsBins(report));
+    const option = topWaitsOption(report, 'us', topWaitsView(report));
     const both = renderFigureSvg({ option, title: 't', width: 800, height: 400 }).svg;
     const one = renderFigureSvg({ option, title: 't', width: 800, height: 400, legendSelected: { off: false } }).svg;
     expect(one.match(/<path/g)!.length).toBeLessThan(both.match(/<path/g)!.length);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allWaitsSelection, percentileOf, spectrumSelection, topWaitsHitBins, topWaitsSelection } from '@/components/charts/figure-selection';
-import { topWaitsBins } from '@/components/charts/top-waits-option';
+import { allWaitsSelection, percentileOf, spectrumSelection, topWaitsSelection } from '@/components/charts/figure-selection';
+import { topWaitsView } from '@/components/charts/top-waits-option';
 import { buildReport } from '@/lib/report/build-report';
 import type { DatasetReport, WaitscopeReport } from '@/lib/report/report-schema';
 
@@ -69,13 +69,15 @@ describe('allWaitsSelection', () => {
 });
 
 describe('topWaitsSelection', () => {
-  const shared = topWaitsBins(report);
+  // N = 10,000 set explicitly: the default for 20,000 waits would be 500.
+  const view = topWaitsView(report, { count: 10_000, axis: 'linear' });
+  const shared = view.bins;
 
   it('each bar selects exactly the top-N waits counted in it, none of the waits below the top N', () => {
     inputs.forEach((values, d) => {
       let total = 0;
       shared.counts[d]!.forEach((count, b) => {
-        const s = topWaitsSelection(report, shared, d, b)!;
+        const s = topWaitsSelection(view, d, b)!;
         expect(s.source).toBe('top-waits');
         expect(countIn(values, s.lo, s.hi)).toBe(count);
         total += count;
@@ -87,17 +89,16 @@ describe('topWaitsSelection', () => {
   it('closes the last bin at the largest wait, and leaves the other bins open at the top', () => {
     const k = shared.edges.length - 1;
     const max = Math.max(...inputs.map((v) => Math.max(...v)));
-    expect(topWaitsSelection(report, shared, 0, k - 1)!.hi).toBe(max);
-    expect(topWaitsSelection(report, shared, 0, 3)!.hi).toBeLessThan(shared.edges[4]!);
-    expect(topWaitsSelection(report, shared, 0, k)).toBeNull();
+    expect(topWaitsSelection(view, 0, k - 1)!.hi).toBe(max);
+    expect(topWaitsSelection(view, 0, 3)!.hi).toBeLessThan(shared.edges[4]!);
+    expect(topWaitsSelection(view, 0, k)).toBeNull();
   });
 
   it('hit bins are the drawn bars: [edges[i], edges[i+1]) at the counts', () => {
-    const hit = topWaitsHitBins({ edges: [0, 10, 20], counts: [[3, 0], [1, 2]] });
-    expect(hit).toEqual([
-      [{ lo: 0, hi: 10, y: 3 }, { lo: 10, hi: 20, y: 0 }],
-      [{ lo: 0, hi: 10, y: 1 }, { lo: 10, hi: 20, y: 2 }],
-    ]);
+    view.hit.forEach((row, d) => {
+      expect(row.map((b) => b.y)).toEqual(shared.counts[d]);
+      row.forEach((b, i) => expect([b.lo, b.hi]).toEqual([shared.edges[i], shared.edges[i + 1]]));
+    });
   });
 });
 
