@@ -7,6 +7,7 @@ import { csvTable } from '../csv/write-csv';
 import { countDistinct, type ComparisonReport, type Distributions } from '../report/comparison-report';
 import type { LoadedSide } from './compare-format';
 import { STATISTIC_LABEL } from './compare-format';
+import { safeJson } from './terminal-text';
 
 function sideJson(side: LoadedSide, r: ComparisonReport, key: 'a' | 'b') {
   const d = side.dataset;
@@ -59,7 +60,7 @@ export function comparisonJson(event: string, r: ComparisonReport, sides: { a: L
       thresholds: both(r, 'thresholds'),
     },
   };
-  return `${JSON.stringify(json, plain, 2)}\n`;
+  return safeJson(json, plain);
 }
 
 export const CSV_FIELDS = [

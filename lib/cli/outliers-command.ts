@@ -8,6 +8,7 @@ import { COMMON_OPTIONS, commonArgsOf, parseOptions, UsageError, wholeNumber, ty
 import { ExitError, loadDataset } from './load-dataset';
 import { openInput } from './outliers-files';
 import { outliersJson, outliersText } from './outliers-format';
+import { safeJson } from './terminal-text';
 import { mark } from './timing';
 
 export interface OutliersArgs extends CommonArgs {
@@ -80,7 +81,7 @@ export async function outliersCommand(argv: string[], out: NodeJS.WritableStream
   mark('co-occurrence');
   const contexts = args.context === null ? null : await contextsOf(analysis, paths, args.context);
   const result: OutliersResult = { analysis, activity, contexts, args, files: dataset.files.map((f) => f.fileName) };
-  out.write(args.json ? `${JSON.stringify(outliersJson(result, dataset), null, 2)}\n` : outliersText(result, dataset));
+  out.write(args.json ? safeJson(outliersJson(result, dataset)) : outliersText(result, dataset));
   mark('output');
 }
 
