@@ -8,7 +8,7 @@ import { COMMON_OPTIONS, commonArgsOf, parseOptions, UsageError, wholeNumber, ty
 import { ExitError, loadDataset } from './load-dataset';
 import { openInput } from './outliers-files';
 import { outliersJson, outliersText } from './outliers-format';
-import { safeJson } from './terminal-text';
+import { safeJson, safeText } from './terminal-text';
 import { mark } from './timing';
 
 export interface OutliersArgs extends CommonArgs {
@@ -75,6 +75,7 @@ export async function outliersCommand(argv: string[], out: NodeJS.WritableStream
     minCount: args.minCount,
     thresholds: args.threshold !== undefined ? [args.threshold] : [],
   });
+  for (const w of analysis.warnings) process.stderr.write(safeText(`warning: ${w.message}\n`));
   mark('outliers');
   const paths = await pathsByName(args.paths);
   const activity = await coOccurring(dataset, analysis, paths);

@@ -80,6 +80,7 @@ export function outliersJson(r: OutliersResult, dataset: Dataset) {
     outliers: a.outliers,
     top: a.top,
     thresholds: a.thresholds.counts,
+    warnings: a.warnings,
     windows: a.windows.map((w, k) => ({
       kind: w.kind,
       start: w.start,
