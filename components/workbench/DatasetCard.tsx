@@ -103,7 +103,7 @@ export function DatasetCard(p: DatasetCardProps) {
           </ul>
         </details>
       )}
-      <DatasetErrors problems={problems} />
+      <DatasetErrors problems={problems} event={status?.event} />
     </section>
   );
 }

@@ -4,7 +4,7 @@
  * than LONG_LINE_CAP that spans chunks keeps only its head, as in lib/trace/scanner.ts: a WAIT line
  * is a few hundred bytes, and a multi-megabyte bind value must not grow the carry.
  */
-import { peek, SNIFF_LENGTH, sniffCompression } from '../trace/compression';
+import { gunzip, GzipError, peek, SNIFF_LENGTH, sniffCompression } from '../trace/compression';
 import type { ReadRange } from './context';
 
 const LF = 0x0a;
@@ -83,41 +83,24 @@ export async function* decompressed(source: AsyncIterable<Uint8Array>): AsyncGen
 }
 
 /**
- * gzip through DecompressionStream (Node 18+ and browsers). Unlike lib/trace's gunzip, a consumer
- * may stop early (a range reader stops at the end of its range): the readable side is cancelled,
- * which fails the pending write, so the pump ends instead of waiting for a read that never comes.
+ * gzip as lib/trace reads it (gunzip: a consumer may stop early, as a range reader does at the end
+ * of its range). Data that ends early or is corrupt ends the stream there, as the parser stopped
+ * there (it has warned about it); a failing source still throws.
  */
 async function* gunzipUntilDone(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const inflater = new DecompressionStream('gzip');
-  const writer = inflater.writable.getWriter();
-  const reader = inflater.readable.getReader();
-  let stopped = false;
-  const pump = (async () => {
+  let failed = false;
+  const watched = (async function* () {
     try {
-      for await (const chunk of source) {
-        if (stopped) return;
-        await writer.write(chunk as Uint8Array<ArrayBuffer>);
-      }
-      await writer.close();
+      yield* source;
     } catch (error) {
-      await writer.abort(error).catch(() => undefined);
+      failed = true;
+      throw error;
     }
   })();
   try {
-    for (;;) {
-      let next: ReadableStreamReadResult<Uint8Array>;
-      try {
-        next = await reader.read();
-      } catch {
-        return; // corrupt or cut gzip: stop where the parser stopped
-      }
-      if (next.done) return;
-      yield next.value;
-    }
-  } finally {
-    stopped = true;
-    await reader.cancel().catch(() => undefined);
-    await pump;
+    yield* gunzip(watched);
+  } catch (error) {
+    if (failed || !(error instanceof GzipError)) throw error;
   }
 }
 
