@@ -75,7 +75,8 @@ export const SAMPLES_CSV_ROWS_PER_CHUNK = 65_536;
  * `tim` is empty where the trace had none (NaN); `file` is the file's name from `fileNames`.
  */
 export function* samplesCsv(columns: SampleColumns, fileNames: readonly string[]): Generator<string, void, undefined> {
-  // Quoted (and neutralised) once per file instead of once per row.
+  // Names are text: quoted and neutralised by csvCell, once per file instead of once per row. The
+  // numbers are written as csvCell writes numbers (String(n)), inline: this loop runs millions of times.
   const names = fileNames.map(csvCell);
   yield 'ela_us,tim,file,line\n';
   const { ela, tim, file, line, count } = columns;
