@@ -5,11 +5,10 @@
 // It needs a production build (`next build`); it makes one if there is none.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { ensureTrace } from './generate-trace.mjs';
+import { benchDir, ensureTrace } from './generate-trace.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NEXT = path.join(ROOT, 'node_modules/next/dist/bin/next');
@@ -57,7 +56,7 @@ async function startServer() {
   throw new Error('next start did not come up');
 }
 
-const trace = await ensureTrace({ dir: path.join(homedir(), '.cache/waitscope-bench') });
+const trace = await ensureTrace({ dir: benchDir() });
 const file = trace.path;
 const bytes = statSync(file).size;
 const server = await startServer();

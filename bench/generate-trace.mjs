@@ -8,9 +8,10 @@
 //   - a cached trace is used only if the sidecar matches the parameters and the file's size.
 import { importTs } from '../scripts/import-ts.mjs';
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 export const TRACE_NAME = 'commit-loop-1gib.trc';
@@ -49,6 +50,21 @@ function countOccurrences(text, needle) {
   let n = 0;
   for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) n++;
   return n;
+}
+
+/** Where the trace is cached: $WAITSCOPE_BENCH_DIR, else ~/.cache/waitscope-bench. */
+export function benchDir() {
+  return process.env.WAITSCOPE_BENCH_DIR || join(homedir(), '.cache', 'waitscope-bench');
+}
+
+/**
+ * Readies the cache folder for a generation: creates it (on a fresh machine it does not exist yet,
+ * and listing it would fail with ENOENT) and removes what interrupted runs left there. Separate
+ * from ensureTrace so a test can run it without generating 1 GiB.
+ */
+export function prepareCacheDir(dir) {
+  mkdirSync(dir, { recursive: true });
+  removeStaleTemps(dir);
 }
 
 /** A run killed mid-generation leaves `<name>.tmp-<pid>` (1 GiB); remove those whose process is gone. */
@@ -92,8 +108,8 @@ export async function ensureTrace({ dir, log = console.log }) {
   const why = !existsSync(path) ? 'missing' : !sidecar ? 'no sidecar' : JSON.stringify(sidecar.params) !== JSON.stringify(params) ? 'parameters or generator changed' : 'size differs from sidecar';
   log(`trace: generating ${path} (${why}) ...`);
 
+  prepareCacheDir(dir);
   rmSync(sidecarPath, { force: true });
-  removeStaleTemps(dir);
   const tmp = `${path}.tmp-${process.pid}`;
   const started = performance.now();
   let bytes = 0;

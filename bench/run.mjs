@@ -14,10 +14,10 @@
 // a noisy neighbour hits all tools alike) and prints the table and the targets.
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
-import { cpus, homedir, release, totalmem } from 'node:os';
+import { cpus, release, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureTrace } from './generate-trace.mjs';
+import { benchDir, ensureTrace } from './generate-trace.mjs';
 import { findPython, measureOnce, median, requireTool, rssFloorBytes } from './measure.mjs';
 import { formatStatsBench, runStatsBench } from './stats-bench.mjs';
 
@@ -99,7 +99,7 @@ async function main() {
   const cacheLine = trySh(`WAITSCOPE_TIMING=1 "${bin}" help 2>&1 >/dev/null | grep 'code cache'`);
   console.log(`  ${cacheLine.replace(/^timing: /, '')}`);
 
-  const dir = process.env.WAITSCOPE_BENCH_DIR || join(homedir(), '.cache', 'waitscope-bench');
+  const dir = benchDir();
   mkdirSync(dir, { recursive: true });
   const trace = await ensureTrace({ dir, log: (s) => console.log(s) });
   const file = trace.path;

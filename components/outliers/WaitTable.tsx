@@ -7,7 +7,7 @@ function when(row: WaitRow): string {
   const t = row.time;
   if (t.kind === 'utc' || t.kind === 'local') return `${t.iso ?? ''}${t.kind === 'local' ? ' (local, no UTC offset in the trace)' : ''}`;
   if (t.kind === 'tim') return `tim ${t.micros?.toLocaleString('en-US') ?? ''} (no *** timestamp to anchor it)`;
-  return 'no tim';
+  return t.warning === 'tim-out-of-range' ? 'tim out of range: no wall-clock time' : 'no tim';
 }
 
 /** Waits as rows a DBA can follow back to the trace: a click opens the lines around one. */

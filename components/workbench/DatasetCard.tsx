@@ -102,7 +102,7 @@ export function DatasetCard(p: DatasetCardProps) {
         }}
       />
       {status && status.files.length > 0 && <FileList files={status.files} onRemove={p.onRemoveFile} />}
-      <DatasetErrors problems={problems} />
+      <DatasetErrors problems={problems} event={status?.event} />
     </section>
   );
 }

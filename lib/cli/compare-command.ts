@@ -6,6 +6,7 @@ import { COMMON_OPTIONS, eventOf, parseOptions, UsageError, wholeNumber } from '
 import { comparisonCsv, comparisonJson } from './compare-export';
 import { comparisonTable, type LoadedSide } from './compare-format';
 import { loadDataset } from './load-dataset';
+import { safeText } from './terminal-text';
 import { mark } from './timing';
 
 export type CompareFormat = 'table' | 'json' | 'csv';
@@ -106,8 +107,9 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   mark('sessions');
   const report = buildComparisonReport(a, b, { onPhase: mark });
   const loaded: { a: LoadedSide; b: LoadedSide } = { a: { dataset: datasetA, metadata: a.metadata }, b: { dataset: datasetB, metadata: b.metadata } };
+  // Labels and file names reach the terminal: control characters escaped (terminal-text.ts; JSON escapes its own).
   const text =
-    args.format === 'json' ? comparisonJson(args.event, report, loaded) : args.format === 'csv' ? comparisonCsv(report) : comparisonTable(args.event, report, loaded);
+    args.format === 'json' ? comparisonJson(args.event, report, loaded) : safeText(args.format === 'csv' ? comparisonCsv(report) : comparisonTable(args.event, report, loaded));
   out.write(text);
   mark('output');
 }

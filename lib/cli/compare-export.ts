@@ -3,10 +3,11 @@
  * and null, never NaN or Infinity, which JSON cannot carry); CSV holds what a spreadsheet wants: the
  * summary rows and the histogram series, one `section` column telling them apart.
  */
-import Papa from 'papaparse';
+import { csvTable } from '../csv/write-csv';
 import { countDistinct, type ComparisonReport, type Distributions } from '../report/comparison-report';
 import type { LoadedSide } from './compare-format';
 import { STATISTIC_LABEL } from './compare-format';
+import { safeJson } from './terminal-text';
 
 function sideJson(side: LoadedSide, r: ComparisonReport, key: 'a' | 'b') {
   const d = side.dataset;
@@ -59,7 +60,7 @@ export function comparisonJson(event: string, r: ComparisonReport, sides: { a: L
       thresholds: both(r, 'thresholds'),
     },
   };
-  return `${JSON.stringify(json, plain, 2)}\n`;
+  return safeJson(json, plain);
 }
 
 export const CSV_FIELDS = [
@@ -87,6 +88,7 @@ export function comparisonCsv(r: ComparisonReport): string {
       rows.push({ section: 'log10-bins', dataset: r.labels[key], lower_us: bin.lo, upper_us: bin.hi, count: bin.count, percent: bin.percent, density_per_decade: bin.densityPerDecade });
     }
   }
-  // Papaparse writes null and undefined as empty cells; the open log2 bucket's upper bound is empty.
-  return `${Papa.unparse({ fields: [...CSV_FIELDS], data: rows.map((row) => CSV_FIELDS.map((f) => row[f] ?? null)) }, { newline: '\n' })}\n`;
+  // Missing cells are empty; so is the open log2 bucket's upper bound. Numbers (a difference of
+  // -153.4) stay numbers; only text cells (the dataset labels) are neutralised (write-csv.ts).
+  return csvTable(CSV_FIELDS, rows.map((row) => CSV_FIELDS.map((f) => row[f])));
 }

@@ -1,4 +1,5 @@
 /** Number formatting for the terminal. Every duration the CLI prints is µs, and says so. */
+import { safeField } from './terminal-text';
 
 // Made on first use: the first Intl.NumberFormat of a process loads ICU's data (~14 ms here),
 // which `--json` output never needs, and which would otherwise delay every command's start.
@@ -16,7 +17,9 @@ export function formatMicros(v: number | null): string {
   return v === null ? '—' : oneDecimal.format(v);
 }
 
-export function padTable(rows: string[][], alignRight: boolean[]): string {
+/** Cells are names and numbers of one line each: control characters are escaped first (terminal-text.ts). */
+export function padTable(cells: string[][], alignRight: boolean[]): string {
+  const rows = cells.map((r) => r.map(safeField));
   const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length))) ?? [];
   return rows
     .map((r) => r.map((cell, c) => (alignRight[c] ? cell.padStart(widths[c] ?? 0) : cell.padEnd(widths[c] ?? 0))).join('  ').trimEnd())

@@ -7,6 +7,7 @@ import type { SampleKeeping } from '../trace/types';
 import { formatWarning } from '../trace/warnings';
 import type { CommonArgs } from './args';
 import { progressLine } from './progress';
+import { safeText } from './terminal-text';
 import { mark } from './timing';
 
 /** Ends the command with a status and a one-line reason on stderr. */
@@ -62,8 +63,8 @@ export async function loadDataset(
   const { results, elaHistograms } = parsed;
 
   for (const r of results) {
-    if (r.outcome.kind === 'not-a-trace') stderr.write(`warning: skipped ${r.outcome.reason}\n`);
-    else for (const w of r.warnings) stderr.write(`warning: ${formatWarning(w)}\n`);
+    if (r.outcome.kind === 'not-a-trace') stderr.write(safeText(`warning: skipped ${r.outcome.reason}\n`));
+    else for (const w of r.warnings) stderr.write(safeText(`warning: ${formatWarning(w)}\n`));
   }
   const isTrace = results.map((r) => r.outcome.kind !== 'not-a-trace');
   const traces = results.filter((_, i) => isTrace[i]);

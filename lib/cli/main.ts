@@ -1,5 +1,6 @@
 import { parseCommonArgs, UsageError } from './args';
 import { startEarlyWorkers } from './early';
+import { safeText } from './terminal-text';
 
 // Before anything else: the parse workers start booting while the rest of the CLI loads, not
 // after it (bin/waitscope.mjs has usually done this already, through dist/launch.mjs).
@@ -54,12 +55,12 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`waitscope: ${error.message}\n${USAGE}\n`);
+      process.stderr.write(`waitscope: ${safeText(error.message)}\n${USAGE}\n`);
       return 1;
     }
     const { ExitError } = await import('./load-dataset');
     if (error instanceof ExitError) {
-      process.stderr.write(`waitscope: ${error.message}\n`);
+      process.stderr.write(`waitscope: ${safeText(error.message)}\n`);
       return error.status;
     }
     throw error;
@@ -71,7 +72,7 @@ main(ARGV).then(
     process.exitCode = status;
   },
   (error: unknown) => {
-    process.stderr.write(`waitscope: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`waitscope: internal error: ${safeText(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
     process.exitCode = 70;
   },
 );

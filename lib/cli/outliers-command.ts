@@ -2,12 +2,14 @@ import { findInputs } from '../node/find-inputs';
 import { analyzeOutliers, type OutlierAnalysis } from '../outliers/analyze';
 import { createCoOccurrence, finishCoOccurrence, scanCoOccurrence, type WindowActivity } from '../outliers/co-occurrence';
 import { readContext, type TraceContext } from '../outliers/context';
+import type { WaitRow } from '../outliers/top-list';
 import { DatasetClock } from '../outliers/wall-clock';
 import type { Dataset } from '../trace/dataset';
 import { COMMON_OPTIONS, commonArgsOf, parseOptions, UsageError, wholeNumber, type CommonArgs } from './args';
 import { ExitError, loadDataset } from './load-dataset';
 import { openInput } from './outliers-files';
 import { outliersJson, outliersText } from './outliers-format';
+import { safeJson, safeText } from './terminal-text';
 import { mark } from './timing';
 
 export interface OutliersArgs extends CommonArgs {
@@ -74,13 +76,14 @@ export async function outliersCommand(argv: string[], out: NodeJS.WritableStream
     minCount: args.minCount,
     thresholds: args.threshold !== undefined ? [args.threshold] : [],
   });
+  for (const w of analysis.warnings) process.stderr.write(safeText(`warning: ${w.message}\n`));
   mark('outliers');
   const paths = await pathsByName(args.paths);
   const activity = await coOccurring(dataset, analysis, paths);
   mark('co-occurrence');
   const contexts = args.context === null ? null : await contextsOf(analysis, paths, args.context);
   const result: OutliersResult = { analysis, activity, contexts, args, files: dataset.files.map((f) => f.fileName) };
-  out.write(args.json ? `${JSON.stringify(outliersJson(result, dataset), null, 2)}\n` : outliersText(result, dataset));
+  out.write(args.json ? safeJson(outliersJson(result, dataset)) : outliersText(result, dataset));
   mark('output');
 }
 
@@ -110,14 +113,25 @@ async function coOccurring(dataset: Dataset, analysis: OutlierAnalysis, paths: M
   return finishCoOccurrence(acc);
 }
 
+/**
+ * The context of every listed wait, in rank order. Each file is opened once and its waits are read
+ * in offset order: a gzip file is then decompressed once for all of them, not once per read.
+ */
 async function contextsOf(analysis: OutlierAnalysis, paths: Map<string, string>, before: number): Promise<TraceContext[]> {
-  const out: TraceContext[] = [];
-  for (const row of analysis.top.rows) {
-    const path = paths.get(row.file);
-    if (path === undefined) throw new ExitError(1, `cannot find ${row.file} again to read its lines`);
+  const rows = analysis.top.rows;
+  const out = new Array<TraceContext>(rows.length);
+  const byFile = new Map<string, number[]>();
+  rows.forEach((row, k) => byFile.set(row.file, [...(byFile.get(row.file) ?? []), k]));
+  for (const [file, ranks] of byFile) {
+    const path = paths.get(file);
+    if (path === undefined) throw new ExitError(1, `cannot find ${file} again to read its lines`);
     const input = await openInput(path);
     try {
-      out.push(await readContext(input.read, { offset: row.offset, line: row.line, before, after: linesAfter(before) }));
+      ranks.sort((x, y) => (rows[x] as WaitRow).offset - (rows[y] as WaitRow).offset);
+      for (const k of ranks) {
+        const row = rows[k] as WaitRow;
+        out[k] = await readContext(input.read, { offset: row.offset, line: row.line, before, after: linesAfter(before) });
+      }
     } finally {
       await input.close();
     }

@@ -6,7 +6,8 @@ import type { ReadRange } from '../outliers/context';
 /**
  * Byte access to an input for the second pass and for context lines, in the decompressed
  * coordinates the parser's offsets use. A plain file is read at positions; a gzip file cannot be
- * entered in the middle, so each range streams it from the start (streamedRangeReader).
+ * entered in the middle, so it is streamed forward, keeping a window behind (streamedRangeReader):
+ * read its ranges in offset order.
  */
 export interface InputBytes {
   chunks: () => AsyncIterable<Uint8Array>;
@@ -26,6 +27,7 @@ export async function openInput(path: string): Promise<InputBytes> {
     const { bytesRead } = await handle.read(out, 0, out.length, from);
     return out.subarray(0, bytesRead);
   };
-  const readGzip = streamedRangeReader(() => fileChunks(path));
-  return { chunks, read: gzip ? readGzip : readPlain, close: () => handle.close() };
+  if (!gzip) return { chunks, read: readPlain, close: () => handle.close() };
+  const streamed = streamedRangeReader(() => fileChunks(path));
+  return { chunks, read: streamed.read, close: async () => void (await Promise.all([streamed.close(), handle.close()])) };
 }

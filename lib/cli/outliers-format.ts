@@ -6,15 +6,7 @@ import type { WaitRow } from '../outliers/top-list';
 import type { Dataset } from '../trace/dataset';
 import { formatCount, formatMicros, padTable } from './format';
 import type { OutliersResult } from './outliers-command';
-
-/**
- * Trace text is printed to a terminal: control characters in SQL text or binds (an ESC starting
- * a terminal sequence) are shown escaped, never sent raw.
- */
-export function safeText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-}
+import { safeText } from './terminal-text';
 
 const where = (files: readonly string[], file: number, line: number) => `${files[file] ?? `#${file}`}:${line}`;
 
@@ -43,7 +35,8 @@ export function outliersText(r: OutliersResult, dataset: Dataset): string {
   if (a.windows.length === 0) out.push(`no window: ${formatCount(a.outliers)} outliers, none bunched`);
   a.windows.forEach((w, k) => out.push(...windowText(w, k, r.activity[k], files)));
   if (r.contexts) r.contexts.forEach((c, k) => out.push(...contextText(a.top.rows[k] as WaitRow, k, c)));
-  return `${out.join('\n')}\n`;
+  // File names, event names, SQL text and binds: control characters escaped (terminal-text.ts).
+  return safeText(`${out.join('\n')}\n`);
 }
 
 function windowText(w: WindowSummary, k: number, act: WindowActivity | undefined, files: readonly string[]): string[] {
@@ -65,10 +58,10 @@ function contextText(row: WaitRow, k: number, c: TraceContext): string[] {
   if (c.statement && !inView) {
     const s = c.statement;
     out.push(`  statement (lines ${s.line}–${s.endLine ?? '?'}):`);
-    s.lines.forEach((text, i) => out.push(`  * ${num(s.line + i)}  ${safeText(text)}`));
+    s.lines.forEach((text, i) => out.push(`  * ${num(s.line + i)}  ${text}`));
     out.push('  …');
   } else if (c.statementNote) out.push(`  (${c.statementNote})`);
-  for (const l of c.lines) out.push(`  ${l.isWait ? '>' : l.inStatement ? '*' : ' '} ${num(l.line)}  ${safeText(l.text)}${l.cut ? ' …(cut)' : ''}`);
+  for (const l of c.lines) out.push(`  ${l.isWait ? '>' : l.inStatement ? '*' : ' '} ${num(l.line)}  ${l.text}${l.cut ? ' …(cut)' : ''}`);
   return out;
 }
 
@@ -87,6 +80,7 @@ export function outliersJson(r: OutliersResult, dataset: Dataset) {
     outliers: a.outliers,
     top: a.top,
     thresholds: a.thresholds.counts,
+    warnings: a.warnings,
     windows: a.windows.map((w, k) => ({
       kind: w.kind,
       start: w.start,

@@ -1,6 +1,7 @@
 import type { CommonArgs } from './args';
 import { formatCount, formatMicros, padTable } from './format';
 import { loadDataset } from './load-dataset';
+import { safeJson, safeText } from './terminal-text';
 
 /** `waitscope profile`: the resource profile by event (as mrskew groups), sorted by total time. */
 export async function profileCommand(args: CommonArgs, out: NodeJS.WritableStream = process.stdout): Promise<void> {
@@ -8,7 +9,7 @@ export async function profileCommand(args: CommonArgs, out: NodeJS.WritableStrea
   const dataset = await loadDataset(args, { keep: 'counts' });
   const rows = dataset.profile;
   if (args.json) {
-    out.write(`${JSON.stringify({ unit: 'us', files: dataset.files.map((f) => f.fileName), events: rows.map((r) => ({ ...r, mean: r.total / r.count })) }, null, 2)}\n`);
+    out.write(safeJson({ unit: 'us', files: dataset.files.map((f) => f.fileName), events: rows.map((r) => ({ ...r, mean: r.total / r.count })) }));
     return;
   }
   const grand = rows.reduce((t, r) => t + r.total, 0);
@@ -26,5 +27,5 @@ export async function profileCommand(args: CommonArgs, out: NodeJS.WritableStrea
     ['total', formatCount(rows.reduce((n, r) => n + r.count, 0)), formatCount(grand), grand > 0 ? '100.0' : '0.0', '', '', ''],
   ];
   const files = dataset.files.length === 1 ? '1 file' : `${dataset.files.length} files`;
-  out.write(`wait events in ${files}, by total time (µs)\n\n${padTable(table, [false, true, true, true, true, true, true])}\n`);
+  out.write(safeText(`wait events in ${files}, by total time (µs)\n\n${padTable(table, [false, true, true, true, true, true, true])}\n`));
 }

@@ -2,6 +2,7 @@ import { summarize, summarizeIntHistogram, type Summary } from '../stats/summary
 import type { CommonArgs } from './args';
 import { formatCount, formatMicros, padTable } from './format';
 import { loadDataset, type LoadedDataset } from './load-dataset';
+import { safeJson, safeText } from './terminal-text';
 import { mark } from './timing';
 
 /** `waitscope stats`: all inputs form one dataset; exact statistics of the chosen event in µs. */
@@ -11,7 +12,7 @@ export async function statsCommand(args: CommonArgs, out: NodeJS.WritableStream 
   const h = dataset.elaHistogram;
   const summary = h ? summarizeIntHistogram(h) : summarize(dataset.samples.ela.subarray(0, dataset.samples.count));
   mark('statistics');
-  out.write(args.json ? `${JSON.stringify(statsJson(dataset, summary), null, 2)}\n` : statsTable(dataset, summary));
+  out.write(args.json ? safeJson(statsJson(dataset, summary)) : safeText(statsTable(dataset, summary)));
   mark('output');
 }
 

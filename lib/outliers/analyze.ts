@@ -7,7 +7,7 @@ import { detectClusters, type ClusterOptions, type OutlierWindow } from './clust
 import { formatMicrosIso, type TimeKind } from './stamps';
 import { thresholdTable, type DatasetThresholds } from './thresholds';
 import { DEFAULT_TOP, topWaits, waitRow, type ListInput, type WaitList, type WaitRow } from './top-list';
-import { DatasetClock, LOCAL_DOMAIN, UTC_DOMAIN, type TimeDomain } from './wall-clock';
+import { DatasetClock, LOCAL_DOMAIN, UTC_DOMAIN, type TimeDomain, type TimWarning } from './wall-clock';
 
 export interface OutlierOptions extends ClusterOptions {
   /** Rows in the top list, default 100. */
@@ -34,6 +34,8 @@ export interface OutlierAnalysis {
   windows: WindowSummary[];
   domains: TimeDomain[];
   thresholds: DatasetThresholds;
+  /** Waits whose tim is out of range: they have no wall-clock time (wall-clock.ts). */
+  warnings: TimWarning[];
 }
 
 export function analyzeOutliers(input: ListInput, label: string, options: OutlierOptions = {}): OutlierAnalysis {
@@ -53,6 +55,7 @@ export function analyzeOutliers(input: ListInput, label: string, options: Outlie
     windows,
     domains: clock.domains,
     thresholds: thresholds[0] as DatasetThresholds,
+    warnings: [clock.timWarning(input.samples)].filter((w) => w !== null),
   };
 }
 

@@ -22,11 +22,22 @@ export function parseStampMicros(wall: string): number {
   return ms * 1000 + micros;
 }
 
+/** 0000-01-01T00:00:00 and 9999-12-31T23:59:59.999999 in µs: the wall times ISO 8601's four-digit years can write. */
+const FIRST_ISO_MICROS = Date.parse('0000-01-01T00:00:00Z') * 1000;
+const LAST_ISO_MICROS = Date.parse('9999-12-31T23:59:59.999Z') * 1000 + 999;
+
+/** Whether formatMicrosIso can write this local wall time (µs); NaN and ±Infinity cannot be. */
+export function isIsoWritable(localMicros: number): boolean {
+  return localMicros >= FIRST_ISO_MICROS && localMicros <= LAST_ISO_MICROS;
+}
+
 /**
  * ISO-8601 with 6 fraction digits of a local wall time in µs; with `±hh:mm` when the offset
  * (minutes east of UTC) is known, else without one (a local time, as the stamp said).
  */
 export function formatMicrosIso(localMicros: number, offsetMinutes: number | null): string {
+  // Callers check isIsoWritable first (wall-clock.ts): a time outside it is a warning, not a crash.
+  if (!isIsoWritable(localMicros)) throw new RangeError(`formatMicrosIso: ${localMicros} µs is outside years 0000–9999`);
   const whole = Math.floor(localMicros);
   const secondMicros = ((whole % 1_000_000) + 1_000_000) % 1_000_000;
   const date = new Date((whole - secondMicros) / 1000);
@@ -38,11 +49,11 @@ export function formatMicrosIso(localMicros: number, offsetMinutes: number | nul
 }
 
 /** The text of a time as people read it: ISO, or `tim=…` when no stamp anchors it. */
-export function describeTime(t: { kind: TimeKind; iso: string | null; micros: number | null }): string {
+export function describeTime(t: { kind: TimeKind; iso: string | null; micros: number | null; warning?: string | null }): string {
   if (t.kind === 'utc') return t.iso ?? '';
   if (t.kind === 'local') return `${t.iso ?? ''} (local)`;
   if (t.kind === 'tim') return `tim=${t.micros ?? ''} (no *** stamp)`;
-  return '(no tim)';
+  return t.warning === 'tim-out-of-range' ? '(tim out of range)' : '(no tim)';
 }
 
 /** Key of one process's clock: tim bases differ between files and between trcsess processes. */

@@ -20,12 +20,31 @@
  * epoch; `local` when it has none (`2012-08-09 10:15:02.123`, and ISO stamps without offset),
  * µs since 1970-01-01 of the local wall clock, flagged, since the zone is unknown; `tim` when the
  * process has no usable anchor (the raw tim, in µs, comparable only within that process); `none`
- * when the line has no tim (before 10.2).
+ * when the line has no tim (before 10.2), or a tim out of range.
+ *
+ * Out of range (the warning `tim-out-of-range`): a tim of more than 2^53 µs (285 years; a 20-digit
+ * tim was seen in a damaged trace), past which a float64 no longer counts single µs, or one whose
+ * extrapolated wall time falls outside the years 0000–9999 that ISO 8601 writes. Such a wait gets
+ * no wall-clock time (kind `none`, no domain, so clusters and the timeline leave it out) instead
+ * of a made-up one or a crash; an anchor with such a tim is not used.
  */
 import { MICROS_PER_ELA_UNIT, type ElaUnit } from '../units';
 import type { SessionMarker, TimeAnchor } from '../trace/types';
-import { formatMicrosIso, groupKey, parseStampMicros, type TimeKind } from './stamps';
+import { formatMicrosIso, groupKey, isIsoWritable, parseStampMicros, type TimeKind } from './stamps';
 export { formatMicrosIso, parseStampMicros, type TimeKind } from './stamps';
+
+/** The largest tim, in µs, that is trusted: float64 counts every µs up to here (2^53 − 1). */
+export const MAX_TIM_MICROS = Number.MAX_SAFE_INTEGER;
+export const TIM_OUT_OF_RANGE = 'tim-out-of-range';
+
+/** Waits whose tim was out of range, the first few of them by file and line (a named warning). */
+export interface TimWarning {
+  code: typeof TIM_OUT_OF_RANGE;
+  message: string;
+  count: number;
+  first: { file: string; line: number }[];
+}
+const WARNING_EXAMPLES = 10;
 
 /** What the clock needs of a dataset: Dataset (lib/trace/dataset.ts) has it. */
 export interface ClockInput {
@@ -57,6 +76,8 @@ export interface SampleTime {
   utcOffsetMinutes: number | null;
   /** Line of the `***` stamp used, or null. */
   anchorLine: number | null;
+  /** Why a wait with a tim has no time (kind `none`): its tim is out of range. */
+  warning: typeof TIM_OUT_OF_RANGE | null;
 }
 
 /** One process's anchors, sorted by tim (µs), with their wall times. */
@@ -103,7 +124,7 @@ export class DatasetClock {
   private addFile(file: number, f: ClockInput['files'][number]): void {
     const byPid = new Map<string | null, TimeAnchor[]>();
     for (const a of f.anchors) {
-      if (a.tim === null) continue;
+      if (a.tim === null || !(a.tim * MICROS_PER_ELA_UNIT[f.facts.unit] <= MAX_TIM_MICROS)) continue;
       const pid = f.sessions[a.session]?.pid ?? f.facts.pid;
       const list = byPid.get(pid) ?? [];
       list.push(a);
@@ -162,27 +183,56 @@ export class DatasetClock {
     }
     return { micros, domain };
   }
+
+  /** The named warning for waits whose tim is out of range, or null when there are none; `at` names their file and line. */
+  timWarning(at: { file: Uint32Array; line: Uint32Array }): TimWarning | null {
+    const s = this.input.samples;
+    const placed = { micros: 0, domain: 0 };
+    let count = 0;
+    const first: TimWarning['first'] = [];
+    for (let i = 0; i < s.count; i++) {
+      const table = this.bySession[s.session[i] as number];
+      const tim = s.tim[i] as number;
+      if (!table || tim !== tim) continue;
+      placeTim(table, tim, placed);
+      if (placed.domain !== NO_DOMAIN) continue;
+      count++;
+      if (first.length < WARNING_EXAMPLES) first.push({ file: this.input.files[at.file[i] as number]?.fileName ?? '?', line: at.line[i] as number });
+    }
+    if (count === 0) return null;
+    const where = first.map((w) => `${w.file}:${w.line}`).join(', ');
+    const message = `${count === 1 ? '1 wait has a tim' : `${count} waits have a tim`} out of range (over 2^53 µs, or a wall time outside the years 0000–9999), so no wall-clock time: ${where}${count > first.length ? ', …' : ''}`;
+    return { code: TIM_OUT_OF_RANGE, message, count, first };
+  }
 }
 
 /** The time of one raw `tim` of a process. */
 export function timeOnTable(table: AnchorTable, tim: number): SampleTime {
-  if (tim !== tim) return { kind: 'none', micros: null, domain: NO_DOMAIN, iso: null, utcOffsetMinutes: null, anchorLine: null };
+  const none = { kind: 'none', micros: null, domain: NO_DOMAIN, iso: null, utcOffsetMinutes: null, anchorLine: null } as const;
+  if (tim !== tim) return { ...none, warning: null };
   const t = tim * table.scale;
+  if (!(t <= MAX_TIM_MICROS)) return { ...none, warning: TIM_OUT_OF_RANGE };
   const a = nearestAnchor(table, t);
-  if (a < 0) return { kind: 'tim', micros: t, domain: table.rawDomain, iso: null, utcOffsetMinutes: null, anchorLine: null };
+  if (a < 0) return { kind: 'tim', micros: t, domain: table.rawDomain, iso: null, utcOffsetMinutes: null, anchorLine: null, warning: null };
   const local = (table.wall[a] as number) + t - (table.tim[a] as number);
+  if (!isIsoWritable(local)) return { ...none, warning: TIM_OUT_OF_RANGE };
   const off = table.offset[a] as number;
   const line = table.line[a] as number;
-  if (off !== off) return { kind: 'local', micros: local, domain: LOCAL_DOMAIN, iso: formatMicrosIso(local, null), utcOffsetMinutes: null, anchorLine: line };
-  return { kind: 'utc', micros: local - off * 60e6, domain: UTC_DOMAIN, iso: formatMicrosIso(local, off), utcOffsetMinutes: off, anchorLine: line };
+  if (off !== off) return { kind: 'local', micros: local, domain: LOCAL_DOMAIN, iso: formatMicrosIso(local, null), utcOffsetMinutes: null, anchorLine: line, warning: null };
+  return { kind: 'utc', micros: local - off * 60e6, domain: UTC_DOMAIN, iso: formatMicrosIso(local, off), utcOffsetMinutes: off, anchorLine: line, warning: null };
 }
 
 /**
  * The lean form of timeOnTable for loops over millions of waits: writes µs and domain into `out`
- * (no allocation). `tim` must be a number (not NaN).
+ * (no allocation). `tim` must be a number (not NaN). Out of range: NaN in NO_DOMAIN.
  */
 export function placeTim(table: AnchorTable, tim: number, out: { micros: number; domain: number }): void {
   const t = tim * table.scale;
+  if (!(t <= MAX_TIM_MICROS)) {
+    out.micros = NaN;
+    out.domain = NO_DOMAIN;
+    return;
+  }
   const a = nearestAnchor(table, t);
   if (a < 0) {
     out.micros = t;
@@ -191,6 +241,11 @@ export function placeTim(table: AnchorTable, tim: number, out: { micros: number;
   }
   const off = table.offset[a] as number;
   const local = (table.wall[a] as number) + t - (table.tim[a] as number);
+  if (!isIsoWritable(local)) {
+    out.micros = NaN;
+    out.domain = NO_DOMAIN;
+    return;
+  }
   out.micros = off === off ? local - off * 60e6 : local;
   out.domain = off === off ? UTC_DOMAIN : LOCAL_DOMAIN;
 }

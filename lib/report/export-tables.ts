@@ -1,10 +1,11 @@
 /**
  * Exports of a report for spreadsheets and scripts (issue 4 §3 "Export"): the summary and the
- * histogram series as CSV (papaparse's unparse, so labels with commas or quotes are quoted right),
+ * histogram series as CSV (lib/csv/write-csv.ts: labels with commas or quotes are quoted right, and
+ * labels or file names that a spreadsheet would run as a formula are neutralised),
  * the whole report as JSON, and one dataset's samples as CSV. Pure: the page turns the strings into
  * a Blob. Every time is µs, as in the report; a spreadsheet converts more safely than we round.
  */
-import Papa from 'papaparse';
+import { csvCell, csvTable, type CsvValue } from '../csv/write-csv';
 import type { ReportSummary, WaitscopeReport } from './report-schema';
 
 /** Summary fields in the order `waitscope stats` prints them. */
@@ -12,12 +13,8 @@ const SUMMARY_FIELDS = [
   'count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p999', 'max', 'stddev', 'sum',
 ] as const satisfies readonly (keyof ReportSummary)[];
 
-type Cell = string | number | null;
-
-function unparse(fields: readonly string[], data: Cell[][]): string {
-  // Papaparse writes null as an empty cell: a statistic undefined for the sample (e.g. the stddev of one wait).
-  return `${Papa.unparse({ fields: [...fields], data }, { newline: '\n' })}\n`;
-}
+/** A cell; null is an empty one: a statistic undefined for the sample (e.g. the stddev of one wait). */
+type Cell = CsvValue;
 
 /**
  * One row per dataset × statistic. Columns:
@@ -27,7 +24,7 @@ function unparse(fields: readonly string[], data: Cell[][]): string {
  */
 export function summaryCsv(report: WaitscopeReport): string {
   const data = report.datasets.flatMap((d) => SUMMARY_FIELDS.map((k): Cell[] => [d.id, d.label, k, d.summary[k]]));
-  return unparse(['dataset_id', 'dataset', 'statistic', 'value'], data);
+  return csvTable(['dataset_id', 'dataset', 'statistic', 'value'], data);
 }
 
 export type HistogramMode = 'log10' | 'log2';
@@ -46,13 +43,13 @@ export function histogramCsv(report: WaitscopeReport, mode: HistogramMode): stri
     const data = report.datasets.flatMap((d) =>
       d.distributions.log10Bins.bins.map((b): Cell[] => [d.id, d.label, b.lo, b.hi, b.count, b.percent, b.densityPerDecade]),
     );
-    return unparse(['dataset_id', 'dataset', 'lower_us', 'upper_us', 'count', 'percent', 'density_per_decade'], data);
+    return csvTable(['dataset_id', 'dataset', 'lower_us', 'upper_us', 'count', 'percent', 'density_per_decade'], data);
   }
   const data = report.datasets.flatMap((d) => {
     const n = d.summary.count;
     return d.distributions.log2Micros.map((b): Cell[] => [d.id, d.label, b.lowerBound, b.upperBound, b.count, n > 0 ? (100 * b.count) / n : null]);
   });
-  return unparse(['dataset_id', 'dataset', 'lower_us', 'upper_us', 'count', 'percent'], data);
+  return csvTable(['dataset_id', 'dataset', 'lower_us', 'upper_us', 'count', 'percent'], data);
 }
 
 /** The report as readable JSON; the report holds no NaN or typed arrays, so this is lossless. */
@@ -78,8 +75,9 @@ export const SAMPLES_CSV_ROWS_PER_CHUNK = 65_536;
  * `tim` is empty where the trace had none (NaN); `file` is the file's name from `fileNames`.
  */
 export function* samplesCsv(columns: SampleColumns, fileNames: readonly string[]): Generator<string, void, undefined> {
-  // Quoted once per file, by papaparse's rules, instead of once per row.
-  const names = fileNames.map((name) => Papa.unparse([[name]], { newline: '\n' }));
+  // Names are text: quoted and neutralised by csvCell, once per file instead of once per row. The
+  // numbers are written as csvCell writes numbers (String(n)), inline: this loop runs millions of times.
+  const names = fileNames.map(csvCell);
   yield 'ela_us,tim,file,line\n';
   const { ela, tim, file, line, count } = columns;
   for (let start = 0; start < count; start += SAMPLES_CSV_ROWS_PER_CHUNK) {

@@ -64,30 +64,65 @@ export async function peek(
   return { head, stream: replay() };
 }
 
-/** The stream ended inside the gzip data, or the data is corrupt. */
+/**
+ * The stream ended inside the gzip data, or the data is corrupt. The message is ours, never the
+ * platform's: Chromium's reads "Failed to execute 'close' on 'WritableStreamDefaultWriter': …",
+ * which tells a person nothing about their file (issue 12).
+ */
 export class GzipError extends Error {}
+
+/** Why gzip data could not be read to its end, in words for the person whose file it is. */
+export const GZIP_CUT = 'the gzip data ends early (the file was cut short, or its last bytes are damaged)';
+export const GZIP_CORRUPT = 'the gzip data is corrupt';
 
 /** Unwraps gzip with back-pressure: the next compressed chunk is written only when the last was consumed. */
 export async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   const inflater = new DecompressionStream('gzip');
   const writer = inflater.writable.getWriter();
   const reader = inflater.readable.getReader();
+  // Which side failed decides the message: the source (an I/O error or a Cancel: its own message),
+  // the inflater before the last byte was written (corrupt), or at the end (cut short).
+  let sourceError: { error: unknown } | null = null;
+  let allWritten = false;
   const pump = (async () => {
+    const chunks = source[Symbol.asyncIterator]();
+    let sourceDone = false;
     try {
-      for await (const chunk of source) await writer.write(chunk as Uint8Array<ArrayBuffer>);
+      for (;;) {
+        let next: IteratorResult<Uint8Array>;
+        try {
+          next = await chunks.next();
+        } catch (error) {
+          sourceDone = true;
+          sourceError = { error };
+          throw error;
+        }
+        if (next.done) break;
+        await writer.write(next.value as Uint8Array<ArrayBuffer>);
+      }
+      sourceDone = true;
+      allWritten = true;
       await writer.close();
     } catch (error) {
       await writer.abort(error).catch(() => undefined);
+    } finally {
+      // Stopped early (a write failed): let the source close its file, as `for await` would.
+      if (!sourceDone) await Promise.resolve(chunks.return?.()).catch(() => undefined);
     }
   })();
+  const failure = (): GzipError => {
+    const fromSource = sourceError as { error: unknown } | null;
+    if (fromSource) return new GzipError(fromSource.error instanceof Error ? fromSource.error.message : String(fromSource.error));
+    return new GzipError(allWritten ? GZIP_CUT : GZIP_CORRUPT);
+  };
   let finished = false;
   try {
     for (;;) {
       let next: ReadableStreamReadResult<Uint8Array>;
       try {
         next = await reader.read();
-      } catch (error) {
-        throw new GzipError(error instanceof Error ? error.message : String(error));
+      } catch {
+        throw failure();
       }
       if (next.done) break;
       yield next.value;

@@ -26,9 +26,15 @@ export function buildFileResult(scan: ScanResult, ctx: FileResultContext): Trace
     });
   }
   if (ctx.gzipError !== undefined) {
+    // One message for the file's end (issue 12): the last line is cut because the gzip data stops
+    // there, so the scanner's own "ends inside a WAIT line" is said here, not as a second warning.
+    const cut = warnings.findIndex((w) => w.code === 'truncated-final-line');
+    const lastLine = cut >= 0 ? '; the last line, cut short, was not counted' : '';
+    if (cut >= 0) warnings.splice(cut, 1);
     warnings.push({
       code: 'truncated-gzip',
-      message: `${fileName}: the gzip data ends early or is corrupt after ${scan.bytes} decompressed bytes (${ctx.gzipError}); everything before that point was parsed`,
+      // The line reached is in `lines`: the CLI prints it after the message, the page before it.
+      message: `${fileName}: ${ctx.gzipError}, after ${scan.bytes.toLocaleString('en-US')} decompressed bytes; everything before was parsed${lastLine}`,
       count: 1,
       lines: scan.lines > 0 ? [scan.lines] : [],
     });

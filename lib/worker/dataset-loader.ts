@@ -183,7 +183,7 @@ export class DatasetLoader {
       entry.result = null;
       if (tooLarge !== null) entry.status = failedStatus(entry.name, size, 'too-large', tooLarge);
       else if (error instanceof CancelledError) entry.status = { ...queuedStatus(entry.name, size), state: 'cancelled' };
-      else entry.status = failedStatus(entry.name, size, 'unreadable', `${entry.name} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+      else entry.status = failedStatus(entry.name, size, 'unreadable', `${entry.name}: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       abort.signal.removeEventListener('abort', stop);
     }

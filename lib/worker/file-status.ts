@@ -27,7 +27,8 @@ export function statusOfResult(result: TraceFileResult, bytes: number): FileStat
     if (OUTCOME_CODES.has(w.code)) continue;
     if (TRUNCATION_CODES.has(w.code)) {
       const at = w.lines[0] ?? result.lines;
-      problems.push({ kind: 'truncated', message: `${result.fileName} is truncated at line ${at.toLocaleString('en-US')}: ${formatWarning(w).replace(`${result.fileName}: `, '')}` });
+      // The message without formatWarning's "(line N)": the line is said once, here.
+      problems.push({ kind: 'truncated', message: `${result.fileName} is truncated at line ${at.toLocaleString('en-US')}: ${w.message.replace(`${result.fileName}: `, '')}` });
     } else {
       problems.push({ kind: 'warning', message: formatWarning(w) });
     }

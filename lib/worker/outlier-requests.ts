@@ -131,11 +131,15 @@ export async function contextOf(d: DatasetState, fileIndex: number, offset: numb
   const parsed = d.traces.filter((t) => t.result !== null);
   const entry = parsed[fileIndex];
   if (!entry) return 'That wait has no trace file to read (synthetic data, or the file was cleared).';
-  const readRange =
-    entry.result!.compression === 'none'
-      ? async (start: number, end: number) => new Uint8Array(await entry.file.slice(start, end).arrayBuffer())
-      : streamedRangeReader(() => fileChunks(entry.file));
-  return readContext(readRange, { offset, line, before, after });
+  if (entry.result!.compression === 'none') {
+    return readContext(async (start, end) => new Uint8Array(await entry.file.slice(start, end).arrayBuffer()), { offset, line, before, after });
+  }
+  const streamed = streamedRangeReader(() => fileChunks(entry.file));
+  try {
+    return await readContext(streamed.read, { offset, line, before, after });
+  } finally {
+    await streamed.close();
+  }
 }
 
 /** Timeline points a shared report may carry per dataset: enough to see the shape and every big wait. */

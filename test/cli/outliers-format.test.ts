@@ -1,7 +1,7 @@
 // Trace text reaches a terminal: control characters must arrive escaped, never raw.
 import { describe, expect, it } from 'vitest';
 import { linesAfter } from '../../lib/cli/outliers-command';
-import { safeText } from '../../lib/cli/outliers-format';
+import { safeText } from '../../lib/cli/terminal-text';
 
 describe('outliers text output', () => {
   it('escapes control characters (ESC, BEL, CR, C1) and keeps tabs and other text', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DatasetErrors, type DatasetProblem } from '@/components/DatasetErrors';
 import { findAll, parseMarkup, textOf } from './markup';
 
-const render = (problems: DatasetProblem[]) => renderToStaticMarkup(createElement(DatasetErrors, { problems }));
+const render = (problems: DatasetProblem[], event?: string) => renderToStaticMarkup(createElement(DatasetErrors, { problems, event }));
 
 describe('DatasetErrors', () => {
   const problems: DatasetProblem[] = [
@@ -19,14 +19,49 @@ describe('DatasetErrors', () => {
   const items = findAll(root, {}, 'li');
 
   it('lists every problem with its kind, the file and the reason, errors first', () => {
-    expect(items.map((li) => li.attrs['data-kind'])).toEqual(['not-a-trace', 'too-large', 'no-event', 'truncated', 'unreadable', 'warning']);
+    expect(items.map((li) => li.attrs['data-kind'])).toEqual(['not-a-trace', 'too-large', 'truncated', 'unreadable', 'warning', undefined]);
     expect(textOf(items[0]!)).toBe('notes.txt: not a trace — no trace banner or WAIT line in the first 64 KiB');
-    expect(textOf(items[3]!)).toBe('c.trc: truncated — ends mid-record at line 4,021');
-    expect(textOf(items[5]!)).toBe('run1/ora_123.trc: warning — line 17 cut short');
+    expect(textOf(items[2]!)).toBe('c.trc: truncated — ends mid-record at line 4,021');
+    expect(textOf(items[4]!)).toBe('run1/ora_123.trc: warning — line 17 cut short');
   });
 
-  it('gives role="alert" to errors only', () => {
-    expect(items.map((li) => li.attrs.role ?? null)).toEqual(['alert', 'alert', 'alert', 'alert', 'alert', null]);
+  it('gives role="alert" to errors only: a missing event is not one', () => {
+    expect(items.map((li) => li.attrs.role ?? null)).toEqual(['alert', 'alert', 'alert', 'alert', null, null]);
+  });
+
+  it('names the file once when the message already starts with it (issue 12)', () => {
+    const r = parseMarkup(
+      render([
+        { file: 'empty.trc', kind: 'not-a-trace', message: 'empty.trc is empty' },
+        { file: 'cut.trc.gz', kind: 'truncated', message: 'cut.trc.gz is truncated at line 21,167: the gzip data ends early' },
+        { file: 'a.trc', kind: 'warning', message: 'a.trc: no Oracle banner' },
+      ]),
+    );
+    expect(findAll(r, {}, 'li').map(textOf)).toEqual([
+      'not a trace — empty.trc is empty',
+      'truncated — cut.trc.gz is truncated at line 21,167: the gzip data ends early',
+      'warning — a.trc: no Oracle banner',
+    ]);
+  });
+
+  it('shows files without the event as one neutral note, never as errors (issue 12)', () => {
+    const html = render(
+      [
+        { file: 'a.trc', kind: 'no-event', message: "a.trc has no 'log file sync' waits; its events are 'db file sequential read'" },
+        { file: 'b.trc', kind: 'no-event', message: "b.trc has no 'log file sync' waits; its events are 'direct path read'" },
+      ],
+      'log file sync',
+    );
+    const r = parseMarkup(html);
+    expect(findAll(r, {}, 'ul').filter((u) => u.attrs['data-testid'] === 'dataset-errors')).toEqual([]);
+    expect(html).not.toContain('role="alert"');
+    const notes = findAll(r, {}, 'div').filter((d) => d.attrs['data-testid'] === 'missing-event-note');
+    expect(notes).toHaveLength(1);
+    expect(textOf(findAll(notes[0]!, {}, 'p')[0]!)).toBe("No 'log file sync' waits in a.trc and b.trc: they are traces, with other events. Choose one with the Event picker.");
+    expect(findAll(notes[0]!, {}, 'li').map(textOf)).toEqual([
+      "a.trc has no 'log file sync' waits; its events are 'db file sequential read'",
+      "b.trc has no 'log file sync' waits; its events are 'direct path read'",
+    ]);
   });
 
   it('renders file names and messages as text, never as markup', () => {

@@ -92,9 +92,10 @@ describe('streamedRangeReader', () => {
     const { a } = stallPair();
     const gz = gzipBytes(encode(a.text));
     const w = a.waits.filter((x) => x.event === 'log file sync')[20]!;
-    const read = streamedRangeReader(() => chunksOf(gz, 333));
+    const { read, close } = streamedRangeReader(() => chunksOf(gz, 333));
     const ctx = await readContext(read, { offset: w.offset, line: w.line, before: 4, after: 2 });
     expect(ctx.lines.map(({ line, text }) => ({ line, text }))).toEqual(expectLines(a, w.line - 4, w.line + 2));
     expect(await read(0, 11)).toEqual(encode(a.text).slice(0, 11));
+    await close();
   });
 });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { DatasetClock, LOCAL_DOMAIN, NO_DOMAIN, UTC_DOMAIN } from '../../lib/outliers/wall-clock';
 import { formatMicrosIso, parseStampMicros } from '../../lib/outliers/stamps';
+import { analyzeOutliers } from '../../lib/outliers/analyze';
 import { datasetOf, fixtureText } from './load';
 
 const lfs = (ela: number, tim: number) => `WAIT #0: nam='log file sync' ela= ${ela} buffer#=1 sync scn=1 p3=0 obj#=-1 tim=${tim}`;
@@ -125,5 +126,43 @@ describe('wall-clock time of a wait', () => {
     expect([...clock.domainsOfFile(0)]).toEqual([UTC_DOMAIN]);
     expect([...clock.domainsOfFile(1)]).toEqual([LOCAL_DOMAIN]);
     expect([...clock.domainsOfFile(2)]).toEqual([clock.timeOf(2).domain]);
+  });
+});
+
+describe('tim out of range (issue 12: a 20-digit tim crashed `outliers` with "Invalid time value")', () => {
+  const HUGE = '123456789012345678901'; // 1.2e20 µs: 3.9 million years, past 2^53 µs (285 years)
+
+  it('a wait with a 20-digit tim gets no wall-clock time and a named warning; its neighbours keep theirs', async () => {
+    // B19 is two lines, so: stamp on line 4, anchor 09:57:07.703476-07:00 ↔ tim 5000 on line 5; line 6
+    // has the huge tim; line 7 (tim 1,005,000) is 1 s after the anchor.
+    const text = `${B19}\n\n*** 2019-07-09T09:57:07.703476-07:00\n${lfs(9, 5000)}\n${lfs(8, HUGE as unknown as number)}\n${lfs(7, 1_005_000)}\n`;
+    const t = await timesOf(text);
+    expect(t.map((x) => [x.kind, x.iso, x.domain, x.warning])).toEqual([
+      ['utc', '2019-07-09T09:57:07.703476-07:00', UTC_DOMAIN, null],
+      ['none', null, NO_DOMAIN, 'tim-out-of-range'],
+      ['utc', '2019-07-09T09:57:08.703476-07:00', UTC_DOMAIN, null],
+    ]);
+    const ds = await datasetOf([{ name: 'big-tim.trc', text }]);
+    const analysis = analyzeOutliers(ds, 'd');
+    expect(analysis.warnings).toEqual([
+      { code: 'tim-out-of-range', count: 1, first: [{ file: 'big-tim.trc', line: 6 }], message: expect.stringContaining('big-tim.trc:6') },
+    ]);
+    expect(analysis.top.rows.find((r) => r.line === 6)?.time.kind).toBe('none');
+  });
+
+  it('an anchor with a huge tim is not used; a wall time past year 9999 is out of range too', async () => {
+    // The first wait after the stamp (line 5) would be the anchor: its tim is out of range, so the
+    // process has no anchor and line 6 gets its raw tim.
+    const noAnchor = await timesOf(`${B19}\n\n*** 2019-07-09T09:57:07.703476-07:00\n${lfs(9, HUGE as unknown as number)}\n${lfs(9, 7000)}\n`);
+    expect(noAnchor.map((x) => [x.kind, x.micros, x.warning])).toEqual([
+      ['none', null, 'tim-out-of-range'],
+      ['tim', 7000, null],
+    ]);
+    // 9999-12-31T23:59:59 ↔ tim 1; tim 2,000,001 is 2 s later: 10000-01-01T00:00:01, which ISO 8601's four digits cannot write.
+    const late = await timesOf(`${B19}\n\n*** 9999-12-31T23:59:59.000000+00:00\n${lfs(9, 1)}\n${lfs(9, 2_000_001)}\n`);
+    expect(late.map((x) => [x.kind, x.iso, x.warning])).toEqual([
+      ['utc', '9999-12-31T23:59:59.000000+00:00', null],
+      ['none', null, 'tim-out-of-range'],
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { histogramCsv, reportJson, samplesCsv, SAMPLES_CSV_ROWS_PER_CHUNK, summa
 import { reportSchema } from '@/lib/report/report-schema';
 
 // Dataset A: 100, 200, 300, 400 µs; B: one wait of 50 µs (so its stddev is undefined: empty cell).
-// A label with a comma and a quote tests papaparse's quoting on the way out and in.
+// A label with a comma and a quote tests the quoting of lib/csv/write-csv.ts on the way out and papaparse's on the way in.
 const report = buildReport(
   [
     { id: 'on', label: 'flash "on", 11g', source: 'csv', values: Float64Array.of(100, 200, 300, 400), sessions: null, files: [] },

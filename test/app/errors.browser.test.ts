@@ -1,0 +1,113 @@
+// What the page says about bad or unexpected input, in real Chromium (issue 12): a cut gzip file
+// gives one message in our words with the line reached (Chromium's own text was "Failed to execute
+// 'close' on 'WritableStreamDefaultWriter'…", beside a second message); every message names its
+// file once; files without the chosen event get one neutral note, not a red error each; a tim out
+// of range no longer fails the whole outliers panel with "Invalid time value".
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateCommitLoop } from '../../lib/synth/commit-loop';
+import { useServerAndBrowser } from '../helpers/browser-suite';
+import { fixturePath } from '../helpers/cli';
+import { datasetSettled, reportShown, screenshot } from '../helpers/workbench';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'waitscope-errors-'));
+const write = (name: string, bytes: string | Uint8Array) => {
+  const file = path.join(dir, name);
+  writeFileSync(file, bytes);
+  return file;
+};
+const loop = (seed: number) => [...generateCommitLoop({ preset: 'flash-off', seed, commits: 2_000, sessionIndex: 0, pinExtremes: false })].join('');
+const gz = gzipSync(Buffer.from(loop(1)));
+const cutGz = write('cut.trc.gz', gz.subarray(0, Math.floor(gz.length * 0.6)));
+const empty = write('empty.trc', readFileSync(fixturePath('empty.trc')));
+const session = write('v19c-session.trc', readFileSync(fixturePath('v19c-session.trc')));
+const loopA = write('loop-a.trc', loop(2));
+const loopB = write('loop-b.trc', loop(3));
+// v19c-session.trc with one 'log file sync' line's tim 21 digits long (the panel failed on it).
+const bigTim = (() => {
+  const text = readFileSync(fixturePath('v19c-session.trc'), 'utf8');
+  const at = text.indexOf("nam='log file sync'", text.indexOf('END OF STMT'));
+  const tim = text.indexOf('tim=', at);
+  return write('big-tim.trc', `${text.slice(0, tim)}tim=123456789012345678901${text.slice(text.indexOf('\n', tim))}`);
+})();
+
+async function problemsOf(page: Page, id: string): Promise<{ kind: string | null; role: string | null; text: string }[]> {
+  return page.locator(`[data-testid=dataset-${id}] [data-testid=dataset-errors] li`).evaluateAll((els) =>
+    els.map((e) => ({ kind: e.getAttribute('data-kind'), role: e.getAttribute('role'), text: e.textContent ?? '' })),
+  );
+}
+
+describe('errors and notes on the page', () => {
+  const suite = useServerAndBrowser();
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function open(): Promise<Page> {
+    const page = await suite.browser.newPage({ viewport: { width: 1300, height: 900 } });
+    await page.goto(suite.server.url, { waitUntil: 'networkidle' });
+    return page;
+  }
+
+  it('a cut gzip file: one message, in our words, with the line reached; an empty file named once', async () => {
+    const page = await open();
+    await page.getByTestId('input-d1').setInputFiles([cutGz, empty]);
+    expect(await datasetSettled(page, 'd1')).toBe('ready');
+    const problems = await problemsOf(page, 'd1');
+    expect(problems.map((p) => p.kind).sort()).toEqual(['not-a-trace', 'truncated']);
+    const cut = problems.find((p) => p.kind === 'truncated')!.text;
+    expect(cut).toMatch(/^truncated — cut\.trc\.gz is truncated at line [\d,]+: the gzip data ends early \(the file was cut short, or its last bytes are damaged\), after [\d,]+ decompressed bytes; everything before was parsed/);
+    expect(cut).not.toMatch(/Failed to execute|WritableStream|TypeError/);
+    expect(cut.split('cut.trc.gz')).toHaveLength(2);
+    expect(problems.find((p) => p.kind === 'not-a-trace')!.text).toBe('not a trace — empty.trc is empty');
+    await screenshot(page, 'errors-cut-gzip', '[data-testid=dataset-d1]');
+    await page.close();
+  });
+
+  it('files without the chosen event: one neutral note, no red error per file', async () => {
+    const page = await open();
+    await page.getByTestId('input-d1').setInputFiles(session);
+    await page.getByTestId('input-d2').setInputFiles([loopA, loopB]);
+    expect(await datasetSettled(page, 'd1')).toBe('ready');
+    expect(await datasetSettled(page, 'd2')).toBe('ready');
+    // An event of d1's trace that the commit loops of d2 do not have.
+    await page.getByTestId('event-picker').selectOption('PGA memory operation');
+    await page.locator('[data-testid=dataset-d2][data-state=ready] [data-testid=missing-event-note]').waitFor();
+    expect(await datasetSettled(page, 'd1')).toBe('ready');
+    const d2 = page.getByTestId('dataset-d2');
+    expect(await d2.locator('[role=alert]').count()).toBe(0);
+    expect(await d2.locator('[data-testid=dataset-errors]').count()).toBe(0);
+    const notes = d2.getByTestId('missing-event-note');
+    expect(await notes.count()).toBe(1);
+    expect(await notes.locator('p').textContent()).toBe("No 'PGA memory operation' waits in loop-a.trc and loop-b.trc: they are traces, with other events. Choose one with the Event picker.");
+    await notes.locator('summary').click();
+    const perFile = await notes.locator('li').allTextContents();
+    expect(perFile).toHaveLength(2);
+    for (const [k, name] of ['loop-a.trc', 'loop-b.trc'].entries()) {
+      expect(perFile[k]).toMatch(new RegExp(`^${name.replace('.', '\\.')} has no 'PGA memory operation' waits; its events are `));
+    }
+    // The note is not styled as an error: not the red of role="alert" items.
+    const color = await notes.evaluate((e) => getComputedStyle(e).color);
+    expect(color).not.toBe('rgb(164, 14, 38)');
+    await screenshot(page, 'errors-missing-event', '.datasets');
+    await page.close();
+  });
+
+  it('a tim out of range: the outliers panel lists the wait without a time instead of failing', async () => {
+    const page = await open();
+    await page.getByTestId('input-d1').setInputFiles(bigTim);
+    expect(await datasetSettled(page, 'd1')).toBe('ready');
+    await reportShown(page);
+    const rows = page.getByTestId('outlier-rows').locator('tbody tr');
+    await rows.first().waitFor();
+    const texts = await rows.allTextContents();
+    expect(texts).toHaveLength(9);
+    expect(texts.filter((t) => t.includes('tim out of range: no wall-clock time'))).toHaveLength(1);
+    expect(texts.filter((t) => /2024-03-26T\d\d:\d\d:\d\d/.test(t))).toHaveLength(8);
+    expect(await page.locator('body').textContent()).not.toContain('Invalid time value');
+    await screenshot(page, 'errors-tim-out-of-range', '[data-testid=outlier-panel]');
+    await page.close();
+  });
+});
