@@ -104,7 +104,7 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   const a = sideOf(labelA, datasetA);
   const b = sideOf(labelB, datasetB);
   mark('sessions');
-  const report = buildComparisonReport(a, b, { onPhase: mark });
+  const report = buildComparisonReport(a, b, { event: args.event, onPhase: mark });
   const loaded: { a: LoadedSide; b: LoadedSide } = { a: { dataset: datasetA, metadata: a.metadata }, b: { dataset: datasetB, metadata: b.metadata } };
   const text =
     args.format === 'json' ? comparisonJson(args.event, report, loaded) : args.format === 'csv' ? comparisonCsv(report) : comparisonTable(args.event, report, loaded);
