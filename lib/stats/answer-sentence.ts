@@ -48,7 +48,7 @@ function sampleNote(input: AnswerInput): string {
   const b = input.bootstrap;
   if (b?.method === 'cluster' && b.sessionCounts) return `${n(b.sessionCounts.a)} + ${n(b.sessionCounts.b)} sessions`;
   const waits = `${n(input.counts.a)} + ${n(input.counts.b)} waits`;
-  if (b) return `${waits}; single waits resampled, not sessions${input.whySingleWaits ? `, as ${input.whySingleWaits}` : ''}`;
+  if (b) return `${waits}; single waits resampled, not sessions${input.whySingleWaits ? `: ${input.whySingleWaits}` : ''}`;
   return `${waits}; no bootstrap, so no claim of significance except Welch's on the mean`;
 }
 

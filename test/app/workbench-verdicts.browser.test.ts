@@ -73,7 +73,7 @@ describe('workbench: verdicts a statistician would sign (12 against 5 waits)', (
   it('answers first, in one sentence that says single waits were resampled and why', async () => {
     const answer = (await page.getByTestId('answers').textContent()) ?? '';
     expect(answer).toMatch(/^With .+ rather than .+, 'log file sync' waits /);
-    expect(answer).toContain('(12 + 5 waits; single waits resampled, not sessions, as sessions unknown).');
+    expect(answer).toContain('(12 + 5 waits; single waits resampled, not sessions: sessions unknown).');
     expect(answer).not.toContain('p99');
     // The answer is above the table.
     const [answerBox, tableBox] = await Promise.all([page.getByTestId('answers').boundingBox(), page.getByTestId('comparison-table').boundingBox()]);

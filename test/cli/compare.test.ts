@@ -251,7 +251,7 @@ describe('waitscope compare', () => {
     expect(table.stdout).toMatch(/^p99\.9 +n\/a \(needs ≥ 1,000 waits\) +n\/a \(needs ≥ 1,000 waits\) +n\/a +n\/a$/m);
     expect(table.stdout).toMatch(/^p90 +[\d,.]+ +n\/a \(needs ≥ 10 waits\) +n\/a +n\/a$/m);
     expect(table.stdout).not.toMatch(/^ {2}p99[ :]/m);
-    expect(table.stdout).toMatch(/single waits resampled, not sessions, as off has 1 session\)\.$/m);
+    expect(table.stdout).toMatch(/single waits resampled, not sessions: off has 1 session\)\.$/m);
     const rows = Papa.parse<Record<string, string>>(csv.stdout, { header: true, skipEmptyLines: true }).data;
     const p99 = rows.find((r) => r.section === 'summary' && r.statistic === 'p99')!;
     expect([p99.a, p99.b, p99.difference, p99.ratio]).toEqual(Array(4).fill('n/a (needs ≥ 100 waits)'));

@@ -53,7 +53,7 @@ describe('answerSentence', () => {
     });
     expect(s).toBe(
       "With flash-on rather than flash-off, 'log file sync' waits were 45.5% longer on average; the median did not change significantly " +
-        '(12 + 5 waits; single waits resampled, not sessions, as flash-off has 1 session).',
+        '(12 + 5 waits; single waits resampled, not sessions: flash-off has 1 session).',
     );
   });
 
