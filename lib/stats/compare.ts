@@ -166,7 +166,7 @@ export function compare(a: Float64Array, b: Float64Array, options: CompareOption
     if (small.length > 0) {
       warnings.push({
         code: 'small-sample-quantile',
-        message: `${key === 'p999' ? 'p99.9' : key} is not shown: it needs at least ${need} waits, and ${small.map(([s, n]) => `${s} has ${n}`).join(' and ')}.`,
+        message: `${key === 'p999' ? 'p99.9' : key} needs at least ${need} waits: not shown for ${small.map(([s, n]) => `${s} (${n} waits)`).join(' and ')}.`,
       });
     }
   }

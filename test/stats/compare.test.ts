@@ -53,9 +53,9 @@ describe('compare', () => {
     // 15 and 21 waits: enough for the median and p90 (≥ 2, ≥ 10), not for p95 on A (20), p99 (100) or p99.9 (1000).
     const codes = c.warnings.map((w) => w.code);
     expect(codes).toEqual(['small-sample-quantile', 'small-sample-quantile', 'small-sample-quantile']);
-    expect(c.warnings[0]!.message).toBe('p95 is not shown: it needs at least 20 waits, and A has 15.');
-    expect(c.warnings[1]!.message).toContain('p99 is not shown: it needs at least 100 waits');
-    expect(c.warnings[2]!.message).toBe('p99.9 is not shown: it needs at least 1000 waits, and A has 15 and B has 21.');
+    expect(c.warnings[0]!.message).toBe('p95 needs at least 20 waits: not shown for A (15 waits).');
+    expect(c.warnings[1]!.message).toContain('p99 needs at least 100 waits: not shown for A');
+    expect(c.warnings[2]!.message).toBe('p99.9 needs at least 1000 waits: not shown for A (15 waits) and B (21 waits).');
   });
 
   it('does not warn about quantiles at the threshold (1000 waits for p99.9)', () => {
@@ -63,7 +63,7 @@ describe('compare', () => {
     const y = lcgInts(1000, 2);
     expect(compare(x, y, { bootstrap: false }).warnings).toEqual([]);
     expect(compare(x.subarray(1), y, { bootstrap: false }).warnings.map((w) => w.message)).toEqual([
-      'p99.9 is not shown: it needs at least 1000 waits, and A has 999.',
+      'p99.9 needs at least 1000 waits: not shown for A (999 waits).',
     ]);
   });
 
