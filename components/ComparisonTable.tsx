@@ -1,23 +1,30 @@
 /**
  * The comparison table in the form of Table 15.1 of the Oracle Exadata Expert's Handbook: one row per
- * statistic, one column per dataset, then for each comparison the difference A − B and the relative
- * difference with their 95% CIs; below it, each comparison's verdicts and warnings.
+ * statistic (the same ones `waitscope compare` prints), one column per dataset, then for each
+ * comparison the difference A − B and the relative difference with their 95% CIs; below it, each
+ * comparison's verdicts, its iid tests (labelled, never headlining) and its warnings.
+ *
+ * A statistic a dataset has too few waits for reads "n/a (needs ≥ N waits)" (lib/stats/minimum-counts.ts),
+ * and so does every difference it would enter. One method per CI: the bootstrap's when it ran,
+ * Welch's (iid) for the mean only when there was no bootstrap.
  *
  * Every number carries its raw report value in `data-value` (µs, or a fraction for relative values;
  * absent when the report has null), so a browser test compares the table with
  * `waitscope compare --json` exactly instead of re-parsing rounded text.
  */
 import { COMPARED_ROW_STATISTICS, type ComparisonEntry, type WaitscopeReport } from '@/lib/report/report-schema';
+import { iidTestLines, IID_NOTE } from '@/lib/stats/iid-tests';
+import { notEstimableText } from '@/lib/stats/minimum-counts';
 import { formatCount, formatRelative, formatTime, UNIT_LABEL, type DisplayUnit } from './display-units';
 
 type Statistic = (typeof COMPARED_ROW_STATISTICS)[number];
 
 export const STATISTIC_LABEL: Record<Statistic, string> = {
-  count: 'count', min: 'min', median: 'median', mean: 'mean', p90: 'p90', p99: 'p99', p999: 'p99.9', max: 'max', stddev: 'stddev',
+  count: 'count', min: 'min', median: 'median', mean: 'mean', p90: 'p90', p95: 'p95', p99: 'p99', p999: 'p99.9', max: 'max', stddev: 'stddev', sum: 'sum',
 };
 
 type CiSource = 'bootstrap-cluster' | 'bootstrap-poisson' | 'welch';
-const CI_LABEL: Record<CiSource, string> = { 'bootstrap-cluster': 'cluster', 'bootstrap-poisson': 'Poisson', welch: 'Welch' };
+const CI_LABEL: Record<CiSource, string> = { 'bootstrap-cluster': 'cluster', 'bootstrap-poisson': 'Poisson', welch: 'Welch, iid' };
 
 interface Ci {
   source: CiSource;
@@ -25,17 +32,29 @@ interface Ci {
   upper: number;
 }
 
-/** CIs of A − B and of (A − B)/B for one row: the bootstrap's for median, p99 and mean, Welch's for the mean difference. */
+/**
+ * CIs of A − B and of (A − B)/B for one row, from one method: the bootstrap's for median, p99 and
+ * mean (none where a side is too small for the statistic); without a bootstrap, Welch's for the mean difference.
+ */
 export function intervalsOf(c: ComparisonEntry, stat: Statistic): { difference: Ci[]; relative: Ci[] } {
   const out: { difference: Ci[]; relative: Ci[] } = { difference: [], relative: [] };
   const b = c.bootstrap;
   if (b && (stat === 'median' || stat === 'p99' || stat === 'mean')) {
     const source = b.method === 'cluster' ? 'bootstrap-cluster' : 'bootstrap-poisson';
-    out.difference.push({ source, ...b.difference[stat] });
-    out.relative.push({ source, ...b.relative[stat] });
+    const difference = b.difference[stat];
+    const relative = b.relative[stat];
+    if (difference) out.difference.push({ source, ...difference });
+    if (relative) out.relative.push({ source, ...relative });
   }
-  if (c.welch && stat === 'mean') out.difference.push({ source: 'welch', lower: c.welch.ci[0], upper: c.welch.ci[1] });
+  if (!b && c.welch && stat === 'mean') out.difference.push({ source: 'welch', lower: c.welch.ci[0], upper: c.welch.ci[1] });
   return out;
+}
+
+/** "n/a (needs ≥ N waits)" when the smaller side of a comparison is too small for the statistic. */
+function comparisonNote(report: WaitscopeReport, c: ComparisonEntry, stat: Statistic): string | null {
+  const a = report.datasets[c.treatment]?.summary.count ?? 0;
+  const b = report.datasets[c.baseline]?.summary.count ?? 0;
+  return notEstimableText(stat, Math.min(a, b));
 }
 
 const comparisonId = (c: ComparisonEntry) => `${c.treatment}-${c.baseline}`;
@@ -69,9 +88,21 @@ function CiList({ cis, stat, id, of, format }: { cis: Ci[]; stat: Statistic; id:
   ));
 }
 
-function ComparisonCells({ c, stat, unit }: { c: ComparisonEntry; stat: Statistic; unit: DisplayUnit }) {
+function ComparisonCells({ report, c, stat, unit }: { report: WaitscopeReport; c: ComparisonEntry; stat: Statistic; unit: DisplayUnit }) {
   const row = c.rows.find((r) => r.statistic === stat);
   const id = comparisonId(c);
+  const note = comparisonNote(report, c, stat);
+  if (note !== null) {
+    return (
+      <>
+        {(['difference', 'relative'] as const).map((kind) => (
+          <td key={kind} className="num not-estimable">
+            <span data-stat={stat} data-comparison={id} data-kind={kind}>{note}</span>
+          </td>
+        ))}
+      </>
+    );
+  }
   const cis = intervalsOf(c, stat);
   const difference = row?.difference ?? null;
   const relative = row?.relative ?? null;
@@ -99,14 +130,27 @@ function Verdicts({ report, c }: { report: WaitscopeReport; c: ComparisonEntry }
   return (
     <section className="verdicts" data-comparison={comparisonId(c)}>
       <h3>{`A = ${a} against B = ${b}`}</h3>
-      <ul>
-        {c.verdicts.map((v) => (
-          <li key={v.statistic} data-statistic={v.statistic} data-direction={v.direction}>
-            {v.text}
-          </li>
-        ))}
-      </ul>
+      {c.verdicts.length > 0 ? (
+        <ul>
+          {c.verdicts.map((v) => (
+            <li key={v.statistic} data-statistic={v.statistic} data-direction={v.direction} data-method={v.ciSource ?? 'none'}>
+              {v.text}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="no-verdicts">No verdicts: a dataset has too few waits.</p>
+      )}
       <p className="resampling">{`CIs: ${c.resampling.description}.`}</p>
+      <details className="iid-tests" data-testid="iid-tests">
+        <summary>iid tests, for reference only</summary>
+        <p>{IID_NOTE}</p>
+        <ul>
+          {iidTestLines(c).map((t) => (
+            <li key={t.test} data-test={t.test}>{`${t.name}: ${t.text}`}</li>
+          ))}
+        </ul>
+      </details>
       {c.warnings.length > 0 && (
         <ul className="warnings">
           {c.warnings.map((w, i) => (
@@ -130,7 +174,7 @@ export function ComparisonTable({ report, unit }: { report: WaitscopeReport; uni
       <table>
         <caption>
           {`'${report.event}' waits; all times in ${UNIT_LABEL[unit]}. Difference = A − B, relative = (A − B)/B; `}
-          {`[lower, upper]: ${level}% CI from the bootstrap (cluster: whole sessions resampled; Poisson: single waits) or Welch’s t.`}
+          {`[lower, upper]: ${level}% CI from the bootstrap (cluster: whole sessions resampled; Poisson: single waits), or, without a bootstrap, Welch’s t (iid).`}
         </caption>
         <thead>
           <tr>
@@ -162,13 +206,16 @@ export function ComparisonTable({ report, unit }: { report: WaitscopeReport; uni
           {COMPARED_ROW_STATISTICS.map((stat) => (
             <tr key={stat}>
               <th scope="row">{STATISTIC_LABEL[stat]}</th>
-              {datasets.map((d) => (
-                <td key={d.id} className="num" data-stat={stat} data-dataset={d.id} data-value={dataValue(d.summary[stat])}>
-                  {formatValue(stat, d.summary[stat], unit)}
-                </td>
-              ))}
+              {datasets.map((d) => {
+                const note = notEstimableText(stat, d.summary.count);
+                return (
+                  <td key={d.id} className={note ? 'num not-estimable' : 'num'} data-stat={stat} data-dataset={d.id} data-value={note ? undefined : dataValue(d.summary[stat])}>
+                    {note ?? formatValue(stat, d.summary[stat], unit)}
+                  </td>
+                );
+              })}
               {comparisons.map((c) => (
-                <ComparisonCells key={comparisonId(c)} c={c} stat={stat} unit={unit} />
+                <ComparisonCells key={comparisonId(c)} report={report} c={c} stat={stat} unit={unit} />
               ))}
             </tr>
           ))}

@@ -1,8 +1,10 @@
 'use client';
 /**
- * Everything drawn from a report: the comparison table, exports, the figures and the thresholds.
+ * Everything drawn from a report: first one sentence per comparison that answers its question
+ * (lib/stats/answer-sentence.ts), then the comparison table, exports, the figures and the thresholds.
  * The workbench and a shared report's page (/r/[id]) draw the same view from the same report.
  */
+import { answerOfComparison } from '@/lib/report/comparison-answer';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { AllWaitsFigure } from './charts/AllWaitsFigure';
 import { SpectrumFigure } from './charts/SpectrumFigure';
@@ -33,6 +35,15 @@ export function ResultsView({ report, unit, buckets, topWaits, onThresholdsChang
   const onRange = onSelectRange && ((r: RangeSelection) => onSelectRange(selectionOf(r, report)));
   return (
     <>
+      {report.comparisons.length > 0 && (
+        <section className="answers" data-testid="answers">
+          {report.comparisons.map((c) => (
+            <p key={`${c.treatment}-${c.baseline}`} className="answer" data-comparison={`${c.treatment}-${c.baseline}`}>
+              {answerOfComparison(report, c)}
+            </p>
+          ))}
+        </section>
+      )}
       <ComparisonTable report={report} unit={unit} />
       <ExportBar report={report} buckets={buckets} />
       <AllWaitsFigure report={report} unit={unit} bucketMode={buckets} onSelectRange={onRange} />

@@ -105,7 +105,7 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   const a = sideOf(labelA, datasetA);
   const b = sideOf(labelB, datasetB);
   mark('sessions');
-  const report = buildComparisonReport(a, b, { onPhase: mark });
+  const report = buildComparisonReport(a, b, { event: args.event, onPhase: mark });
   const loaded: { a: LoadedSide; b: LoadedSide } = { a: { dataset: datasetA, metadata: a.metadata }, b: { dataset: datasetB, metadata: b.metadata } };
   // Labels and file names reach the terminal: control characters escaped (terminal-text.ts; JSON escapes its own).
   const text =

@@ -5,6 +5,7 @@
  */
 import { csvTable } from '../csv/write-csv';
 import { countDistinct, type ComparisonReport, type Distributions } from '../report/comparison-report';
+import { notEstimableNotes, notEstimableText } from '../stats/minimum-counts';
 import type { LoadedSide } from './compare-format';
 import { STATISTIC_LABEL } from './compare-format';
 import { safeJson } from './terminal-text';
@@ -13,7 +14,9 @@ function sideJson(side: LoadedSide, r: ComparisonReport, key: 'a' | 'b') {
   const d = side.dataset;
   return {
     label: r.labels[key],
+    // null marks a statistic the sample is too small for; notEstimable says so in words.
     summary: r.summaries[key],
+    notEstimable: notEstimableNotes(r.summaries[key].count),
     files: d.files.map((f) => ({
       file: f.fileName,
       outcome: f.outcome.kind,
@@ -44,6 +47,7 @@ export function comparisonJson(event: string, r: ComparisonReport, sides: { a: L
     event,
     unit: 'us',
     labels: r.labels,
+    answer: r.answer,
     a: sideJson(sides.a, r, 'a'),
     b: sideJson(sides.b, r, 'b'),
     differences: r.rows,
@@ -69,13 +73,14 @@ export const CSV_FIELDS = [
 type CsvRow = Partial<Record<(typeof CSV_FIELDS)[number], string | number | null>>;
 
 export function comparisonCsv(r: ComparisonReport): string {
+  // A statistic a side is too small for reads "n/a (needs ≥ N waits)", never an empty cell or a number.
   const rows: CsvRow[] = r.rows.map((row) => ({
     section: 'summary',
     statistic: STATISTIC_LABEL[row.statistic],
-    a: row.a,
-    b: row.b,
-    difference: row.difference,
-    ratio: row.ratio,
+    a: notEstimableText(row.statistic, r.summaries.a.count) ?? row.a,
+    b: notEstimableText(row.statistic, r.summaries.b.count) ?? row.b,
+    difference: row.note ?? row.difference,
+    ratio: row.note ?? row.ratio,
   }));
   for (const key of ['a', 'b'] as const) {
     const n = r.summaries[key].count;

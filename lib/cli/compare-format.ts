@@ -8,6 +8,8 @@ import type { Interval } from '../stats/bootstrap';
 import type { Log2Bucket } from '../stats/buckets';
 import type { DatasetMetadata } from '../stats/compare';
 import type { Dataset } from '../trace/dataset';
+import { iidTestLines, IID_NOTE } from '../stats/iid-tests';
+import { notEstimableText } from '../stats/minimum-counts';
 import { formatCount, formatMicros, padTable } from './format';
 
 export interface LoadedSide {
@@ -16,7 +18,6 @@ export interface LoadedSide {
 }
 
 const signedOneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
-const grouped1 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const signedInteger = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, signDisplay: 'exceptZero' });
 const signedPercent = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 
@@ -27,11 +28,6 @@ export const STATISTIC_LABEL: Record<SummaryStatistic, string> = {
 
 function signed(v: number | null): string {
   return v === null ? '—' : signedOneDecimal.format(v);
-}
-
-/** p as a number while a double holds it with full precision; below that (or 0 by underflow), log10 p. */
-export function formatP(p: number, log10p: number): string {
-  return p >= 1e-300 ? `p = ${p.toPrecision(3)}` : `log10 p = ${log10p.toFixed(1)}`;
 }
 
 function ciOf(i: Interval, percent: boolean): string {
@@ -50,42 +46,42 @@ function describeSide(label: string, side: LoadedSide, sessions: number | null):
 function summaryTable(r: ComparisonReport): string {
   const rows = r.rows.map((row) => {
     const exact = row.statistic === 'count' || row.statistic === 'sum';
-    const value = (v: number | null) => (exact && v !== null ? formatCount(v) : formatMicros(v));
+    // A side too small for the statistic says so instead of showing a number it cannot support.
+    const value = (v: number | null, side: 'a' | 'b') =>
+      notEstimableText(row.statistic, r.summaries[side].count) ?? (exact && v !== null ? formatCount(v) : formatMicros(v));
+    const na = row.note === null ? null : 'n/a';
     return [
       STATISTIC_LABEL[row.statistic],
-      value(row.a),
-      value(row.b),
-      exact && row.difference !== null ? signedInteger.format(row.difference) : signed(row.difference),
-      row.ratio === null ? '—' : row.ratio.toFixed(3),
+      value(row.a, 'a'),
+      value(row.b, 'b'),
+      na ?? (exact && row.difference !== null ? signedInteger.format(row.difference) : signed(row.difference)),
+      na ?? (row.ratio === null ? '—' : row.ratio.toFixed(3)),
     ];
   });
   return padTable([['statistic', r.labels.a, r.labels.b, 'difference', 'ratio A/B'], ...rows], [false, true, true, true, true]);
 }
 
 function testLines(r: ComparisonReport): string[] {
-  const { welch, mannWhitney: mw, ks } = r.comparison;
-  const rows: string[][] = [];
-  if (welch) {
-    const level = `${Math.round(welch.confidence * 100)}% CI`;
-    rows.push(['Welch t', `t = ${welch.t.toFixed(2)}, df = ${grouped1.format(welch.df)}, ${formatP(welch.p, welch.log10p)}; Δmean ${signed(welch.difference)} µs, ${level} ${ciOf({ lower: welch.ci[0], upper: welch.ci[1] }, false)}`]);
-  } else rows.push(['Welch t', 'not computed (fewer than 2 waits, or both samples constant)']);
-  if (mw) rows.push(['Mann–Whitney U', `W = ${formatCount(mw.w)}, z = ${mw.z.toFixed(2)}, ${formatP(mw.p, mw.log10p)}; P(A > B) + ½P(A = B) = ${mw.effect.toFixed(4)}`]);
-  else rows.push(['Mann–Whitney U', 'not computed (an empty sample, or all values equal)']);
-  if (ks) rows.push(['Kolmogorov–Smirnov', `D = ${ks.d.toFixed(4)}, λ = ${ks.lambda.toFixed(2)}, ${formatP(ks.p, ks.log10p)}`]);
-  else rows.push(['Kolmogorov–Smirnov', 'not computed (an empty sample)']);
-  return padTable(rows, [false, false]).split('\n').map((l) => `  ${l}`);
+  const rows = iidTestLines(r.comparison).map((t) => [t.name, t.text]);
+  return [...padTable(rows, [false, false]).split('\n').map((l) => `  ${l}`), `  ${IID_NOTE}`];
 }
 
 function bootstrapLines(r: ComparisonReport): string[] {
   const b = r.comparison.bootstrap;
   if (!b) return [`bootstrap: ${r.resampling.description}`];
-  const rows = (['median', 'p99', 'mean'] as const).map((k) => [
-    `Δ${k}`,
-    `${signed(r.comparison.rows[k].difference)} µs`,
-    ciOf(b.difference[k], false),
-    r.comparison.rows[k].relative === null ? '—' : signedPercent.format(r.comparison.rows[k].relative!),
-    ciOf(b.relative[k], true),
-  ]);
+  const rows = (['median', 'p99', 'mean'] as const).map((k) => {
+    const difference = b.difference[k];
+    const relative = b.relative[k];
+    // compare() leaves no CI for a statistic a side is too small for; the row says why.
+    if (difference === null || relative === null) return [`Δ${k}`, r.rows.find((x) => x.statistic === k)?.note ?? 'n/a', '', '', ''];
+    return [
+      `Δ${k}`,
+      `${signed(r.comparison.rows[k].difference)} µs`,
+      ciOf(difference, false),
+      r.comparison.rows[k].relative === null ? '—' : signedPercent.format(r.comparison.rows[k].relative!),
+      ciOf(relative, true),
+    ];
+  });
   return [
     `bootstrap ${Math.round(b.confidence * 100)}% CIs (A − B in µs, and relative to B): ${r.resampling.description}`,
     ...padTable(rows, [false, true, false, true, false]).split('\n').map((l) => `  ${l}`),
@@ -115,20 +111,23 @@ function bucketTable(r: ComparisonReport): string {
 
 export function comparisonTable(event: string, r: ComparisonReport, sides: { a: LoadedSide; b: LoadedSide }): string {
   const warnings = r.warnings.length === 0 ? ['  none'] : r.warnings.map((w) => `  - ${w.message}`);
+  const verdictLines = r.verdicts.length === 0 ? ['  none (a side has too few waits)'] : r.verdicts.map((v) => `  ${v.text}`);
   return [
     `'${event}' waits: A = ${describeSide(r.labels.a, sides.a, r.sessionCounts.a)}`,
     `         vs B = ${describeSide(r.labels.b, sides.b, r.sessionCounts.b)}`,
-    'values in µs; quantiles are R type 7; difference = A − B, ratio = A / B',
     '',
+    r.answer,
+    '',
+    'values in µs; quantiles are R type 7; difference = A − B, ratio = A / B',
     summaryTable(r),
     '',
-    'tests (two-sided)',
-    ...testLines(r),
+    `verdicts (A = ${r.labels.a} against B = ${r.labels.b}; each from the bootstrap below, significant when its CI excludes 0)`,
+    ...verdictLines,
     '',
     ...bootstrapLines(r),
     '',
-    `verdicts (A = ${r.labels.a} against B = ${r.labels.b})`,
-    ...r.verdicts.map((v) => `  ${v.text}`),
+    'iid tests (two-sided; for reference, not used by the verdicts)',
+    ...testLines(r),
     '',
     'warnings',
     ...warnings,

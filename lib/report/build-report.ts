@@ -8,6 +8,7 @@ import { binLog10 } from '../stats/bins';
 import type { CompareOptions, DatasetMetadata } from '../stats/compare';
 import { kdeLog10 } from '../stats/kde';
 import { percentileSpectrum } from '../stats/spectrum';
+import { estimableSummary, notEstimableNotes } from '../stats/minimum-counts';
 import { summarize } from '../stats/summary';
 import { countAboveThresholds } from '../stats/thresholds';
 import { DEFAULT_TOP_N, topN } from '../stats/top-n';
@@ -63,12 +64,14 @@ export function reportDistributions(values: Float64Array, thresholds: readonly n
 
 function datasetReport(input: ReportDatasetInput, thresholds: readonly number[]): DatasetReport {
   const versions = input.metadata?.oracleVersion ? input.metadata.oracleVersion.split(' + ') : [];
+  const summary = summarize(input.values);
   return {
     id: input.id,
     label: input.label,
     source: input.source,
     note: input.note ?? null,
-    summary: summarize(input.values),
+    summary: estimableSummary(summary),
+    notEstimable: notEstimableNotes(summary.count),
     sessions: input.sessions ? countDistinct(input.sessions) : null,
     oracleVersions: versions,
     files: input.files,
@@ -108,7 +111,7 @@ export function buildReport(inputs: readonly ReportDatasetInput[], options: Buil
   const comparisons: ComparisonEntry[] = [];
   inputs.forEach((input, i) => {
     if (i === options.baseline) return;
-    const pair = comparePair(input, base, { bootstrap: options.bootstrap });
+    const pair = comparePair(input, base, { event: options.event, bootstrap: options.bootstrap });
     comparisons.push(comparisonEntry(i, options.baseline, pair));
     onPhase(`comparison of ${input.label} with ${base.label}`);
   });

@@ -9,9 +9,11 @@
  */
 import { bucketLog2Micros, type Log2Bucket } from '../stats/buckets';
 import { binLog10, type LogBins } from '../stats/bins';
-import { compare, type Comparison, type CompareOptions, type DatasetMetadata } from '../stats/compare';
+import { answerSentence } from '../stats/answer-sentence';
+import { compare, COMPARED_STATISTICS, type Comparison, type CompareOptions, type ComparedStatistic, type DatasetMetadata } from '../stats/compare';
 import { kdeLog10, type Kde } from '../stats/kde';
 import { percentileSpectrum, type SpectrumPoint } from '../stats/spectrum';
+import { estimableSummary, notEstimableText } from '../stats/minimum-counts';
 import { summarize, type Summary } from '../stats/summary';
 import { countAboveThresholds, type ThresholdCount } from '../stats/thresholds';
 import { DEFAULT_TOP_N, topN } from '../stats/top-n';
@@ -27,10 +29,8 @@ export interface ComparisonSide {
 }
 
 /** Summary fields in display order; every one gets a difference and a ratio. */
-export const SUMMARY_STATISTICS = [
-  'count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p999', 'max', 'stddev', 'sum',
-] as const satisfies readonly (keyof Summary)[];
-export type SummaryStatistic = (typeof SUMMARY_STATISTICS)[number];
+export const SUMMARY_STATISTICS = COMPARED_STATISTICS;
+export type SummaryStatistic = ComparedStatistic;
 
 export interface SummaryRow {
   statistic: SummaryStatistic;
@@ -40,6 +40,8 @@ export interface SummaryRow {
   difference: number | null;
   /** A / B; null when B is 0 or missing. */
   ratio: number | null;
+  /** "n/a (needs ≥ 100 waits)" when a side is too small for the statistic (then a or b is null), else null. */
+  note: string | null;
 }
 
 /** Extra outlier thresholds beside the 500 ms default of thresholds.ts: 10 ms (stats.md §5's "≥ 10 ms" column) and 100 ms. */
@@ -76,6 +78,8 @@ export interface ComparisonReport {
   comparison: Comparison;
   resampling: Resampling;
   verdicts: Verdict[];
+  /** One sentence answering the comparison's question, built from the verdicts (answer-sentence.ts). */
+  answer: string;
   /** compare()'s warnings, then the report's own (empty side, no session bootstrap). */
   warnings: ReportWarning[];
   distributions: { a: Distributions; b: Distributions };
@@ -83,6 +87,8 @@ export interface ComparisonReport {
 
 export interface ReportOptions {
   bootstrap?: CompareOptions['bootstrap'];
+  /** The wait event's name, for the answer sentence. */
+  event: string;
   /**
    * Called as each part finishes ('compare', 'summaries', then per dataset 'log2 buckets', 'log10 bins',
    * 'kde', 'spectrum', 'top', 'thresholds'), so callers can time the parts without this module reading a clock.
@@ -104,9 +110,11 @@ export function countDistinct(ids: Uint32Array): number {
   return seen.size;
 }
 
-export function differenceRow(statistic: SummaryStatistic, a: number | null, b: number | null): SummaryRow {
-  const both = a !== null && b !== null;
-  return { statistic, a, b, difference: both ? a - b : null, ratio: both && b !== 0 ? a / b : null };
+/** The table row of one statistic, with the small-sample note of the smaller side. */
+export function differenceRow(statistic: SummaryStatistic, c: Comparison): SummaryRow {
+  const { a, b, difference, ratio } = c.rows[statistic];
+  const smaller = Math.min(c.rows.count.a ?? 0, c.rows.count.b ?? 0);
+  return { statistic, a, b, difference, ratio, note: notEstimableText(statistic, smaller) };
 }
 
 export function distributionsOf(values: Float64Array, onPhase: (phase: string) => void = () => {}): Distributions {
@@ -128,7 +136,7 @@ export function distributionsOf(values: Float64Array, onPhase: (phase: string) =
 export const MIN_SESSIONS_FOR_CLUSTER = 2;
 
 /** Why whole sessions could not be resampled, e.g. "flash-on has 1 session"; null when they could. */
-function whyNotClustered(counts: ComparisonReport['sessionCounts'], labels: ComparisonReport['labels']): string | null {
+export function whyNotClustered(counts: ComparisonReport['sessionCounts'], labels: ComparisonReport['labels']): string | null {
   if (counts.a === null || counts.b === null) return 'sessions unknown';
   const side = counts.a < MIN_SESSIONS_FOR_CLUSTER ? 'a' : counts.b < MIN_SESSIONS_FOR_CLUSTER ? 'b' : null;
   if (side === null) return null;
@@ -151,7 +159,7 @@ function describeResampling(c: Comparison, why: string | null): Resampling {
 export type PairComparison = Omit<ComparisonReport, 'distributions'>;
 
 /** A (treatment) against B (baseline): tests, bootstrap CIs, differences, verdicts and warnings. */
-export function comparePair(a: ComparisonSide, b: ComparisonSide, options: ReportOptions = {}): PairComparison {
+export function comparePair(a: ComparisonSide, b: ComparisonSide, options: ReportOptions): PairComparison {
   const onPhase = options.onPhase ?? (() => {});
   const labels = { a: a.label, b: b.label };
   const sessionCounts = {
@@ -165,9 +173,9 @@ export function comparePair(a: ComparisonSide, b: ComparisonSide, options: Repor
     metadata: { a: a.metadata, b: b.metadata },
   });
   onPhase('compare');
-  const summaries = { a: summarize(a.values), b: summarize(b.values) };
+  const summaries = { a: estimableSummary(summarize(a.values)), b: estimableSummary(summarize(b.values)) };
   onPhase('summaries');
-  const rows = SUMMARY_STATISTICS.map((k) => differenceRow(k, summaries.a[k], summaries.b[k]));
+  const rows = SUMMARY_STATISTICS.map((k) => differenceRow(k, comparison));
   const resampling = describeResampling(comparison, why);
 
   const warnings: ReportWarning[] = [...comparison.warnings];
@@ -180,11 +188,20 @@ export function comparePair(a: ComparisonSide, b: ComparisonSide, options: Repor
       message: `The bootstrap resampled single waits, not sessions (${why}): waits of one session are correlated, so its CIs may be too narrow.`,
     });
   }
-  return { labels, summaries, sessionCounts, rows, comparison, resampling, verdicts: verdicts(comparison), warnings };
+  const lines = verdicts(comparison);
+  const answer = answerSentence({
+    event: options.event,
+    labels,
+    verdicts: lines,
+    counts: { a: summaries.a.count, b: summaries.b.count },
+    bootstrap: comparison.bootstrap,
+    whySingleWaits: why,
+  });
+  return { labels, summaries, sessionCounts, rows, comparison, resampling, verdicts: lines, answer, warnings };
 }
 
 /** The whole comparison of A (treatment) with B (baseline). Throws a RangeError on NaN waits. */
-export function buildComparisonReport(a: ComparisonSide, b: ComparisonSide, options: ReportOptions = {}): ComparisonReport {
+export function buildComparisonReport(a: ComparisonSide, b: ComparisonSide, options: ReportOptions): ComparisonReport {
   const onPhase = options.onPhase ?? (() => {});
   const pair = comparePair(a, b, { ...options, onPhase });
   const distributions = { a: distributionsOf(a.values, onPhase), b: distributionsOf(b.values, onPhase) };

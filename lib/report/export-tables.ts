@@ -6,6 +6,7 @@
  * a Blob. Every time is µs, as in the report; a spreadsheet converts more safely than we round.
  */
 import { csvCell, csvTable, type CsvValue } from '../csv/write-csv';
+import { notEstimableText } from '../stats/minimum-counts';
 import type { ReportSummary, WaitscopeReport } from './report-schema';
 
 /** Summary fields in the order `waitscope stats` prints them. */
@@ -20,10 +21,13 @@ type Cell = CsvValue;
  * One row per dataset × statistic. Columns:
  *   dataset_id, dataset  the dataset's id and label
  *   statistic           count, min, median, mean, p90, p95, p99, p999 (p = 0.999), max, stddev, sum
- *   value               µs, except count (waits); empty when undefined for the sample
+ *   value               µs, except count (waits); "n/a (needs ≥ N waits)" when the sample is too
+ *                       small for the statistic; empty when otherwise undefined
  */
 export function summaryCsv(report: WaitscopeReport): string {
-  const data = report.datasets.flatMap((d) => SUMMARY_FIELDS.map((k): Cell[] => [d.id, d.label, k, d.summary[k]]));
+  const data = report.datasets.flatMap((d) =>
+    SUMMARY_FIELDS.map((k): Cell[] => [d.id, d.label, k, notEstimableText(k, d.summary.count) ?? d.summary[k]]),
+  );
   return csvTable(['dataset_id', 'dataset', 'statistic', 'value'], data);
 }
 

@@ -3,12 +3,12 @@
  * validates it (style.md §7: every old version has a migration).
  *
  * A migration is registered under the version it upgrades FROM and returns JSON of the next
- * version; migrateReport chains them. Today only version 1 exists, so the registry is empty; the
- * chain is tested with a fake v0 → v1 migration. When version 2 comes, add `1: migrateV1ToV2` here
- * (a pure function of plain JSON: never import the old schema's types, they are gone by then).
+ * version; migrateReport chains them. Each migration is a pure function of plain JSON: never import
+ * an old schema's types, they are gone by then.
  *
  * A report from a newer waitscope is an expected failure, not a bug, so it is a value (style.md §8).
  */
+import { migrateV1ToV2 } from './migrate-v1-to-v2';
 import { REPORT_VERSION } from './report-schema';
 
 /** Takes a report of version `from` (plain JSON, unvalidated) to version `from + 1`. */
@@ -17,7 +17,7 @@ export type ReportMigration = (report: Record<string, unknown>) => Record<string
 /** Keyed by the version a migration upgrades from. */
 export type ReportMigrations = Readonly<Record<number, ReportMigration>>;
 
-export const REPORT_MIGRATIONS: ReportMigrations = {};
+export const REPORT_MIGRATIONS: ReportMigrations = { 1: migrateV1ToV2 };
 
 export type MigrationResult =
   | { ok: true; value: unknown }

@@ -7,8 +7,10 @@
  * older version. All times are µs (`unit: 'us'`); formatting to ms happens only in components/.
  */
 import { z } from 'zod';
+import { COMPARED_STATISTICS } from '../stats/compare';
 
-export const REPORT_VERSION = 1;
+/** 2: p95 and sum rows, no statistic below its minimum sample size (null, with `notEstimable`), one-method verdicts. */
+export const REPORT_VERSION = 2;
 
 const num = z.number();
 const maybeNum = z.number().nullable();
@@ -102,7 +104,10 @@ export const datasetReportSchema = z.object({
   source: z.enum(['traces', 'csv', 'synthetic']),
   /** Shown beside the label, e.g. that the data is synthetic. */
   note: z.string().nullable(),
+  /** Exact, except that statistics the sample is too small for are null (lib/stats/minimum-counts.ts). */
   summary: summarySchema,
+  /** Why a statistic is null, e.g. {"p99": "n/a (needs ≥ 100 waits)"}; empty when the sample supports every one. */
+  notEstimable: z.record(z.string(), z.string()),
   /** Distinct sessions among the waits; null when unknown (CSV input). */
   sessions: count.nullable(),
   oracleVersions: z.array(z.string()),
@@ -113,9 +118,10 @@ export const datasetReportSchema = z.object({
 });
 
 const interval = z.object({ lower: num, upper: num });
-const byStatistic = z.object({ median: interval, p99: interval, mean: interval });
+/** null where a side has too few waits for the statistic. */
+const byStatistic = z.object({ median: interval.nullable(), p99: interval.nullable(), mean: interval.nullable() });
 
-export const COMPARED_ROW_STATISTICS = ['count', 'min', 'median', 'mean', 'p90', 'p99', 'p999', 'max', 'stddev'] as const;
+export const COMPARED_ROW_STATISTICS = COMPARED_STATISTICS;
 
 export const comparisonEntrySchema = z.object({
   /** Index in `datasets` of the treatment (A) and the baseline (B). */
@@ -149,11 +155,14 @@ export const comparisonEntrySchema = z.object({
     })
     .nullable(),
   resampling: z.object({ method: z.enum(['cluster', 'poisson']).nullable(), description: z.string() }),
+  /** lib/stats/verdict.ts: one line per statistic, each from the one method `ciSource`. */
   verdicts: z.array(
     z.object({
-      statistic: z.enum(['median', 'p99', 'mean', 'distribution']),
+      statistic: z.enum(['median', 'p99', 'mean']),
       direction: z.enum(['lower', 'higher', 'no-significant-difference', 'unknown']),
       ciSource: z.enum(['bootstrap-poisson', 'bootstrap-cluster', 'welch']).nullable(),
+      relative: maybeNum,
+      interval: interval.nullable(),
       text: z.string(),
     }),
   ),

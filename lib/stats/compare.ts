@@ -8,28 +8,27 @@
  * 17.6 % below B's. The tests follow the same order (Welch's Δmean = mean A − mean B, R's
  * `wilcox.test(a, b)` W, P(A > B)).
  */
-import { bootstrapDifferences } from './bootstrap';
-import type { BootstrapResult } from './bootstrap';
+import { BOOTSTRAP_STATISTICS, bootstrapDifferences } from './bootstrap';
+import type { BootstrapResult, BootstrapStatistic, Interval } from './bootstrap';
 import { tryBuildIntHistogram } from './int-histogram';
 import { ksCounts } from './ks';
 import type { KsResult } from './ks';
 import { mannWhitneyCounts } from './mann-whitney';
 import type { MannWhitneyResult } from './mann-whitney';
 import { valueCountsOfSorted, type ValueCounts } from './value-counts';
-import { summarizeIntHistogram, summarizeSorted } from './summary';
+import { estimableSummary, isEstimable, MINIMUM_COUNT } from './minimum-counts';
+import { QUANTILES, summarizeIntHistogram, summarizeSorted } from './summary';
 import type { Summary } from './summary';
 import { welchTest } from './welch';
 import type { WelchResult } from './welch';
 
-/** The rows of the comparison table, in display order. p999 is p = 0.999. */
+/** The rows of the comparison table, in display order: every summary field. p999 is p = 0.999. */
 export const COMPARED_STATISTICS = [
-  'count', 'min', 'median', 'mean', 'p90', 'p99', 'p999', 'max', 'stddev',
-] as const;
+  'count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p999', 'max', 'stddev', 'sum',
+] as const satisfies readonly (keyof Summary)[];
 export type ComparedStatistic = (typeof COMPARED_STATISTICS)[number];
 
-/** Quantile rows and their p, for the small-sample rule. */
-const QUANTILE_P: Partial<Record<ComparedStatistic, number>> = { median: 0.5, p90: 0.9, p99: 0.99, p999: 0.999 };
-
+/** A and B of one statistic; a and b are null where the side is too small for it (minimum-counts.ts). */
 export interface ComparedRow {
   a: number | null;
   b: number | null;
@@ -70,12 +69,18 @@ export interface CompareOptions {
   confidence?: number;
 }
 
+/** The bootstrap's result with null CIs for statistics a side has too few waits for (minimum-counts.ts). */
+export type ComparisonBootstrap = Omit<BootstrapResult, 'difference' | 'relative'> & {
+  difference: Record<BootstrapStatistic, Interval | null>;
+  relative: Record<BootstrapStatistic, Interval | null>;
+};
+
 export interface Comparison {
   rows: Record<ComparedStatistic, ComparedRow>;
   welch: WelchResult | null;
   mannWhitney: MannWhitneyResult | null;
   ks: KsResult | null;
-  bootstrap: BootstrapResult | null;
+  bootstrap: ComparisonBootstrap | null;
   warnings: CompareWarning[];
 }
 
@@ -92,7 +97,8 @@ function describe(x: Float64Array): { summary: Summary; counts: ValueCounts } {
   return { summary: summarizeSorted(sorted), counts: valueCountsOfSorted(sorted) };
 }
 
-function row(a: number | null, b: number | null): ComparedRow {
+/** One statistic's row from A's and B's values. */
+export function comparedRow(a: number | null, b: number | null): ComparedRow {
   const both = a !== null && b !== null;
   const usable = both && b !== 0;
   return {
@@ -102,11 +108,6 @@ function row(a: number | null, b: number | null): ComparedRow {
     ratio: usable ? a / b : null,
     relative: usable ? (a - b) / b : null,
   };
-}
-
-/** The smallest n with n·(1 − p) ≥ 1 (1000 for p99.9); 1e-9 absorbs 1 − 0.999 ≠ 0.001. */
-export function minimumCountFor(p: number): number {
-  return Math.ceil(1 / (1 - p) - 1e-9);
 }
 
 function share(mix: Readonly<Record<string, number>>): Map<string, number> {
@@ -137,25 +138,35 @@ function metadataWarnings(a?: DatasetMetadata, b?: DatasetMetadata): CompareWarn
   return out;
 }
 
+/** Every row, from two (estimable) summaries. */
+export function comparedRows(sa: Summary, sb: Summary): Record<ComparedStatistic, ComparedRow> {
+  return Object.fromEntries(COMPARED_STATISTICS.map((k) => [k, comparedRow(sa[k], sb[k])])) as Record<ComparedStatistic, ComparedRow>;
+}
+
+/** The bootstrap's CIs with those of statistics the smaller side is too small for set to null. */
+export function withoutInestimable(b: ComparisonBootstrap, smallerCount: number): ComparisonBootstrap {
+  const keep = (r: Record<BootstrapStatistic, Interval | null>) =>
+    Object.fromEntries(BOOTSTRAP_STATISTICS.map((s) => [s, isEstimable(s, smallerCount) ? r[s] : null])) as Record<BootstrapStatistic, Interval | null>;
+  return { ...b, difference: keep(b.difference), relative: keep(b.relative) };
+}
+
 /** Compares A (treatment) with B (baseline). Throws a RangeError on NaN in either sample. */
 export function compare(a: Float64Array, b: Float64Array, options: CompareOptions = {}): Comparison {
   const { confidence = 0.95, sessions, metadata } = options;
   const da = describe(a);
   const db = describe(b);
-  const sa = da.summary;
-  const sb = db.summary;
-  const rows = Object.fromEntries(
-    COMPARED_STATISTICS.map((k) => [k, row(sa[k], sb[k])]),
-  ) as Record<ComparedStatistic, ComparedRow>;
+  const sa = estimableSummary(da.summary);
+  const sb = estimableSummary(db.summary);
+  const rows = comparedRows(sa, sb);
 
   const warnings: CompareWarning[] = [];
-  for (const [key, p] of Object.entries(QUANTILE_P)) {
-    const need = minimumCountFor(p);
+  for (const { key } of QUANTILES) {
+    const need = MINIMUM_COUNT[key];
     const small = [['A', sa.count], ['B', sb.count]].filter(([, n]) => (n as number) < need);
     if (small.length > 0) {
       warnings.push({
         code: 'small-sample-quantile',
-        message: `${key === 'p999' ? 'p99.9' : key} needs at least ${need} waits to be estimated; ${small.map(([s, n]) => `${s} has ${n}`).join(', ')}.`,
+        message: `${key === 'p999' ? 'p99.9' : key} needs at least ${need} waits: not shown for ${small.map(([s, n]) => `${s} (${n} waits)`).join(' and ')}.`,
       });
     }
   }
@@ -173,9 +184,12 @@ export function compare(a: Float64Array, b: Float64Array, options: CompareOption
       ? welchTest({ count: sa.count, mean: sa.mean, stddev: sa.stddev }, { count: sb.count, mean: sb.mean, stddev: sb.stddev }, confidence)
       : null;
 
-  let bootstrap: BootstrapResult | null = null;
+  let bootstrap: ComparisonBootstrap | null = null;
   if (options.bootstrap !== false && sa.count > 0 && sb.count > 0) {
-    bootstrap = bootstrapDifferences(da.counts, db.counts, { ...options.bootstrap, confidence, sessions }, { a, b });
+    bootstrap = withoutInestimable(
+      bootstrapDifferences(da.counts, db.counts, { ...options.bootstrap, confidence, sessions }, { a, b }),
+      Math.min(sa.count, sb.count),
+    );
     if (bootstrap.sessionCounts) {
       const { a: na, b: nb } = bootstrap.sessionCounts;
       if (Math.min(na, nb) < MIN_SESSIONS) {

@@ -1,31 +1,54 @@
 /**
- * Plain-language verdicts for a `Comparison`, one line per statistic, e.g.
- *   "mean 17.6% lower [95% CI 17.4–17.8%], p < 10^−5000 (Welch)"
- *   "median 3.7% higher [95% CI 3.5–3.7%]"
- *   "p99: no significant difference (+0.4% [95% CI −1.2% to +2.0%])"
+ * Plain-language verdicts for a `Comparison`: one line per statistic (mean, median, p99), e.g.
+ *   "mean 17.5% lower (95% CI: 17.4% to 17.8% lower; cluster bootstrap over 20 + 20 sessions)"
+ *   "p99: no significant difference (0.4% higher; 95% CI: 1.2% lower to 2.0% higher; bootstrap of single waits)"
  *
- * Conventions (the same as compare.ts): A is the treatment, B the baseline; percentages are
- * (A − B)/B, "lower"/"higher" describe A. A change is called significant when its CI excludes 0.
- * CIs come from the bootstrap when it ran (cluster or Poisson, see `ciSource`); otherwise the
- * mean falls back to Welch's CI divided by B's mean (which ignores the uncertainty in B's mean)
- * and the quantiles get no CI. Numbers are for people: 1 decimal (2 significant digits below 1%).
+ * One inference per line (issue 12 §3): each line uses exactly one method and names it.
+ * - The bootstrap when it ran: the cluster bootstrap when whole sessions were resampled, else the
+ *   bootstrap of single waits. The tier is read off that CI alone: significant exactly when the CI of
+ *   (A − B)/B excludes 0, so tier, CI and significance agree by construction. No iid p-value is
+ *   attached: Welch, Mann–Whitney and KS are reported apart (iid-tests.ts) and never headline.
+ * - Without a bootstrap (a comparison built from two summaries), Welch's t is the mean's one
+ *   method: its CI (divided by B's mean) and its p come from the same t statistic, so they agree
+ *   (the CI excludes 0 exactly when p < 1 − confidence); it is labelled iid. Quantiles then get no CI
+ *   and no claim of significance.
+ * - A statistic a side has too few waits for (minimum-counts.ts) gets no line at all.
+ *
+ * Reading a percentage CI: "95% CI: 0.092% to 3.8% lower" means A/B − 1 lies in [−3.8%, −0.092%],
+ * i.e. A is lower than B by between 0.092% and 3.8%. Conventions as in compare.ts: A is the
+ * treatment, B the baseline; percentages are (A − B)/B. 1 decimal, 2 significant digits below 1%.
  */
 import type { BootstrapStatistic, Interval } from './bootstrap';
 import type { Comparison } from './compare';
+import { isEstimable } from './minimum-counts';
 
 export type VerdictDirection = 'lower' | 'higher' | 'no-significant-difference' | 'unknown';
+/** The one method behind a verdict's CI and significance. */
 export type CiSource = 'bootstrap-poisson' | 'bootstrap-cluster' | 'welch' | null;
 
 export interface Verdict {
-  statistic: BootstrapStatistic | 'distribution';
+  statistic: BootstrapStatistic;
   direction: VerdictDirection;
   ciSource: CiSource;
+  /** (A − B)/B, the point estimate. */
+  relative: number | null;
+  /** CI of (A − B)/B from `ciSource`, or null. */
+  interval: Interval | null;
   text: string;
 }
 
 const MINUS = '\u2212';
+const SUPERSCRIPT: Record<string, string> = {
+  '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹', [MINUS]: '⁻',
+};
 
-/** "p = 0.012", "p < 10^−7", "p < 10^−5000" (exponents ≥ 100 rounded down to 2 digits). */
+/** 10 to a negative whole power, as people write it: −5100 → "10⁻⁵¹⁰⁰". */
+export function powerOfTen(exponent: number): string {
+  const digits = `${exponent < 0 ? MINUS : ''}${Math.abs(exponent)}`;
+  return `10${[...digits].map((c) => SUPERSCRIPT[c] ?? c).join('')}`;
+}
+
+/** "p = 0.012", "p < 10⁻⁷", "p < 10⁻⁵⁰⁰⁰" (exponents ≥ 100 rounded down to 2 digits: asymptotic tails are not exact). */
 export function formatPValue(log10p: number): string {
   if (log10p >= -3) {
     const p = 10 ** log10p;
@@ -36,82 +59,91 @@ export function formatPValue(log10p: number): string {
     const unit = 10 ** (Math.floor(Math.log10(e)) - 1);
     e = Math.floor(e / unit) * unit;
   }
-  return `p < 10^${MINUS}${e}`;
+  return `p < ${powerOfTen(-e)}`;
 }
 
 /** |fraction| as a percentage without sign: 0.17601 → "17.6", 0.0041 → "0.41". */
-function magnitude(fraction: number): string {
+export function percentMagnitude(fraction: number): string {
   const pct = Math.abs(fraction * 100);
   return pct >= 1 ? pct.toFixed(1) : String(Number(pct.toPrecision(2)));
 }
 
-function signed(fraction: number): string {
-  return `${fraction < 0 ? MINUS : '+'}${magnitude(fraction)}%`;
+/** A fraction in words: −0.018 → "1.8% lower", 0.005 → "0.5% higher", 0 → "no change". */
+function change(fraction: number): string {
+  if (fraction === 0) return 'no change';
+  return `${percentMagnitude(fraction)}% ${fraction < 0 ? 'lower' : 'higher'}`;
 }
 
-/** One statistic's line; `interval` is the CI of (A − B)/B as fractions, or null. */
+/** "95% CI: 0.092% to 3.8% lower" (nearer bound first) or "95% CI: 1.2% lower to 2.0% higher". */
+function describeInterval({ lower, upper }: Interval, confidence: number): string {
+  const level = `${Math.round(confidence * 100)}% CI`;
+  if (upper < 0) return `${level}: ${percentMagnitude(upper)}% to ${percentMagnitude(lower)}% lower`;
+  if (lower > 0) return `${level}: ${percentMagnitude(lower)}% to ${percentMagnitude(upper)}% higher`;
+  return `${level}: ${change(lower)} to ${change(upper)}`;
+}
+
+/**
+ * One statistic's line. `interval` is the CI of (A − B)/B from `method` (a phrase naming it), or
+ * null when no CI exists. Significant exactly when the interval excludes 0; a point estimate on the
+ * other side of 0 from a CI that excludes 0 (possible with a skewed percentile bootstrap) is called
+ * inconclusive rather than given a direction its own estimate contradicts.
+ */
 export function describeChange(
   name: string,
-  relative: number | null,
+  relative: number,
   interval: Interval | null,
   confidence: number,
+  method: string,
 ): { direction: VerdictDirection; text: string } {
-  if (relative === null) return { direction: 'unknown', text: `${name}: no relative change (B is 0 or missing)` };
-  const level = `${Math.round(confidence * 100)}% CI`;
-  const word = relative < 0 ? 'lower' : 'higher';
   if (interval === null) {
-    return { direction: 'unknown', text: `${name} ${magnitude(relative)}% ${word} (no CI: bootstrap not run)` };
+    return { direction: 'unknown', text: `${name} ${change(relative)}; no CI, so no claim of significance (${method})` };
   }
-  const { lower, upper } = interval;
-  if (lower > 0 || upper < 0) {
-    const [near, far] = upper < 0 ? [upper, lower] : [lower, upper];
-    return {
-      direction: upper < 0 ? 'lower' : 'higher',
-      text: `${name} ${magnitude(relative)}% ${word} [${level} ${magnitude(near)}–${magnitude(far)}%]`,
-    };
+  const ci = describeInterval(interval, confidence);
+  const side = interval.upper < 0 ? -1 : interval.lower > 0 ? 1 : 0;
+  if (side === 0) return { direction: 'no-significant-difference', text: `${name}: no significant difference (${change(relative)}; ${ci}; ${method})` };
+  if (Math.sign(relative) !== side) {
+    return { direction: 'unknown', text: `${name}: inconclusive (${change(relative)}, outside its own ${ci}; ${method})` };
   }
-  return {
-    direction: 'no-significant-difference',
-    text: `${name}: no significant difference (${signed(relative)} [${level} ${signed(lower)} to ${signed(upper)}])`,
-  };
+  return { direction: side < 0 ? 'lower' : 'higher', text: `${name} ${change(relative)} (${ci}; ${method})` };
 }
 
-const LABEL: Record<BootstrapStatistic, string> = { mean: 'mean', median: 'median', p99: 'p99' };
+/** The one method of a comparison's verdicts, as a phrase. */
+function methodOf(c: Comparison): { source: CiSource; phrase: string } {
+  const b = c.bootstrap;
+  if (b?.method === 'cluster') {
+    const s = b.sessionCounts;
+    return { source: 'bootstrap-cluster', phrase: s ? `cluster bootstrap over ${s.a} + ${s.b} sessions` : 'cluster bootstrap over sessions' };
+  }
+  if (b) return { source: 'bootstrap-poisson', phrase: 'bootstrap of single waits' };
+  return { source: null, phrase: 'no bootstrap' };
+}
 
-/** Verdicts for mean, median and p99, then one for the distributions as a whole. */
+const ORDER: readonly BootstrapStatistic[] = ['mean', 'median', 'p99'];
+
+/** Verdicts for mean, median and p99, each from one method; none for a statistic a side is too small for. */
 export function verdicts(c: Comparison): Verdict[] {
   const confidence = c.bootstrap?.confidence ?? c.welch?.confidence ?? 0.95;
-  const alpha = 1 - confidence;
+  const counts = { a: c.rows.count.a ?? 0, b: c.rows.count.b ?? 0 };
+  const method = methodOf(c);
   const out: Verdict[] = [];
-  for (const stat of ['mean', 'median', 'p99'] as const) {
+  for (const stat of ORDER) {
+    if (!isEstimable(stat, Math.min(counts.a, counts.b))) continue;
     const row = c.rows[stat];
-    let interval: Interval | null = null;
-    let ciSource: CiSource = null;
-    if (c.bootstrap) {
-      interval = c.bootstrap.relative[stat];
-      ciSource = c.bootstrap.method === 'cluster' ? 'bootstrap-cluster' : 'bootstrap-poisson';
-    } else if (stat === 'mean' && c.welch && row.b) {
+    if (row.relative === null) {
+      const text = `${stat}: no relative change can be given, because B's ${stat} is ${row.b === 0 ? '0' : 'missing'}.`;
+      out.push({ statistic: stat, direction: 'unknown', ciSource: null, relative: null, interval: null, text });
+      continue;
+    }
+    let interval: Interval | null = c.bootstrap?.relative[stat] ?? null;
+    let source = interval ? method.source : null;
+    let phrase = method.phrase;
+    if (!c.bootstrap && stat === 'mean' && c.welch && row.b) {
       interval = { lower: c.welch.ci[0] / row.b, upper: c.welch.ci[1] / row.b };
-      ciSource = 'welch';
+      source = 'welch';
+      phrase = `Welch's t, iid: treats every wait as independent, ${formatPValue(c.welch.log10p)}`;
     }
-    const { direction, text } = describeChange(LABEL[stat], row.relative, interval, confidence);
-    const suffix = stat === 'mean' && c.welch ? `, ${formatPValue(c.welch.log10p)} (Welch)` : '';
-    out.push({ statistic: stat, direction, ciSource, text: text + suffix });
-  }
-
-  const mw = c.mannWhitney;
-  if (mw) {
-    const share = mw.effect.toFixed(3);
-    const significant = mw.log10p < Math.log10(alpha);
-    const direction: VerdictDirection = !significant ? 'no-significant-difference' : mw.z > 0 ? 'higher' : 'lower';
-    let text = significant
-      ? `A tends to be ${direction}: P(A > B) + ½P(A = B) = ${share}, ${formatPValue(mw.log10p)} (Mann–Whitney)`
-      : `neither tends to be higher: P(A > B) + ½P(A = B) = ${share}, ${formatPValue(mw.log10p)} (Mann–Whitney)`;
-    if (c.ks) {
-      const differ = c.ks.log10p < Math.log10(alpha) ? 'distributions differ' : 'no significant difference in shape';
-      text += `; ${differ}: D = ${c.ks.d.toPrecision(2)}, ${formatPValue(c.ks.log10p)} (KS)`;
-    }
-    out.push({ statistic: 'distribution', direction, ciSource: null, text });
+    const { direction, text } = describeChange(stat, row.relative, interval, confidence, phrase);
+    out.push({ statistic: stat, direction, ciSource: source, relative: row.relative, interval, text });
   }
   return out;
 }

@@ -8,7 +8,7 @@ import { writeCompareInputs } from '../helpers/compare-inputs';
 import { startNextServer, type NextServer } from '../helpers/next-server';
 import { chooseEvent, comparisonValue, datasetSettled, figuresDrawn, reportShown, screenshot, tableValue } from '../helpers/workbench';
 
-const STATS = ['count', 'min', 'median', 'mean', 'p90', 'p99', 'p999', 'max', 'stddev'] as const;
+const STATS = ['count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p999', 'max', 'stddev', 'sum'] as const;
 
 describe('workbench: two datasets of trace files in Chromium', () => {
   const inputs = writeCompareInputs(3000);

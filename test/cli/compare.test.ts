@@ -159,7 +159,12 @@ describe('waitscope compare', () => {
     }
     // Fewer than 10 sessions a side: compare() warns that the CIs are coarse.
     expect(json.warnings.map((w) => w.code)).toContain('few-sessions');
-    expect(json.verdicts.map((v) => v.statistic)).toEqual(['mean', 'median', 'p99', 'distribution']);
+    // One verdict per statistic, each from this bootstrap; the iid tests headline none.
+    expect(json.verdicts.map((v) => v.statistic)).toEqual(['mean', 'median', 'p99']);
+    for (const v of json.verdicts) {
+      expect(v.text).toContain('cluster bootstrap over 4 + 4 sessions');
+      expect(v.text).not.toMatch(/Welch|Mann|p [=<]/);
+    }
   });
 
   it('carries every distribution of both datasets, consistent with the summaries', () => {
@@ -219,11 +224,45 @@ describe('waitscope compare', () => {
     expect(out).toMatch(/^statistic +flash-on +flash-off +difference +ratio A\/B$/m);
     expect(out).toMatch(/^count +80,000 +80,000 +0 +1\.000$/m);
     expect(out).toContain('µs');
-    expect(out).toMatch(/Welch t .*df = .*Mann–Whitney U .*P\(A > B\)/s);
-    expect(out).toContain('Kolmogorov–Smirnov');
+    // The answer comes first, right after the two dataset lines.
+    expect(out.split('\n')[3]).toMatch(/^With flash-on rather than flash-off, 'log file sync' waits were [\d.]+% shorter on average .*\(4 \+ 4 sessions\)\.$/);
+    expect(out).toMatch(/iid tests .*Welch's t \(iid\) +t = .*df = .*Mann–Whitney U \(iid\) .*P\(A > B\)/s);
+    expect(out).toContain('Kolmogorov–Smirnov (iid)');
+    expect(out).toContain('These tests treat every wait as independent.');
     expect(out).toMatch(/cluster bootstrap over 4 \+ 4 sessions/);
-    expect(out).toMatch(/^ {2}mean [\d.]+% lower \[95% CI/m);
+    expect(out).toMatch(/^ {2}mean [\d.]+% lower \(95% CI: [\d.]+% to [\d.]+% lower; cluster bootstrap over 4 \+ 4 sessions\)$/m);
+    // p-values are written with superscript exponents, never as 10^−n or log10 p.
+    expect(out).not.toMatch(/10\^|log10 p/);
     expect(out).toMatch(/log2 µs bucket/);
+  });
+
+  it('shows no statistic below its minimum sample size: 12 against 5 waits (table, CSV, JSON)', async () => {
+    const small = path.join(temp.dir, 'tiny');
+    await Promise.all([synth('flash-on', 3, 4, path.join(small, 'on')), synth('flash-off', 1, 5, path.join(small, 'off'))]);
+    const args = [path.join(small, 'on'), '--vs', path.join(small, 'off')];
+    const [table, csv, jsonRun] = await Promise.all([
+      runCli(['compare', ...args]),
+      runCli(['compare', '--format', 'csv', ...args]),
+      runCli(['compare', '--json', ...args]),
+    ]);
+    for (const run of [table, csv, jsonRun]) expect(run.status, run.stderr).toBe(0);
+    // p99 needs 100 waits and p99.9 1000 (n·(1 − p) ≥ 1); p90 needs 10, which A (12) has and B (5) has not.
+    expect(table.stdout).toMatch(/^p99 +n\/a \(needs ≥ 100 waits\) +n\/a \(needs ≥ 100 waits\) +n\/a +n\/a$/m);
+    expect(table.stdout).toMatch(/^p99\.9 +n\/a \(needs ≥ 1,000 waits\) +n\/a \(needs ≥ 1,000 waits\) +n\/a +n\/a$/m);
+    expect(table.stdout).toMatch(/^p90 +[\d,.]+ +n\/a \(needs ≥ 10 waits\) +n\/a +n\/a$/m);
+    expect(table.stdout).not.toMatch(/^ {2}p99[ :]/m);
+    expect(table.stdout).toMatch(/single waits resampled, not sessions: off has 1 session\)\.$/m);
+    const rows = Papa.parse<Record<string, string>>(csv.stdout, { header: true, skipEmptyLines: true }).data;
+    const p99 = rows.find((r) => r.section === 'summary' && r.statistic === 'p99')!;
+    expect([p99.a, p99.b, p99.difference, p99.ratio]).toEqual(Array(4).fill('n/a (needs ≥ 100 waits)'));
+    const j = parseJsonOutput<CompareJson & { a: { notEstimable: Record<string, string> }; answer: string }>(jsonRun);
+    expect([j.a.summary.count, j.b.summary.count]).toEqual([12, 5]);
+    expect([j.a.summary.p99, j.b.summary.p99, j.a.summary.p999]).toEqual([null, null, null]);
+    expect(j.a.notEstimable).toEqual({ p95: 'n/a (needs ≥ 20 waits)', p99: 'n/a (needs ≥ 100 waits)', p999: 'n/a (needs ≥ 1,000 waits)' });
+    expect(j.differences.find((r) => r.statistic === 'p99')).toMatchObject({ a: null, b: null, difference: null, note: 'n/a (needs ≥ 100 waits)' });
+    expect(j.verdicts.map((v) => v.statistic)).toEqual(['mean', 'median']);
+    expect(j.comparison.bootstrap.difference.p99).toBeNull();
+    expect(j.answer).not.toContain('p99');
   });
 
   it.each([

@@ -8,9 +8,10 @@ import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { findAll, findOne, parseMarkup, textOf } from './markup';
 
 // A = 1000, 2000, …, 10000 µs and B = 2·A, each in two sessions of five waits (so the bootstrap
-// resamples whole sessions). By hand, R type 7 (h = 1 + 9p): A's median 5500, p90 9100, p99 9910,
-// p99.9 9991; mean 5500; sd = 1000·sqrt(82.5/9) ≈ 3027.65. B is twice each, so every A − B is −A's
-// value, every relative difference is −50%, except count (10 vs 10: 0).
+// resamples whole sessions). By hand, R type 7 (h = 1 + 9p): A's median 5500, p90 9100; mean 5500;
+// sum 55000; sd = 1000·sqrt(82.5/9) ≈ 3027.65. B is twice each, so every A − B is −A's value, every
+// relative difference is −50%, except count (10 vs 10: 0). Ten waits cannot support p95 (20 waits),
+// p99 (100) or p99.9 (1000): those cells say so.
 const A = Float64Array.from({ length: 10 }, (_, i) => 1000 * (i + 1));
 const B = A.map((v) => 2 * v);
 const twoSessions = Uint32Array.of(0, 0, 0, 0, 0, 1, 1, 1, 1, 1);
@@ -33,8 +34,9 @@ describe('ComparisonTable', () => {
   it('has one row per statistic and one column per dataset, with hand-computed values', () => {
     expect(findAll(root, { 'data-testid': 'comparison-table' })).toHaveLength(1);
     const rows = findAll(root, {}, 'tbody')[0]!.children.filter((c) => typeof c !== 'string');
-    expect(rows.map((r) => textOf(findAll(r, {}, 'th')[0]!))).toEqual(['count', 'min', 'median', 'mean', 'p90', 'p99', 'p99.9', 'max', 'stddev']);
-    const expected: Record<string, number> = { count: 10, min: 1000, median: 5500, mean: 5500, p90: 9100, p99: 9910, p999: 9991, max: 10000 };
+    // The statistics `waitscope compare` prints, p95 and sum included.
+    expect(rows.map((r) => textOf(findAll(r, {}, 'th')[0]!))).toEqual(['count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p99.9', 'max', 'stddev', 'sum']);
+    const expected: Record<string, number> = { count: 10, min: 1000, median: 5500, mean: 5500, p90: 9100, max: 10000, sum: 55000 };
     for (const [stat, v] of Object.entries(expected)) {
       expect(value({ 'data-stat': stat, 'data-dataset': 'on' })).toBeCloseTo(v, 9);
       expect(value({ 'data-stat': stat, 'data-dataset': 'off' })).toBeCloseTo(stat === 'count' ? v : 2 * v, 9);
@@ -42,11 +44,25 @@ describe('ComparisonTable', () => {
     expect(value({ 'data-stat': 'stddev', 'data-dataset': 'on' })).toBeCloseTo(1000 * Math.sqrt(82.5 / 9), 6);
     expect(textOf(cell({ 'data-stat': 'median', 'data-dataset': 'on' }))).toBe('5,500');
     expect(textOf(cell({ 'data-stat': 'stddev', 'data-dataset': 'on' }))).toBe('3,028');
+    expect(textOf(cell({ 'data-stat': 'sum', 'data-dataset': 'off' }))).toBe('110,000');
+  });
+
+  it('shows "n/a (needs ≥ N waits)" for a statistic the sample is too small for, never a number', () => {
+    for (const [stat, n] of [['p95', '20'], ['p99', '100'], ['p999', '1,000']] as const) {
+      for (const id of ['on', 'off']) {
+        const c = cell({ 'data-stat': stat, 'data-dataset': id });
+        expect(textOf(c)).toBe(`n/a (needs ≥ ${n} waits)`);
+        expect('data-value' in c.attrs).toBe(false);
+      }
+      for (const kind of ['difference', 'relative']) {
+        expect(textOf(cell({ 'data-stat': stat, 'data-comparison': '0-1', 'data-kind': kind }))).toBe(`n/a (needs ≥ ${n} waits)`);
+      }
+    }
   });
 
   it('writes data-value as String() of the report number, so a browser test can compare exactly', () => {
     for (const [i, d] of pair.datasets.entries()) {
-      for (const stat of ['min', 'p99', 'stddev'] as const) {
+      for (const stat of ['min', 'p90', 'stddev', 'sum'] as const) {
         expect(cell({ 'data-stat': stat, 'data-dataset': d.id }).attrs['data-value']).toBe(String(pair.datasets[i]!.summary[stat]));
       }
     }
@@ -63,7 +79,7 @@ describe('ComparisonTable', () => {
     const id = '0-1';
     expect(value({ 'data-stat': 'count', 'data-comparison': id, 'data-kind': 'difference' })).toBe(0);
     expect(value({ 'data-stat': 'count', 'data-comparison': id, 'data-kind': 'relative' })).toBe(0);
-    for (const [stat, v] of Object.entries({ min: 1000, median: 5500, mean: 5500, p90: 9100, p99: 9910, p999: 9991, max: 10000 })) {
+    for (const [stat, v] of Object.entries({ min: 1000, median: 5500, mean: 5500, p90: 9100, max: 10000, sum: 55000 })) {
       expect(value({ 'data-stat': stat, 'data-comparison': id, 'data-kind': 'difference' })).toBeCloseTo(-v, 9);
       expect(value({ 'data-stat': stat, 'data-comparison': id, 'data-kind': 'relative' })).toBeCloseTo(-0.5, 12);
     }
@@ -71,26 +87,22 @@ describe('ComparisonTable', () => {
     expect(textOf(cell({ 'data-stat': 'median', 'data-comparison': id, 'data-kind': 'relative' }))).toBe('\u221250.0%');
   });
 
-  it('gives bootstrap CIs for median, p99 and mean (labelled by method) and Welch’s for the mean difference', () => {
+  it('gives bootstrap CIs for median and mean (labelled by method), none for p99 at 10 waits, and no second method', () => {
     const c = pair.comparisons[0]!;
     expect(c.bootstrap?.method).toBe('cluster');
-    for (const stat of ['median', 'p99', 'mean'] as const) {
+    for (const stat of ['median', 'mean'] as const) {
       for (const of of ['difference', 'relative'] as const) {
         const at = { 'data-stat': stat, 'data-comparison': '0-1', 'data-of': of, 'data-ci': 'bootstrap-cluster' };
         const lo = cell({ ...at, 'data-kind': 'ci-lower' }).attrs['data-value'];
         const hi = cell({ ...at, 'data-kind': 'ci-upper' }).attrs['data-value'];
-        expect([lo, hi]).toEqual([String(c.bootstrap![of][stat].lower), String(c.bootstrap![of][stat].upper)]);
+        expect([lo, hi]).toEqual([String(c.bootstrap![of][stat]!.lower), String(c.bootstrap![of][stat]!.upper)]);
         expect(Number(lo)).toBeLessThanOrEqual(Number(hi));
       }
     }
-    const welch = { 'data-stat': 'mean', 'data-comparison': '0-1', 'data-of': 'difference', 'data-ci': 'welch' };
-    const lo = value({ ...welch, 'data-kind': 'ci-lower' });
-    const hi = value({ ...welch, 'data-kind': 'ci-upper' });
-    // Welch's interval is symmetric around the difference of the means, −5500.
-    expect((lo + hi) / 2).toBeCloseTo(-5500, 6);
-    expect(lo).toBeLessThan(-5500);
+    // One method per CI: the bootstrap ran, so Welch's iid interval is not put beside it.
+    expect(findAll(root, { 'data-ci': 'welch' })).toEqual([]);
+    expect(findAll(root, { 'data-stat': 'p99', 'data-kind': 'ci-lower' })).toEqual([]);
     expect(findAll(root, { 'data-stat': 'p90', 'data-kind': 'ci-lower' })).toEqual([]);
-    expect(findAll(root, { 'data-ci': 'welch', 'data-of': 'relative' })).toEqual([]);
     expect(textOf(findAll(root, { 'data-ci': 'bootstrap-cluster' }, 'small')[0]!)).toMatch(/\] cluster$/);
   });
 
@@ -100,10 +112,21 @@ describe('ComparisonTable', () => {
     expect(textOf(findAll(section, {}, 'h3')[0]!)).toBe('A = Flash on against B = Flash off');
     expect(c.verdicts.length).toBeGreaterThan(0);
     for (const v of c.verdicts) expect(textOf(findOne(section, { 'data-statistic': v.statistic }, 'li'))).toBe(v.text);
+    // Ten waits a side: no p99 verdict.
+    expect(c.verdicts.map((v) => v.statistic)).toEqual(['mean', 'median']);
     // Ten waits are too few for p99.9, and two sessions are few: both must be warned about.
     expect(c.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['small-sample-quantile', 'few-sessions']));
     const items = findAll(section, { 'data-code': true }, 'li');
     expect(items.map((li) => textOf(li))).toEqual(c.warnings.map((w) => w.message));
+  });
+
+  it('lists the iid tests apart, labelled iid, under the note that they overstate certainty', () => {
+    const section = findOne(root, { 'data-testid': 'iid-tests' }, 'details');
+    expect(textOf(section)).toContain('These tests treat every wait as independent.');
+    const names = findAll(section, { 'data-test': true }, 'li').map((li) => textOf(li).split(': ')[0]);
+    expect(names).toEqual(["Welch's t (iid)", 'Mann–Whitney U (iid)', 'Kolmogorov–Smirnov (iid)']);
+    // The verdict lines carry none of them.
+    for (const li of findAll(root, { 'data-statistic': true }, 'li')) expect(textOf(li)).not.toMatch(/Welch|Mann|Kolmogorov|p [=<]/);
   });
 
   it('converts to ms in the text only; data-value stays µs', () => {
@@ -125,21 +148,23 @@ describe('ComparisonTable with three datasets, a single wait and no sessions', (
   it('has one pair of columns per comparison with the baseline', () => {
     expect(three.comparisons.map((c) => `${c.treatment}-${c.baseline}`)).toEqual(['0-2', '1-2']);
     expect(findAll(root, { 'data-stat': 'median', 'data-kind': 'difference' }).map((n) => n.attrs['data-comparison'])).toEqual(['0-2', '1-2']);
-    // C − B for the median: 4000 − 11000.
-    expect(Number(findOne(root, { 'data-stat': 'median', 'data-comparison': '1-2', 'data-kind': 'difference' }).attrs['data-value'])).toBe(-7000);
+    // C − B for the mean: 4000 − 11000. One wait has no median (needs 2).
+    expect(Number(findOne(root, { 'data-stat': 'mean', 'data-comparison': '1-2', 'data-kind': 'difference' }).attrs['data-value'])).toBe(-7000);
+    expect(textOf(findOne(root, { 'data-stat': 'median', 'data-comparison': '1-2', 'data-kind': 'difference' }))).toBe('n/a (needs ≥ 2 waits)');
   });
 
   it('labels a Poisson bootstrap as such', () => {
     expect(three.comparisons[1]!.bootstrap?.method).toBe('poisson');
     const spans = findAll(root, { 'data-comparison': '1-2', 'data-ci': 'bootstrap-poisson', 'data-kind': 'ci-lower' });
-    expect(spans).toHaveLength(6);
+    // Only the mean's CIs (difference and relative): C's single wait supports no median or p99.
+    expect(spans).toHaveLength(2);
     expect(textOf(findAll(root, { 'data-ci': 'bootstrap-poisson' }, 'small')[0]!)).toMatch(/Poisson$/);
   });
 
-  it('leaves data-value out where the report has null, and shows a dash', () => {
+  it('leaves data-value out where the report has null, and says why', () => {
     const sd = findOne(root, { 'data-stat': 'stddev', 'data-dataset': 'c' });
     expect('data-value' in sd.attrs).toBe(false);
-    expect(textOf(sd)).toBe('–');
+    expect(textOf(sd)).toBe('n/a (needs ≥ 2 waits)');
     expect(findOne(root, { 'data-stat': 'stddev', 'data-comparison': '1-2', 'data-kind': 'difference' }).attrs['data-value']).toBeUndefined();
   });
 
@@ -159,6 +184,6 @@ describe('ComparisonTable without a bootstrap', () => {
     const root = render(report([side('on', 'on', A, null)], 0), 'us');
     expect(findAll(root, {}, 'thead')[0]!.children.filter((c) => typeof c !== 'string')).toHaveLength(1);
     expect(findAll(root, { 'data-comparison': true })).toEqual([]);
-    expect(findAll(root, { 'data-dataset': 'on', 'data-stat': true })).toHaveLength(9);
+    expect(findAll(root, { 'data-dataset': 'on', 'data-stat': true })).toHaveLength(11);
   });
 });

@@ -35,7 +35,10 @@ describe('buildReport', () => {
     expect([c.treatment, c.baseline]).toEqual([0, 1]);
     const median = c.rows.find((r) => r.statistic === 'median')!;
     expect(median).toMatchObject({ a: 5.5, b: 11, difference: -5.5, ratio: 0.5, relative: -0.5 });
-    expect(c.rows.map((r) => r.statistic)).toEqual(['count', 'min', 'median', 'mean', 'p90', 'p99', 'p999', 'max', 'stddev']);
+    // The same statistics as `waitscope compare` prints, p95 and sum included.
+    expect(c.rows.map((r) => r.statistic)).toEqual(['count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p999', 'max', 'stddev', 'sum']);
+    // sum: 55 − 110 = −55, ratio 0.5.
+    expect(c.rows.find((r) => r.statistic === 'sum')).toMatchObject({ a: 55, b: 110, difference: -55, ratio: 0.5, relative: -0.5 });
     expect(c.welch?.difference).toBeCloseTo(-5.5, 12);
   });
 
@@ -58,7 +61,45 @@ describe('buildReport', () => {
 
   it('the schema refuses a report of another version or without datasets', () => {
     const json = JSON.parse(JSON.stringify(report));
-    expect(reportSchema.safeParse({ ...json, version: 2 }).success).toBe(false);
+    expect(reportSchema.safeParse({ ...json, version: 1 }).success).toBe(false);
+    expect(reportSchema.safeParse({ ...json, version: 3 }).success).toBe(false);
     expect(reportSchema.safeParse({ ...json, datasets: [] }).success).toBe(false);
+  });
+});
+
+describe('buildReport with 12 against 5 waits (issue 12: the page printed p99, p99.9 and a p99 verdict)', () => {
+  // A: 100, 200, …, 1200 µs in 3 sessions; B: 150, 250, …, 550 µs in 1 session.
+  const a = dataset('a', Array.from({ length: 12 }, (_, i) => 100 * (i + 1)), [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2]);
+  const b = dataset('b', [150, 250, 350, 450, 550], [7, 7, 7, 7, 7]);
+  const report = buildReport([a, b], { ...OPTIONS, bootstrap: { replicates: 200, seed: 1 } });
+  const [da, db] = report.datasets;
+
+  it('stores no quantile a side is too small for, and says why (needs n·(1 − p) ≥ 1)', () => {
+    // p90 needs 10, p95 20, p99 100, p99.9 1000 waits: A (12) has only median and p90, B (5) only the median.
+    // A's p90 by type 7: h = 1 + 11·0.9 = 10.9 → 0.1·1000 + 0.9·1100 = 1090; median h = 6.5 → 650.
+    expect(da!.summary.p90).toBeCloseTo(1090, 9);
+    expect([da!.summary.p95, da!.summary.p99, da!.summary.p999]).toEqual([null, null, null]);
+    expect([db!.summary.p90, db!.summary.p99]).toEqual([null, null]);
+    expect(da!.summary.median).toBe(650);
+    expect(da!.notEstimable).toEqual({ p95: 'n/a (needs ≥ 20 waits)', p99: 'n/a (needs ≥ 100 waits)', p999: 'n/a (needs ≥ 1,000 waits)' });
+    expect(db!.notEstimable).toEqual({
+      p90: 'n/a (needs ≥ 10 waits)',
+      p95: 'n/a (needs ≥ 20 waits)',
+      p99: 'n/a (needs ≥ 100 waits)',
+      p999: 'n/a (needs ≥ 1,000 waits)',
+    });
+    const json = JSON.parse(JSON.stringify(report));
+    expect(json.datasets[1].summary.p99).toBeNull();
+    expect(json.datasets[1].notEstimable.p99).toBe('n/a (needs ≥ 100 waits)');
+    expect(reportSchema.parse(json)).toEqual(report);
+  });
+
+  it('gives no p99 comparison, CI or verdict', () => {
+    const c = report.comparisons[0]!;
+    expect(c.rows.find((r) => r.statistic === 'p99')).toMatchObject({ a: null, b: null, difference: null, ratio: null, relative: null });
+    expect(c.bootstrap?.relative.p99).toBeNull();
+    expect(c.bootstrap?.difference.p99).toBeNull();
+    expect(c.verdicts.map((v) => v.statistic)).toEqual(['mean', 'median']);
+    expect(c.verdicts.some((v) => /p99/.test(v.text))).toBe(false);
   });
 });

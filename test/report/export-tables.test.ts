@@ -4,7 +4,7 @@ import { buildReport } from '@/lib/report/build-report';
 import { histogramCsv, reportJson, samplesCsv, SAMPLES_CSV_ROWS_PER_CHUNK, summaryCsv } from '@/lib/report/export-tables';
 import { reportSchema } from '@/lib/report/report-schema';
 
-// Dataset A: 100, 200, 300, 400 µs; B: one wait of 50 µs (so its stddev is undefined: empty cell).
+// Dataset A: 100, 200, 300, 400 µs; B: one wait of 50 µs (too few for a stddev or a median).
 // A label with a comma and a quote tests the quoting of lib/csv/write-csv.ts on the way out and papaparse's on the way in.
 const report = buildReport(
   [
@@ -23,15 +23,17 @@ describe('summaryCsv', () => {
     expect(meta.fields).toEqual(['dataset_id', 'dataset', 'statistic', 'value']);
     expect(data).toHaveLength(2 * 11);
     const value = (id: string, statistic: string) => data.find((r) => r.dataset_id === id && r.statistic === statistic)?.value;
-    // A: mean 250; median (type 7, h = 2.5) 250; p90: h = 1 + 3·0.9 = 3.7 → 300 + 0.7·100 = 370; sum 1000;
-    // sd = sqrt((150² + 50² + 50² + 150²)/3) = sqrt(50000/3).
+    // A: mean 250; median (type 7, h = 2.5) 250; sum 1000; sd = sqrt((150² + 50² + 50² + 150²)/3) = sqrt(50000/3).
+    // p90 needs n·0.1 ≥ 1, i.e. 10 waits; A has 4, so the cell says so instead of type 7's 370.
     expect(value('on', 'count')).toBe('4');
     expect(value('on', 'median')).toBe('250');
-    expect(Number(value('on', 'p90'))).toBeCloseTo(370, 9);
+    expect(value('on', 'p90')).toBe('n/a (needs ≥ 10 waits)');
+    expect(value('on', 'p99')).toBe('n/a (needs ≥ 100 waits)');
     expect(value('on', 'sum')).toBe('1000');
     expect(Number(value('on', 'stddev'))).toBeCloseTo(Math.sqrt(50000 / 3), 9);
     expect(value('off', 'max')).toBe('50');
-    expect(value('off', 'stddev')).toBe('');
+    expect(value('off', 'stddev')).toBe('n/a (needs ≥ 2 waits)');
+    expect(value('off', 'median')).toBe('n/a (needs ≥ 2 waits)');
     expect(data.find((r) => r.dataset_id === 'on')?.dataset).toBe('flash "on", 11g');
   });
 });
@@ -67,7 +69,7 @@ describe('histogramCsv', () => {
 describe('reportJson', () => {
   it('parses back to the same report, valid under the schema', () => {
     const text = reportJson(report);
-    expect(text).toContain('\n  "version": 1,');
+    expect(text).toContain('\n  "version": 2,');
     const back: unknown = JSON.parse(text);
     expect(back).toEqual(report);
     expect(reportSchema.safeParse(back).success).toBe(true);

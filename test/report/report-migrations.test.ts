@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrateReport, REPORT_MIGRATIONS, type ReportMigrations } from '../../lib/report/report-migrations';
 import { REPORT_VERSION, reportSchema } from '../../lib/report/report-schema';
+import { buildReport } from '../../lib/report/build-report';
 import { sampleReport } from '../share/sample-report';
 
 describe('migrateReport', () => {
@@ -15,13 +16,14 @@ describe('migrateReport', () => {
   });
 
   it('chains registered migrations up to the target version', () => {
-    // A fake version 0 that called the event `eventName` and had no unit.
+    // A fake version 0 that called the event `eventName` and had no unit, then the real 1 → 2.
     const { event, unit: _unit, ...rest } = sampleReport();
     const v0 = { ...rest, version: 0, eventName: event };
     const migrations: ReportMigrations = {
+      ...REPORT_MIGRATIONS,
       0: ({ eventName, ...r }) => ({ ...r, version: 1, event: eventName, unit: 'us' }),
     };
-    const migrated = migrateReport(v0, migrations, 1);
+    const migrated = migrateReport(v0, migrations, 2);
     expect(migrated.ok).toBe(true);
     if (migrated.ok) expect(reportSchema.parse(migrated.value)).toEqual(sampleReport());
   });
@@ -52,5 +54,68 @@ describe('migrateReport', () => {
 
   it('treats a migration that forgets to bump the version as a bug', () => {
     expect(() => migrateReport({ version: 0 }, { 0: (r) => r }, 1)).toThrow(/returned version 0/);
+  });
+});
+
+describe('migration 1 → 2 (issue 12 §3)', () => {
+  // A version-1 report of 12 waits (100..1200 µs, 3 sessions) against 5 (150..550 µs, 1 session), as
+  // version 1 stored it: p99 and p99.9 of both sides, 9 comparison rows, a p99 verdict, a Welch p on the
+  // mean's line and a Mann–Whitney "distribution" verdict. Built from a current report by putting back
+  // what version 1 had; the numbers are type 7 by hand (A: p99 h = 1 + 11·0.99 = 11.89 → 0.11·1100 +
+  // 0.89·1200 = 1189; B: p99 h = 4.96 → 0.04·450 + 0.96·550 = 546).
+  const current = buildReport(
+    [
+      { id: 'a', label: 'A', source: 'csv', values: Float64Array.from({ length: 12 }, (_, i) => 100 * (i + 1)), sessions: null, files: [] },
+      { id: 'b', label: 'B', source: 'csv', values: Float64Array.of(150, 250, 350, 450, 550), sessions: null, files: [] },
+    ],
+    { event: 'log file sync', baseline: 1, generatorVersion: 'test', createdAt: '2026-11-30T00:00:00.000Z', bootstrap: { replicates: 200, seed: 1 } },
+  );
+  const v1 = JSON.parse(JSON.stringify(current));
+  v1.version = 1;
+  for (const d of v1.datasets) delete d.notEstimable;
+  Object.assign(v1.datasets[0].summary, { p90: 1090, p95: 1145, p99: 1189, p999: 1198.9 });
+  Object.assign(v1.datasets[1].summary, { p90: 510, p95: 530, p99: 546, p999: 549.6 });
+  const c1 = v1.comparisons[0];
+  c1.rows = ['count', 'min', 'median', 'mean', 'p90', 'p99', 'p999', 'max', 'stddev'].map((statistic) => {
+    const a = v1.datasets[0].summary[statistic];
+    const b = v1.datasets[1].summary[statistic];
+    return { statistic, a, b, difference: a - b, ratio: a / b, relative: (a - b) / b };
+  });
+  c1.bootstrap.relative.p99 = { lower: 0.049, upper: 32.859 };
+  c1.bootstrap.difference.p99 = { lower: 27, upper: 1050 };
+  c1.verdicts = [
+    { statistic: 'mean', direction: 'higher', ciSource: 'bootstrap-poisson', text: 'mean 85.7% higher [95% CI 20.1–1339.8%], p = 0.004 (Welch)' },
+    { statistic: 'median', direction: 'higher', ciSource: 'bootstrap-poisson', text: 'median 85.7% higher [95% CI 1.0–300.0%]' },
+    { statistic: 'p99', direction: 'higher', ciSource: 'bootstrap-poisson', text: 'p99 117.8% higher [95% CI 4.9–3285.9%]' },
+    { statistic: 'distribution', direction: 'higher', ciSource: null, text: 'A tends to be higher: … (Mann–Whitney)' },
+  ];
+
+  const migrated = migrateReport(v1);
+  const report = migrated.ok ? reportSchema.parse(migrated.value) : null;
+
+  it('opens under the current schema', () => {
+    expect(migrated.ok).toBe(true);
+    expect(report?.version).toBe(REPORT_VERSION);
+  });
+
+  it('drops every statistic a side is too small for and says why', () => {
+    expect(report!.datasets[0]!.summary).toMatchObject({ p90: 1090, p95: null, p99: null, p999: null });
+    expect(report!.datasets[1]!.summary).toMatchObject({ p90: null, p95: null, p99: null, p999: null, median: 350 });
+    expect(report!.datasets[1]!.notEstimable.p99).toBe('n/a (needs ≥ 100 waits)');
+    const c = report!.comparisons[0]!;
+    expect(c.rows.map((r) => r.statistic)).toEqual(['count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p999', 'max', 'stddev', 'sum']);
+    expect(c.rows.find((r) => r.statistic === 'p99')).toMatchObject({ a: null, b: null, difference: null });
+    // sum: 7800 − 1750 = 6050.
+    expect(c.rows.find((r) => r.statistic === 'sum')).toMatchObject({ a: 7800, b: 1750, difference: 6050 });
+    expect(c.bootstrap?.relative.p99).toBeNull();
+  });
+
+  it('rewrites the verdicts: no p99, no Welch p, no Mann–Whitney headline', () => {
+    const v = report!.comparisons[0]!.verdicts;
+    expect(v.map((x) => x.statistic)).toEqual(['mean', 'median']);
+    for (const x of v) {
+      expect(x.text).not.toMatch(/Welch|Mann|p = /);
+      expect(x.text).toContain('bootstrap of single waits');
+    }
   });
 });

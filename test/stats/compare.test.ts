@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPARED_STATISTICS, compare, minimumCountFor } from '@/lib/stats/compare';
+import { COMPARED_STATISTICS, compare } from '@/lib/stats/compare';
 import type { CompareOptions } from '@/lib/stats/compare';
 import { ksTest } from '@/lib/stats/ks';
 import { mannWhitneyTest } from '@/lib/stats/mann-whitney';
@@ -16,26 +16,25 @@ const f64 = (xs: number[]) => Float64Array.from(xs);
 const a = f64([3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9]);
 const b = f64([2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9, 0, 4, 5, 2, 3, 5, 3, 6]);
 
-describe('minimumCountFor', () => {
-  it('is the smallest n with n·(1 − p) ≥ 1', () => {
-    // By hand: 1/(1 − p) = 2, 10, 100, 1000 (1 − 0.999 is 0.0010000000000000009 in doubles).
-    expect([0.5, 0.9, 0.99, 0.999].map(minimumCountFor)).toEqual([2, 10, 100, 1000]);
-  });
-});
-
 describe('compare', () => {
   const c = compare(a, b, { bootstrap: false });
 
   it('tabulates both samples, A − B, A/B and (A − B)/B', () => {
-    expect(COMPARED_STATISTICS).toEqual(['count', 'min', 'median', 'mean', 'p90', 'p99', 'p999', 'max', 'stddev']);
+    expect(COMPARED_STATISTICS).toEqual(['count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p999', 'max', 'stddev', 'sum']);
     expect(c.rows.count).toEqual({ a: 15, b: 21, difference: -6, ratio: 15 / 21, relative: -6 / 21 });
     expect(c.rows.median).toEqual({ a: 5, b: 4, difference: 1, ratio: 1.25, relative: 0.25 });
     expect(c.rows.p90.difference).toBe(1);
     expectRelClose(c.rows.mean.a, 5.133333333333334, 1e-15);
     expectRelClose(c.rows.mean.b, 4.428571428571429, 1e-15);
     expectRelClose(c.rows.mean.difference, 5.133333333333334 - 4.428571428571429, 1e-13);
-    expectRelClose(c.rows.p99.b, 8.8, 1e-15);
-    expectRelClose(c.rows.p999.b, 8.98, 1e-15);
+    // Type 7 would give B a p99 of 8.8 and a p99.9 of 8.98, but 21 waits cannot support them (need 100, 1000);
+    // p95 needs 20: B (21) has one, A (15) does not, so the row has no difference.
+    expect(c.rows.p99).toEqual({ a: null, b: null, difference: null, ratio: null, relative: null });
+    expect(c.rows.p999).toEqual({ a: null, b: null, difference: null, ratio: null, relative: null });
+    expect(c.rows.p95).toMatchObject({ a: null, difference: null });
+    expect(c.rows.p95.b).not.toBeNull();
+    // sum: A 77, B 93 (by hand from the samples above).
+    expect(c.rows.sum).toEqual({ a: 77, b: 93, difference: -16, ratio: 77 / 93, relative: -16 / 93 });
     expectRelClose(c.rows.stddev.a, 2.8250579429371676, 1e-14);
     expectRelClose(c.rows.stddev.b, 2.7671542886407434, 1e-14);
     // min of B is 0: the ratio and relative change are undefined, not Infinity.
@@ -51,11 +50,12 @@ describe('compare', () => {
   });
 
   it('warns when a sample is too small for a quantile (n·(1 − p) < 1)', () => {
-    // 15 and 21 waits: enough for the median and p90 (≥ 2, ≥ 10), not for p99 (100) or p99.9 (1000).
+    // 15 and 21 waits: enough for the median and p90 (≥ 2, ≥ 10), not for p95 on A (20), p99 (100) or p99.9 (1000).
     const codes = c.warnings.map((w) => w.code);
-    expect(codes).toEqual(['small-sample-quantile', 'small-sample-quantile']);
-    expect(c.warnings[0]!.message).toContain('p99 needs at least 100 waits');
-    expect(c.warnings[1]!.message).toBe('p99.9 needs at least 1000 waits to be estimated; A has 15, B has 21.');
+    expect(codes).toEqual(['small-sample-quantile', 'small-sample-quantile', 'small-sample-quantile']);
+    expect(c.warnings[0]!.message).toBe('p95 needs at least 20 waits: not shown for A (15 waits).');
+    expect(c.warnings[1]!.message).toContain('p99 needs at least 100 waits: not shown for A');
+    expect(c.warnings[2]!.message).toBe('p99.9 needs at least 1000 waits: not shown for A (15 waits) and B (21 waits).');
   });
 
   it('does not warn about quantiles at the threshold (1000 waits for p99.9)', () => {
@@ -63,7 +63,7 @@ describe('compare', () => {
     const y = lcgInts(1000, 2);
     expect(compare(x, y, { bootstrap: false }).warnings).toEqual([]);
     expect(compare(x.subarray(1), y, { bootstrap: false }).warnings.map((w) => w.message)).toEqual([
-      'p99.9 needs at least 1000 waits to be estimated; A has 999.',
+      'p99.9 needs at least 1000 waits: not shown for A (999 waits).',
     ]);
   });
 

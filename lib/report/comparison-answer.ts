@@ -1,0 +1,23 @@
+/**
+ * The answer sentence of one comparison of a report (lib/stats/answer-sentence.ts), from what the
+ * report stores, so the workbench, a shared report and a joined one all say it the same way the
+ * CLI does.
+ */
+import { answerSentence } from '../stats/answer-sentence';
+import { whyNotClustered } from './comparison-report';
+import type { ComparisonEntry, WaitscopeReport } from './report-schema';
+
+export function answerOfComparison(report: WaitscopeReport, c: ComparisonEntry): string {
+  const a = report.datasets[c.treatment];
+  const b = report.datasets[c.baseline];
+  const labels = { a: a?.label ?? `dataset ${c.treatment + 1}`, b: b?.label ?? `dataset ${c.baseline + 1}` };
+  const sessions = { a: a?.sessions ?? null, b: b?.sessions ?? null };
+  return answerSentence({
+    event: report.event,
+    labels,
+    verdicts: c.verdicts,
+    counts: { a: a?.summary.count ?? 0, b: b?.summary.count ?? 0 },
+    bootstrap: c.bootstrap,
+    whySingleWaits: c.bootstrap?.method === 'poisson' ? whyNotClustered(sessions, labels) : null,
+  });
+}
