@@ -28,11 +28,11 @@ afterEach(async () => {
 const files = () => [file, `${file}-wal`, `${file}-shm`].filter((f) => existsSync(f));
 
 /** Which of the database's files hold these bytes. */
-const holding = (bytes: Uint8Array) => files().filter((f) => readFileSync(f).includes(bytes));
+const holding = (bytes: Buffer) => files().filter((f) => readFileSync(f).includes(bytes));
 
 /** Ciphertext is random: a 32-byte run of it occurs nowhere else. Small (one page) and large (overflow pages). */
 const ciphertexts = () => [randomBytes(700), randomBytes(200_000)];
-const probes = (all: Uint8Array[]) => all.flatMap((c) => [c.subarray(0, 32), c.subarray(c.length - 32)]);
+const probes = (all: Buffer[]) => all.flatMap((c) => [c.subarray(0, 32), c.subarray(c.length - 32)]);
 
 describe('a deleted report', () => {
   it('leaves no ciphertext in the database or its WAL', async () => {
