@@ -30,7 +30,7 @@ describe('home page in Chromium', () => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`));
     });
     const response = await page.goto(suite.server.url, { waitUntil: 'networkidle' });
     const csp = response?.headers()['content-security-policy'] ?? '';
@@ -38,9 +38,15 @@ describe('home page in Chromium', () => {
     expect(nonce).toBeDefined();
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain("'unsafe-inline' 'strict-dynamic'");
-    // Next put the nonce on its scripts, and they ran: React hydrated the workbench (a click
-    // handler on the demo button works only then)…
-    expect(await page.locator(`script[nonce]`).count()).toBeGreaterThan(0);
+    // Next put the nonce on its scripts, and they ran: the inline ones fill __next_f, the
+    // bootstrap chunk they load sets window.next…
+    expect(await page.locator('script[nonce]').count()).toBeGreaterThan(0);
+    expect(
+      await page.evaluate(() => {
+        const w = window as unknown as { __next_f?: unknown; next?: { appDir?: boolean } };
+        return [Array.isArray(w.__next_f), w.next?.appDir];
+      }),
+    ).toEqual([true, true]);
     // …and the page can start a module worker and compile WebAssembly, as parsing a trace does.
     const ran = await page.evaluate(async () => {
       const source = 'onmessage = async (e) => postMessage((await WebAssembly.compile(e.data)) instanceof WebAssembly.Module)';
@@ -53,7 +59,11 @@ describe('home page in Chromium', () => {
       });
     });
     expect(ran).toBe(true);
-    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    // The one refusal is wanted: zod probes for eval() with `try { Function('') }` and, refused,
+    // validates without generated code. Nothing else may be blocked.
+    const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    expect(violations.length).toBeLessThanOrEqual(1);
+    expect(violations.filter((v) => !/^script-src eval http:\/\/127\.0\.0\.1:\d+\/_next\/static\/chunks\/[\w-]+\.js$/.test(v))).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
     await page.close();
   });
