@@ -207,4 +207,13 @@ describe('API edges through the whole stack', () => {
       expect(envelope(answer)).toBe(code);
     }
   });
+
+  it('still serves HEAD, and answers OPTIONS with the allowed methods', async () => {
+    const page = await head('/', { method: 'HEAD' });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect((await head(`/api/reports/${UNKNOWN_ID}`, { method: 'HEAD' })).status).toBe(404);
+    const options = await head('/api/reports', { method: 'OPTIONS' });
+    expect([options.status, options.headers.get('allow')]).toEqual([204, 'POST, OPTIONS']);
+  });
 });
