@@ -20,8 +20,7 @@ function allowedMethods(path: string): readonly string[] | null {
 }
 
 /** The path decoded as Next will decode it, or null when that fails (`%ZZ`, `%ED%A0%80`…). */
-function decodedPath(url: string): string | null {
-  const rawPath = url.split('?', 1)[0] ?? '';
+function decodedPath(rawPath: string): string | null {
   try {
     return decodeURIComponent(rawPath);
   } catch {
@@ -38,16 +37,18 @@ export function gateRequest(method: string, url: string): Envelope | { status: 2
   if (!/^[\x21-\x7e]*$/.test(url)) {
     return errorEnvelope(400, 'bad-request', 'The request URL has characters that must be percent-encoded (non-ASCII, spaces or control characters).');
   }
-  const path = decodedPath(url);
+  // Messages quote the path as sent: printable ASCII, so always one line.
+  const rawPath = url.split('?', 1)[0] ?? '';
+  const path = decodedPath(rawPath);
   if (path === null) {
     return errorEnvelope(400, 'bad-request', 'The request path has a malformed percent-encoding: not %XX hex, or bytes that are not UTF-8.');
   }
   const allowed = allowedMethods(path);
-  if (allowed === null) return errorEnvelope(404, 'not-found', `There is no API endpoint at ${path}.`);
+  if (allowed === null) return errorEnvelope(404, 'not-found', `There is no API endpoint at ${rawPath}.`);
   const allow = allowed.join(', ');
   if (method === 'OPTIONS') return { status: 204, headers: { Allow: allow } };
   if (!allowed.includes(method)) {
-    return errorEnvelope(405, 'method-not-allowed', `${method} is not allowed on ${path}; allowed: ${allow}.`, { Allow: allow });
+    return errorEnvelope(405, 'method-not-allowed', `${method} is not allowed on ${rawPath}; allowed: ${allow}.`, { Allow: allow });
   }
   return null;
 }

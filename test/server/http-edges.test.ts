@@ -110,8 +110,10 @@ describe('requests the gate refuses before Next', () => {
     expectEnvelope(await send(`GET /api/reports/${'A'.repeat(5_000)} HTTP/1.1\r\n${HOST}\r\n`), 414, 'uri-too-long');
   });
 
-  it('an API path that does not exist: 404', async () => {
+  it('an API path that does not exist: 404, its message on one line whatever the path decodes to', async () => {
     expectEnvelope(await send(`GET /api/nothing HTTP/1.1\r\n${HOST}\r\n`), 404, 'not-found');
+    const message = expectEnvelope(await send(`GET /api/a%0Ab HTTP/1.1\r\n${HOST}\r\n`), 404, 'not-found');
+    expect(message).toBe('There is no API endpoint at /api/a%0Ab.');
   });
 
   it('hands everything else to the app', async () => {
