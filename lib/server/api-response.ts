@@ -33,8 +33,14 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
-/** The envelope as a status, headers and JSON text: the one shape, for Response and raw sockets. */
-export function errorEnvelope(status: number, code: ApiErrorCode, message: string, headers: Record<string, string> = {}) {
+/** An error answer as a status, headers and JSON text: one shape for a Response and for raw sockets. */
+export interface Envelope {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+export function errorEnvelope(status: number, code: ApiErrorCode, message: string, headers: Record<string, string> = {}): Envelope {
   const body: ApiErrorBody = { error: { code, message } };
   return { status, body: JSON.stringify(body), headers: { ...API_HEADERS, 'Content-Type': 'application/json', ...headers } };
 }

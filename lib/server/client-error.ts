@@ -7,8 +7,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { errorEnvelope, type ApiErrorCode } from './api-response';
-import type { Envelope } from './request-gate';
+import { errorEnvelope, type ApiErrorCode, type Envelope } from './api-response';
 
 type ParserError = Error & { code?: string; reason?: string };
 

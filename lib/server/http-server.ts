@@ -10,10 +10,10 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { errorEnvelope } from './api-response';
+import { errorEnvelope, type Envelope } from './api-response';
 import { CLIENT_HEADER, clientAddress, normalizeAddress } from './client-address';
 import { answerClientError } from './client-error';
-import { gateRequest, type Envelope } from './request-gate';
+import { gateRequest } from './request-gate';
 
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => unknown;
 

@@ -4,9 +4,7 @@
  * too long, not ASCII or not decodable, a method a route does not have, an API path that does not
  * exist. Requests Node's parser rejects never get here: client-error.ts answers those.
  */
-import { errorEnvelope } from './api-response';
-
-export type Envelope = ReturnType<typeof errorEnvelope>;
+import { errorEnvelope, type Envelope } from './api-response';
 
 /** Report ids are 22 characters; a request line anywhere near this is not for this app. */
 export const MAX_URL_LENGTH = 2048;
