@@ -142,6 +142,30 @@ describe('rate limit without a proxy (WAITSCOPE_TRUSTED_PROXY_HOPS unset)', () =
   });
 });
 
+describe('rate limit behind a proxy (WAITSCOPE_TRUSTED_PROXY_HOPS=1)', () => {
+  let proxied: NextServer;
+  beforeAll(async () => {
+    proxied = await startNextServer({
+      WAITSCOPE_DB_PATH: path.join(dir, 'proxied.db'),
+      DATABASE_URL: '',
+      WAITSCOPE_RATE_WRITES_PER_MINUTE: String(WRITES_PER_MINUTE),
+      WAITSCOPE_TRUSTED_PROXY_HOPS: '1',
+    });
+  });
+  afterAll(() => proxied?.stop());
+
+  it('keys on the entry the proxy appended, whatever the client wrote to its left', async () => {
+    const proxiedPort = Number(new URL(proxied.url).port);
+    const via = async (forwarded: string) =>
+      (await rawRequest(proxiedPort, [`POST /api/reports HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\nX-Forwarded-For: ${forwarded}\r\n\r\n`])).status;
+    const statuses = [];
+    for (let i = 0; i < WRITES_PER_MINUTE + 5; i++) statuses.push(await via(`198.51.100.${i}, 203.0.113.5`));
+    expect(statuses).toEqual([...Array<number>(WRITES_PER_MINUTE).fill(400), ...Array<number>(5).fill(429)]);
+    // Another client behind the proxy has its own writes.
+    expect(await via('203.0.113.6')).toBe(400);
+  });
+});
+
 describe('slow clients', () => {
   it('are dropped within the timeouts while normal requests are served', async () => {
     const post = 'POST /api/reports HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 1000\r\n\r\n';
