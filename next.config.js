@@ -1,8 +1,9 @@
 // @ts-check
 // ESM because package.json has "type": "module".
 
-// The Content-Security-Policy of shared report pages carries a per-request nonce, so it is set
-// in proxy.ts; the headers below are the static ones.
+// The Content-Security-Policy of pages carries a per-request nonce, so it is set in proxy.ts;
+// API answers set their own (lib/server/api-response.ts). The headers below are the static ones,
+// on every path: pages, API, assets and the 404 page.
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -16,9 +17,10 @@ const nextConfig = {
   async headers() {
     return [
       {
-        source: '/r/:path*',
+        source: '/:path*',
         headers: [
-          // The key is in the fragment, which is never sent; no-referrer also keeps the id private.
+          // A report's key is in the fragment, which is never sent; no-referrer also keeps its id,
+          // and whatever the workbench's URL holds, private.
           { key: 'Referrer-Policy', value: 'no-referrer' },
           { key: 'X-Content-Type-Options', value: 'nosniff' },
           { key: 'X-Frame-Options', value: 'DENY' },

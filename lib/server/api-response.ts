@@ -12,27 +12,52 @@ export type ApiErrorCode =
   | 'not-found'
   | 'forbidden'
   | 'rate-limited'
+  | 'method-not-allowed'
+  | 'request-timeout'
+  | 'uri-too-long'
+  | 'headers-too-large'
   | 'internal';
 
 export interface ApiErrorBody {
   error: { code: ApiErrorCode; message: string };
 }
 
-const NO_STORE = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+/**
+ * On every API answer: never cached, never sniffed into HTML, nothing to run or frame. The app's
+ * pages get their own policy (proxy.ts, next.config.js); these also cover the answers the HTTP
+ * server writes itself, which Next never sees.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+};
+
+/** An error answer as a status, headers and JSON text: one shape for a Response and for raw sockets. */
+export interface Envelope {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+export function errorEnvelope(status: number, code: ApiErrorCode, message: string, headers: Record<string, string> = {}): Envelope {
+  const body: ApiErrorBody = { error: { code, message } };
+  return { status, body: JSON.stringify(body), headers: { ...API_HEADERS, 'Content-Type': 'application/json', ...headers } };
+}
 
 export function apiError(status: number, code: ApiErrorCode, message: string, headers: Record<string, string> = {}): Response {
-  const body: ApiErrorBody = { error: { code, message } };
-  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+  const envelope = errorEnvelope(status, code, message, headers);
+  return new Response(envelope.body, { status, headers: envelope.headers });
 }
 
 export function apiJson(status: number, body: unknown): Response {
-  return Response.json(body, { status, headers: NO_STORE });
+  return Response.json(body, { status, headers: API_HEADERS });
 }
 
 export function apiBytes(bytes: Uint8Array): Response {
   return new Response(bytes as Uint8Array<ArrayBuffer>, {
     status: 200,
-    headers: { ...NO_STORE, 'Content-Type': 'application/octet-stream', 'Content-Length': String(bytes.length) },
+    headers: { ...API_HEADERS, 'Content-Type': 'application/octet-stream', 'Content-Length': String(bytes.length) },
   });
 }
 

@@ -4,6 +4,8 @@
  * A bucket holds `perMinute` tokens and refills at `perMinute` a minute, so a client may burst a
  * minute's worth and then goes at the steady rate.
  */
+import { CLIENT_HEADER } from './client-address';
+
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 const MAX_BUCKETS = 10_000;
@@ -48,18 +50,11 @@ export class RateLimiter {
 }
 
 /**
- * The client address for rate limiting. Route handlers get no socket; `next start` puts the
- * peer's address in X-Forwarded-For when the request has none, and proxies append theirs. So the
- * client is the entry `trustedHops` places from the right: entries further left were written by
- * the client and could be anything. (Without a proxy, a client that sends its own header chooses
- * its key: put a proxy in front of an exposed instance.)
+ * The rate-limit key of a request: the address the HTTP server (http-server.ts) worked out from
+ * the socket and, behind a trusted proxy, X-Forwarded-For (client-address.ts). A request that did
+ * not come through that server (`next dev`, a bare `next start`) has none; such requests share
+ * one bucket rather than trust headers the client wrote.
  */
-export function clientKey(headers: Headers, trustedHops: number): string {
-  const forwarded = headers.get('x-forwarded-for');
-  if (forwarded) {
-    const hops = forwarded.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
-    const entry = hops[Math.max(0, hops.length - trustedHops)];
-    if (entry) return entry;
-  }
-  return headers.get('x-real-ip')?.trim() || 'unknown';
+export function clientKey(headers: Headers): string {
+  return headers.get(CLIENT_HEADER) ?? 'unidentified';
 }

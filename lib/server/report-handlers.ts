@@ -10,7 +10,7 @@
  */
 import { checkContainer } from '../share/container';
 import { oneLineIssue } from '../share/seal-report';
-import { apiBytes, apiError, apiJson, formatBytes, internalError, notFound } from './api-response';
+import { API_HEADERS, apiBytes, apiError, apiJson, formatBytes, internalError, notFound } from './api-response';
 import { DEFAULT_EXPIRY, expirySchema, expiresAt } from './expiry';
 import { reportIdSchema } from './ids';
 import { clientKey, type RateLimiter } from './rate-limit';
@@ -24,7 +24,6 @@ export interface ReportApiDeps {
   writeLimiter: RateLimiter;
   readLimiter: RateLimiter;
   maxReportBytes: number;
-  trustedProxyHops: number;
   clock: Clock;
 }
 
@@ -47,8 +46,8 @@ async function guarded(what: string, handler: () => Promise<Response>): Promise<
   }
 }
 
-function limited(limiter: RateLimiter, request: Request, deps: ReportApiDeps): Response | null {
-  const decision = limiter.take(clientKey(request.headers, deps.trustedProxyHops));
+function limited(limiter: RateLimiter, request: Request): Response | null {
+  const decision = limiter.take(clientKey(request.headers));
   if (decision.ok) return null;
   return apiError(429, 'rate-limited', `Too many requests; try again in ${decision.retryAfterSeconds} s.`, {
     'Retry-After': String(decision.retryAfterSeconds),
@@ -62,15 +61,18 @@ function parseId(id: string): Response | null {
 
 export function createReport(request: Request, deps: ReportApiDeps): Promise<Response> {
   return guarded('POST /api/reports', async () => {
-    const refused = limited(deps.writeLimiter, request, deps);
+    const refused = limited(deps.writeLimiter, request);
     if (refused) return refused;
 
     const expiry = expirySchema.safeParse(new URL(request.url).searchParams.get('expires') ?? DEFAULT_EXPIRY);
     if (!expiry.success) return apiError(422, 'invalid-input', `expires: ${oneLineIssue(expiry.error)}`);
 
-    const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-    if (type && type !== 'application/octet-stream') {
-      return apiError(415, 'unsupported-media-type', `Send the sealed report as application/octet-stream, not ${type}.`);
+    // No Content-Type is fine (the bytes are checked anyway); one that names no type (`;`) is not.
+    const declared = request.headers.get('content-type');
+    const type = declared?.split(';')[0]?.trim().toLowerCase();
+    if (declared !== null && type !== 'application/octet-stream') {
+      const named = type ? `not ${type}` : `not an empty Content-Type (${JSON.stringify(declared)})`;
+      return apiError(415, 'unsupported-media-type', `Send the sealed report as application/octet-stream, ${named}.`);
     }
 
     const body = await readBodyLimited(request, deps.maxReportBytes);
@@ -99,7 +101,7 @@ export function createReport(request: Request, deps: ReportApiDeps): Promise<Res
 
 export function getReport(request: Request, id: string, deps: ReportApiDeps): Promise<Response> {
   return guarded('GET /api/reports/:id', async () => {
-    const refused = limited(deps.readLimiter, request, deps);
+    const refused = limited(deps.readLimiter, request);
     if (refused) return refused;
     const bad = parseId(id);
     if (bad) return bad;
@@ -110,7 +112,7 @@ export function getReport(request: Request, id: string, deps: ReportApiDeps): Pr
 
 export function deleteReport(request: Request, id: string, deps: ReportApiDeps): Promise<Response> {
   return guarded('DELETE /api/reports/:id', async () => {
-    const refused = limited(deps.writeLimiter, request, deps);
+    const refused = limited(deps.writeLimiter, request);
     if (refused) return refused;
     const bad = parseId(id);
     if (bad) return bad;
@@ -119,6 +121,6 @@ export function deleteReport(request: Request, id: string, deps: ReportApiDeps):
     if (outcome === 'forbidden') {
       return apiError(403, 'forbidden', `The delete token (header ${DELETE_TOKEN_HEADER}) is missing or wrong.`);
     }
-    return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+    return new Response(null, { status: 204, headers: API_HEADERS });
   });
 }

@@ -1,14 +1,17 @@
 /** The route handlers' entry points: the request plus this process's dependencies. */
 import { internalError } from './api-response';
+import { ServerEnvError } from './env';
 import { createReport, deleteReport, getReport, type ReportApiDeps } from './report-handlers';
-import { serverContext } from './server-context';
+import { serverContext, StoreOpenError } from './server-context';
 
 async function withContext(handler: (deps: ReportApiDeps) => Promise<Response>): Promise<Response> {
   let deps: ReportApiDeps;
   try {
     deps = await serverContext();
   } catch (error) {
-    console.error('waitscope: the report store could not start:', error);
+    // A known cause is one line naming it; anything else is a bug, logged whole.
+    if (error instanceof StoreOpenError || error instanceof ServerEnvError) console.error(`waitscope: ${error.message}`);
+    else console.error('waitscope: the report store could not start:', error);
     return internalError();
   }
   return handler(deps);

@@ -1,10 +1,13 @@
 /**
- * The one repository and rate limiters of this server process, made on the first API request:
- * the environment is validated, the database opened and migrated, and a timer purges expired
- * reports. Nothing here runs at import, so `next build` (which loads route modules) touches no
- * database. Kept on globalThis so `next dev` reloads do not open a second database.
+ * The one repository and rate limiters of this server process, made when `npm start`'s server
+ * starts (lib/server/main.ts; under `next dev`, on the first API request): the environment is
+ * validated, the database opened and migrated, and a timer purges expired reports. Nothing here
+ * runs at import, so `next build` (which loads route modules) touches no database. Kept on
+ * globalThis, so the route handlers (bundled by Next) find what main.ts (bundled by esbuild)
+ * made, and `next dev` reloads do not open a second database.
  */
-import { parseServerEnv } from './env';
+import path from 'node:path';
+import { parseServerEnv, type ServerEnv } from './env';
 import { openPostgresRepository } from './postgres-repository';
 import { RateLimiter } from './rate-limit';
 import type { ReportApiDeps } from './report-handlers';
@@ -14,11 +17,30 @@ import { openSqliteRepository } from './sqlite-repository';
 const KEY = Symbol.for('waitscope.serverContext');
 type Holder = { [KEY]?: Promise<ReportApiDeps> };
 
+/** The store could not be opened; the message is one line naming the store and the cause. */
+export class StoreOpenError extends Error {}
+
+/** Where the store is, for messages: the SQLite file's full path, or PostgreSQL without credentials. */
+function storeName(env: ServerEnv): string {
+  if (!env.DATABASE_URL) return `SQLite file ${path.resolve(env.WAITSCOPE_DB_PATH)}`;
+  try {
+    const url = new URL(env.DATABASE_URL);
+    return `PostgreSQL at ${url.host}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL)';
+  }
+}
+
 async function start(): Promise<ReportApiDeps> {
   const env = parseServerEnv(process.env);
-  const repository: ReportRepository = env.DATABASE_URL
-    ? await openPostgresRepository({ connectionString: env.DATABASE_URL })
-    : openSqliteRepository(env.WAITSCOPE_DB_PATH);
+  let repository: ReportRepository;
+  try {
+    repository = env.DATABASE_URL
+      ? await openPostgresRepository({ connectionString: env.DATABASE_URL })
+      : openSqliteRepository(env.WAITSCOPE_DB_PATH);
+  } catch (error) {
+    throw new StoreOpenError(`cannot open the report store (${storeName(env)}): ${error instanceof Error ? error.message : String(error)}`);
+  }
 
   const purge = () =>
     repository.purgeExpired().catch((error: unknown) => console.error('waitscope: purging expired reports failed:', error));
@@ -30,7 +52,6 @@ async function start(): Promise<ReportApiDeps> {
     writeLimiter: new RateLimiter(env.WAITSCOPE_RATE_WRITES_PER_MINUTE),
     readLimiter: new RateLimiter(env.WAITSCOPE_RATE_READS_PER_MINUTE),
     maxReportBytes: env.WAITSCOPE_MAX_REPORT_BYTES,
-    trustedProxyHops: env.WAITSCOPE_TRUSTED_PROXY_HOPS,
     clock: systemClock,
   };
 }

@@ -4,7 +4,7 @@
  * against power loss as well as a crash (creates are rare, reads are what must be fast).
  * Times are epoch milliseconds.
  */
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {
@@ -60,10 +60,23 @@ interface Row {
 
 const toDate = (ms: number | null) => (ms === null ? null : new Date(ms));
 
+/**
+ * Creates the database's folder 0700 and the file 0600 when they do not exist yet: the store holds
+ * ciphertext only, but which reports exist, their sizes and times are nobody else's business.
+ * SQLite gives the -wal and -shm files the database file's mode. Existing ones are left as the
+ * operator set them.
+ */
+function createPrivately(file: string): void {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+}
+
 export function openSqliteRepository(file: string, clock: Clock = systemClock): ReportRepository {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') createPrivately(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
+  // A deleted report's pages are overwritten with zeros instead of left in free space.
+  db.pragma('secure_delete = ON');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
@@ -82,6 +95,14 @@ export function openSqliteRepository(file: string, clock: Clock = systemClock): 
     .pluck();
   const remove = db.prepare('DELETE FROM reports WHERE id = ?');
   const purge = db.prepare('DELETE FROM reports WHERE expires_at IS NOT NULL AND expires_at <= ?');
+
+  /**
+   * With WAL, the zeroed pages go to the -wal file and the old ones (with the ciphertext) stay in
+   * the database file, and earlier WAL frames still hold it, until a checkpoint. TRUNCATE copies
+   * the zeroed pages into the file and empties the WAL. Deletes are rare, so this costs little;
+   * it cannot finish while another connection reads an older snapshot (then the next one does).
+   */
+  const scrubWal = () => db.pragma('wal_checkpoint(TRUNCATE)');
 
   return {
     kind: 'sqlite',
@@ -103,11 +124,16 @@ export function openSqliteRepository(file: string, clock: Clock = systemClock): 
     },
     async delete(id: string, deleteToken: string): Promise<DeleteOutcome> {
       const outcome = checkDeleteToken(deleteToken, selectHash.get(id, clock().getTime()) ?? null);
-      if (outcome === 'deleted') remove.run(id);
+      if (outcome === 'deleted') {
+        remove.run(id);
+        scrubWal();
+      }
       return outcome;
     },
     async purgeExpired(): Promise<number> {
-      return purge.run(clock().getTime()).changes;
+      const purged = purge.run(clock().getTime()).changes;
+      if (purged > 0) scrubWal();
+      return purged;
     },
     async close(): Promise<void> {
       db.close();

@@ -1,7 +1,10 @@
-// Starts the production server (`next start`) on a free loopback port for one test file, and
-// stops it afterwards. The build itself is made by global-setup.ts.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { NEXT_BIN, NEXT_ENV, ROOT } from './next-app';
+// Starts the production server on a free loopback port for one test file, and stops it
+// afterwards: the same entry `npm start` runs (dist/server.mjs, bundled here from
+// lib/server/main.ts), so every browser test goes through its timeouts, headers and checks.
+// The app's build itself is made by global-setup.ts.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { NEXT_ENV, ROOT } from './next-app';
 import { freePort } from './free-port';
 
 export interface NextServer {
@@ -11,6 +14,15 @@ export interface NextServer {
 }
 
 const READY_TIMEOUT_MS = 60_000;
+export const SERVER_ENTRY = path.join(ROOT, 'dist', 'server.mjs');
+
+let bundled = false;
+/** Bundles lib/server/main.ts into dist/server.mjs (under a second), once per test file. */
+export function bundleServer(): void {
+  if (bundled) return;
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  bundled = true;
+}
 
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null
@@ -36,12 +48,13 @@ async function killGroup(child: ChildProcess): Promise<void> {
 
 /** `env` is added to the server's environment, e.g. a throwaway WAITSCOPE_DB_PATH. */
 export async function startNextServer(env: Record<string, string> = {}): Promise<NextServer> {
+  bundleServer();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Own process group (detached), so stop() also ends anything the server started.
-  const child = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
-    env: { ...NEXT_ENV, ...env },
+    env: { ...NEXT_ENV, PORT: String(port), WAITSCOPE_HOST: '127.0.0.1', ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -52,7 +65,7 @@ export async function startNextServer(env: Record<string, string> = {}): Promise
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`next start exited before it was ready:\n${output}`);
+      throw new Error(`the server exited before it was ready:\n${output}`);
     }
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
@@ -63,7 +76,7 @@ export async function startNextServer(env: Record<string, string> = {}): Promise
     }
     if (Date.now() > deadline) {
       await killGroup(child);
-      throw new Error(`next start was not ready on ${url} within ${READY_TIMEOUT_MS / 1000} s:\n${output}`);
+      throw new Error(`the server was not ready on ${url} within ${READY_TIMEOUT_MS / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

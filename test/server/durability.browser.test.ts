@@ -1,4 +1,4 @@
-// Durability of the default store (issue 5): kill -9 `next start` in the middle of concurrent
+// Durability of the default store (issue 5): kill -9 the server (`npm start`'s dist/server.mjs) in the middle of concurrent
 // creates, start it again on the same SQLite file, and every create that was answered with 201
 // can still be read, byte for byte. Needs the production build (hence *.browser.test.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NEXT_BIN, NEXT_ENV, ROOT } from '../helpers/next-app';
+import { NEXT_ENV, ROOT } from '../helpers/next-app';
+import { bundleServer, SERVER_ENTRY } from '../helpers/next-server';
 import { sealReport } from '../../lib/share';
 import { sampleReport } from '../share/sample-report';
 import { freePort } from '../helpers/free-port';
@@ -16,10 +17,11 @@ const env = { ...NEXT_ENV, WAITSCOPE_DB_PATH: path.join(dir, 'reports.db'), WAIT
 const children: ChildProcess[] = [];
 
 async function start(): Promise<{ url: string; child: ChildProcess }> {
+  bundleServer();
   const port = await freePort();
-  const child = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
-    env,
+    env: { ...env, PORT: String(port), WAITSCOPE_HOST: '127.0.0.1' },
     detached: true,
     stdio: 'ignore',
   });
@@ -35,7 +37,7 @@ async function start(): Promise<{ url: string; child: ChildProcess }> {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error('next start did not answer within 60 s');
+  throw new Error('the server did not answer within 60 s');
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {

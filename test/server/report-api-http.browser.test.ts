@@ -1,5 +1,5 @@
-// One real round trip through `next start`: the route files, Next's body handling, the SQLite
-// store in a temp folder, the headers of report pages. Named *.browser.test.ts because it needs
+// One real round trip through the production server (`npm start`'s dist/server.mjs): the route
+// files, Next's body handling, the SQLite store in a temp folder, the headers of report pages. Named *.browser.test.ts because it needs
 // the production build (vitest.config.ts); it drives no browser.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CLIENT_HEADER } from '../../lib/server/client-address';
 import { RateLimiter } from '../../lib/server/rate-limit';
 import { createReport, deleteReport, getReport, type ReportApiDeps } from '../../lib/server/report-handlers';
 import type { ReportRepository } from '../../lib/server/report-repository';
@@ -30,7 +31,6 @@ beforeEach(() => {
     writeLimiter: new RateLimiter(0),
     readLimiter: new RateLimiter(0),
     maxReportBytes: LIMIT,
-    trustedProxyHops: 1,
     clock,
   };
 });
@@ -119,6 +119,18 @@ describe('POST /api/reports', () => {
     await expectError(await post('{"version": 1, "datasets": [', { headers: { 'content-type': 'application/json' } }), 415, 'unsupported-media-type');
     const message = await expectError(await post(json), 400, 'not-a-container');
     expect(message).toContain('WSR');
+  });
+
+  it('refuses a Content-Type that names no type (";", empty) with 415; none at all is fine', async () => {
+    const { ciphertext } = await sealed();
+    for (const type of [';', ' ; charset=binary', '']) {
+      const message = await expectError(await post(ciphertext, { headers: { 'content-type': type } }), 415, 'unsupported-media-type');
+      expect(message).toContain('application/octet-stream');
+    }
+    const untyped = new Request(BASE, { method: 'POST', body: ciphertext });
+    expect(untyped.headers.get('content-type')).toBeNull();
+    expect((await createReport(untyped, deps)).status).toBe(201);
+    expect((await post(ciphertext, { headers: { 'content-type': 'Application/Octet-Stream; x=1' } })).status).toBe(201);
   });
 
   it('refuses garbage, an empty body and a cut-short container with 400', async () => {
@@ -224,14 +236,19 @@ describe('rate limit', () => {
     let clock = 0;
     deps.writeLimiter = new RateLimiter(3, () => clock);
     const { ciphertext } = await sealed();
-    const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+    // The HTTP server puts the client's address in CLIENT_HEADER (client-address.ts).
+    const from = (ip: string) => ({ headers: { [CLIENT_HEADER]: ip } });
     for (let i = 0; i < 3; i++) expect((await post(ciphertext, from('10.0.0.1'))).status).toBe(201);
     const refused = await post(ciphertext, from('10.0.0.1'));
     const message = await expectError(refused, 429, 'rate-limited');
     expect(refused.headers.get('retry-after')).toBe('20');
     expect(message).toContain('20 s');
-    // A spoofed left-hand entry does not make a new client: the nearest proxy's entry counts.
-    await expectError(await post(ciphertext, from('1.2.3.4, 10.0.0.1')), 429, 'rate-limited');
+    // Forwarded headers are not read here: only the server-set address counts.
+    await expectError(
+      await post(ciphertext, { headers: { [CLIENT_HEADER]: '10.0.0.1', 'x-forwarded-for': '10.9.9.9', 'x-real-ip': '10.8.8.8' } }),
+      429,
+      'rate-limited',
+    );
     expect((await post(ciphertext, from('10.0.0.2'))).status).toBe(201);
     clock += 20_000;
     expect((await post(ciphertext, from('10.0.0.1'))).status).toBe(201);

@@ -70,7 +70,7 @@ describe('app/api/reports routes', () => {
     const response = await GET(new Request('http://localhost/api/reports/AAAAAAAAAAAAAAAAAAAAAA'), params('AAAAAAAAAAAAAAAAAAAAAA'));
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ error: { code: 'internal', message: 'Internal server error.' } });
-    expect(String(logged.mock.calls[0]?.[1])).toContain('WAITSCOPE_MAX_REPORT_BYTES');
+    expect(logged.mock.calls).toEqual([[expect.stringMatching(/^waitscope: Invalid server environment:\n {2}WAITSCOPE_MAX_REPORT_BYTES: /)]]);
     logged.mockRestore();
 
     vi.stubEnv('WAITSCOPE_MAX_REPORT_BYTES', '');
