@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run bench:share` (issue 5 §7, load): 30 s of mixed reads and creates against `next start`
-// on loopback, 50 connections, on the embedded SQLite store (a fresh file). Reports throughput and
+// `npm run bench:share` (issue 5 §7, load): 30 s of mixed reads and creates against the server
+// `npm start` runs (dist/server.mjs: Next behind waitscope's HTTP server) on loopback, 50 connections, on the embedded SQLite store (a fresh file). Reports throughput and
 // latency percentiles per kind, and errors. The per-client rate limit is turned off for the run
 // (every request comes from one address); the report bodies are real-size random containers.
 // Knobs: SECONDS_OF_LOAD, READERS, CREATORS (connections), REPORT_KB (body size, default 200).
@@ -26,9 +26,10 @@ function container() {
 }
 
 if (!existsSync(path.join(ROOT, '.next/BUILD_ID'))) execFileSync(process.execPath, [NEXT, 'build'], { cwd: ROOT, stdio: 'inherit' });
+execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'waitscope-load-'));
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', WAITSCOPE_DB_PATH: path.join(dataDir, 'reports.db'), WAITSCOPE_RATE_READS_PER_MINUTE: '0', WAITSCOPE_RATE_WRITES_PER_MINUTE: '0' };
-const server = spawn(process.execPath, [NEXT, 'start', '-p', String(PORT), '-H', '127.0.0.1'], { cwd: ROOT, env, stdio: 'ignore', detached: true });
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PORT: String(PORT), WAITSCOPE_HOST: '127.0.0.1', WAITSCOPE_DB_PATH: path.join(dataDir, 'reports.db'), WAITSCOPE_RATE_READS_PER_MINUTE: '0', WAITSCOPE_RATE_WRITES_PER_MINUTE: '0' };
+const server = spawn(process.execPath, [path.join(ROOT, 'dist/server.mjs')], { cwd: ROOT, env, stdio: 'ignore', detached: true });
 const url = `http://127.0.0.1:${PORT}`;
 try {
   for (let i = 0; ; i++) {
@@ -37,7 +38,7 @@ try {
     } catch {
       // not up yet
     }
-    if (i > 120) throw new Error('next start did not come up');
+    if (i > 120) throw new Error('dist/server.mjs did not come up');
     await new Promise((r) => setTimeout(r, 500));
   }
   const body = container();
@@ -47,7 +48,7 @@ try {
     if (r.status !== 201) throw new Error(`seeding failed: ${r.status} ${await r.text()}`);
     ids.push((await r.json()).id);
   }
-  console.log(`share load: next start on loopback, SQLite (WAL), ${ids.length} reports of ${REPORT_BYTES / 1024} KB seeded; ${SECONDS} s, ${CONNECTIONS.reads} reading + ${CONNECTIONS.creates} creating connections`);
+  console.log(`share load: dist/server.mjs on loopback, SQLite (WAL), ${ids.length} reports of ${REPORT_BYTES / 1024} KB seeded; ${SECONDS} s, ${CONNECTIONS.reads} reading + ${CONNECTIONS.creates} creating connections`);
   let k = 0;
   const run = (opts) => new Promise((resolve, reject) => autocannon({ url, duration: SECONDS, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
   const idle = Promise.resolve({ requests: { average: 0, total: 0 }, latency: { p50: 0, p99: 0, max: 0 }, errors: 0, timeouts: 0, non2xx: 0 });

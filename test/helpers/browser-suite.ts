@@ -1,4 +1,4 @@
-// The setup every browser test file shares: a production server (`next start`) and Chromium,
+// The setup every browser test file shares: the production server `npm start` runs (dist/server.mjs) and Chromium,
 // started before the file's tests and stopped after them.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
