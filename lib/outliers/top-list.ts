@@ -73,25 +73,54 @@ export function topWaits(input: ListInput, label: string, limit = DEFAULT_TOP, c
  * half-open bucket), the `limit` longest first.
  */
 export function waitsInRange(input: ListInput, label: string, lo: number, hi: number, limit = DEFAULT_TOP, clock?: DatasetClock): WaitList {
-  const ela = input.samples.ela;
-  return selectRows(input, label, limit, clock ?? new DatasetClock(input), (i) => (ela[i] as number) >= lo && (ela[i] as number) <= hi);
+  return listOf(input, label, indicesInRange(input, lo, hi), limit, clock ?? new DatasetClock(input));
 }
 
 /**
  * Waits whose end time (the line's tim, mapped by wall-clock.ts) lies in [from, to] µs of one
  * time domain (a brush on the timeline), the `limit` longest first.
  */
-export function waitsInWindow(input: ListInput, label: string, window: { domain: number; from: number; to: number }, limit = DEFAULT_TOP, clock?: DatasetClock): WaitList {
+export function waitsInWindow(input: ListInput, label: string, window: TimeWindow, limit = DEFAULT_TOP, clock?: DatasetClock): WaitList {
   const c = clock ?? new DatasetClock(input);
-  const { micros, domain } = c.columns();
-  return selectRows(input, label, limit, c, (i) => domain[i] === window.domain && (micros[i] as number) >= window.from && (micros[i] as number) <= window.to);
+  return listOf(input, label, indicesInWindow(input, window, c), limit, c);
 }
 
-function selectRows(input: ListInput, label: string, limit: number, clock: DatasetClock, keep: (i: number) => boolean): WaitList {
+/** A stretch [from, to] (µs, inclusive) of one time domain of wall-clock.ts. */
+export interface TimeWindow {
+  domain: number;
+  from: number;
+  to: number;
+}
+
+/** Sample indices, in sample order, of the waits with lo ≤ ela ≤ hi. */
+export function indicesInRange(input: ListInput, lo: number, hi: number): Uint32Array {
+  const ela = input.samples.ela;
+  return indicesWhere(input.samples.count, (i) => (ela[i] as number) >= lo && (ela[i] as number) <= hi);
+}
+
+/** Sample indices, in sample order, of the waits that end inside the window. */
+export function indicesInWindow(input: ListInput, window: TimeWindow, clock: DatasetClock = new DatasetClock(input)): Uint32Array {
+  const { micros, domain } = clock.columns();
+  return indicesWhere(input.samples.count, (i) => domain[i] === window.domain && (micros[i] as number) >= window.from && (micros[i] as number) <= window.to);
+}
+
+function indicesWhere(count: number, keep: (i: number) => boolean): Uint32Array {
   const picked: number[] = [];
-  for (let i = 0; i < input.samples.count; i++) if (keep(i)) picked.push(i);
+  for (let i = 0; i < count; i++) if (keep(i)) picked.push(i);
+  return Uint32Array.from(picked);
+}
+
+/**
+ * The `count` longest of the `picked` samples as sample indices, longest first; equal waits in
+ * sample order (lib/stats/top-n), so every page of a long list is cut from the same order.
+ */
+export function longestOf(input: ListInput, picked: Uint32Array, count: number): Uint32Array {
   const ela = input.samples.ela;
   const values = Float64Array.from(picked, (i) => ela[i] as number);
-  const top = topN(values, Math.min(limit, picked.length));
-  return { total: picked.length, rows: Array.from(top.indices, (k) => waitRow(input, label, picked[k] as number, clock)) };
+  const top = topN(values, Math.min(count, picked.length));
+  return Uint32Array.from(top.indices, (k) => picked[k] as number);
+}
+
+function listOf(input: ListInput, label: string, picked: Uint32Array, limit: number, clock: DatasetClock): WaitList {
+  return { total: picked.length, rows: Array.from(longestOf(input, picked, limit), (i) => waitRow(input, label, i, clock)) };
 }

@@ -14,7 +14,8 @@ const SUMMARY_FIELDS = [
 
 type Cell = string | number | null;
 
-function unparse(fields: readonly string[], data: Cell[][]): string {
+/** The project's CSV writer: every CSV cell goes through here (papaparse's quoting). */
+export function unparse(fields: readonly string[], data: Cell[][]): string {
   // Papaparse writes null as an empty cell: a statistic undefined for the sample (e.g. the stddev of one wait).
   return `${Papa.unparse({ fields: [...fields], data }, { newline: '\n' })}\n`;
 }

@@ -9,9 +9,10 @@ import type { OutlierWindow } from '../outliers/clusters';
 import { streamedRangeReader } from '../outliers/byte-lines';
 import { readContext, type TraceContext } from '../outliers/context';
 import { downsampleTimeline } from '../outliers/timeline';
-import { waitsInRange, waitsInWindow, type ListInput, type WaitList, type WaitRow } from '../outliers/top-list';
+import { indicesInRange, indicesInWindow, longestOf, waitRow, type ListInput, type WaitList, type WaitRow } from '../outliers/top-list';
 import { DatasetClock, LOCAL_DOMAIN, UTC_DOMAIN } from '../outliers/wall-clock';
 import { fileChunks } from './file-chunks';
+import { SAMPLES_CSV_ROWS_PER_CHUNK, unparse } from '../report/export-tables';
 import type { OutlierSection } from '../report/report-schema';
 import type { DatasetState } from './dataset-state';
 import { syntheticListInput } from './synthetic-clock';
@@ -100,12 +101,103 @@ export function outliersOf(d: DatasetState, label: string, options: { top: numbe
 
 export type Selection = { kind: 'range'; lo: number; hi: number } | { kind: 'window'; kindOfTime: 'utc' | 'local'; fromMs: number; toMs: number };
 
-export function selectWaits(d: DatasetState, label: string, by: Selection, limit: number): DatasetWaitList | null {
-  const input = listInputOf(d);
-  if (!input) return null;
-  if (by.kind === 'range') return withId(d.id, waitsInRange(input, label, by.lo, by.hi, limit));
-  const domain = by.kindOfTime === 'utc' ? UTC_DOMAIN : LOCAL_DOMAIN;
-  return withId(d.id, waitsInWindow(input, label, { domain, from: by.fromMs * 1000, to: by.toMs * 1000 }, limit));
+/** What one dataset contributes to a list: its waits that `by` selects. */
+export interface SelectionPart {
+  datasetId: string;
+  label: string;
+  by: Selection;
+}
+
+/** One page of a list of several datasets' waits, merged longest first. */
+export interface SelectionPage {
+  /** Per dataset (in the order of the parts), how many of its waits the list holds in all. */
+  totals: { datasetId: string; label: string; total: number }[];
+  /** Position of rows[0] in the whole list, 0-based. */
+  offset: number;
+  rows: DatasetRow[];
+}
+
+interface RankedPart {
+  datasetId: string;
+  label: string;
+  input: ListInput;
+  clock: DatasetClock;
+  total: number;
+  /** The part's `want` longest waits as sample indices, longest first. */
+  longest: Uint32Array;
+}
+
+function rankParts(datasetOf: (id: string) => DatasetState, parts: readonly SelectionPart[], want: number): RankedPart[] {
+  return parts.flatMap(({ datasetId, label, by }) => {
+    const input = listInputOf(datasetOf(datasetId));
+    if (!input) return [];
+    const clock = new DatasetClock(input);
+    const picked =
+      by.kind === 'range'
+        ? indicesInRange(input, by.lo, by.hi)
+        : indicesInWindow(input, { domain: by.kindOfTime === 'utc' ? UTC_DOMAIN : LOCAL_DOMAIN, from: by.fromMs * 1000, to: by.toMs * 1000 }, clock);
+    return [{ datasetId, label, input, clock, total: picked.length, longest: longestOf(input, picked, want) }];
+  });
+}
+
+/**
+ * Positions [from, to) of the parts' waits merged into one list, longest first. Equal waits keep
+ * the order of the parts, then sample order: the same wait is at the same position on every page
+ * and in the CSV.
+ */
+function* mergedRows(parts: readonly RankedPart[], from: number, to: number): Generator<DatasetRow> {
+  const next = parts.map(() => 0);
+  for (let position = 0; position < to; position++) {
+    let best = -1;
+    let bestEla = -Infinity;
+    parts.forEach((p, k) => {
+      const i = p.longest[next[k] as number];
+      if (i === undefined) return;
+      const ela = p.input.samples.ela[i] as number;
+      if (best < 0 || ela > bestEla) [best, bestEla] = [k, ela];
+    });
+    if (best < 0) return;
+    const p = parts[best] as RankedPart;
+    const i = p.longest[next[best] as number] as number;
+    next[best] = (next[best] as number) + 1;
+    if (position >= from) yield { ...waitRow(p.input, p.label, i, p.clock), datasetId: p.datasetId };
+  }
+}
+
+/** Rows [offset, offset + limit) of the list the parts make (a bucket, a bar, a spectrum stretch, a time window). */
+export function selectPage(datasetOf: (id: string) => DatasetState, parts: readonly SelectionPart[], offset: number, limit: number): SelectionPage {
+  const from = Math.max(0, Math.floor(offset));
+  const to = from + Math.max(0, Math.floor(limit));
+  const ranked = rankParts(datasetOf, parts, to);
+  return { totals: ranked.map((p) => ({ datasetId: p.datasetId, label: p.label, total: p.total })), offset: from, rows: [...mergedRows(ranked, from, to)] };
+}
+
+/** Columns of a listed wait in a CSV; `wall_clock_time` is ISO (with the trace's offset for time_kind utc, none for local). */
+const SELECTION_CSV_FIELDS = ['dataset_id', 'dataset', 'ela_us', 'wall_clock_time', 'time_kind', 'session', 'pid', 'file', 'line'];
+
+/**
+ * Every wait of the list the parts make, in the order the pages show them, as CSV (the project's
+ * writer, export-tables.ts). Rows are built and written a chunk at a time: a list can hold millions.
+ */
+export function selectionCsv(datasetOf: (id: string) => DatasetState, parts: readonly SelectionPart[]): { blob: Blob; rows: number } {
+  const ranked = rankParts(datasetOf, parts, Number.MAX_SAFE_INTEGER);
+  const rows = ranked.reduce((n, p) => n + p.total, 0);
+  const header = `${SELECTION_CSV_FIELDS.join(',')}\n`;
+  const chunks: string[] = [];
+  let cells: (string | number | null)[][] = [];
+  const flush = () => {
+    // The writer heads every table with the field names: only the first chunk keeps them.
+    const text = unparse(SELECTION_CSV_FIELDS, cells);
+    if (!text.startsWith(header)) throw new Error('selectionCsv: the CSV writer changed its header line');
+    chunks.push(chunks.length === 0 ? text : text.slice(header.length));
+    cells = [];
+  };
+  for (const r of mergedRows(ranked, 0, rows)) {
+    cells.push([r.datasetId, r.dataset, r.ela, r.time.iso, r.time.kind, r.session, r.pid, r.file, r.line]);
+    if (cells.length === SAMPLES_CSV_ROWS_PER_CHUNK) flush();
+  }
+  if (cells.length > 0 || chunks.length === 0) flush();
+  return { blob: new Blob(chunks, { type: 'text/csv' }), rows };
 }
 
 /** Other events and log switches inside each window: one more pass over the dataset's files. */
