@@ -79,6 +79,7 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
     setContext(null);
     setProblem(null);
     setOutliers(null);
+    lists.current++; // a page of the old data still on its way is dropped
     setListing({ kind: 'top' });
     const specs = labels.current;
     void ask<Extract<Reply, { type: 'outliers' }>>((requestId) => ({ type: 'outliers', requestId, datasets: specs, top: TOP, thresholds: [] })).then(async (reply) => {
