@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, watchPage } from '../helpers/browser';
 import { startNextServer, type NextServer } from '../helpers/next-server';
-import { lfsOf, plainCommits, writeCommitLoop } from '../helpers/outlier-traces';
+import { lfsOf, plainCommits, wallMicros, writeCommitLoop } from '../helpers/outlier-traces';
 import { datasetSettled, reportShown, screenshot, SCREENSHOT_DIR, tableValue } from '../helpers/workbench';
 
 /** 5,000 commits, 0.5 s apart; commits 2500–2503 stall behind a log switch (290 ms and so on). */
@@ -103,6 +103,35 @@ describe('outlier investigation in Chromium', () => {
     const start = lfsOf(trace, 2503).offset;
     expect(text).toBe(bytes.subarray(start, bytes.indexOf(0x0a, start)).toString('utf8'));
     await screenshot(page, 'outlier-tail-click', '[data-testid=outlier-panel]');
+  });
+
+  it('a brush on the UTC timeline titles its window in UTC, as the axis shows it, and lists the waits that ended inside it', async () => {
+    const back = page.getByRole('button', { name: /back to the top/ });
+    if ((await back.count()) > 0) await back.click(); // after the Figure 15.16 click
+    const chart = page.getByTestId('figure-timeline-chart');
+    await page.locator('[data-testid=figure-timeline-chart][data-ready=true]').waitFor();
+    await chart.scrollIntoViewIfNeeded();
+    const box = (await chart.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.4, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.6, y, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByTestId('outlier-list-title').textContent()).toMatch(/^Waits from/);
+    const title = (await page.getByTestId('outlier-list-title').textContent()) ?? '';
+    // The stamps say −07:00, so the axis is UTC ("wall-clock time (UTC)"): the title says so and writes +00:00.
+    const [, from, to] = /^Waits from (\S+) to (\S+), wall-clock time \(UTC\), brushed on the timeline:/.exec(title)!;
+    expect(from).toMatch(/^2019-07-09T\d\d:\d\d:\d\d\.\d{6}\+00:00$/);
+    expect(to).toMatch(/^2019-07-09T\d\d:\d\d:\d\d\.\d{6}\+00:00$/);
+    // The helper's own wall times (µs since the epoch) say which waits ended inside the window.
+    const inside = trace.waits.filter((w) => w.event === 'log file sync' && w.wall >= wallMicros(from!.slice(0, 26), 0) && w.wall <= wallMicros(to!.slice(0, 26), 0));
+    expect(inside.length).toBeGreaterThan(100);
+    expect(Number(await page.getByTestId('outlier-list-title').locator('[data-dataset=d1]').getAttribute('data-count'))).toBe(inside.length);
+    const lines = await page.getByTestId('outlier-rows').locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-line'))));
+    expect(lines.length).toBe(Math.min(inside.length, 1000));
+    const insideLines = new Set(inside.map((w) => w.line));
+    expect(lines.filter((line) => !insideLines.has(line))).toEqual([]);
+    await page.getByRole('button', { name: /back to the top/ }).click();
   });
 
   it('renders the timeline of the 2 × 4 M demo without freezing the page, and says how long it took', async () => {
