@@ -9,7 +9,7 @@ import type { OutlierWindow } from '../outliers/clusters';
 import { streamedRangeReader } from '../outliers/byte-lines';
 import { readContext, type TraceContext } from '../outliers/context';
 import { downsampleTimeline } from '../outliers/timeline';
-import { indicesInRange, indicesInWindow, longestOf, waitRow, type ListInput, type WaitList, type WaitRow } from '../outliers/top-list';
+import { indicesInRange, indicesInWindow, longestFirst, waitRow, type ListInput, type WaitList, type WaitRow } from '../outliers/top-list';
 import { DatasetClock, LOCAL_DOMAIN, UTC_DOMAIN } from '../outliers/wall-clock';
 import { fileChunks } from './file-chunks';
 import { SAMPLES_CSV_ROWS_PER_CHUNK, unparse } from '../report/export-tables';
@@ -117,18 +117,20 @@ export interface SelectionPage {
   rows: DatasetRow[];
 }
 
-interface RankedPart {
-  datasetId: string;
-  label: string;
-  input: ListInput;
-  clock: DatasetClock;
-  total: number;
-  /** The part's `want` longest waits as sample indices, longest first. */
-  longest: Uint32Array;
+/**
+ * The waits the parts select, as one list: every part's selected samples one after the other (in
+ * part order, then sample order), with their ela. Ordering it longest first (longestFirst keeps
+ * equal waits in list order) merges the datasets: equal waits keep the order of the parts, then
+ * sample order, so the same wait is at the same position on every page and in the CSV.
+ */
+interface MergedList {
+  parts: { datasetId: string; label: string; input: ListInput; clock: DatasetClock; total: number; start: number }[];
+  sample: Uint32Array;
+  ela: Float64Array;
 }
 
-function rankParts(datasetOf: (id: string) => DatasetState, parts: readonly SelectionPart[], want: number): RankedPart[] {
-  return parts.flatMap(({ datasetId, label, by }) => {
+function mergedList(datasetOf: (id: string) => DatasetState, parts: readonly SelectionPart[]): MergedList {
+  const found = parts.flatMap(({ datasetId, label, by }) => {
     const input = listInputOf(datasetOf(datasetId));
     if (!input) return [];
     const clock = new DatasetClock(input);
@@ -136,31 +138,30 @@ function rankParts(datasetOf: (id: string) => DatasetState, parts: readonly Sele
       by.kind === 'range'
         ? indicesInRange(input, by.lo, by.hi)
         : indicesInWindow(input, { domain: by.kindOfTime === 'utc' ? UTC_DOMAIN : LOCAL_DOMAIN, from: by.fromMs * 1000, to: by.toMs * 1000 }, clock);
-    return [{ datasetId, label, input, clock, total: picked.length, longest: longestOf(input, picked, want) }];
+    return [{ datasetId, label, input, clock, picked }];
   });
+  const n = found.reduce((sum, f) => sum + f.picked.length, 0);
+  const sample = new Uint32Array(n);
+  const ela = new Float64Array(n);
+  let start = 0;
+  const listed = found.map(({ picked, ...f }) => {
+    sample.set(picked, start);
+    const own = f.input.samples.ela;
+    for (let k = 0; k < picked.length; k++) ela[start + k] = own[picked[k] as number] as number;
+    const part = { ...f, total: picked.length, start };
+    start += picked.length;
+    return part;
+  });
+  return { parts: listed, sample, ela };
 }
 
-/**
- * Positions [from, to) of the parts' waits merged into one list, longest first. Equal waits keep
- * the order of the parts, then sample order: the same wait is at the same position on every page
- * and in the CSV.
- */
-function* mergedRows(parts: readonly RankedPart[], from: number, to: number): Generator<DatasetRow> {
-  const next = parts.map(() => 0);
-  for (let position = 0; position < to; position++) {
-    let best = -1;
-    let bestEla = -Infinity;
-    parts.forEach((p, k) => {
-      const i = p.longest[next[k] as number];
-      if (i === undefined) return;
-      const ela = p.input.samples.ela[i] as number;
-      if (best < 0 || ela > bestEla) [best, bestEla] = [k, ela];
-    });
-    if (best < 0) return;
-    const p = parts[best] as RankedPart;
-    const i = p.longest[next[best] as number] as number;
-    next[best] = (next[best] as number) + 1;
-    if (position >= from) yield { ...waitRow(p.input, p.label, i, p.clock), datasetId: p.datasetId };
+/** Positions [from, to) of the list longest first, as rows. */
+function* rowsOf(list: MergedList, from: number, to: number): Generator<DatasetRow> {
+  const order = longestFirst(list.ela, to);
+  for (let k = from; k < order.length; k++) {
+    const at = order[k] as number;
+    const p = list.parts.findLast((x) => x.start <= at)!;
+    yield { ...waitRow(p.input, p.label, list.sample[at] as number, p.clock), datasetId: p.datasetId };
   }
 }
 
@@ -168,8 +169,8 @@ function* mergedRows(parts: readonly RankedPart[], from: number, to: number): Ge
 export function selectPage(datasetOf: (id: string) => DatasetState, parts: readonly SelectionPart[], offset: number, limit: number): SelectionPage {
   const from = Math.max(0, Math.floor(offset));
   const to = from + Math.max(0, Math.floor(limit));
-  const ranked = rankParts(datasetOf, parts, to);
-  return { totals: ranked.map((p) => ({ datasetId: p.datasetId, label: p.label, total: p.total })), offset: from, rows: [...mergedRows(ranked, from, to)] };
+  const list = mergedList(datasetOf, parts);
+  return { totals: list.parts.map((p) => ({ datasetId: p.datasetId, label: p.label, total: p.total })), offset: from, rows: [...rowsOf(list, from, to)] };
 }
 
 /** Columns of a listed wait in a CSV; `wall_clock_time` is ISO (with the trace's offset for time_kind utc, none for local). */
@@ -180,8 +181,8 @@ const SELECTION_CSV_FIELDS = ['dataset_id', 'dataset', 'ela_us', 'wall_clock_tim
  * writer, export-tables.ts). Rows are built and written a chunk at a time: a list can hold millions.
  */
 export function selectionCsv(datasetOf: (id: string) => DatasetState, parts: readonly SelectionPart[]): { blob: Blob; rows: number } {
-  const ranked = rankParts(datasetOf, parts, Number.MAX_SAFE_INTEGER);
-  const rows = ranked.reduce((n, p) => n + p.total, 0);
+  const list = mergedList(datasetOf, parts);
+  const rows = list.ela.length;
   const header = `${SELECTION_CSV_FIELDS.join(',')}\n`;
   const chunks: string[] = [];
   let cells: (string | number | null)[][] = [];
@@ -192,7 +193,7 @@ export function selectionCsv(datasetOf: (id: string) => DatasetState, parts: rea
     chunks.push(chunks.length === 0 ? text : text.slice(header.length));
     cells = [];
   };
-  for (const r of mergedRows(ranked, 0, rows)) {
+  for (const r of rowsOf(list, 0, rows)) {
     cells.push([r.datasetId, r.dataset, r.ela, r.time.iso, r.time.kind, r.session, r.pid, r.file, r.line]);
     if (cells.length === SAMPLES_CSV_ROWS_PER_CHUNK) flush();
   }
