@@ -12,18 +12,26 @@ import type { TopWaitsView } from './top-waits-option';
  * Bin `binIndex` of histogramBins(dataset, mode) as the values it counts. These are the report's
  * buckets, not the drawn geometry: the log2 "< 1 µs" bucket is drawn from 0.5 µs but holds
  * [0, 1), and the open top bucket "≥ 2^32 µs" holds everything from 2^32 up (hi = Infinity).
+ * Every dataset has the same buckets, and the tooltip of a bucket counts every dataset's waits in
+ * it: `ranges` selects the bucket in each of them, datasetIndex/lo/hi name the bar clicked.
  */
 export function allWaitsSelection(report: WaitscopeReport, mode: BucketMode, datasetIndex: number, binIndex: number): RangeSelection | null {
+  const range = allWaitsRange(report, mode, datasetIndex, binIndex);
+  if (!range) return null;
+  const ranges = report.datasets.map((_, i) => ({ datasetIndex: i, ...range }));
+  return { datasetIndex, ...range, source: mode === 'log10' ? 'all-waits/log10' : 'all-waits/log2', ranges };
+}
+
+function allWaitsRange(report: WaitscopeReport, mode: BucketMode, datasetIndex: number, binIndex: number): { lo: number; hi: number } | null {
   const d = report.datasets[datasetIndex]?.distributions;
   if (!d) return null;
   if (mode === 'log10') {
     const bin = d.log10Bins.bins[binIndex];
-    return bin ? { datasetIndex, ...halfOpenRange(bin.lo, bin.hi), source: 'all-waits/log10' } : null;
+    return bin ? halfOpenRange(bin.lo, bin.hi) : null;
   }
   const bucket = d.log2Micros[binIndex];
   if (!bucket) return null;
-  const range = bucket.upperBound === null ? { lo: bucket.lowerBound, hi: Infinity } : halfOpenRange(bucket.lowerBound, bucket.upperBound);
-  return { datasetIndex, ...range, source: 'all-waits/log2' };
+  return bucket.upperBound === null ? { lo: bucket.lowerBound, hi: Infinity } : halfOpenRange(bucket.lowerBound, bucket.upperBound);
 }
 
 /**
@@ -31,15 +39,28 @@ export function allWaitsSelection(report: WaitscopeReport, mode: BucketMode, dat
  * the last bin closed (it holds the maximum). The bar counts only the dataset's top-N waits, so
  * lo is raised to the smallest of them: the lowest bar must not select the many waits below the
  * top N that share its range (waits equal to that smallest one, ties at the cut, are selected).
+ * The bins are shared and the tooltip counts every dataset's bar: `ranges` holds each dataset's
+ * own range for the bin (lo raised to its own smallest top wait), datasetIndex/lo/hi the bar clicked.
  */
 export function topWaitsSelection(view: TopWaitsView, datasetIndex: number, binIndex: number): RangeSelection | null {
+  const own = topWaitsRange(view, datasetIndex, binIndex);
+  if (!own) return null;
+  const ranges = view.tops.flatMap((_, i) => {
+    const range = topWaitsRange(view, i, binIndex);
+    // A dataset whose top N all lie above this bar has no waits in it (lo past hi): nothing to list.
+    return range && range.lo <= range.hi ? [{ datasetIndex: i, ...range }] : [];
+  });
+  return { datasetIndex, ...own, source: 'top-waits', ranges };
+}
+
+function topWaitsRange(view: TopWaitsView, datasetIndex: number, binIndex: number): { lo: number; hi: number } | null {
   const { edges } = view.bins;
   const top = view.tops[datasetIndex];
   if (!top || top.length === 0 || !(binIndex >= 0 && binIndex < edges.length - 1)) return null;
   const last = binIndex === edges.length - 2;
   const range = last ? { lo: edges[binIndex]!, hi: edges[binIndex + 1]! } : halfOpenRange(edges[binIndex]!, edges[binIndex + 1]!);
   const smallest = top[top.length - 1]!;
-  return { datasetIndex, lo: Math.max(range.lo, smallest), hi: range.hi, source: 'top-waits' };
+  return { lo: Math.max(range.lo, smallest), hi: range.hi };
 }
 
 /** 1/(1−p) → p, the spectrum's x axis back to a percentile (x below 1 is p = 0). */

@@ -9,7 +9,7 @@
  */
 
 export interface RangeSelection {
-  /** Index in report.datasets of the dataset the range is about; null when it covers several (the spectrum). */
+  /** Index in report.datasets of the dataset clicked; null for a drag across several (the spectrum). */
   datasetIndex: number | null;
   /** Inclusive lower end, µs. */
   lo: number;
@@ -17,7 +17,10 @@ export interface RangeSelection {
   hi: number;
   /** Which figure and how: 'all-waits/log10', 'all-waits/log2', 'top-waits' or 'spectrum'. */
   source: string;
-  /** Spectrum only: each shown dataset's own value range for the brushed percentiles. */
+  /**
+   * Each dataset's own value range, when the selection covers several: the spectrum's brushed
+   * percentiles, a bucket of Figure 15.15 or a bar of Figure 15.16 (every dataset's waits in it).
+   */
   ranges?: { datasetIndex: number; lo: number; hi: number }[];
   /** Spectrum only: the brushed percentiles, 0 ≤ lo ≤ hi < 1. */
   percentiles?: { lo: number; hi: number };

@@ -7,14 +7,18 @@
 import { useEffect, useRef, useState } from 'react';
 import type { WindowSummary } from '@/lib/outliers/analyze';
 import type { TraceContext } from '@/lib/outliers/context';
-import type { DatasetOutliers, DatasetRow, DatasetWaitList, Selection } from '@/lib/worker/outlier-requests';
+import { formatMicrosIso } from '@/lib/outliers/stamps';
+import type { DatasetOutliers, DatasetRow, SelectionPage, SelectionPart } from '@/lib/worker/outlier-requests';
 import type { ReportDatasetSpec, WorkerRequest, WorkerResponse } from '@/lib/worker/protocol';
 import { TimelineFigure } from '../charts/TimelineFigure';
+import { timelineAxisName } from '../charts/timeline-option';
+import { download as save } from '../download';
 import { formatTime, type DisplayUnit } from '../display-units';
 import { ClusterList, type DatasetClusters } from './ClusterList';
 import { ContextView } from './ContextView';
 import type { FigureSelection } from './figure-selection';
-import { WaitTable } from './WaitTable';
+import { PAGE_ROWS, SelectionList } from './SelectionList';
+import { TopWaitLists } from './TopWaitLists';
 
 type Reply = Extract<WorkerResponse, { requestId: number }>;
 export type Ask = <T extends Reply>(make: (requestId: number) => WorkerRequest) => Promise<T | Extract<Reply, { type: 'request-failed' }>>;
@@ -31,21 +35,43 @@ interface Props {
   onClearSelection: () => void;
 }
 
+/** The list under the timeline: each dataset's top waits, or the waits of a selection a page at a time. */
+type Listing = { kind: 'top' } | { kind: 'selection'; heading: string; parts: SelectionPart[]; page: SelectionPage | null };
+
 const TOP = 100;
 const FIVE_HUNDRED_MS = 500_000;
 
+/**
+ * The title of a timeline window, in the axis's own convention (timeline-option.ts draws both kinds
+ * with useUTC): for a 'utc' axis, UTC written with +00:00; for a 'local' axis, the trace's wall time
+ * as written in its *** stamps, with no offset and the axis's words "local to the trace, zone
+ * unknown". Never a converted `…Z` time: for a local axis that would claim a zone the trace never gave.
+ */
+function windowHeading(t0: number, t1: number, kind: 'utc' | 'local'): string {
+  const at = (ms: number) => formatMicrosIso(Math.round(ms * 1000), kind === 'utc' ? 0 : null);
+  return `Waits from ${at(t0)} to ${at(t1)}, ${timelineAxisName(kind)}, brushed on the timeline`;
+}
+
+/** lo–hi with the unit, or "lo and up" for Oracle's open top bucket (hi = Infinity). */
+function rangeText(lo: number, hi: number, unit: DisplayUnit): string {
+  return Number.isFinite(hi) ? `${formatTime(lo, unit)}–${formatTime(hi, unit, { withUnit: true })}` : `${formatTime(lo, unit, { withUnit: true })} and up`;
+}
+
 export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearSelection }: Props) {
   const [outliers, setOutliers] = useState<DatasetOutliers[] | null>(null);
-  const [list, setList] = useState<{ title: string; lists: DatasetWaitList[] } | null>(null);
+  const [listing, setListing] = useState<Listing>({ kind: 'top' });
+  const [download, setDownload] = useState<'idle' | 'writing' | { problem: string }>('idle');
   const [clusters, setClusters] = useState<DatasetClusters[]>([]);
   const [picked, setPicked] = useState<DatasetRow | null>(null);
   const [context, setContext] = useState<TraceContext | string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const picks = useRef(0);
+  const lists = useRef(0);
   const labels = useRef(datasets);
   labels.current = datasets;
   // Ids, not labels: renaming a dataset must not recompute its outliers (labels are shown from `datasets`).
   const idKey = datasets.map((d) => d.datasetId).join(',');
+  const labelOf = (id: string) => datasets.find((d) => d.datasetId === id)?.label ?? id;
 
   useEffect(() => {
     let live = true;
@@ -53,12 +79,13 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
     setContext(null);
     setProblem(null);
     setOutliers(null);
+    lists.current++; // a page of the old data still on its way is dropped
+    setListing({ kind: 'top' });
     const specs = labels.current;
     void ask<Extract<Reply, { type: 'outliers' }>>((requestId) => ({ type: 'outliers', requestId, datasets: specs, top: TOP, thresholds: [] })).then(async (reply) => {
       if (!live) return;
       if (reply.type !== 'outliers') return setProblem(`The outliers could not be listed: ${reply.message}`);
       setOutliers(reply.results);
-      setList({ title: `The ${TOP} longest waits of each dataset`, lists: reply.results.map((r) => r.top) });
       setClusters(reply.results.map((r) => ({ datasetId: r.datasetId, label: r.label, threshold: r.analysis.threshold, minCount: r.analysis.minCount, outliers: r.analysis.outliers, windows: r.analysis.windows, activity: null, activityProblem: null, hasTraceLines: r.hasTraceLines })));
       for (const r of reply.results) {
         if (!r.hasTraceLines || r.analysis.windows.length === 0) continue;
@@ -72,23 +99,40 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
     return () => void (live = false);
   }, [dataKey, idKey, ask]);
 
-  const select = async (title: string, parts: { datasetId: string; by: Selection }[]) => {
+  /** Page `offset` of a list; a reply to an older list or page is dropped. */
+  const showPage = async (heading: string, parts: SelectionPart[], offset: number) => {
+    const mine = ++lists.current;
     setProblem(null);
-    const lists: DatasetWaitList[] = [];
-    for (const part of parts) {
-      const spec = labels.current.filter((d) => d.datasetId === part.datasetId);
-      if (spec.length === 0) continue;
-      const reply = await ask<Extract<Reply, { type: 'selection' }>>((requestId) => ({ type: 'select', requestId, datasets: spec, by: part.by, limit: 1000 }));
-      if (reply.type !== 'selection') return setProblem(`Those waits could not be listed: ${reply.message}`);
-      lists.push(...reply.lists);
-    }
-    setList({ title, lists });
+    const reply = await ask<Extract<Reply, { type: 'selection' }>>((requestId) => ({ type: 'select', requestId, parts, offset, limit: PAGE_ROWS }));
+    if (mine !== lists.current) return;
+    if (reply.type !== 'selection') return setProblem(`Those waits could not be listed: ${reply.message}`);
+    setListing({ kind: 'selection', heading, parts, page: reply.page });
+  };
+
+  const select = (heading: string, parts: { datasetId: string; by: SelectionPart['by'] }[]) => {
+    const known = parts.flatMap((p) => labels.current.filter((d) => d.datasetId === p.datasetId).map((d) => ({ ...p, label: d.label })));
+    setDownload('idle');
+    setListing({ kind: 'selection', heading, parts: known, page: null });
+    void showPage(heading, known, 0);
+  };
+
+  const downloadCsv = async (parts: SelectionPart[]) => {
+    setDownload('writing');
+    const reply = await ask<Extract<Reply, { type: 'selection-csv' }>>((requestId) => ({ type: 'export-selection', requestId, parts }));
+    if (reply.type !== 'selection-csv') return setDownload({ problem: `The CSV could not be written: ${reply.message}` });
+    save('waitscope-listed-waits.csv', reply.blob);
+    setDownload('idle');
+  };
+
+  const backToTop = () => {
+    lists.current++;
+    setListing({ kind: 'top' });
+    onClearSelection();
   };
 
   useEffect(() => {
     if (!selection) return;
-    const title = `Waits from ${formatTime(selection.lo, unit, { withUnit: true })} to ${formatTime(selection.hi, unit, { withUnit: true })} (${selection.source})`;
-    void select(title, selection.ranges.map((r) => ({ datasetId: r.datasetId, by: { kind: 'range', lo: r.lo, hi: r.hi } })));
+    select(`Waits of ${rangeText(selection.lo, selection.hi, unit)} in ${selection.where}`, selection.ranges.map((r) => ({ datasetId: r.datasetId, by: { kind: 'range', lo: r.lo, hi: r.hi } })));
     // A new selection object is a new click; unit changes only relabel.
   }, [selection]);
 
@@ -106,13 +150,14 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
   const onWindow = (c: DatasetClusters, w: WindowSummary) => {
     if (w.kind === 'tim') return;
     const kind = w.kind === 'utc' ? 'utc' : 'local';
-    void select(`Waits of ${c.label} in the cluster ${w.startIso ?? ''} – ${w.endIso ?? ''}`, [{ datasetId: c.datasetId, by: { kind: 'window', kindOfTime: kind, fromMs: w.start / 1000, toMs: w.end / 1000 } }]);
+    select(`Waits of ${c.label} in the cluster ${w.startIso ?? ''} – ${w.endIso ?? ''}`, [{ datasetId: c.datasetId, by: { kind: 'window', kindOfTime: kind, fromMs: w.start / 1000, toMs: w.end / 1000 } }]);
   };
 
   const timeline = (outliers ?? []).filter((o) => o.timeline.kind !== 'none');
   const timeKind = timeline[0]?.timeline.kind === 'utc' ? 'utc' : 'local';
   const sameAxis = timeline.filter((o) => o.timeline.kind === timeKind);
   const p999 = Math.min(...(outliers ?? []).map((o) => o.analysis.threshold));
+  const pickRow = (r: DatasetRow) => void pick(r);
 
   return (
     <section className="outlier-panel" data-testid="outlier-panel">
@@ -125,26 +170,29 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
           unit={unit}
           thresholds={[...(Number.isFinite(p999) ? [p999] : []), FIVE_HUNDRED_MS]}
           timeKind={timeKind}
-          onBrush={(t0, t1) =>
-            void select(
-              `Waits between ${new Date(t0).toISOString()} and ${new Date(t1).toISOString()} (timeline)`,
-              sameAxis.map((o) => ({ datasetId: o.datasetId, by: { kind: 'window', kindOfTime: timeKind, fromMs: t0, toMs: t1 } })),
-            )
-          }
+          onBrush={(t0, t1) => select(windowHeading(t0, t1, timeKind), sameAxis.map((o) => ({ datasetId: o.datasetId, by: { kind: 'window', kindOfTime: timeKind, fromMs: t0, toMs: t1 } })))}
         />
       )}
-      {list && (
-        <>
-          <h3 data-testid="outlier-list-title">
-            {list.title}{' '}
-            {selection && (
-              <button type="button" onClick={onClearSelection}>
-                back to the top {TOP}
-              </button>
-            )}
-          </h3>
-          <WaitTable lists={list.lists} unit={unit} onPick={(r) => void pick(r)} picked={picked} labelOf={(id) => datasets.find((d) => d.datasetId === id)?.label ?? id} />
-        </>
+      {listing.kind === 'top' && outliers && (
+        <TopWaitLists top={TOP} outliers={outliers} unit={unit} onPick={pickRow} picked={picked} labelOf={labelOf} />
+      )}
+      {listing.kind === 'selection' && !listing.page && <p className="computing" data-testid="outlier-list-title">{listing.heading}: listing…</p>}
+      {listing.kind === 'selection' && listing.page && (
+        <SelectionList
+          heading={listing.heading}
+          page={listing.page}
+          unit={unit}
+          onPage={(offset) => void showPage(listing.heading, listing.parts, offset)}
+          onDownload={() => void downloadCsv(listing.parts)}
+          download={download}
+          onPick={pickRow}
+          picked={picked}
+          labelOf={labelOf}
+        >
+          <button type="button" onClick={backToTop}>
+            back to the top {TOP}
+          </button>
+        </SelectionList>
       )}
       {picked && typeof context === 'string' && <p className="hint" role="status">{context}</p>}
       {picked && context && typeof context !== 'string' && <ContextView file={picked.file} context={context} />}

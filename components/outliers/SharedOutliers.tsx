@@ -14,31 +14,38 @@ export function SharedOutliers({ report, unit }: { report: WaitscopeReport; unit
   const timed = withOutliers.filter((x) => x.o!.timeline.kind !== 'none');
   const kind = timed[0]?.o!.timeline.kind === 'utc' ? 'utc' : 'local';
   const series = timed.filter((x) => x.o!.timeline.kind === kind).map((x) => ({ label: x.d.label, colorIndex: x.i, points: { t: Float64Array.from(x.o!.timeline.t), ela: Float64Array.from(x.o!.timeline.ela) } }));
-  const rows = withOutliers.flatMap((x) => x.o!.top.map((r) => ({ ...r, dataset: x.d.label }))).sort((a, b) => b.ela - a.ela);
   return (
     <section className="outlier-panel" data-testid="shared-outliers">
       <h2>Outliers (as shared)</h2>
       <p className="hint">The trace lines around each wait are not part of a shared report: they stay with the sender.</p>
       {series.length > 0 && <TimelineFigure series={series} unit={unit} thresholds={[Math.min(...withOutliers.map((x) => x.o!.threshold)), 500_000]} timeKind={kind} />}
-      <div className="wait-table">
-        <table data-testid="outlier-rows">
-          <thead>
-            <tr><th>dataset</th><th className="num">ela ({unit === 'ms' ? 'ms' : 'µs'})</th><th>wall-clock time</th><th>session</th><th>file</th><th className="num">line</th></tr>
-          </thead>
-          <tbody>
-            {rows.map((r, k) => (
-              <tr key={k} data-file={r.file} data-line={r.line} data-ela={r.ela}>
-                <td>{r.dataset}</td>
-                <td className="num">{formatTime(r.ela, unit)}</td>
-                <td>{r.time ?? '–'}{r.timeKind === 'local' ? ' (local)' : ''}</td>
-                <td>{r.session ?? '–'}</td>
-                <td className="file">{r.file}</td>
-                <td className="num">{r.line > 0 ? r.line.toLocaleString('en-US') : '–'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* One table per dataset, as on the sender's page (TopWaitLists.tsx): each dataset's worst wait heads its own list. */}
+      <h3>The longest waits of each dataset</h3>
+      {withOutliers.map(({ d, o }) => (
+        <section key={d.id} className="top-waits-of" data-testid="top-waits-of" data-dataset={d.id}>
+          <h4>{d.label}: its {o!.top.length.toLocaleString('en-US')} longest waits</h4>
+          <div className="wait-table">
+            <table data-testid="outlier-rows" data-dataset={d.id}>
+              <thead>
+                <tr><th className="num">#</th><th>dataset</th><th className="num">ela ({unit === 'ms' ? 'ms' : 'µs'})</th><th>wall-clock time</th><th>session</th><th>file</th><th className="num">line</th></tr>
+              </thead>
+              <tbody>
+                {[...o!.top].sort((a, b) => b.ela - a.ela).map((r, k) => (
+                  <tr key={k} data-file={r.file} data-line={r.line} data-ela={r.ela}>
+                    <td className="num">{(k + 1).toLocaleString('en-US')}</td>
+                    <td>{d.label}</td>
+                    <td className="num">{formatTime(r.ela, unit)}</td>
+                    <td>{r.time ?? '–'}{r.timeKind === 'local' ? ' (local)' : ''}</td>
+                    <td>{r.session ?? '–'}</td>
+                    <td className="file">{r.file}</td>
+                    <td className="num">{r.line > 0 ? r.line.toLocaleString('en-US') : '–'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
       {withOutliers.map(({ d, o }) => (
         <section key={d.id} className="clusters" data-testid="clusters">
           <h3>{d.label}: {o!.clusters.length} clusters of waits above {formatTime(o!.threshold, unit, { withUnit: true })}</h3>

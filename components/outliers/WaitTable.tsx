@@ -1,6 +1,6 @@
 'use client';
 import type { WaitRow } from '@/lib/outliers/top-list';
-import type { DatasetRow, DatasetWaitList } from '@/lib/worker/outlier-requests';
+import type { DatasetRow } from '@/lib/worker/outlier-requests';
 import { formatTime, type DisplayUnit } from '../display-units';
 
 function when(row: WaitRow): string {
@@ -10,21 +10,29 @@ function when(row: WaitRow): string {
   return t.warning === 'tim-out-of-range' ? 'tim out of range: no wall-clock time' : 'no tim';
 }
 
+interface Props {
+  /** In the order shown (longest first). */
+  rows: DatasetRow[];
+  unit: DisplayUnit;
+  onPick: (row: DatasetRow) => void;
+  picked: DatasetRow | null;
+  labelOf: (datasetId: string) => string;
+  /** The dataset of a table that lists one dataset only. */
+  datasetId?: string;
+  /** Position of rows[0] in the whole list (a later page), for the # column. */
+  offset?: number;
+}
+
 /** Waits as rows a DBA can follow back to the trace: a click opens the lines around one. */
-export function WaitTable({ lists, unit, onPick, picked, labelOf }: { lists: DatasetWaitList[]; unit: DisplayUnit; onPick: (row: DatasetRow) => void; picked: DatasetRow | null; labelOf: (datasetId: string) => string }) {
-  const rows = lists.flatMap((l) => l.rows).sort((a, b) => b.ela - a.ela);
-  const total = lists.reduce((n, l) => n + l.total, 0);
+export function WaitTable({ rows, unit, onPick, picked, labelOf, datasetId, offset = 0 }: Props) {
   return (
     <div className="wait-table">
-      <p className="hint">
-        {rows.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')} waits, longest first. Click a row to see its trace lines.
-      </p>
-      <table data-testid="outlier-rows">
+      <table data-testid="outlier-rows" data-dataset={datasetId}>
         <thead>
-          <tr><th>dataset</th><th className="num">ela ({unit === 'ms' ? 'ms' : 'µs'})</th><th>wall-clock time</th><th>session</th><th>file</th><th className="num">line</th></tr>
+          <tr><th className="num">#</th><th>dataset</th><th className="num">ela ({unit === 'ms' ? 'ms' : 'µs'})</th><th>wall-clock time</th><th>session</th><th>file</th><th className="num">line</th></tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
+          {rows.map((r, k) => (
             <tr
               key={`${r.datasetId}/${r.index}`}
               data-dataset={r.datasetId}
@@ -36,6 +44,7 @@ export function WaitTable({ lists, unit, onPick, picked, labelOf }: { lists: Dat
               tabIndex={0}
               onKeyDown={(e) => e.key === 'Enter' && onPick(r)}
             >
+              <td className="num">{(offset + k + 1).toLocaleString('en-US')}</td>
               <td>{labelOf(r.datasetId)}</td>
               <td className="num">{formatTime(r.ela, unit)}</td>
               <td>{when(r)}</td>

@@ -7,11 +7,14 @@ import type { WaitscopeReport } from '@/lib/report/report-schema';
 import type { RangeSelection } from '../charts/range-selection';
 
 export interface FigureSelection {
+  /** The figure's id for the selection ('all-waits/log10', 'top-waits', …): never shown. */
   source: string;
+  /** Where it was made, in words for the list's title ("a bucket of the distribution of all waits"). */
+  where: string;
   /** The whole range, for the title. µs, inclusive. */
   lo: number;
   hi: number;
-  /** Each dataset's own range: the spectrum's percentiles are different waits in each dataset. */
+  /** Each dataset's own range: a bucket or bar selects it in every dataset, the spectrum's percentiles are different waits in each. */
   ranges: { datasetId: string; lo: number; hi: number }[];
 }
 
@@ -21,5 +24,28 @@ export function selectionOf(r: RangeSelection, report: WaitscopeReport): FigureS
   if (r.ranges && r.ranges.length > 0) ranges = r.ranges.flatMap((x) => (id(x.datasetIndex) ? [{ datasetId: id(x.datasetIndex)!, lo: x.lo, hi: x.hi }] : []));
   else if (r.datasetIndex !== null) ranges = id(r.datasetIndex) ? [{ datasetId: id(r.datasetIndex)!, lo: r.lo, hi: r.hi }] : [];
   else ranges = report.datasets.map((d) => ({ datasetId: d.id, lo: r.lo, hi: r.hi }));
-  return { source: r.source, lo: r.lo, hi: r.hi, ranges };
+  return { source: r.source, where: whereOf(r, report), lo: r.lo, hi: r.hi, ranges };
+}
+
+/** A percentile as people write it: 0.999 → "99.9%". */
+function percent(p: number): string {
+  return `${Number((p * 100).toFixed(4))}%`;
+}
+
+/** The figure and the part of it a selection was made on, in words. */
+export function whereOf(r: Pick<RangeSelection, 'source' | 'percentiles'>, report: WaitscopeReport): string {
+  switch (r.source) {
+    case 'all-waits/log10':
+      return `a bucket of the distribution of all waits (${report.datasets[0]?.distributions.log10Bins.perDecade ?? 20} log-spaced bins per decade)`;
+    case 'all-waits/log2':
+      return "an Oracle log2 bucket (V$EVENT_HISTOGRAM_MICRO) of the distribution of all waits";
+    case 'top-waits':
+      return "a bar of the distribution of the top waits (each dataset's top waits in it)";
+    case 'spectrum':
+      return r.percentiles
+        ? `percentiles ${percent(r.percentiles.lo)} to ${percent(r.percentiles.hi)} of the percentile spectrum (each dataset's own waits there)`
+        : 'a stretch of the percentile spectrum';
+    default:
+      return 'a figure';
+  }
 }

@@ -4,6 +4,7 @@
  * window (a brush on the timeline). Each row leads back to the trace: file, line, byte offset.
  * Rows are plain objects, but only a bounded number (`limit`) are ever built.
  */
+import { denseRangeLimit, tryBuildIntHistogram } from '../stats/int-histogram';
 import { topN } from '../stats/top-n';
 import type { SessionMarker } from '../trace/types';
 import { DatasetClock, type ClockInput, type SampleTime } from './wall-clock';
@@ -73,25 +74,97 @@ export function topWaits(input: ListInput, label: string, limit = DEFAULT_TOP, c
  * half-open bucket), the `limit` longest first.
  */
 export function waitsInRange(input: ListInput, label: string, lo: number, hi: number, limit = DEFAULT_TOP, clock?: DatasetClock): WaitList {
-  const ela = input.samples.ela;
-  return selectRows(input, label, limit, clock ?? new DatasetClock(input), (i) => (ela[i] as number) >= lo && (ela[i] as number) <= hi);
+  return listOf(input, label, indicesInRange(input, lo, hi), limit, clock ?? new DatasetClock(input));
 }
 
 /**
  * Waits whose end time (the line's tim, mapped by wall-clock.ts) lies in [from, to] µs of one
  * time domain (a brush on the timeline), the `limit` longest first.
  */
-export function waitsInWindow(input: ListInput, label: string, window: { domain: number; from: number; to: number }, limit = DEFAULT_TOP, clock?: DatasetClock): WaitList {
+export function waitsInWindow(input: ListInput, label: string, window: TimeWindow, limit = DEFAULT_TOP, clock?: DatasetClock): WaitList {
   const c = clock ?? new DatasetClock(input);
-  const { micros, domain } = c.columns();
-  return selectRows(input, label, limit, c, (i) => domain[i] === window.domain && (micros[i] as number) >= window.from && (micros[i] as number) <= window.to);
+  return listOf(input, label, indicesInWindow(input, window, c), limit, c);
 }
 
-function selectRows(input: ListInput, label: string, limit: number, clock: DatasetClock, keep: (i: number) => boolean): WaitList {
+/** A stretch [from, to] (µs, inclusive) of one time domain of wall-clock.ts. */
+export interface TimeWindow {
+  domain: number;
+  from: number;
+  to: number;
+}
+
+/** Sample indices, in sample order, of the waits with lo ≤ ela ≤ hi. */
+export function indicesInRange(input: ListInput, lo: number, hi: number): Uint32Array {
+  const ela = input.samples.ela;
+  return indicesWhere(input.samples.count, (i) => (ela[i] as number) >= lo && (ela[i] as number) <= hi);
+}
+
+/** Sample indices, in sample order, of the waits that end inside the window. */
+export function indicesInWindow(input: ListInput, window: TimeWindow, clock: DatasetClock = new DatasetClock(input)): Uint32Array {
+  const { micros, domain } = clock.columns();
+  return indicesWhere(input.samples.count, (i) => domain[i] === window.domain && (micros[i] as number) >= window.from && (micros[i] as number) <= window.to);
+}
+
+function indicesWhere(count: number, keep: (i: number) => boolean): Uint32Array {
   const picked: number[] = [];
-  for (let i = 0; i < input.samples.count; i++) if (keep(i)) picked.push(i);
+  for (let i = 0; i < count; i++) if (keep(i)) picked.push(i);
+  return Uint32Array.from(picked);
+}
+
+/**
+ * Positions of the `count` largest of `values`, largest first; equal values in ascending position
+ * (as lib/stats/top-n orders them), so every page of a long list is cut from the same order.
+ * A short head is topN's; a long one (the last page of millions, or a CSV of all) is a counting
+ * sort over the exact integer histogram, O(n log distinct), where a comparator sort of millions of
+ * positions would take many seconds. Non-integer values (CSV input) fall back to that sort.
+ */
+export function longestFirst(values: Float64Array, count: number): Uint32Array {
+  const k = Math.min(count, values.length);
+  if (k <= SORTED_HEAD) return topN(values, k).indices;
+  const h = tryBuildIntHistogram(values);
+  if (h === null) return topN(values, k).indices;
+  // next[j]: the next free position, in descending order, for the j-th distinct value (ascending).
+  const next = new Float64Array(h.values.length);
+  for (let j = 0; j < next.length; j++) next[j] = h.total - (h.cumulative[j] as number);
+  const order = new Uint32Array(values.length);
+  const indexOf = distinctIndexOf(h.values, values.length);
+  for (let i = 0; i < values.length; i++) {
+    const j = indexOf(values[i] as number);
+    order[next[j] as number] = i;
+    next[j] = (next[j] as number) + 1;
+  }
+  return k === values.length ? order : order.slice(0, k);
+}
+
+/** Up to this many, a head is sorted by comparison (topN); beyond it, counted. */
+const SORTED_HEAD = 65_536;
+
+/**
+ * value → its index in the strictly ascending `distinct` (every value asked for is there): a table
+ * when the range is as narrow as the histogram's own dense path allows, else a binary search.
+ */
+function distinctIndexOf(distinct: Float64Array, n: number): (v: number) => number {
+  const min = distinct[0] as number;
+  const range = (distinct[distinct.length - 1] as number) - min + 1;
+  if (range <= denseRangeLimit(n)) {
+    const table = new Uint32Array(range);
+    distinct.forEach((v, j) => (table[v - min] = j));
+    return (v) => table[v - min] as number;
+  }
+  return (v) => {
+    let lo = 0;
+    let hi = distinct.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((distinct[mid] as number) < v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+function listOf(input: ListInput, label: string, picked: Uint32Array, limit: number, clock: DatasetClock): WaitList {
   const ela = input.samples.ela;
   const values = Float64Array.from(picked, (i) => ela[i] as number);
-  const top = topN(values, Math.min(limit, picked.length));
-  return { total: picked.length, rows: Array.from(top.indices, (k) => waitRow(input, label, picked[k] as number, clock)) };
+  return { total: picked.length, rows: Array.from(longestFirst(values, limit), (k) => waitRow(input, label, picked[k] as number, clock)) };
 }

@@ -14,7 +14,7 @@ import { DatasetLoader } from './dataset-loader';
 import { emptyDataset, syntheticNote, syntheticProfile, type DatasetState } from './dataset-state';
 import { exportSamplesBlob } from './export-samples';
 import { RangeHelper } from './range-port';
-import { coOccurrenceOf, contextOf, outliersOf, selectWaits } from './outlier-requests';
+import { coOccurrenceOf, contextOf, outliersOf, selectionCsv, selectPage } from './outlier-requests';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
 
@@ -82,6 +82,7 @@ export class AnalysisSession {
         return this.fingerprints(request.requestId, request.datasetIds);
       case 'outliers':
       case 'select':
+      case 'export-selection':
       case 'co-occurrence':
       case 'context':
         return this.investigate(request);
@@ -308,7 +309,7 @@ export class AnalysisSession {
   }
 
   /** Issue 6: lists, clusters, timeline, co-occurrence and context (outlier-requests.ts). */
-  private async investigate(request: Extract<WorkerRequest, { type: 'outliers' | 'select' | 'co-occurrence' | 'context' }>): Promise<void> {
+  private async investigate(request: Extract<WorkerRequest, { type: 'outliers' | 'select' | 'export-selection' | 'co-occurrence' | 'context' }>): Promise<void> {
     const { requestId } = request;
     try {
       switch (request.type) {
@@ -319,12 +320,11 @@ export class AnalysisSession {
           });
           return this.post({ type: 'outliers', requestId, results });
         }
-        case 'select': {
-          const lists = request.datasets.flatMap((spec) => {
-            const list = selectWaits(this.peek(spec.datasetId), spec.label, request.by, request.limit);
-            return list ? [list] : [];
-          });
-          return this.post({ type: 'selection', requestId, lists });
+        case 'select':
+          return this.post({ type: 'selection', requestId, page: selectPage((id) => this.peek(id), request.parts, request.offset, request.limit) });
+        case 'export-selection': {
+          const { blob, rows } = selectionCsv((id) => this.peek(id), request.parts);
+          return this.post({ type: 'selection-csv', requestId, blob, rows });
         }
         case 'co-occurrence': {
           const activity = await coOccurrenceOf(this.peek(request.datasetId), request.windows);

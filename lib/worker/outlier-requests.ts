@@ -9,9 +9,11 @@ import type { OutlierWindow } from '../outliers/clusters';
 import { streamedRangeReader } from '../outliers/byte-lines';
 import { readContext, type TraceContext } from '../outliers/context';
 import { downsampleTimeline } from '../outliers/timeline';
-import { waitsInRange, waitsInWindow, type ListInput, type WaitList, type WaitRow } from '../outliers/top-list';
+import { indicesInRange, indicesInWindow, longestFirst, waitRow, type ListInput, type WaitList, type WaitRow } from '../outliers/top-list';
 import { DatasetClock, LOCAL_DOMAIN, UTC_DOMAIN } from '../outliers/wall-clock';
 import { fileChunks } from './file-chunks';
+import { csvRow } from '../csv/write-csv';
+import { SAMPLES_CSV_ROWS_PER_CHUNK } from '../report/export-tables';
 import type { OutlierSection } from '../report/report-schema';
 import type { DatasetState } from './dataset-state';
 import { syntheticListInput } from './synthetic-clock';
@@ -101,12 +103,101 @@ export function outliersOf(d: DatasetState, label: string, options: { top: numbe
 
 export type Selection = { kind: 'range'; lo: number; hi: number } | { kind: 'window'; kindOfTime: 'utc' | 'local'; fromMs: number; toMs: number };
 
-export function selectWaits(d: DatasetState, label: string, by: Selection, limit: number): DatasetWaitList | null {
-  const input = listInputOf(d);
-  if (!input) return null;
-  if (by.kind === 'range') return withId(d.id, waitsInRange(input, label, by.lo, by.hi, limit));
-  const domain = by.kindOfTime === 'utc' ? UTC_DOMAIN : LOCAL_DOMAIN;
-  return withId(d.id, waitsInWindow(input, label, { domain, from: by.fromMs * 1000, to: by.toMs * 1000 }, limit));
+/** What one dataset contributes to a list: its waits that `by` selects. */
+export interface SelectionPart {
+  datasetId: string;
+  label: string;
+  by: Selection;
+}
+
+/** One page of a list of several datasets' waits, merged longest first. */
+export interface SelectionPage {
+  /** Per dataset (in the order of the parts), how many of its waits the list holds in all. */
+  totals: { datasetId: string; label: string; total: number }[];
+  /** Position of rows[0] in the whole list, 0-based. */
+  offset: number;
+  rows: DatasetRow[];
+}
+
+/**
+ * The waits the parts select, as one list: every part's selected samples one after the other (in
+ * part order, then sample order), with their ela. Ordering it longest first (longestFirst keeps
+ * equal waits in list order) merges the datasets: equal waits keep the order of the parts, then
+ * sample order, so the same wait is at the same position on every page and in the CSV.
+ */
+interface MergedList {
+  parts: { datasetId: string; label: string; input: ListInput; clock: DatasetClock; total: number; start: number }[];
+  sample: Uint32Array;
+  ela: Float64Array;
+}
+
+function mergedList(datasetOf: (id: string) => DatasetState, parts: readonly SelectionPart[]): MergedList {
+  const found = parts.flatMap(({ datasetId, label, by }) => {
+    const input = listInputOf(datasetOf(datasetId));
+    if (!input) return [];
+    const clock = new DatasetClock(input);
+    const picked =
+      by.kind === 'range'
+        ? indicesInRange(input, by.lo, by.hi)
+        : indicesInWindow(input, { domain: by.kindOfTime === 'utc' ? UTC_DOMAIN : LOCAL_DOMAIN, from: by.fromMs * 1000, to: by.toMs * 1000 }, clock);
+    return [{ datasetId, label, input, clock, picked }];
+  });
+  const n = found.reduce((sum, f) => sum + f.picked.length, 0);
+  const sample = new Uint32Array(n);
+  const ela = new Float64Array(n);
+  let start = 0;
+  const listed = found.map(({ picked, ...f }) => {
+    sample.set(picked, start);
+    const own = f.input.samples.ela;
+    for (let k = 0; k < picked.length; k++) ela[start + k] = own[picked[k] as number] as number;
+    const part = { ...f, total: picked.length, start };
+    start += picked.length;
+    return part;
+  });
+  return { parts: listed, sample, ela };
+}
+
+/** Positions [from, to) of the list longest first, as rows. */
+function* rowsOf(list: MergedList, from: number, to: number): Generator<DatasetRow> {
+  const order = longestFirst(list.ela, to);
+  for (let k = from; k < order.length; k++) {
+    const at = order[k] as number;
+    const p = list.parts.findLast((x) => x.start <= at)!;
+    yield { ...waitRow(p.input, p.label, list.sample[at] as number, p.clock), datasetId: p.datasetId };
+  }
+}
+
+/** Rows [offset, offset + limit) of the list the parts make (a bucket, a bar, a spectrum stretch, a time window). */
+export function selectPage(datasetOf: (id: string) => DatasetState, parts: readonly SelectionPart[], offset: number, limit: number): SelectionPage {
+  const from = Math.max(0, Math.floor(offset));
+  const to = from + Math.max(0, Math.floor(limit));
+  const list = mergedList(datasetOf, parts);
+  return { totals: list.parts.map((p) => ({ datasetId: p.datasetId, label: p.label, total: p.total })), offset: from, rows: [...rowsOf(list, from, to)] };
+}
+
+/** Columns of a listed wait in a CSV; `wall_clock_time` is ISO (with the trace's offset for time_kind utc, none for local). */
+const SELECTION_CSV_FIELDS = ['dataset_id', 'dataset', 'ela_us', 'wall_clock_time', 'time_kind', 'session', 'pid', 'file', 'line'];
+
+/**
+ * Every wait of the list the parts make, in the order the pages show them, as CSV (the project's
+ * writer, lib/csv/write-csv.ts). Rows are built and written a chunk at a time: a list can hold millions.
+ */
+export function selectionCsv(datasetOf: (id: string) => DatasetState, parts: readonly SelectionPart[]): { blob: Blob; rows: number } {
+  const list = mergedList(datasetOf, parts);
+  const rows = list.ela.length;
+  // The project's one CSV writer (lib/csv/write-csv.ts: quoting and formula neutralising), a chunk of rows at a time.
+  const chunks: string[] = [`${csvRow(SELECTION_CSV_FIELDS)}\n`];
+  let lines: string[] = [];
+  const flush = () => {
+    chunks.push(`${lines.join('\n')}\n`);
+    lines = [];
+  };
+  for (const r of rowsOf(list, 0, rows)) {
+    lines.push(csvRow([r.datasetId, r.dataset, r.ela, r.time.iso, r.time.kind, r.session, r.pid, r.file, r.line]));
+    if (lines.length === SAMPLES_CSV_ROWS_PER_CHUNK) flush();
+  }
+  if (lines.length > 0) flush();
+  return { blob: new Blob(chunks, { type: 'text/csv' }), rows };
 }
 
 /** Other events and log switches inside each window: one more pass over the dataset's files. */

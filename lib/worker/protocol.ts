@@ -7,7 +7,7 @@ import type { OutlierWindow } from '../outliers/clusters';
 import type { WindowActivity } from '../outliers/co-occurrence';
 import type { TraceContext } from '../outliers/context';
 import type { WaitscopeReport } from '../report/report-schema';
-import type { DatasetOutliers, DatasetWaitList, Selection } from './outlier-requests';
+import type { DatasetOutliers, SelectionPage, SelectionPart } from './outlier-requests';
 import type { PresetName } from '../synth/wait-model';
 import type { EventProfileRow } from '../trace/types';
 
@@ -84,7 +84,9 @@ export type WorkerRequest =
   | { type: 'export-samples'; requestId: number; datasetId: string }
   | { type: 'fingerprints'; requestId: number; datasetIds: string[] }
   | { type: 'outliers'; requestId: number; datasets: ReportDatasetSpec[]; top: number; thresholds: number[] }
-  | { type: 'select'; requestId: number; datasets: ReportDatasetSpec[]; by: Selection; limit: number }
+  /** Rows [offset, offset + limit) of the parts' waits merged longest first; export-selection: all of them as CSV. */
+  | { type: 'select'; requestId: number; parts: SelectionPart[]; offset: number; limit: number }
+  | { type: 'export-selection'; requestId: number; parts: SelectionPart[] }
   | { type: 'co-occurrence'; requestId: number; datasetId: string; windows: OutlierWindow[] }
   | { type: 'context'; requestId: number; datasetId: string; fileIndex: number; offset: number; line: number; before?: number; after?: number };
 
@@ -98,7 +100,8 @@ export type WorkerResponse =
   /** `stale`: the request came before the data it needs (a load still running); ask again later. */
   | { type: 'request-failed'; requestId: number; message: string; stale?: boolean }
   | { type: 'outliers'; requestId: number; results: DatasetOutliers[] }
-  | { type: 'selection'; requestId: number; lists: DatasetWaitList[] }
+  | { type: 'selection'; requestId: number; page: SelectionPage }
+  | { type: 'selection-csv'; requestId: number; blob: Blob; rows: number }
   | { type: 'co-occurrence'; requestId: number; datasetId: string; activity: WindowActivity[] }
   | { type: 'context'; requestId: number; context: TraceContext }
   /** A bug, not bad input: the page shows it instead of hanging. */

@@ -5,8 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, watchPage } from '../helpers/browser';
 import { startNextServer, type NextServer } from '../helpers/next-server';
-import { lfsOf, plainCommits, writeCommitLoop } from '../helpers/outlier-traces';
-import { datasetSettled, reportShown, screenshot, SCREENSHOT_DIR } from '../helpers/workbench';
+import { lfsOf, plainCommits, wallMicros, writeCommitLoop } from '../helpers/outlier-traces';
+import { datasetSettled, reportShown, screenshot, SCREENSHOT_DIR, tableValue } from '../helpers/workbench';
 
 /** 5,000 commits, 0.5 s apart; commits 2500–2503 stall behind a log switch (290 ms and so on). */
 function stallTrace() {
@@ -90,7 +90,8 @@ describe('outlier investigation in Chromium', () => {
     const label = (await maxLabel.boundingBox())!;
     const plot = (await chart.boundingBox())!;
     await page.mouse.click(label.x + label.width / 2 - 4, plot.y + plot.height / 2);
-    await expect.poll(() => page.getByTestId('outlier-list-title').textContent()).toMatch(/Waits from/);
+    await expect.poll(() => page.getByTestId('outlier-list-title').textContent()).toMatch(/^Waits of .* in a bar of the distribution of the top waits/);
+    expect(await page.getByTestId('outlier-list-title').textContent()).not.toContain('top-waits');
     const rows = page.getByTestId('outlier-rows').locator('tbody tr');
     const listed = await rows.evaluateAll((trs) => trs.map((tr) => [Number(tr.getAttribute('data-ela')), Number(tr.getAttribute('data-line'))]));
     // The last of 60 equal bins between the smallest and the largest wait holds the four stalled commits.
@@ -102,6 +103,35 @@ describe('outlier investigation in Chromium', () => {
     const start = lfsOf(trace, 2503).offset;
     expect(text).toBe(bytes.subarray(start, bytes.indexOf(0x0a, start)).toString('utf8'));
     await screenshot(page, 'outlier-tail-click', '[data-testid=outlier-panel]');
+  });
+
+  it('a brush on the UTC timeline titles its window in UTC, as the axis shows it, and lists the waits that ended inside it', async () => {
+    const back = page.getByRole('button', { name: /back to the top/ });
+    if ((await back.count()) > 0) await back.click(); // after the Figure 15.16 click
+    const chart = page.getByTestId('figure-timeline-chart');
+    await page.locator('[data-testid=figure-timeline-chart][data-ready=true]').waitFor();
+    await chart.scrollIntoViewIfNeeded();
+    const box = (await chart.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.4, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.6, y, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByTestId('outlier-list-title').textContent()).toMatch(/^Waits from/);
+    const title = (await page.getByTestId('outlier-list-title').textContent()) ?? '';
+    // The stamps say −07:00, so the axis is UTC ("wall-clock time (UTC)"): the title says so and writes +00:00.
+    const [, from, to] = /^Waits from (\S+) to (\S+), wall-clock time \(UTC\), brushed on the timeline:/.exec(title)!;
+    expect(from).toMatch(/^2019-07-09T\d\d:\d\d:\d\d\.\d{6}\+00:00$/);
+    expect(to).toMatch(/^2019-07-09T\d\d:\d\d:\d\d\.\d{6}\+00:00$/);
+    // The helper's own wall times (µs since the epoch) say which waits ended inside the window.
+    const inside = trace.waits.filter((w) => w.event === 'log file sync' && w.wall >= wallMicros(from!.slice(0, 26), 0) && w.wall <= wallMicros(to!.slice(0, 26), 0));
+    expect(inside.length).toBeGreaterThan(100);
+    expect(Number(await page.getByTestId('outlier-list-title').locator('[data-dataset=d1]').getAttribute('data-count'))).toBe(inside.length);
+    const lines = await page.getByTestId('outlier-rows').locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-line'))));
+    expect(lines.length).toBe(Math.min(inside.length, 1000));
+    const insideLines = new Set(inside.map((w) => w.line));
+    expect(lines.filter((line) => !insideLines.has(line))).toEqual([]);
+    await page.getByRole('button', { name: /back to the top/ }).click();
   });
 
   it('renders the timeline of the 2 × 4 M demo without freezing the page, and says how long it took', async () => {
@@ -128,7 +158,12 @@ describe('outlier investigation in Chromium', () => {
     console.log(`[timeline] 2 × 4,000,000 waits: timeline drawn ${seconds.toFixed(1)} s after the report; worst main-thread answer ${worst} ms`);
     writeFileSync(path.join(SCREENSHOT_DIR, 'timeline-timing.json'), JSON.stringify({ secondsAfterReport: seconds, worstMainThreadMs: worst }, null, 2));
     expect(worst).toBeLessThan(2_000);
-    expect(await demo.getByTestId('outlier-rows').locator('tbody tr').first().getAttribute('data-ela')).toBe('291800');
+    // One table per dataset, each headed by that dataset's own longest wait (the report's max of it).
+    for (const id of ['d1', 'd2']) {
+      const first = demo.locator(`[data-testid=top-waits-of][data-dataset=${id}] tbody tr`).first();
+      expect(Number(await first.getAttribute('data-ela')), id).toBe(await tableValue(demo, 'max', id));
+    }
+    expect(await demo.locator('[data-testid=top-waits-of][data-dataset=d2] tbody tr').first().getAttribute('data-ela')).toBe('291800');
     await screenshot(demo, 'demo-timeline', '[data-testid=figure-timeline]');
     expect(watch.consoleErrors).toEqual([]);
     await demo.close();

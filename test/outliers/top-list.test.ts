@@ -3,7 +3,7 @@
 // test/helpers/outlier-traces.ts (stallPair).
 import { describe, expect, it } from 'vitest';
 import { analyzeOutliers } from '../../lib/outliers/analyze';
-import { topWaits, waitsInRange, waitsInWindow } from '../../lib/outliers/top-list';
+import { longestFirst, topWaits, waitsInRange, waitsInWindow } from '../../lib/outliers/top-list';
 import { UTC_DOMAIN } from '../../lib/outliers/wall-clock';
 import { lfsOf, stallPair, wallMicros } from '../helpers/outlier-traces';
 import { datasetOf } from './load';
@@ -84,5 +84,27 @@ describe('analyzeOutliers', () => {
       [200_000, 2, 25_000],
       [500_000, 0, 0],
     ]);
+  });
+});
+
+describe('longestFirst: the order every page and the CSV of a list are cut from', () => {
+  /** The order by definition: largest first, equal values in ascending position (a plain sort of positions). */
+  const reference = (values: Float64Array) => Array.from(values.keys()).sort((i, j) => values[j]! - values[i]! || i - j);
+  // 200,000 values with many ties: past the comparison-sorted head, so the counting sort orders them.
+  const ints = Float64Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 1013);
+  const wide = Float64Array.from({ length: 200_000 }, (_, i) => ((i * 7919) % 1013) * 1_000_003); // a range too wide for a table
+  const fractional = Float64Array.from(ints, (v, i) => v + (i % 3) / 4);
+  /** The first position where the orders differ, or −1 (cheap to report for 200,000 positions). */
+  const firstDifference = (got: Uint32Array, want: number[]) => (got.length !== want.length ? Math.min(got.length, want.length) : want.findIndex((v, k) => got[k] !== v));
+
+  it('orders all of them largest first, ties in position order, on every path', () => {
+    for (const values of [ints, wide, fractional]) expect(firstDifference(longestFirst(values, values.length), reference(values))).toBe(-1);
+  });
+
+  it('gives the head of that same order when asked for fewer, short or long', () => {
+    const full = reference(ints);
+    expect(firstDifference(longestFirst(ints, 1000), full.slice(0, 1000))).toBe(-1);
+    expect(firstDifference(longestFirst(ints, 150_000), full.slice(0, 150_000))).toBe(-1);
+    expect(firstDifference(longestFirst(ints, 10 ** 9), full)).toBe(-1);
   });
 });

@@ -12,7 +12,8 @@ afterAll(() => rmSync(inputs.root, { recursive: true, force: true }));
 /** Every 'log file sync' WAIT of the files, found with a regular expression (independent of the parser). */
 function syncWaits(files: string[]): { file: string; line: number; ela: number; text: string }[] {
   return files.flatMap((f) =>
-    readFileSync(f, 'utf8')
+    (f.endsWith('.gz') ? gunzipSync(readFileSync(f)) : readFileSync(f))
+      .toString('utf8')
       .split('\n')
       .flatMap((text, i) => {
         const m = /^WAIT #\d+: nam='log file sync' ela= ?(\d+)/.exec(text);
@@ -57,10 +58,71 @@ describe('outlier requests in the analysis session', () => {
   it('lists the waits in a value range (a clicked bucket), inclusive at both ends', async () => {
     const h = new SessionHarness();
     await h.send({ type: 'add-files', datasetId: 'x', files: inputFiles(files, path.dirname(files[0]!)), event: 'log file sync' });
-    const reply = await ask(h, { type: 'select', requestId: 1, datasets: spec, by: { kind: 'range', lo: 1000, hi: 1999 }, limit: 10_000 }, 'selection');
+    const reply = await ask(h, { type: 'select', requestId: 1, parts: [{ ...spec[0]!, by: { kind: 'range', lo: 1000, hi: 1999 } }], offset: 0, limit: 10_000 }, 'selection');
     const inRange = waits.filter((w) => w.ela >= 1000 && w.ela <= 1999);
-    expect(reply.lists[0]!.total).toBe(inRange.length);
-    expect(reply.lists[0]!.rows.every((r) => r.ela >= 1000 && r.ela <= 1999)).toBe(true);
+    expect(reply.page.totals).toEqual([{ datasetId: 'x', label: 'off', total: inRange.length }]);
+    expect(reply.page.rows).toHaveLength(inRange.length);
+    expect(reply.page.rows.every((r) => r.ela >= 1000 && r.ela <= 1999)).toBe(true);
+  });
+
+  describe('a list of two datasets, paged and as CSV', () => {
+    const on = inputs.on; // one of them gzipped
+    const onWaits = syncWaits(on);
+    const lo = 500;
+    const hi = 1999;
+    const hand = [
+      ...waits.filter((w) => w.ela >= lo && w.ela <= hi).map((w) => ({ ...w, dataset: 'off' })),
+      ...onWaits.filter((w) => w.ela >= lo && w.ela <= hi).map((w) => ({ ...w, dataset: 'on' })),
+    ];
+    const parts = [
+      { datasetId: 'x', label: 'off', by: { kind: 'range' as const, lo, hi } },
+      { datasetId: 'y', label: 'on', by: { kind: 'range' as const, lo, hi } },
+    ];
+    const loaded = async () => {
+      const h = new SessionHarness();
+      await h.send({ type: 'add-files', datasetId: 'x', files: inputFiles(files, path.dirname(files[0]!)), event: 'log file sync' });
+      await h.send({ type: 'add-files', datasetId: 'y', files: inputFiles(on, path.dirname(on[0]!)), event: 'log file sync' });
+      return h;
+    };
+    const key = (r: { dataset: string; file: string; line: number }) => `${r.dataset}/${r.file}/${r.line}`;
+
+    it('pages through every wait of both datasets once, longest first, with per-dataset totals', async () => {
+      const h = await loaded();
+      const size = 700;
+      const listed: { dataset: string; file: string; line: number; ela: number }[] = [];
+      let totals: { datasetId: string; total: number }[] = [];
+      for (let offset = 0, id = 1; offset === 0 || offset < hand.length; offset += size, id++) {
+        const reply = await ask(h, { type: 'select', requestId: id, parts, offset, limit: size }, 'selection');
+        expect(reply.page.offset).toBe(offset);
+        expect(reply.page.rows.length).toBe(Math.min(size, hand.length - offset));
+        totals = reply.page.totals;
+        listed.push(...reply.page.rows.map((r) => ({ dataset: r.dataset, file: r.file, line: r.line, ela: r.ela })));
+      }
+      expect(totals.map((t) => [t.datasetId, t.total])).toEqual([['x', hand.filter((w) => w.dataset === 'off').length], ['y', hand.filter((w) => w.dataset === 'on').length]]);
+      expect(hand.filter((w) => w.dataset === 'on').length).toBeGreaterThan(size); // a page of each, at least
+      expect(listed.map((r) => r.ela)).toEqual(hand.map((w) => w.ela).sort((a, b) => b - a));
+      expect(new Set(listed.map(key))).toEqual(new Set(hand.map(key)));
+      expect(listed).toHaveLength(hand.length);
+      const elaOf = new Map(hand.map((w) => [key(w), w.ela]));
+      expect(listed.filter((r) => elaOf.get(key(r)) !== r.ela)).toEqual([]);
+    });
+
+    it('writes every listed wait to the CSV, in the order of the pages, with its dataset', async () => {
+      const h = await loaded();
+      const reply = await ask(h, { type: 'export-selection', requestId: 1, parts }, 'selection-csv');
+      const text = await reply.blob.text();
+      const lines = text.trimEnd().split('\n');
+      expect(lines[0]).toBe('dataset_id,dataset,ela_us,wall_clock_time,time_kind,session,pid,file,line');
+      const rows = lines.slice(1).map((l) => l.split(','));
+      expect(reply.rows).toBe(hand.length);
+      expect(rows).toHaveLength(hand.length);
+      expect(rows.filter((r) => r[0] === 'x' && r[1] === 'off')).toHaveLength(hand.filter((w) => w.dataset === 'off').length);
+      expect(rows.filter((r) => r[0] === 'y' && r[1] === 'on')).toHaveLength(hand.filter((w) => w.dataset === 'on').length);
+      expect(rows.map((r) => Number(r[2]))).toEqual(hand.map((w) => w.ela).sort((a, b) => b - a));
+      expect(new Set(rows.map((r) => `${r[1]}/${r[7]}/${r[8]}`))).toEqual(new Set(hand.map(key)));
+      const page = await ask(h, { type: 'select', requestId: 2, parts, offset: 0, limit: 50 }, 'selection');
+      expect(rows.slice(0, 50).map((r) => `${r[1]}/${r[7]}/${r[8]}`)).toEqual(page.page.rows.map(key));
+    });
   });
 
   it('reads the lines around a wait of a gzip file too (streamed from the start, not held)', async () => {

@@ -62,6 +62,21 @@ describe('allWaitsSelection', () => {
     expect(at(512).hi).toBeGreaterThan(1023.9999999);
   });
 
+  it('a bucket selects every dataset\'s waits in it, as its tooltip counts them, whichever dataset was clicked', () => {
+    const bins = report.datasets.map((d) => d.distributions.log10Bins.bins);
+    // A bucket both datasets have waits in: the same [lo, hi) in each.
+    const b0 = bins[0]!.findIndex((b) => b.count > 0 && bins[1]!.some((c) => c.lo === b.lo && c.count > 0));
+    const bin = bins[0]![b0]!;
+    const s = allWaitsSelection(report, 'log10', 0, b0)!;
+    expect(s.ranges).toHaveLength(2);
+    s.ranges!.forEach((r, d) => {
+      expect(r.datasetIndex).toBe(d);
+      expect(countIn(inputs[d]!, r.lo, r.hi)).toBe(bins[d]!.find((c) => c.lo === bin.lo)!.count);
+    });
+    const log2 = allWaitsSelection(report, 'log2', 1, 10)!;
+    expect(log2.ranges!.map((r) => countIn(inputs[r.datasetIndex]!, r.lo, r.hi))).toEqual(report.datasets.map((d) => d.distributions.log2Micros[10]!.count));
+  });
+
   it('is null for a dataset or bin that does not exist', () => {
     expect(allWaitsSelection(report, 'log10', 5, 0)).toBeNull();
     expect(allWaitsSelection(report, 'log2', 0, 999)).toBeNull();
@@ -92,6 +107,12 @@ describe('topWaitsSelection', () => {
     expect(topWaitsSelection(view, 0, k - 1)!.hi).toBe(max);
     expect(topWaitsSelection(view, 0, 3)!.hi).toBeLessThan(shared.edges[4]!);
     expect(topWaitsSelection(view, 0, k)).toBeNull();
+  });
+
+  it('a bar selects each dataset\'s own top-N waits in that bin', () => {
+    const b = shared.counts[1]!.findIndex((c, i) => c > 0 && shared.counts[0]![i]! > 0);
+    const s = topWaitsSelection(view, 1, b)!;
+    expect(s.ranges!.map((r) => countIn(inputs[r.datasetIndex]!, r.lo, r.hi))).toEqual([shared.counts[0]![b], shared.counts[1]![b]]);
   });
 
   it('hit bins are the drawn bars: [edges[i], edges[i+1]) at the counts', () => {
