@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateCommitLoop } from '../../lib/synth/commit-loop';
 import { useServerAndBrowser } from '../helpers/browser-suite';
 import { fixturePath } from '../helpers/cli';
-import { datasetSettled, reportShown, screenshot } from '../helpers/workbench';
+import { chooseEvent, datasetSettled, reportShown, screenshot } from '../helpers/workbench';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'waitscope-errors-'));
 const write = (name: string, bytes: string | Uint8Array) => {
@@ -73,7 +73,7 @@ describe('errors and notes on the page', () => {
     expect(await datasetSettled(page, 'd1')).toBe('ready');
     expect(await datasetSettled(page, 'd2')).toBe('ready');
     // An event of d1's trace that the commit loops of d2 do not have.
-    await page.getByTestId('event-picker').selectOption('PGA memory operation');
+    await chooseEvent(page, 'PGA memory operation');
     await page.locator('[data-testid=dataset-d2][data-state=ready] [data-testid=missing-event-note]').waitFor();
     expect(await datasetSettled(page, 'd1')).toBe('ready');
     const d2 = page.getByTestId('dataset-d2');

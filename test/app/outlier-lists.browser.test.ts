@@ -201,7 +201,7 @@ describe('lists of waits in Chromium: buckets of two datasets, pages, CSV, per-d
     const sender = async (id: string) => page.locator(`[data-testid=top-waits-of][data-dataset=${id}] tbody tr`).evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-ela'), tr.getAttribute('data-line')]));
     const own = { d1: await sender('d1'), d2: await sender('d2') };
     await page.getByTestId('share-button').click();
-    await page.getByTestId('share-preview').waitFor();
+    await page.getByTestId('share-summary').waitFor(); // the sealed payload is ready (its raw JSON stays collapsed)
     await page.getByTestId('share-send').click();
     const link = await page.getByTestId('share-link').inputValue();
     const viewer = await browser!.newPage({ viewport: { width: 1400, height: 1000 } });
