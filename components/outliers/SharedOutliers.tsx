@@ -13,7 +13,7 @@ export function SharedOutliers({ report, unit }: { report: WaitscopeReport; unit
   if (withOutliers.length === 0) return null;
   const timed = withOutliers.filter((x) => x.o!.timeline.kind !== 'none');
   const kind = timed[0]?.o!.timeline.kind === 'utc' ? 'utc' : 'local';
-  const series = timed.filter((x) => x.o!.timeline.kind === kind).map((x) => ({ label: x.d.label, colorIndex: x.i, points: { t: Float64Array.from(x.o!.timeline.t), ela: Float64Array.from(x.o!.timeline.ela) } }));
+  const series = timed.filter((x) => x.o!.timeline.kind === kind).map((x) => ({ label: x.d.label, colorIndex: x.i, points: { t: Float64Array.from(x.o!.timeline.t), ela: Float64Array.from(x.o!.timeline.ela) }, keepAbove: x.o!.timeline.keepAbove }));
   return (
     <section className="outlier-panel" data-testid="shared-outliers">
       <h2>Outliers (as shared)</h2>

@@ -241,19 +241,25 @@ export function outlierSection(o: DatasetOutliers, activity: WindowActivity[] | 
   const a = o.analysis;
   const tl = o.timeline;
   let keep: number[] = Array.from(tl.t.keys());
+  // Above keepAbove every wait is a point, below it the points are a sample (the figure marks which).
+  let keepAbove = tl.keepAbove;
   if (keep.length > SHARED_TIMELINE_POINTS) {
     // Keep the longest quarter of the budget outright, then every k-th of the rest in time order.
     const byEla = [...keep].sort((x, y) => (tl.ela[y] as number) - (tl.ela[x] as number));
-    const top = new Set(byEla.slice(0, SHARED_TIMELINE_POINTS / 4));
+    const kept = byEla.slice(0, SHARED_TIMELINE_POINTS / 4);
+    const top = new Set(kept);
     const restCount = keep.length - top.size;
     const stride = Math.ceil(restCount / (SHARED_TIMELINE_POINTS - top.size));
     let seen = 0;
     keep = keep.filter((k) => top.has(k) || seen++ % stride === 0);
+    // Every wait longer than the shortest one kept outright is kept; waits equal to it may not be,
+    // so that value is the new line ("every wait above"), and never below the dataset's own line.
+    keepAbove = Math.max(keepAbove, tl.ela[kept[kept.length - 1]!] as number);
   }
   return {
     threshold: a.threshold,
     top: a.top.rows.map((r) => ({ ela: r.ela, time: r.time.iso, timeKind: r.time.kind, session: r.session, file: r.file, line: r.line })),
-    timeline: { kind: tl.kind, t: keep.map((k) => tl.t[k] as number), ela: keep.map((k) => tl.ela[k] as number), keepAbove: tl.keepAbove },
+    timeline: { kind: tl.kind, t: keep.map((k) => tl.t[k] as number), ela: keep.map((k) => tl.ela[k] as number), keepAbove },
     clusters: a.windows.map((w, i) => ({
       start: w.startIso,
       end: w.endIso,
