@@ -16,7 +16,7 @@ import type { KsResult } from './ks';
 import { mannWhitneyCounts } from './mann-whitney';
 import type { MannWhitneyResult } from './mann-whitney';
 import { valueCountsOfSorted, type ValueCounts } from './value-counts';
-import { estimableSummary, isEstimable, MINIMUM_COUNT } from './minimum-counts';
+import { estimableSummary, hasCi, MIN_WAITS_FOR_CI, MINIMUM_COUNT } from './minimum-counts';
 import { QUANTILES, summarizeIntHistogram, summarizeSorted } from './summary';
 import type { Summary } from './summary';
 import { welchTest } from './welch';
@@ -52,7 +52,8 @@ export type CompareWarningCode =
   | 'unbalanced-counts'
   | 'different-version'
   | 'different-event-mix'
-  | 'few-sessions';
+  | 'few-sessions'
+  | 'small-sample-ci';
 
 export interface CompareWarning {
   code: CompareWarningCode;
@@ -143,10 +144,10 @@ export function comparedRows(sa: Summary, sb: Summary): Record<ComparedStatistic
   return Object.fromEntries(COMPARED_STATISTICS.map((k) => [k, comparedRow(sa[k], sb[k])])) as Record<ComparedStatistic, ComparedRow>;
 }
 
-/** The bootstrap's CIs with those of statistics the smaller side is too small for set to null. */
+/** The bootstrap's CIs with those the smaller side is too small for (minimum-counts.ts `hasCi`) set to null. */
 export function withoutInestimable(b: ComparisonBootstrap, smallerCount: number): ComparisonBootstrap {
   const keep = (r: Record<BootstrapStatistic, Interval | null>) =>
-    Object.fromEntries(BOOTSTRAP_STATISTICS.map((s) => [s, isEstimable(s, smallerCount) ? r[s] : null])) as Record<BootstrapStatistic, Interval | null>;
+    Object.fromEntries(BOOTSTRAP_STATISTICS.map((s) => [s, hasCi(s, smallerCount) ? r[s] : null])) as Record<BootstrapStatistic, Interval | null>;
   return { ...b, difference: keep(b.difference), relative: keep(b.relative) };
 }
 
@@ -171,6 +172,12 @@ export function compare(a: Float64Array, b: Float64Array, options: CompareOption
     }
   }
   const [lo, hi] = [Math.min(sa.count, sb.count), Math.max(sa.count, sb.count)];
+  if (lo > 0 && lo < MIN_WAITS_FOR_CI) {
+    warnings.push({
+      code: 'small-sample-ci',
+      message: `A comparison needs at least ${MIN_WAITS_FOR_CI} waits on each side for a confidence interval (A ${sa.count}, B ${sb.count}): no CI and no verdict of significance.`,
+    });
+  }
   if (hi > 10 * lo) {
     warnings.push({
       code: 'unbalanced-counts',

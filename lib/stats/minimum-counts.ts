@@ -40,6 +40,20 @@ export function notEstimableText(statistic: SummaryStatisticKey, count: number):
   return `n/a (needs ≥ ${n.toLocaleString('en-US')} wait${n === 1 ? '' : 's'})`;
 }
 
+/**
+ * Waits each side needs before a comparison gets a confidence interval, and so a verdict of
+ * significance. With 1 wait a side the bootstrap CI collapses to a point (a "significant" 25% from
+ * two waits), and percentile bootstrap CIs are too narrow for small samples (Hesterberg, "What
+ * Teachers Should Know About the Bootstrap", The American Statistician 69(4), 2015: the narrowness
+ * bias). 10 is a floor below which no CI is given at all, not a guarantee of coverage above it.
+ */
+export const MIN_WAITS_FOR_CI = 10;
+
+/** Whether a comparison whose smaller side has `smallerCount` waits may carry a CI of `statistic`. */
+export function hasCi(statistic: SummaryStatisticKey, smallerCount: number): boolean {
+  return smallerCount >= MIN_WAITS_FOR_CI && isEstimable(statistic, smallerCount);
+}
+
 /** The summary with every statistic its sample is too small for set to null (count and sum stay). */
 export function estimableSummary(s: Summary): Summary {
   const out = { ...s };

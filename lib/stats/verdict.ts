@@ -12,7 +12,9 @@
  *   method: its CI (divided by B's mean) and its p come from the same t statistic, so they agree
  *   (the CI excludes 0 exactly when p < 1 − confidence); it is labelled iid. Quantiles then get no CI
  *   and no claim of significance.
- * - A statistic a side has too few waits for (minimum-counts.ts) gets no line at all.
+ * - A statistic a side has too few waits for (minimum-counts.ts) gets no line at all; with fewer
+ *   than MIN_WAITS_FOR_CI waits on a side, a statistic that can be shown gets its change but no CI
+ *   and so no claim of significance (one or two waits a side once made a "significant" verdict).
  *
  * Reading a percentage CI: "95% CI: 0.092% to 3.8% lower" means A/B − 1 lies in [−3.8%, −0.092%],
  * i.e. A is lower than B by between 0.092% and 3.8%. Conventions as in compare.ts: A is the
@@ -20,7 +22,7 @@
  */
 import type { BootstrapStatistic, Interval } from './bootstrap';
 import type { Comparison } from './compare';
-import { isEstimable } from './minimum-counts';
+import { isEstimable, MIN_WAITS_FOR_CI } from './minimum-counts';
 
 export type VerdictDirection = 'lower' | 'higher' | 'no-significant-difference' | 'unknown';
 /** The one method behind a verdict's CI and significance. */
@@ -132,6 +134,13 @@ export function verdicts(c: Comparison): Verdict[] {
     if (row.relative === null) {
       const text = `${stat}: no relative change can be given, because B's ${stat} is ${row.b === 0 ? '0' : 'missing'}.`;
       out.push({ statistic: stat, direction: 'unknown', ciSource: null, relative: null, interval: null, text });
+      continue;
+    }
+    const smaller = Math.min(counts.a, counts.b);
+    if (smaller < MIN_WAITS_FOR_CI) {
+      const phrase = `a CI needs at least ${MIN_WAITS_FOR_CI} waits on each side`;
+      const { direction, text } = describeChange(stat, row.relative, null, confidence, phrase);
+      out.push({ statistic: stat, direction, ciSource: null, relative: row.relative, interval: null, text });
       continue;
     }
     let interval: Interval | null = c.bootstrap?.relative[stat] ?? null;

@@ -60,12 +60,13 @@ describe('workbench: verdicts a statistician would sign (12 against 5 waits)', (
     expect(await cellText('p95', 'd1')).toBe('n/a (needs ≥ 20 waits)');
   });
 
-  it('gives no p99 verdict, and no iid p-value on any verdict line', async () => {
+  it('gives no p99 verdict, no iid p-value on any verdict line, and no CI from 5 waits', async () => {
     const items = page.locator('[data-testid=comparison-table] li[data-statistic]');
     expect(await items.evaluateAll((li) => li.map((x) => x.getAttribute('data-statistic')))).toEqual(['mean', 'median']);
     for (const text of await items.allTextContents()) {
       expect(text).not.toMatch(/Welch|Mann|p [=<]/);
-      expect(text).toContain('bootstrap of single waits');
+      // 5 waits on one side: no CI, so no claim of significance (it once read "mean 85.7% higher [95% CI …]").
+      expect(text).toContain('no claim of significance (a CI needs at least 10 waits on each side)');
     }
     expect(await page.getByTestId('iid-tests').textContent()).toContain("Welch's t (iid)");
   });

@@ -153,12 +153,23 @@ describe('ComparisonTable with three datasets, a single wait and no sessions', (
     expect(textOf(findOne(root, { 'data-stat': 'median', 'data-comparison': '1-2', 'data-kind': 'difference' }))).toBe('n/a (needs ≥ 2 waits)');
   });
 
+  it('gives a single wait no CI and no verdict of significance (a CI needs 10 waits a side)', () => {
+    expect(findAll(root, { 'data-comparison': '1-2', 'data-kind': 'ci-lower' })).toHaveLength(0);
+    const mean = three.comparisons[1]!.verdicts.find((v) => v.statistic === 'mean')!;
+    expect(mean.interval).toBeNull();
+    expect(mean.direction).toBe('unknown');
+    expect(mean.text).toContain('no claim of significance (a CI needs at least 10 waits on each side)');
+  });
+
   it('labels a Poisson bootstrap as such', () => {
-    expect(three.comparisons[1]!.bootstrap?.method).toBe('poisson');
-    const spans = findAll(root, { 'data-comparison': '1-2', 'data-ci': 'bootstrap-poisson', 'data-kind': 'ci-lower' });
-    // Only the mean's CIs (difference and relative): C's single wait supports no median or p99.
-    expect(spans).toHaveLength(2);
-    expect(textOf(findAll(root, { 'data-ci': 'bootstrap-poisson' }, 'small')[0]!)).toMatch(/Poisson$/);
+    // C: 12 waits of 100…1200 µs without sessions, so single waits are resampled (Poisson bootstrap).
+    const twelve = report([side('c', 'C', Float64Array.from({ length: 12 }, (_, i) => 100 * (i + 1)), null), side('off', 'off', B, twoSessions)], 1);
+    expect(twelve.comparisons[0]!.bootstrap?.method).toBe('poisson');
+    const r = render(twelve, 'us');
+    const spans = findAll(r, { 'data-comparison': '0-1', 'data-ci': 'bootstrap-poisson', 'data-kind': 'ci-lower' });
+    // The CIs of the median and the mean (difference and relative each): 12 waits support no p99.
+    expect(spans).toHaveLength(4);
+    expect(textOf(findAll(r, { 'data-ci': 'bootstrap-poisson' }, 'small')[0]!)).toMatch(/Poisson$/);
   });
 
   it('leaves data-value out where the report has null, and says why', () => {

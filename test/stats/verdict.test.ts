@@ -146,6 +146,24 @@ describe('verdicts', () => {
     expect(v.map((x) => x.statistic)).toEqual(['mean', 'median']);
   });
 
+  it('claim no significance from 1 or 2 waits a side, however narrow the bootstrap CI (it collapses to a point)', () => {
+    // Through compare() itself: 1 wait against 1 (1250 vs 1000 µs: +25%), then 2 against 2 (medians
+    // 1255 vs 1000: +25.5%). Before the fix: "mean 25.0% higher (95% CI: 25.0% to 25.0% higher; …)".
+    const one = compare(Float64Array.of(1250), Float64Array.of(1000), { bootstrap: { replicates: 200, seed: 1 } });
+    const two = compare(Float64Array.of(1250, 1260), Float64Array.of(990, 1010), { bootstrap: { replicates: 200, seed: 1 } });
+    for (const c of [one, two]) {
+      expect(c.bootstrap?.relative.mean).toBeNull();
+      expect(c.warnings.map((w) => w.code)).toContain('small-sample-ci');
+      for (const v of verdicts(c)) {
+        expect(v.direction).toBe('unknown');
+        expect(v.interval).toBeNull();
+        expect(v.text).toMatch(/; no CI, so no claim of significance \(a CI needs at least 10 waits on each side\)$/);
+      }
+    }
+    expect(verdicts(one).map((v) => v.text)).toEqual(['mean 25.0% higher; no CI, so no claim of significance (a CI needs at least 10 waits on each side)']);
+    expect(verdicts(two).find((v) => v.statistic === 'median')!.text).toMatch(/^median 25\.5% higher;/);
+  });
+
   it('say in a sentence when B is 0', () => {
     const v = verdicts(comparison({ median: [5, 0] }, CLUSTER));
     expect(v[1]).toMatchObject({ statistic: 'median', direction: 'unknown', text: "median: no relative change can be given, because B's median is 0." });
