@@ -13,6 +13,30 @@ import { isIPv6 } from 'node:net';
 /** The request header that carries the client address from the HTTP server to the handlers. */
 export const CLIENT_HEADER = 'x-waitscope-client';
 
+const SECRET = Symbol.for('waitscope.client-header-secret');
+
+/**
+ * A random value of this process that prefixes CLIENT_HEADER. The HTTP server and the route handlers
+ * run in one process; a request that reached the handlers some other way (`next dev`, a bare
+ * `next start`) cannot know it, so a CLIENT_HEADER it wrote itself is not believed (without this,
+ * each made-up value got a rate-limit bucket of its own).
+ */
+function processSecret(): string {
+  const holder = globalThis as { [SECRET]?: string };
+  return (holder[SECRET] ??= crypto.randomUUID());
+}
+
+/** The CLIENT_HEADER value the HTTP server writes for `address`. */
+export function sealClientAddress(address: string): string {
+  return `${processSecret()} ${address}`;
+}
+
+/** The address in a CLIENT_HEADER value written by this process's HTTP server, else null. */
+export function openClientAddress(value: string | null | undefined): string | null {
+  const prefix = `${processSecret()} `;
+  return typeof value === 'string' && value.startsWith(prefix) ? value.slice(prefix.length) : null;
+}
+
 /**
  * One key per client. IPv4-mapped IPv6 (`::ffff:203.0.113.9`, what a dual-stack socket reports)
  * is the IPv4 address; other IPv6 addresses count by their /64, the block one host is given.

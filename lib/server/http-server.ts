@@ -11,7 +11,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorEnvelope, type Envelope } from './api-response';
-import { CLIENT_HEADER, clientAddress, normalizeAddress } from './client-address';
+import { CLIENT_HEADER, clientAddress, normalizeAddress, sealClientAddress } from './client-address';
 import { answerClientError } from './client-error';
 import { gateRequest } from './request-gate';
 
@@ -68,7 +68,7 @@ export function createHttpServer(handle: RequestHandler, options: HttpServerOpti
         return;
       }
       // Node lower-cases header names, so this replaces any spelling the client used.
-      request.headers[CLIENT_HEADER] = clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], options.trustedProxyHops);
+      request.headers[CLIENT_HEADER] = sealClientAddress(clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], options.trustedProxyHops));
       Promise.resolve()
         .then(() => handle(request, response))
         .catch((error: unknown) => {

@@ -4,7 +4,7 @@
  * A bucket holds `perMinute` tokens and refills at `perMinute` a minute, so a client may burst a
  * minute's worth and then goes at the steady rate.
  */
-import { CLIENT_HEADER } from './client-address';
+import { CLIENT_HEADER, openClientAddress } from './client-address';
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -52,9 +52,9 @@ export class RateLimiter {
 /**
  * The rate-limit key of a request: the address the HTTP server (http-server.ts) worked out from
  * the socket and, behind a trusted proxy, X-Forwarded-For (client-address.ts). A request that did
- * not come through that server (`next dev`, a bare `next start`) has none; such requests share
- * one bucket rather than trust headers the client wrote.
+ * not come through that server (`next dev`, a bare `next start`) has none, or one the client wrote
+ * (which lacks the process's secret prefix); such requests share one bucket.
  */
 export function clientKey(headers: Headers): string {
-  return headers.get(CLIENT_HEADER) ?? 'unidentified';
+  return openClientAddress(headers.get(CLIENT_HEADER)) ?? 'unidentified';
 }

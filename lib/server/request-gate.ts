@@ -4,7 +4,7 @@
  * too long, not ASCII or not decodable, a method a route does not have, an API path that does not
  * exist. Requests Node's parser rejects never get here: client-error.ts answers those.
  */
-import { errorEnvelope, type Envelope } from './api-response';
+import { API_HEADERS, errorEnvelope, type Envelope } from './api-response';
 
 /** Report ids are 22 characters; a request line anywhere near this is not for this app. */
 export const MAX_URL_LENGTH = 2048;
@@ -44,7 +44,7 @@ export function gateRequest(method: string, url: string): Envelope | { status: 2
   const allowed = allowedMethods(path);
   if (allowed === null) return errorEnvelope(404, 'not-found', `There is no API endpoint at ${rawPath}.`);
   const allow = allowed.join(', ');
-  if (method === 'OPTIONS') return { status: 204, headers: { Allow: allow } };
+  if (method === 'OPTIONS') return { status: 204, headers: { ...API_HEADERS, Allow: allow } };
   if (!allowed.includes(method)) {
     return errorEnvelope(405, 'method-not-allowed', `${method} is not allowed on ${rawPath}; allowed: ${allow}.`, { Allow: allow });
   }

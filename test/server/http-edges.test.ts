@@ -98,6 +98,10 @@ describe('requests the gate refuses before Next', () => {
     const options = await send(`OPTIONS /api/reports HTTP/1.1\r\n${HOST}\r\n`);
     expect(options.status).toBe(204);
     expect(options.headers.allow).toBe('POST, OPTIONS');
+    // The same protective headers as every other API answer.
+    expect(options.headers['x-content-type-options']).toBe('nosniff');
+    expect(options.headers['cache-control']).toBe('no-store');
+    expect(options.headers['content-security-policy']).toContain("default-src 'none'");
   });
 
   it('ids with %ZZ or encoded surrogates or bytes that are not UTF-8: 400', async () => {

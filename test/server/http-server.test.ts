@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLIENT_HEADER } from '../../lib/server/client-address';
+import { CLIENT_HEADER, openClientAddress } from '../../lib/server/client-address';
 import { createHttpServer, type HttpServerOptions } from '../../lib/server/http-server';
 import { rawRequest } from '../helpers/raw-http';
 
@@ -25,7 +25,7 @@ async function start(options: Partial<HttpServerOptions> = {}): Promise<number> 
       request.on('data', (chunk: Buffer) => (bytes += chunk.length));
       request.on('end', () => {
         response.setHeader('Content-Type', 'application/json');
-        response.end(JSON.stringify({ client: request.headers[CLIENT_HEADER], bytes }));
+        response.end(JSON.stringify({ client: openClientAddress(request.headers[CLIENT_HEADER] as string | undefined), bytes }));
       });
     },
     { ...DEFAULTS, ...options },

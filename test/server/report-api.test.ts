@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLIENT_HEADER } from '../../lib/server/client-address';
+import { CLIENT_HEADER, sealClientAddress } from '../../lib/server/client-address';
 import { RateLimiter } from '../../lib/server/rate-limit';
 import { createReport, deleteReport, getReport, type ReportApiDeps } from '../../lib/server/report-handlers';
 import type { ReportRepository } from '../../lib/server/report-repository';
@@ -237,7 +237,7 @@ describe('rate limit', () => {
     deps.writeLimiter = new RateLimiter(3, () => clock);
     const { ciphertext } = await sealed();
     // The HTTP server puts the client's address in CLIENT_HEADER (client-address.ts).
-    const from = (ip: string) => ({ headers: { [CLIENT_HEADER]: ip } });
+    const from = (ip: string) => ({ headers: { [CLIENT_HEADER]: sealClientAddress(ip) } });
     for (let i = 0; i < 3; i++) expect((await post(ciphertext, from('10.0.0.1'))).status).toBe(201);
     const refused = await post(ciphertext, from('10.0.0.1'));
     const message = await expectError(refused, 429, 'rate-limited');
@@ -245,7 +245,7 @@ describe('rate limit', () => {
     expect(message).toContain('20 s');
     // Forwarded headers are not read here: only the server-set address counts.
     await expectError(
-      await post(ciphertext, { headers: { [CLIENT_HEADER]: '10.0.0.1', 'x-forwarded-for': '10.9.9.9', 'x-real-ip': '10.8.8.8' } }),
+      await post(ciphertext, { headers: { [CLIENT_HEADER]: sealClientAddress('10.0.0.1'), 'x-forwarded-for': '10.9.9.9', 'x-real-ip': '10.8.8.8' } }),
       429,
       'rate-limited',
     );

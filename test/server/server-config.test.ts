@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseServerEnv } from '../../lib/server/env';
-import { CLIENT_HEADER } from '../../lib/server/client-address';
+import { CLIENT_HEADER, sealClientAddress } from '../../lib/server/client-address';
 import { clientKey, RateLimiter } from '../../lib/server/rate-limit';
 
 describe('parseServerEnv', () => {
@@ -70,8 +70,14 @@ describe('RateLimiter', () => {
 
 describe('clientKey', () => {
   it('is the address the HTTP server set, never a forwarded header', () => {
-    expect(clientKey(new Headers({ [CLIENT_HEADER]: '203.0.113.9', 'x-forwarded-for': '198.51.100.1' }))).toBe('203.0.113.9');
+    expect(clientKey(new Headers({ [CLIENT_HEADER]: sealClientAddress('203.0.113.9'), 'x-forwarded-for': '198.51.100.1' }))).toBe('203.0.113.9');
     // Not through the server (next dev): one shared bucket, not whatever the client claims.
     expect(clientKey(new Headers({ 'x-forwarded-for': '198.51.100.1', 'x-real-ip': '198.51.100.2' }))).toBe('unidentified');
+  });
+
+  it('does not believe a client header the client wrote itself (a bare next start passes it through)', () => {
+    for (const claimed of ['203.0.113.9', 'a 203.0.113.9', ` ${sealClientAddress('x').split(' ')[0]!.slice(1)} 203.0.113.9`]) {
+      expect(clientKey(new Headers({ [CLIENT_HEADER]: claimed }))).toBe('unidentified');
+    }
   });
 });
