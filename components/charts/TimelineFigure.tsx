@@ -45,7 +45,9 @@ export function TimelineFigure({ series: given, unit, thresholds, timeKind, onBr
   const seriesKey = given.map((s) => `${arrayId(s.points.t)}:${arrayId(s.points.ela)}:${s.colorIndex}:${s.label}:${s.keepAbove}`).join('|');
   // Deliberately keyed on seriesKey only: `given` of a render with the same key holds the same points.
   const series = useMemo(() => given, [seriesKey]);
-  const packed = useMemo(() => series.map((s) => packTimeline(s.points, s.keepAbove)), [series]);
+  // Packing depends on the points only: a renamed dataset (a new label, same points) is not packed again.
+  const pointsKey = given.map((s) => `${arrayId(s.points.t)}:${arrayId(s.points.ela)}:${s.keepAbove}`).join('|');
+  const packed = useMemo(() => series.map((s) => packTimeline(s.points, s.keepAbove)), [pointsKey]);
   const brushable = onBrush !== undefined;
   // thresholds usually arrive as a fresh array each render: key the option on their values.
   const thresholdKey = thresholds.join(',');

@@ -5,7 +5,6 @@ import { formatTime, type DisplayUnit } from '../display-units';
 
 export interface DatasetClusters {
   datasetId: string;
-  label: string;
   threshold: number;
   minCount: number;
   outliers: number;
@@ -20,13 +19,21 @@ export interface DatasetClusters {
 const clock = (iso: string | null, micros: number) => (iso ? iso.replace('T', ' ') : `tim ${micros.toLocaleString('en-US')}`);
 
 /** Time windows where outliers bunch up, each with its worst wait and what else happened in it. */
-export function ClusterList({ clusters, unit, onWindow }: { clusters: DatasetClusters[]; unit: DisplayUnit; onWindow: (c: DatasetClusters, w: WindowSummary) => void }) {
+interface Props {
+  clusters: DatasetClusters[];
+  unit: DisplayUnit;
+  onWindow: (c: DatasetClusters, w: WindowSummary) => void;
+  /** The dataset's label as it is now: renaming a dataset does not recompute its clusters. */
+  labelOf: (datasetId: string) => string;
+}
+
+export function ClusterList({ clusters, unit, onWindow, labelOf }: Props) {
   return (
     <div className="clusters" data-testid="clusters">
       {clusters.map((c) => (
         <section key={c.datasetId} data-dataset={c.datasetId}>
           <h3>
-            {c.label}: {c.windows.length} cluster{c.windows.length === 1 ? '' : 's'} of waits above {formatTime(c.threshold, unit, { withUnit: true })} (p99.9)
+            {labelOf(c.datasetId)}: {c.windows.length} cluster{c.windows.length === 1 ? '' : 's'} of waits above {formatTime(c.threshold, unit, { withUnit: true })} (p99.9)
           </h3>
           <p className="hint">
             A cluster is {c.minCount} or more of the {c.outliers.toLocaleString('en-US')} waits above the threshold, each ending close to the previous one.

@@ -16,6 +16,7 @@ import { download as save } from '../download';
 import { formatTime, type DisplayUnit } from '../display-units';
 import { ClusterList, type DatasetClusters } from './ClusterList';
 import { ContextView } from './ContextView';
+import { OutlierWarnings } from './OutlierWarnings';
 import type { FigureSelection } from './figure-selection';
 import { PAGE_ROWS, SelectionList } from './SelectionList';
 import { TopWaitLists } from './TopWaitLists';
@@ -69,9 +70,11 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
   const lists = useRef(0);
   const labels = useRef(datasets);
   labels.current = datasets;
-  // Ids, not labels: renaming a dataset must not recompute its outliers (labels are shown from `datasets`).
+  // Ids, not labels: renaming a dataset must not recompute its outliers. The worker's results and
+  // lists carry the labels of when they were asked for; what is shown (and the CSV) takes them from `datasets`.
   const idKey = datasets.map((d) => d.datasetId).join(',');
   const labelOf = (id: string) => datasets.find((d) => d.datasetId === id)?.label ?? id;
+  const withLabelsNow = (parts: SelectionPart[]) => parts.map((p) => ({ ...p, label: labelOf(p.datasetId) }));
 
   useEffect(() => {
     let live = true;
@@ -86,7 +89,7 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
       if (!live) return;
       if (reply.type !== 'outliers') return setProblem(`The outliers could not be listed: ${reply.message}`);
       setOutliers(reply.results);
-      setClusters(reply.results.map((r) => ({ datasetId: r.datasetId, label: r.label, threshold: r.analysis.threshold, minCount: r.analysis.minCount, outliers: r.analysis.outliers, windows: r.analysis.windows, activity: null, activityProblem: null, hasTraceLines: r.hasTraceLines })));
+      setClusters(reply.results.map((r) => ({ datasetId: r.datasetId, threshold: r.analysis.threshold, minCount: r.analysis.minCount, outliers: r.analysis.outliers, windows: r.analysis.windows, activity: null, activityProblem: null, hasTraceLines: r.hasTraceLines })));
       for (const r of reply.results) {
         if (!r.hasTraceLines || r.analysis.windows.length === 0) continue;
         const act = await ask<Extract<Reply, { type: 'co-occurrence' }>>((requestId) => ({ type: 'co-occurrence', requestId, datasetId: r.datasetId, windows: r.analysis.windows }));
@@ -118,7 +121,7 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
 
   const downloadCsv = async (parts: SelectionPart[]) => {
     setDownload('writing');
-    const reply = await ask<Extract<Reply, { type: 'selection-csv' }>>((requestId) => ({ type: 'export-selection', requestId, parts }));
+    const reply = await ask<Extract<Reply, { type: 'selection-csv' }>>((requestId) => ({ type: 'export-selection', requestId, parts: withLabelsNow(parts) }));
     if (reply.type !== 'selection-csv') return setDownload({ problem: `The CSV could not be written: ${reply.message}` });
     save('waitscope-listed-waits.csv', reply.blob);
     setDownload('idle');
@@ -150,7 +153,8 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
   const onWindow = (c: DatasetClusters, w: WindowSummary) => {
     if (w.kind === 'tim') return;
     const kind = w.kind === 'utc' ? 'utc' : 'local';
-    select(`Waits of ${c.label} in the cluster ${w.startIso ?? ''} – ${w.endIso ?? ''}`, [{ datasetId: c.datasetId, by: { kind: 'window', kindOfTime: kind, fromMs: w.start / 1000, toMs: w.end / 1000 } }]);
+    // The title goes on with the dataset's current label and count (SelectionList): no label frozen in here.
+    select(`Waits in the cluster ${w.startIso ?? ''} – ${w.endIso ?? ''}`, [{ datasetId: c.datasetId, by: { kind: 'window', kindOfTime: kind, fromMs: w.start / 1000, toMs: w.end / 1000 } }]);
   };
 
   const timeline = (outliers ?? []).filter((o) => o.timeline.kind !== 'none');
@@ -164,9 +168,10 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
       <h2>Outliers: from a slow wait to its trace line</h2>
       {!outliers && !problem && <p className="computing">Finding the outliers…</p>}
       {problem && <p role="alert" className="failure">{problem}</p>}
+      {outliers && <OutlierWarnings outliers={outliers} labelOf={labelOf} />}
       {sameAxis.length > 0 && (
         <TimelineFigure
-          series={sameAxis.map((o) => ({ label: o.label, colorIndex: datasets.findIndex((d) => d.datasetId === o.datasetId), points: { t: o.timeline.t, ela: o.timeline.ela }, keepAbove: o.timeline.keepAbove }))}
+          series={sameAxis.map((o) => ({ label: labelOf(o.datasetId), colorIndex: datasets.findIndex((d) => d.datasetId === o.datasetId), points: { t: o.timeline.t, ela: o.timeline.ela }, keepAbove: o.timeline.keepAbove }))}
           unit={unit}
           thresholds={[...(Number.isFinite(p999) ? [p999] : []), FIVE_HUNDRED_MS]}
           timeKind={timeKind}
@@ -196,7 +201,7 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
       )}
       {picked && typeof context === 'string' && <p className="hint" role="status">{context}</p>}
       {picked && context && typeof context !== 'string' && <ContextView file={picked.file} context={context} />}
-      {clusters.length > 0 && <ClusterList clusters={clusters} unit={unit} onWindow={onWindow} />}
+      {clusters.length > 0 && <ClusterList clusters={clusters} unit={unit} onWindow={onWindow} labelOf={labelOf} />}
     </section>
   );
 }

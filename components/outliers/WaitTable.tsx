@@ -10,6 +10,15 @@ function when(row: WaitRow): string {
   return t.warning === 'tim-out-of-range' ? 'tim out of range: no wall-clock time' : 'no tim';
 }
 
+/** The columns of a list of waits, live (below) or shared (SharedOutliers.tsx): one header for both. */
+export function WaitTableHead({ unit }: { unit: DisplayUnit }) {
+  return (
+    <thead>
+      <tr><th className="num">#</th><th>dataset</th><th className="num">ela ({unit === 'ms' ? 'ms' : 'µs'})</th><th>wall-clock time</th><th>session</th><th>file</th><th className="num">line</th></tr>
+    </thead>
+  );
+}
+
 interface Props {
   /** In the order shown (longest first). */
   rows: DatasetRow[];
@@ -28,9 +37,7 @@ export function WaitTable({ rows, unit, onPick, picked, labelOf, datasetId, offs
   return (
     <div className="wait-table">
       <table data-testid="outlier-rows" data-dataset={datasetId}>
-        <thead>
-          <tr><th className="num">#</th><th>dataset</th><th className="num">ela ({unit === 'ms' ? 'ms' : 'µs'})</th><th>wall-clock time</th><th>session</th><th>file</th><th className="num">line</th></tr>
-        </thead>
+        <WaitTableHead unit={unit} />
         <tbody>
           {rows.map((r, k) => (
             <tr

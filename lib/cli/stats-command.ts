@@ -1,3 +1,4 @@
+import { estimableSummary, notEstimableNotes, notEstimableText, type SummaryStatisticKey } from '../stats/minimum-counts';
 import { summarize, summarizeIntHistogram, type Summary } from '../stats/summary';
 import type { CommonArgs } from './args';
 import { formatCount, formatMicros, padTable } from './format';
@@ -20,7 +21,9 @@ function statsJson(dataset: LoadedDataset, summary: Summary) {
   return {
     event: dataset.event,
     unit: 'us',
-    ...summary,
+    // As in `compare --json`: null marks a statistic the sample is too small for; notEstimable says so in words.
+    ...estimableSummary(summary),
+    notEstimable: notEstimableNotes(summary.count),
     files: dataset.files.map((f, i) => ({
       file: f.fileName,
       outcome: f.outcome.kind,
@@ -39,24 +42,21 @@ function statsJson(dataset: LoadedDataset, summary: Summary) {
 }
 
 function statsTable(dataset: LoadedDataset, s: Summary): string {
-  const rows: [string, string][] = [
-    ['count', formatCount(s.count)],
-    ['min', formatMicros(s.min)],
-    ['median', formatMicros(s.median)],
-    ['mean', formatMicros(s.mean)],
-    ['p90', formatMicros(s.p90)],
-    ['p95', formatMicros(s.p95)],
-    ['p99', formatMicros(s.p99)],
-    ['p99.9', formatMicros(s.p999)],
-    ['max', formatMicros(s.max)],
-    ['stddev', formatMicros(s.stddev)],
-    ['sum', formatMicros(s.count > 0 ? s.sum : null)],
+  // A statistic the sample is too small for reads "n/a (needs ≥ N waits)" (lib/stats/minimum-counts.ts).
+  const rows: [string, SummaryStatisticKey][] = [
+    ['count', 'count'], ['min', 'min'], ['median', 'median'], ['mean', 'mean'], ['p90', 'p90'], ['p95', 'p95'],
+    ['p99', 'p99'], ['p99.9', 'p999'], ['max', 'max'], ['stddev', 'stddev'], ['sum', 'sum'],
   ];
+  const cell = (key: SummaryStatisticKey): string => {
+    if (key === 'count') return formatCount(s.count);
+    if (key === 'sum') return formatMicros(s.count > 0 ? s.sum : null);
+    return notEstimableText(key, s.count) ?? formatMicros(s[key]);
+  };
   const files = dataset.files.length === 1 ? '1 file' : `${dataset.files.length} files`;
   const head = `'${dataset.event}' waits in ${files} (values in µs; quantiles are R type 7)\n\n`;
   const perFile =
     dataset.files.length > 1
       ? `\n\n${padTable([['file', 'waits'], ...dataset.files.map((f, i) => [f.fileName, formatCount(dataset.fileCounts[i] as number)])], [false, true])}`
       : '';
-  return `${head}${padTable([['statistic', 'µs'], ...rows.map(([k, v]) => [k, v])], [false, true])}${perFile}\n`;
+  return `${head}${padTable([['statistic', 'µs'], ...rows.map(([label, key]) => [label, cell(key)])], [false, true])}${perFile}\n`;
 }

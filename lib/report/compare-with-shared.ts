@@ -5,7 +5,7 @@
  * Welch's test uses the exact means, standard deviations and counts, and no bootstrap CI, rank test
  * or KS test is possible (they need the samples). The resampling text says so on the page.
  */
-import type { Comparison, ComparedStatistic } from '../stats/compare';
+import { comparedRows, type Comparison } from '../stats/compare';
 import type { Summary } from '../stats/summary';
 import { verdicts } from '../stats/verdict';
 import { welchTest } from '../stats/welch';
@@ -15,16 +15,9 @@ export const FROM_SUMMARIES =
   'No bootstrap: the shared report carries summaries and distributions, not samples. Differences are exact (from both exact summaries); ' +
   "the mean's CI and p are Welch's, from the exact means, standard deviations and counts; median and p99 have no CI; rank and KS tests need samples.";
 
-function rowOf(statistic: ComparedStatistic, a: Summary, b: Summary) {
-  const x = a[statistic];
-  const y = b[statistic];
-  const both = x !== null && y !== null;
-  const usable = both && y !== 0;
-  return { a: x, b: y, difference: both ? x - y : null, ratio: usable ? x / y : null, relative: usable ? (x - y) / y : null };
-}
-
 export function compareSummaries(treatment: number, baseline: number, a: Summary, b: Summary): ComparisonEntry {
-  const rows = Object.fromEntries(COMPARED_ROW_STATISTICS.map((s) => [s, rowOf(s, a, b)])) as Comparison['rows'];
+  // The summaries of a report are already estimable (null below their minimum sample size): as compare() has them.
+  const rows = comparedRows(a, b);
   const welch =
     a.mean !== null && b.mean !== null && a.stddev !== null && b.stddev !== null
       ? welchTest({ count: a.count, mean: a.mean, stddev: a.stddev }, { count: b.count, mean: b.mean, stddev: b.stddev })

@@ -2,7 +2,8 @@
 // gives one message in our words with the line reached (Chromium's own text was "Failed to execute
 // 'close' on 'WritableStreamDefaultWriter'…", beside a second message); every message names its
 // file once; files without the chosen event get one neutral note, not a red error each; a tim out
-// of range no longer fails the whole outliers panel with "Invalid time value".
+// of range no longer fails the whole outliers panel with "Invalid time value", and the panel names
+// its warning (tim-out-of-range) as the CLI does.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,12 +28,13 @@ const empty = write('empty.trc', readFileSync(fixturePath('empty.trc')));
 const session = write('v19c-session.trc', readFileSync(fixturePath('v19c-session.trc')));
 const loopA = write('loop-a.trc', loop(2));
 const loopB = write('loop-b.trc', loop(3));
-// v19c-session.trc with one 'log file sync' line's tim 21 digits long (the panel failed on it).
-const bigTim = (() => {
+// v19c-session.trc with one 'log file sync' line's tim 21 digits long (the panel failed on it), and that line's number.
+const { bigTim, bigTimLine } = (() => {
   const text = readFileSync(fixturePath('v19c-session.trc'), 'utf8');
   const at = text.indexOf("nam='log file sync'", text.indexOf('END OF STMT'));
   const tim = text.indexOf('tim=', at);
-  return write('big-tim.trc', `${text.slice(0, tim)}tim=123456789012345678901${text.slice(text.indexOf('\n', tim))}`);
+  const file = write('big-tim.trc', `${text.slice(0, tim)}tim=123456789012345678901${text.slice(text.indexOf('\n', tim))}`);
+  return { bigTim: file, bigTimLine: text.slice(0, tim).split('\n').length };
 })();
 
 async function problemsOf(page: Page, id: string): Promise<{ kind: string | null; role: string | null; text: string }[]> {
@@ -107,6 +109,16 @@ describe('errors and notes on the page', () => {
     expect(texts.filter((t) => t.includes('tim out of range: no wall-clock time'))).toHaveLength(1);
     expect(texts.filter((t) => /2024-03-26T\d\d:\d\d:\d\d/.test(t))).toHaveLength(8);
     expect(await page.locator('body').textContent()).not.toContain('Invalid time value');
+    // The analysis's warning, named as the CLI names it, once for the dataset, with its count and line; a note, not an alert.
+    const warnings = page.getByTestId('outlier-panel').getByTestId('outlier-warnings').locator('li');
+    expect(await warnings.count()).toBe(1);
+    const warning = warnings.first();
+    expect([await warning.getAttribute('data-code'), await warning.getAttribute('data-count'), await warning.getAttribute('data-dataset')]).toEqual(['tim-out-of-range', '1', 'd1']);
+    const text = (await warning.textContent()) ?? '';
+    expect(text).toMatch(/^Flash logging on: tim-out-of-range: 1 wait has a tim out of range/);
+    expect(text).toMatch(new RegExp(`no wall-clock time: big-tim\\.trc:${bigTimLine}$`));
+    expect(await warning.getAttribute('role')).toBeNull();
+    expect(await warning.evaluate((e) => getComputedStyle(e).color)).not.toBe('rgb(164, 14, 38)');
     await screenshot(page, 'errors-tim-out-of-range', '[data-testid=outlier-panel]');
     await page.close();
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, watchPage, type PageWatch } from '../helpers/browser';
 import { startNextServer, type NextServer } from '../helpers/next-server';
 import { plainCommits, writeCommitLoop, type WrittenTrace } from '../helpers/outlier-traces';
-import { datasetSettled, reportShown, screenshot } from '../helpers/workbench';
+import { allWaitsX, datasetSettled, reportShown, screenshot } from '../helpers/workbench';
 
 /**
  * Two datasets of 3,000 commits each, 11.2-style stamps (no UTC offset: the timeline is "local to
@@ -33,17 +33,6 @@ function traces(): { off: WrittenTrace; on: WrittenTrace } {
 
 const syncWaits = (t: WrittenTrace) => t.waits.filter((w) => w.event === 'log file sync');
 const countIn = (t: WrittenTrace, lo: number, hi: number) => syncWaits(t).filter((w) => w.ela >= lo && w.ela <= hi).length;
-
-/** The page x of a wait value on Figure 15.15's log axis, from the drawn "1,000" and "10,000" tick labels. */
-async function allWaitsX(page: Page, micros: number): Promise<{ x: number; y: number }> {
-  const chart = page.getByTestId('figure-all-waits-chart');
-  await chart.scrollIntoViewIfNeeded();
-  const tick = async (text: string) => (await chart.locator('text', { hasText: new RegExp(`^${text}$`) }).first().boundingBox())!;
-  const a = await tick('1,000');
-  const b = await tick('10,000');
-  const x = a.x + a.width / 2 + (Math.log10(micros) - 3) * (b.x + b.width / 2 - (a.x + a.width / 2));
-  return { x, y: a.y - 12 }; // just above the axis: inside the bars of the bucket
-}
 
 describe('lists of waits in Chromium: buckets of two datasets, pages, CSV, per-dataset top lists, the brush title', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'waitscope-lists-'));

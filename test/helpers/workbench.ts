@@ -55,3 +55,14 @@ export async function chooseEvent(page: Page, event: string): Promise<void> {
 export async function chosenEvent(page: Page): Promise<string | null> {
   return page.getByTestId('event-picker').getAttribute('data-event');
 }
+
+/** The page x of a wait value on Figure 15.15's log axis, from the drawn "1,000" and "10,000" tick labels. */
+export async function allWaitsX(page: Page, micros: number): Promise<{ x: number; y: number }> {
+  const chart = page.getByTestId('figure-all-waits-chart');
+  await chart.scrollIntoViewIfNeeded();
+  const tick = async (text: string) => (await chart.locator('text', { hasText: new RegExp(`^${text}$`) }).first().boundingBox())!;
+  const a = await tick('1,000');
+  const b = await tick('10,000');
+  const x = a.x + a.width / 2 + (Math.log10(micros) - 3) * (b.x + b.width / 2 - (a.x + a.width / 2));
+  return { x, y: a.y - 12 }; // just above the axis: inside the bars of the bucket
+}
