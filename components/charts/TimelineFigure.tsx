@@ -70,7 +70,7 @@ export function TimelineFigure({ series: given, unit, thresholds, timeKind, onBr
       figure="timeline"
       title="Waits over time"
       subtitle={`Each point is one wait (${formatCount(drawn)} drawn${dropped > 0 ? `, ${formatCount(dropped)} of 0 µs or without a time left out` : ''}).${
-        marked ? ` Solid points: every wait above the dataset's p99 (dotted line, labelled in its colour). Faint points: below it, only a sample (the shortest and longest wait of each of ${formatCount(DEFAULT_TIMELINE_BUCKETS)} time slices, and an even stride through the rest), so their density is not comparable with the solid points'.` : ''
+        marked ? ` Solid points: every wait above the dataset's dotted line (its p99 unless the label says otherwise, in the dataset's colour). Faint points: below it, only a sample (the shortest and longest wait of each of ${formatCount(DEFAULT_TIMELINE_BUCKETS)} time slices, and an even stride through the rest), so their density is not comparable with the solid points'.` : ''
       }${
         lines.length > 0 ? ` Dashed lines: ${lines.join(', ')}.` : ''
       }${brushable ? ' Drag across the time axis to list the waits of a window.' : ''}`}

@@ -35,6 +35,8 @@ export interface TimelineSeries {
   points: { t: Float64Array; ela: Float64Array };
   /** µs: every wait above is among the points, those at or below are a sample. 0: every wait is a point; absent: not known, nothing marked. */
   keepAbove?: number;
+  /** What keepAbove is, for its line's label: the dataset's 'p99' (the default), or e.g. a shared report's cut. */
+  keepName?: string;
 }
 
 export interface TimelineInput {
@@ -211,7 +213,7 @@ export function timelineOption(input: TimelineInput, packed: readonly TimelinePa
       data: [
         ...thresholds.filter((th) => th > 0 && Number.isFinite(th)).map((th) => ({ yAxis: th })),
         // Drawn here, after every scatter, so no point covers them.
-        ...series.flatMap((s, i) => (sampledBelow(s) ? [keepLine(s.keepAbove!, names[i]!, s.colorIndex, unit)] : [])),
+        ...series.flatMap((s, i) => (sampledBelow(s) ? [keepLine(s.keepAbove!, s.keepName ?? 'p99', names[i]!, s.colorIndex, unit)] : [])),
       ],
     },
   };
@@ -265,7 +267,7 @@ export function timelineOption(input: TimelineInput, packed: readonly TimelinePa
  * The upper edge of a dataset's sampled points, as an item of the thresholds' markLine: a dark
  * dotted line (one in the dataset's colour vanishes into its own points) with a label in its colour.
  */
-function keepLine(keepAbove: number, name: string, colorIndex: number, unit: DisplayUnit) {
+function keepLine(keepAbove: number, keepName: string, name: string, colorIndex: number, unit: DisplayUnit) {
   return {
     yAxis: keepAbove,
     lineStyle: { color: INK.text, type: 'dotted', width: 1.5 },
@@ -274,7 +276,7 @@ function keepLine(keepAbove: number, name: string, colorIndex: number, unit: Dis
       color: datasetColor(colorIndex),
       backgroundColor: '#ffffff',
       padding: [1, 3],
-      formatter: `${name}: p99 ${formatTime(keepAbove, unit, { withUnit: true })}, every wait above, a sample below`,
+      formatter: `${name}: ${keepName} ${formatTime(keepAbove, unit, { withUnit: true })}, every wait above, a sample below`,
     },
   };
 }

@@ -6,14 +6,24 @@
  */
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { TimelineFigure } from '../charts/TimelineFigure';
-import { formatTime, type DisplayUnit } from '../display-units';
+import { WaitTableHead } from './WaitTable';
+import { SHARED_TIMELINE_POINTS } from '@/lib/outliers/timeline';
+import { formatCount, formatTime, type DisplayUnit } from '../display-units';
+
+/**
+ * A shared timeline cut to its budget keeps only its longest waits whole (outlierSection), so its
+ * line can sit above the dataset's p99: then the label must not call it the p99.
+ */
+export function keepNameOf(keepAbove: number, p99: number | null): string {
+  return p99 !== null && keepAbove <= p99 * (1 + 1e-12) ? 'p99' : `the longest ${formatCount(SHARED_TIMELINE_POINTS / 4)} from`;
+}
 
 export function SharedOutliers({ report, unit }: { report: WaitscopeReport; unit: DisplayUnit }) {
   const withOutliers = report.datasets.map((d, i) => ({ d, i, o: d.outliers })).filter((x) => x.o);
   if (withOutliers.length === 0) return null;
   const timed = withOutliers.filter((x) => x.o!.timeline.kind !== 'none');
   const kind = timed[0]?.o!.timeline.kind === 'utc' ? 'utc' : 'local';
-  const series = timed.filter((x) => x.o!.timeline.kind === kind).map((x) => ({ label: x.d.label, colorIndex: x.i, points: { t: Float64Array.from(x.o!.timeline.t), ela: Float64Array.from(x.o!.timeline.ela) }, keepAbove: x.o!.timeline.keepAbove }));
+  const series = timed.filter((x) => x.o!.timeline.kind === kind).map((x) => ({ label: x.d.label, colorIndex: x.i, points: { t: Float64Array.from(x.o!.timeline.t), ela: Float64Array.from(x.o!.timeline.ela) }, keepAbove: x.o!.timeline.keepAbove, keepName: keepNameOf(x.o!.timeline.keepAbove, x.d.summary.p99) }));
   return (
     <section className="outlier-panel" data-testid="shared-outliers">
       <h2>Outliers (as shared)</h2>
@@ -26,9 +36,7 @@ export function SharedOutliers({ report, unit }: { report: WaitscopeReport; unit
           <h4>{d.label}: its {o!.top.length.toLocaleString('en-US')} longest waits</h4>
           <div className="wait-table">
             <table data-testid="outlier-rows" data-dataset={d.id}>
-              <thead>
-                <tr><th className="num">#</th><th>dataset</th><th className="num">ela ({unit === 'ms' ? 'ms' : 'µs'})</th><th>wall-clock time</th><th>session</th><th>file</th><th className="num">line</th></tr>
-              </thead>
+              <WaitTableHead unit={unit} />
               <tbody>
                 {[...o!.top].sort((a, b) => b.ela - a.ela).map((r, k) => (
                   <tr key={k} data-file={r.file} data-line={r.line} data-ela={r.ela}>

@@ -14,6 +14,9 @@
  */
 import { quantileOf } from './clusters';
 
+/** Timeline points a shared report may carry per dataset: enough to see the shape and every big wait. */
+export const SHARED_TIMELINE_POINTS = 20_000;
+
 export const DEFAULT_TIMELINE_BUCKETS = 1_000;
 export const TIMELINE_KEEP_P = 0.99;
 export const DEFAULT_TIMELINE_SAMPLE = 20_000;

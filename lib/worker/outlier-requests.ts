@@ -8,7 +8,7 @@ import { createCoOccurrence, finishCoOccurrence, scanCoOccurrence, type WindowAc
 import type { OutlierWindow } from '../outliers/clusters';
 import { streamedRangeReader } from '../outliers/byte-lines';
 import { readContext, type TraceContext } from '../outliers/context';
-import { downsampleTimeline } from '../outliers/timeline';
+import { downsampleTimeline, SHARED_TIMELINE_POINTS } from '../outliers/timeline';
 import { indicesInRange, indicesInWindow, longestFirst, waitRow, type ListInput, type WaitList, type WaitRow } from '../outliers/top-list';
 import { DatasetClock, LOCAL_DOMAIN, UTC_DOMAIN } from '../outliers/wall-clock';
 import { fileChunks } from './file-chunks';
@@ -233,8 +233,7 @@ export async function contextOf(d: DatasetState, fileIndex: number, offset: numb
   }
 }
 
-/** Timeline points a shared report may carry per dataset: enough to see the shape and every big wait. */
-export const SHARED_TIMELINE_POINTS = 20_000;
+export { SHARED_TIMELINE_POINTS };
 
 /** The outliers of a dataset as they travel in a shared report: no trace lines, bounded in size. */
 export function outlierSection(o: DatasetOutliers, activity: WindowActivity[] | null): OutlierSection {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { keepNameOf } from '@/components/outliers/SharedOutliers';
 import { echarts } from '@/components/charts/echarts-setup';
 import { formatTimelineTime, packTimeline, timelineAxisName, timelineOption, timelineYRange } from '@/components/charts/timeline-option';
 
@@ -107,6 +108,22 @@ describe('timelineOption: sampled and complete points', () => {
     const layers = option.series as unknown as { id: string; zlevel: number; markLine?: { zlevel?: number } }[];
     const pointsLayer = Math.max(...layers.filter((x) => x.id.startsWith('timeline-')).map((x) => x.zlevel));
     expect(layers.find((x) => x.id === 'thresholds')!.markLine!.zlevel).toBeGreaterThan(pointsLayer);
+  });
+
+  it('labels a line that is not the p99 as what it is (a shared report cut to its longest waits)', () => {
+    const t = Float64Array.from([1, 2]);
+    const ela = Float64Array.from([10, 30_000]);
+    const option = timelineOption({
+      series: [{ label: 'on', colorIndex: 0, points: { t, ela }, keepAbove: 25_001, keepName: keepNameOf(25_001, 1_656) }],
+      unit: 'us',
+      thresholds: [],
+      timeKind: 'utc',
+    }) as unknown as { series: Series[] };
+    const keep = option.series.find((x) => x.id === 'thresholds')!.markLine!.data as unknown as { label: { formatter: string } }[];
+    expect(keep[0]!.label.formatter).toBe('on: the longest 5,000 from 25,001 µs, every wait above, a sample below');
+    // At the dataset's own p99 the line is the p99; without a p99 (under 100 waits) it is never called one.
+    expect(keepNameOf(1_656, 1_656)).toBe('p99');
+    expect(keepNameOf(1_656, null)).toBe('the longest 5,000 from');
   });
 
   it('marks nothing when keepAbove is 0: every wait is a point', () => {
