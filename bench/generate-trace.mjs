@@ -94,11 +94,12 @@ function readSidecar(path) {
  * Returns { path, bytes, logFileSyncWaits, generated, seconds, params }. `logFileSyncWaits` is the
  * generator's own count of `log file sync` lines written: ground truth for grep's and waitscope's counts.
  */
-export async function ensureTrace({ dir, log = console.log }) {
+export async function ensureTrace({ dir, log = console.log, targetBytes = TARGET_BYTES }) {
   const path = join(dir, TRACE_NAME);
   const sidecarPath = `${path}.json`;
   const { generateCommitLoop, codeSha256 } = await loadGenerator();
-  const params = { ...PARAMS, generatorSha256: codeSha256 };
+  // targetBytes: smaller only in the test of a fresh cache folder (test/bench), which must not write 1 GiB.
+  const params = { ...PARAMS, targetBytes, generatorSha256: codeSha256 };
 
   const sidecar = readSidecar(sidecarPath);
   if (sidecar && existsSync(path) && JSON.stringify(sidecar.params) === JSON.stringify(params) && statSync(path).size === sidecar.bytes) {
@@ -120,7 +121,7 @@ export async function ensureTrace({ dir, log = console.log }) {
     for (const chunk of generateCommitLoop({ preset: params.preset, seed: params.seed, commits: params.commits, sessionIndex: params.sessionIndex, pinExtremes: params.pinExtremes })) {
       // Chunks always end at a line end, so once `bytes` reaches the target we have stopped at one.
       let piece = chunk;
-      const need = TARGET_BYTES - bytes;
+      const need = targetBytes - bytes;
       if (chunk.length >= need) {
         const nl = chunk.indexOf('\n', need - 1);
         if (nl !== -1) {
@@ -142,7 +143,7 @@ export async function ensureTrace({ dir, log = console.log }) {
   }
   if (!complete) {
     rmSync(tmp, { force: true });
-    throw new Error(`the generator ran out after ${bytes} bytes (< ${TARGET_BYTES}); raise PARAMS.commits in bench/generate-trace.mjs`);
+    throw new Error(`the generator ran out after ${bytes} bytes (< ${targetBytes}); raise PARAMS.commits in bench/generate-trace.mjs`);
   }
   const onDisk = statSync(tmp).size;
   if (onDisk !== bytes) {

@@ -3,6 +3,7 @@
  * ratio, the three tests, the bootstrap CIs and how they were made, the verdicts, the warnings, and
  * each dataset's Oracle log2 µs buckets. JSON and CSV are in compare-export.ts.
  */
+import { safeField } from './terminal-text';
 import type { ComparisonReport, SummaryStatistic } from '../report/comparison-report';
 import type { Interval } from '../stats/bootstrap';
 import type { Log2Bucket } from '../stats/buckets';
@@ -40,7 +41,7 @@ function describeSide(label: string, side: LoadedSide, sessions: number | null):
   const files = d.files.length === 1 ? '1 file' : `${formatCount(d.files.length)} files`;
   const version = side.metadata?.oracleVersion ? `, Oracle ${side.metadata.oracleVersion}` : '';
   const s = sessions === null ? '' : `, ${formatCount(sessions)} session${sessions === 1 ? '' : 's'}`;
-  return `${label} (${files}${s}, ${formatCount(d.samples.count)} waits${version})`;
+  return `${safeField(label)} (${files}${s}, ${formatCount(d.samples.count)} waits${version})`;
 }
 
 function summaryTable(r: ComparisonReport): string {
@@ -121,7 +122,7 @@ export function comparisonTable(event: string, r: ComparisonReport, sides: { a: 
     'values in µs; quantiles are R type 7; difference = A − B, ratio = A / B',
     summaryTable(r),
     '',
-    `verdicts (A = ${r.labels.a} against B = ${r.labels.b}; each from the bootstrap below, significant when its CI excludes 0)`,
+    `verdicts (A = ${safeField(r.labels.a)} against B = ${safeField(r.labels.b)}; each from the bootstrap below, significant when its CI excludes 0)`,
     ...verdictLines,
     '',
     ...bootstrapLines(r),

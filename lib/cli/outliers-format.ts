@@ -6,9 +6,10 @@ import type { WaitRow } from '../outliers/top-list';
 import type { Dataset } from '../trace/dataset';
 import { formatCount, formatMicros, padTable } from './format';
 import type { OutliersResult } from './outliers-command';
-import { safeText } from './terminal-text';
+import { safeField, safeText } from './terminal-text';
 
-const where = (files: readonly string[], file: number, line: number) => `${files[file] ?? `#${file}`}:${line}`;
+// Names embedded in a line go through safeField: an LF in a file name must not start a line of its own.
+const where = (files: readonly string[], file: number, line: number) => `${safeField(files[file] ?? `#${file}`)}:${line}`;
 
 /** The time of a point on a window's axis, as the window shows its own start and end. */
 function pointTime(w: WindowSummary, micros: number): string {
@@ -40,18 +41,18 @@ export function outliersText(r: OutliersResult, dataset: Dataset): string {
 }
 
 function windowText(w: WindowSummary, k: number, act: WindowActivity | undefined, files: readonly string[]): string[] {
-  const span = w.kind === 'tim' ? `tim ${w.start} → ${w.end} (no *** stamp: ${files[w.worstRow.fileIndex]} only)` : `${w.startIso} → ${w.endIso}${w.kind === 'local' ? ' (local)' : ''}`;
-  const out = ['', `window ${k + 1}: ${span}, ${w.count} waits, worst ${formatCount(w.worstEla)} µs at ${w.worstRow.file}:${w.worstRow.line} (G = ${formatCount(Math.round(w.gap))} µs)`];
+  const span = w.kind === 'tim' ? `tim ${w.start} → ${w.end} (no *** stamp: ${safeField(files[w.worstRow.fileIndex] ?? '?')} only)` : `${w.startIso} → ${w.endIso}${w.kind === 'local' ? ' (local)' : ''}`;
+  const out = ['', `window ${k + 1}: ${span}, ${w.count} waits, worst ${formatCount(w.worstEla)} µs at ${safeField(w.worstRow.file)}:${w.worstRow.line} (G = ${formatCount(Math.round(w.gap))} µs)`];
   if (!act) return out;
   const events = act.events.map((e) => [`  ${e.event}`, formatCount(e.count), formatCount(e.maxEla), where(files, e.file, e.line)]);
   out.push(padTable([['  events in the window', 'count', 'longest µs', 'longest at'], ...events], [false, true, true, false]));
   out.push(act.switches.length === 0 ? '  log switches: none' : '  log switches:');
-  for (const s of act.switches) out.push(`    ${s.event}  ${formatCount(s.ela)} µs, ended ${pointTime(w, s.micros)}  ${where(files, s.file, s.line)}`);
+  for (const s of act.switches) out.push(`    ${safeField(s.event)}  ${formatCount(s.ela)} µs, ended ${pointTime(w, s.micros)}  ${where(files, s.file, s.line)}`);
   return out;
 }
 
 function contextText(row: WaitRow, k: number, c: TraceContext): string[] {
-  const out = ['', `context of #${k + 1}: ${row.file} line ${row.line} (byte ${row.offset})${c.cursor !== null ? `, cursor #${c.cursor}` : ''}`];
+  const out = ['', `context of #${k + 1}: ${safeField(row.file)} line ${row.line} (byte ${row.offset})${c.cursor !== null ? `, cursor #${c.cursor}` : ''}`];
   const width = String(c.lines[c.lines.length - 1]?.line ?? row.line).length;
   const num = (n: number) => String(n).padStart(width);
   const inView = c.statement !== null && c.lines.some((l) => l.inStatement);

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { benchDir, prepareCacheDir } from '../../bench/generate-trace.mjs';
+import { benchDir, ensureTrace, prepareCacheDir, TRACE_NAME } from '../../bench/generate-trace.mjs';
 
 const made: string[] = [];
 afterEach(() => {
@@ -44,5 +44,17 @@ describe('bench cache set-up', () => {
     for (const name of [dead, alive, 'commit-loop-1gib.trc']) writeFileSync(join(dir, name), 'x');
     prepareCacheDir(dir);
     expect(readdirSync(dir).sort()).toEqual(['commit-loop-1gib.trc', alive].sort());
+  });
+
+  it('generates its trace into a cache folder that does not exist yet (what bench:browser does first on a fresh machine)', async () => {
+    const dir = join(freshParent(), 'fresh', 'cache');
+    const lines: string[] = [];
+    const made = await ensureTrace({ dir, log: (line: string) => lines.push(line), targetBytes: 64 * 1024 });
+    expect(made.generated).toBe(true);
+    expect(made.path).toBe(join(dir, TRACE_NAME));
+    expect(statSync(made.path).size).toBe(made.bytes);
+    expect(made.bytes).toBeGreaterThanOrEqual(64 * 1024);
+    expect(made.logFileSyncWaits).toBeGreaterThan(0);
+    expect(lines.join('\n')).toContain('(missing)');
   });
 });

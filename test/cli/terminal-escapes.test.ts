@@ -65,6 +65,15 @@ describe('CLI output of hostile names', () => {
     expect(run.stdout).toContain("nam='db file \\x1b]0;pwned\\x07read'");
   });
 
+  it('outliers: an LF in a file name does not start a forged line in the context header or a window', async () => {
+    const forged = path.join(temp.dir, 'a\nwindow 9: forged_ora_1.trc');
+    writeFileSync(forged, trace, 'utf8');
+    const run = await runCli(['outliers', '--context', '3', '--threshold', '1', '--min-count', '2', '--event', EVIL_EVENT, forged]);
+    expectNoRawControls(run);
+    expect(run.stdout).toContain('a\\x0awindow 9: forged_ora_1.trc');
+    for (const line of run.stdout.split('\n')) expect(line.startsWith('window 9: forged')).toBe(false);
+  });
+
   it('stats: the file table; a skipped file is named escaped in the warning', async () => {
     const run = await runCli(['stats', file, notATrace, path.join(fixturePath('v11g-commit-loop.trc'))]);
     expectNoRawControls(run);

@@ -1,6 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import Papa from 'papaparse';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { WorkerResponse } from '../../lib/worker/protocol';
 import { writeCompareInputs } from '../helpers/compare-inputs';
@@ -123,6 +124,17 @@ describe('outlier requests in the analysis session', () => {
       const page = await ask(h, { type: 'select', requestId: 2, parts, offset: 0, limit: 50 }, 'selection');
       expect(rows.slice(0, 50).map((r) => `${r[1]}/${r[7]}/${r[8]}`)).toEqual(page.page.rows.map(key));
     });
+  });
+
+  it('neutralises a label that a spreadsheet would run as a formula in the CSV of a list', async () => {
+    const h = new SessionHarness();
+    await h.send({ type: 'add-files', datasetId: 'x', files: inputFiles(files, path.dirname(files[0]!)), event: 'log file sync' });
+    const hostile = '=HYPERLINK("http://x","y")';
+    const reply = await ask(h, { type: 'export-selection', requestId: 1, parts: [{ datasetId: 'x', label: hostile, by: { kind: 'range' as const, lo: 0, hi: Infinity } }] }, 'selection-csv');
+    const rows = Papa.parse<Record<string, string>>(await reply.blob.text(), { header: true, skipEmptyLines: true }).data;
+    expect(rows.length).toBe(syncWaits(files).length);
+    // OWASP: a leading apostrophe makes the cell text; the label is otherwise unchanged.
+    for (const r of rows) expect(r.dataset).toBe(`'${hostile}`);
   });
 
   it('reads the lines around a wait of a gzip file too (streamed from the start, not held)', async () => {
