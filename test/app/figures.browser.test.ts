@@ -169,7 +169,7 @@ describe('Figures 15.15, 15.16 and the timeline in Chromium', () => {
     await screenshot(demo, 'demo-figure-top-waits-log', '[data-testid=figure-top-waits]');
     const timeline = demo.getByTestId('figure-timeline');
     await demo.locator('[data-testid=figure-timeline-chart][data-ready=true]').waitFor({ timeout: 240_000 });
-    expect(await timeline.textContent()).toContain("Solid points: every wait above the dataset's p99");
+    expect(await timeline.textContent()).toContain("Solid points: every wait above the dataset's dotted line (its p99");
     await screenshot(demo, 'demo-figure-timeline', '[data-testid=figure-timeline]');
     await demo.close();
   }, 600_000);
