@@ -227,9 +227,9 @@ describe('lists of waits in Chromium: buckets of two datasets, pages, CSV, per-d
     const panel = small.getByTestId('outlier-panel');
     expect(await panel.locator('[data-testid=clusters] h3').allTextContents()).toEqual([expect.stringMatching(/: clusters not computed$/)]);
     expect(await panel.textContent()).not.toMatch(/p99\.9\)|clusters? of waits above/);
-    // The timeline is drawn, with the 500 ms line only.
+    // The timeline is drawn, with the 500 ms line only (in µs, the page's unit here).
     await small.locator('[data-testid=figure-timeline-chart][data-ready=true]').waitFor();
-    expect(await dashedLines(small)).toEqual(['500 ms']);
+    expect(await dashedLines(small)).toEqual(['500,000 µs']);
     await screenshot(small, 'outliers-small-dataset', '[data-testid=outlier-panel]');
 
     await small.getByTestId('share-button').click();
@@ -244,7 +244,7 @@ describe('lists of waits in Chromium: buckets of two datasets, pages, CSV, per-d
     expect(await shared.locator('[data-testid=clusters] h3').allTextContents()).toEqual([expect.stringMatching(/: clusters not computed$/)]);
     expect(await shared.textContent()).not.toMatch(/clusters? of waits above/);
     await viewer.locator('[data-testid=figure-timeline-chart][data-ready=true]').waitFor();
-    expect(await dashedLines(viewer)).toEqual(['500 ms']);
+    expect(await dashedLines(viewer)).toEqual(['500,000 µs']);
     await screenshot(viewer, 'outliers-small-dataset-shared', '[data-testid=shared-outliers]');
     expect(smallWatch.consoleErrors).toEqual([]);
     await viewer.close();
