@@ -2,12 +2,15 @@
 import type { WindowActivity } from '@/lib/outliers/co-occurrence';
 import type { WindowSummary } from '@/lib/outliers/analyze';
 import { formatTime, type DisplayUnit } from '../display-units';
+import { NoClusters } from './NoClusters';
 
 export interface DatasetClusters {
   datasetId: string;
-  threshold: number;
+  /** Null when the dataset is too small for the default p99.9: then no windows, and `thresholdNote` says why. */
+  threshold: number | null;
+  thresholdNote: string | null;
   minCount: number;
-  outliers: number;
+  outliers: number | null;
   windows: WindowSummary[];
   /** What else the traces show in each window, once the second pass is done. */
   activity: WindowActivity[] | null;
@@ -32,12 +35,18 @@ export function ClusterList({ clusters, unit, onWindow, labelOf }: Props) {
     <div className="clusters" data-testid="clusters">
       {clusters.map((c) => (
         <section key={c.datasetId} data-dataset={c.datasetId}>
-          <h3>
-            {labelOf(c.datasetId)}: {c.windows.length} cluster{c.windows.length === 1 ? '' : 's'} of waits above {formatTime(c.threshold, unit, { withUnit: true })} (p99.9)
-          </h3>
-          <p className="hint">
-            A cluster is {c.minCount} or more of the {c.outliers.toLocaleString('en-US')} waits above the threshold, each ending close to the previous one.
-          </p>
+          {c.threshold === null ? (
+            <NoClusters label={labelOf(c.datasetId)} note={c.thresholdNote ?? 'Clusters need a threshold'} />
+          ) : (
+            <>
+              <h3>
+                {labelOf(c.datasetId)}: {c.windows.length} cluster{c.windows.length === 1 ? '' : 's'} of waits above {formatTime(c.threshold, unit, { withUnit: true })} (p99.9)
+              </h3>
+              <p className="hint">
+                A cluster is {c.minCount} or more of the {(c.outliers ?? 0).toLocaleString('en-US')} waits above the threshold, each ending close to the previous one.
+              </p>
+            </>
+          )}
           <ol>
             {c.windows.map((w, i) => {
               const act = c.activity?.[i];

@@ -89,7 +89,7 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
       if (!live) return;
       if (reply.type !== 'outliers') return setProblem(`The outliers could not be listed: ${reply.message}`);
       setOutliers(reply.results);
-      setClusters(reply.results.map((r) => ({ datasetId: r.datasetId, threshold: r.analysis.threshold, minCount: r.analysis.minCount, outliers: r.analysis.outliers, windows: r.analysis.windows, activity: null, activityProblem: null, hasTraceLines: r.hasTraceLines })));
+      setClusters(reply.results.map((r) => ({ datasetId: r.datasetId, threshold: r.analysis.threshold, thresholdNote: r.analysis.thresholdNote, minCount: r.analysis.minCount, outliers: r.analysis.outliers, windows: r.analysis.windows, activity: null, activityProblem: null, hasTraceLines: r.hasTraceLines })));
       for (const r of reply.results) {
         if (!r.hasTraceLines || r.analysis.windows.length === 0) continue;
         const act = await ask<Extract<Reply, { type: 'co-occurrence' }>>((requestId) => ({ type: 'co-occurrence', requestId, datasetId: r.datasetId, windows: r.analysis.windows }));
@@ -160,7 +160,8 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
   const timeline = (outliers ?? []).filter((o) => o.timeline.kind !== 'none');
   const timeKind = timeline[0]?.timeline.kind === 'utc' ? 'utc' : 'local';
   const sameAxis = timeline.filter((o) => o.timeline.kind === timeKind);
-  const p999 = Math.min(...(outliers ?? []).map((o) => o.analysis.threshold));
+  // Only datasets with the 1,000 waits a p99.9 needs have one (lib/outliers/clusters.ts): no line otherwise.
+  const p999 = Math.min(...(outliers ?? []).flatMap((o) => (o.analysis.threshold === null ? [] : [o.analysis.threshold])));
   const pickRow = (r: DatasetRow) => void pick(r);
 
   return (

@@ -8,6 +8,8 @@ import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { TimelineFigure } from '../charts/TimelineFigure';
 import { WaitTableHead } from './WaitTable';
 import { SHARED_TIMELINE_POINTS } from '@/lib/outliers/timeline';
+import { noDefaultThresholdNote } from '@/lib/outliers/clusters';
+import { NoClusters } from './NoClusters';
 import { formatCount, formatTime, type DisplayUnit } from '../display-units';
 
 /**
@@ -24,11 +26,13 @@ export function SharedOutliers({ report, unit }: { report: WaitscopeReport; unit
   const timed = withOutliers.filter((x) => x.o!.timeline.kind !== 'none');
   const kind = timed[0]?.o!.timeline.kind === 'utc' ? 'utc' : 'local';
   const series = timed.filter((x) => x.o!.timeline.kind === kind).map((x) => ({ label: x.d.label, colorIndex: x.i, points: { t: Float64Array.from(x.o!.timeline.t), ela: Float64Array.from(x.o!.timeline.ela) }, keepAbove: x.o!.timeline.keepAbove, keepName: keepNameOf(x.o!.timeline.keepAbove, x.d.summary.p99) }));
+  // A dataset too small for a p99.9 travels without one (outlierSection, migrate-v1-to-v2): no line for it.
+  const p999 = Math.min(...withOutliers.flatMap((x) => (x.o!.threshold === null ? [] : [x.o!.threshold])));
   return (
     <section className="outlier-panel" data-testid="shared-outliers">
       <h2>Outliers (as shared)</h2>
       <p className="hint">The trace lines around each wait are not part of a shared report: they stay with the sender.</p>
-      {series.length > 0 && <TimelineFigure series={series} unit={unit} thresholds={[Math.min(...withOutliers.map((x) => x.o!.threshold)), 500_000]} timeKind={kind} />}
+      {series.length > 0 && <TimelineFigure series={series} unit={unit} thresholds={[...(Number.isFinite(p999) ? [p999] : []), 500_000]} timeKind={kind} />}
       {/* One table per dataset, as on the sender's page (TopWaitLists.tsx): each dataset's worst wait heads its own list. */}
       <h3>The longest waits of each dataset</h3>
       {withOutliers.map(({ d, o }) => (
@@ -56,7 +60,11 @@ export function SharedOutliers({ report, unit }: { report: WaitscopeReport; unit
       ))}
       {withOutliers.map(({ d, o }) => (
         <section key={d.id} className="clusters" data-testid="clusters">
-          <h3>{d.label}: {o!.clusters.length} clusters of waits above {formatTime(o!.threshold, unit, { withUnit: true })}</h3>
+          {o!.threshold === null ? (
+            <NoClusters label={d.label} note={noDefaultThresholdNote(d.summary.count) ?? 'Clusters need a threshold'} />
+          ) : (
+            <h3>{d.label}: {o!.clusters.length} clusters of waits above {formatTime(o!.threshold, unit, { withUnit: true })}</h3>
+          )}
           <ol>
             {o!.clusters.map((c, k) => (
               <li key={k}>

@@ -18,6 +18,11 @@ function pointTime(w: WindowSummary, micros: number): string {
   return formatMicrosIso(off === null ? micros : micros + off * 60e6, off);
 }
 
+/** Why no clusters were computed, with what to do about it; null when they were. */
+function clustersNote(a: OutliersResult['analysis']): string | null {
+  return a.thresholdNote === null ? null : `${a.thresholdNote}; give one with --threshold`;
+}
+
 export function outliersText(r: OutliersResult, dataset: Dataset): string {
   const { analysis: a, args } = r;
   const files = r.files;
@@ -32,8 +37,9 @@ export function outliersText(r: OutliersResult, dataset: Dataset): string {
   out.push(padTable([['threshold µs', 'count', 'per million'], ...counts], [true, true, true]), '');
   const source = args.threshold !== undefined ? '--threshold' : 'p99.9, R type 7';
   const gap = args.gap !== undefined ? `${formatCount(args.gap)} µs` : 'G = span / (100 · outliers), within 1 ms – 1 s';
-  out.push(`clusters: waits above ${formatMicros(a.threshold)} µs (${source}) whose end times are at most G apart (${gap}); windows of at least ${a.minCount}`);
-  if (a.windows.length === 0) out.push(`no window: ${formatCount(a.outliers)} outliers, none bunched`);
+  if (a.threshold === null) out.push(clustersNote(a) ?? '');
+  else out.push(`clusters: waits above ${formatMicros(a.threshold)} µs (${source}) whose end times are at most G apart (${gap}); windows of at least ${a.minCount}`);
+  if (a.threshold !== null && a.windows.length === 0) out.push(`no window: ${formatCount(a.outliers ?? 0)} outliers, none bunched`);
   a.windows.forEach((w, k) => out.push(...windowText(w, k, r.activity[k], files)));
   if (r.contexts) r.contexts.forEach((c, k) => out.push(...contextText(a.top.rows[k] as WaitRow, k, c)));
   // File names, event names, SQL text and binds: control characters escaped (terminal-text.ts).
@@ -75,7 +81,9 @@ export function outliersJson(r: OutliersResult, dataset: Dataset) {
     unit: 'us',
     dataset: a.dataset,
     files,
-    threshold: { value: a.threshold, source: args.threshold !== undefined ? 'option' : 'p99.9' },
+    threshold: a.threshold === null ? null : { value: a.threshold, source: args.threshold !== undefined ? 'option' : 'p99.9' },
+    /** Why `threshold` is null (too few waits for the default p99.9), else null. */
+    thresholdNote: clustersNote(a),
     minCount: a.minCount,
     gap: args.gap ?? null,
     outliers: a.outliers,

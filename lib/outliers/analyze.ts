@@ -27,10 +27,13 @@ export interface WindowSummary extends OutlierWindow {
 export interface OutlierAnalysis {
   dataset: string;
   top: WaitList;
-  threshold: number;
+  /** Null when none was given and the dataset is too small for the default p99.9 (clusters.ts): then no windows. */
+  threshold: number | null;
+  /** Why there is no threshold, else null. */
+  thresholdNote: string | null;
   minCount: number;
-  /** Waits above the threshold that have a time. */
-  outliers: number;
+  /** Waits above the threshold that have a time; null without a threshold. */
+  outliers: number | null;
   windows: WindowSummary[];
   domains: TimeDomain[];
   thresholds: DatasetThresholds;
@@ -50,6 +53,7 @@ export function analyzeOutliers(input: ListInput, label: string, options: Outlie
     dataset: label,
     top,
     threshold: clusters.threshold,
+    thresholdNote: clusters.thresholdNote,
     minCount: clusters.minCount,
     outliers: clusters.outliers,
     windows,

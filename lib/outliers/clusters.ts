@@ -2,7 +2,8 @@
  * Time windows where outliers bunch up.
  *
  * Rule (gap-based, on end times). An outlier is a wait with ela strictly above the threshold
- * (default: the dataset's p99.9, R type 7). Within one time domain (wall-clock.ts: UTC, local, or
+ * (default: the dataset's p99.9, R type 7, only where the dataset has the 1,000 waits a p99.9 needs;
+ * below that there is no default and no clusters, see defaultClusterThreshold). Within one time domain (wall-clock.ts: UTC, local, or
  * one process's raw tim; times of different domains are never compared), outliers are sorted by
  * the time their wait ended (the WAIT line's tim); two consecutive ones join the same window when
  * their end times are at most G µs apart. A window is reported when it has at least k outliers.
@@ -20,6 +21,7 @@
  * have ms resolution), and above 1 s a "window" stops being a moment.
  */
 import { intHistogramAt, tryBuildIntHistogram } from '../stats/int-histogram';
+import { minimumCountFor } from '../stats/minimum-counts';
 import { quantileSorted, quantileType7 } from '../stats/quantile';
 
 export const DEFAULT_MIN_COUNT = 3;
@@ -28,7 +30,7 @@ export const MIN_DEFAULT_GAP = 1_000;
 export const MAX_DEFAULT_GAP = 1_000_000;
 
 export interface ClusterOptions {
-  /** µs; waits strictly above it are outliers. Default: the type-7 p99.9 of all waits. */
+  /** µs; waits strictly above it are outliers. Default: the type-7 p99.9 of all waits, when there are enough. */
   threshold?: number;
   /** k: fewest outliers in a reported window. Default 3. */
   minCount?: number;
@@ -55,11 +57,32 @@ export interface OutlierWindow {
 }
 
 export interface ClusterResult {
-  threshold: number;
+  /** Null when no threshold was given and the dataset is too small for the default p99.9: then no windows. */
+  threshold: number | null;
+  /** Why there is no threshold (noDefaultThresholdNote), else null. */
+  thresholdNote: string | null;
   minCount: number;
-  /** Outliers with a time (waits without tim cannot be placed). */
-  outliers: number;
+  /** Outliers with a time (waits without tim cannot be placed); null without a threshold. */
+  outliers: number | null;
   windows: OutlierWindow[];
+}
+
+/**
+ * "Clusters need a threshold: p99.9 needs ≥ 1,000 waits (this dataset has 12)" when `count` waits are
+ * too few for the default p99.9, else null. Below n·(1 − p) ≥ 1 (lib/stats/minimum-counts.ts) the
+ * type-7 p99.9 interpolates between the two longest waits: the maximum in disguise, and a threshold
+ * named p99.9 that is not one. The CLI adds how to give a threshold; the page has no way to.
+ */
+export function noDefaultThresholdNote(count: number): string | null {
+  const needed = minimumCountFor(DEFAULT_CLUSTER_P);
+  if (count >= needed) return null;
+  return `Clusters need a threshold: p99.9 needs ≥ ${needed.toLocaleString('en-US')} waits (this dataset has ${count.toLocaleString('en-US')})`;
+}
+
+/** The default threshold, the type-7 p99.9, or null with the note when the sample is too small for it. */
+export function defaultClusterThreshold(ela: Float64Array): { threshold: number | null; note: string | null } {
+  const note = noDefaultThresholdNote(ela.length);
+  return note === null ? { threshold: quantileOf(ela, DEFAULT_CLUSTER_P), note: null } : { threshold: null, note };
 }
 
 /** R type-7 quantile without sorting integer input (lib/stats/int-histogram). */
@@ -81,9 +104,10 @@ export function defaultGap(spanMicros: number, outliers: number): number {
  */
 export function detectClusters(ela: Float64Array, micros: Float64Array, domain: Int32Array, options: ClusterOptions = {}): ClusterResult {
   const n = ela.length;
-  const threshold = options.threshold ?? (n > 0 ? quantileOf(ela, DEFAULT_CLUSTER_P) : 0);
   const minCount = options.minCount ?? DEFAULT_MIN_COUNT;
   if (!(minCount >= 1)) throw new RangeError(`clusters: minCount must be ≥ 1, got ${minCount}`);
+  const { threshold, note } = options.threshold !== undefined ? { threshold: options.threshold, note: null } : defaultClusterThreshold(ela);
+  if (threshold === null) return { threshold: null, thresholdNote: note, minCount, outliers: null, windows: [] };
   // Per domain: the outliers and the span of all waits.
   const byDomain = new Map<number, { picked: number[]; lo: number; hi: number }>();
   for (let i = 0; i < n; i++) {
@@ -110,7 +134,7 @@ export function detectClusters(ela: Float64Array, micros: Float64Array, domain: 
       from = k;
     }
   }
-  return { threshold, minCount, outliers, windows };
+  return { threshold, thresholdNote: null, minCount, outliers, windows };
 }
 
 function makeWindow(members: number[], domain: number, gap: number, ela: Float64Array, micros: Float64Array): OutlierWindow {

@@ -7,8 +7,12 @@
  *   statistic a side is too small for become null;
  * - the verdicts are written again by today's verdict.ts from the stored numbers: one method per
  *   line, and no line that headlines an iid test or a statistic below its minimum sample size.
+ * - a shared outlier section of a dataset with fewer waits than a p99.9 needs loses its threshold
+ *   and its clusters (version 1 always used the default p99.9 there, which on so few waits is the
+ *   maximum in disguise; lib/outliers/clusters.ts noDefaultThresholdNote): the page then says why.
  * Malformed input is passed on as it is for the schema to reject with its own message.
  */
+import { noDefaultThresholdNote } from '../outliers/clusters';
 import { comparedRows, withoutInestimable, type Comparison, type ComparisonBootstrap } from '../stats/compare';
 import { estimableSummary, notEstimableNotes } from '../stats/minimum-counts';
 import type { Summary } from '../stats/summary';
@@ -22,7 +26,8 @@ const isSummary = (v: unknown): v is Summary => isRecord(v) && typeof v.count ==
 
 function migrateDataset(d: unknown): unknown {
   if (!isRecord(d) || !isSummary(d.summary)) return d;
-  return { ...d, summary: estimableSummary(d.summary), notEstimable: notEstimableNotes(d.summary.count) };
+  const outliers = isRecord(d.outliers) && noDefaultThresholdNote(d.summary.count) !== null ? { ...d.outliers, threshold: null, clusters: [] } : d.outliers;
+  return { ...d, summary: estimableSummary(d.summary), notEstimable: notEstimableNotes(d.summary.count), ...(d.outliers === undefined ? {} : { outliers }) };
 }
 
 function migrateComparison(c: unknown, datasets: unknown[]): unknown {

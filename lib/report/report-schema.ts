@@ -69,8 +69,11 @@ export const reportFileSchema = z.object({
  * lines around a wait: those stay on the machine that has the files.
  */
 export const outlierSectionSchema = z.object({
-  /** The cluster threshold (p99.9 by default), µs. */
-  threshold: num,
+  /**
+   * The cluster threshold (the p99.9), µs; null when the dataset has fewer waits than a p99.9 needs
+   * (lib/outliers/clusters.ts noDefaultThresholdNote): then no clusters.
+   */
+  threshold: num.nullable(),
   top: z.array(
     z.object({
       ela: num,

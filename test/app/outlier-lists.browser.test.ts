@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, watchPage, type PageWatch } from '../helpers/browser';
 import { startNextServer, type NextServer } from '../helpers/next-server';
 import { plainCommits, writeCommitLoop, type WrittenTrace } from '../helpers/outlier-traces';
-import { allWaitsX, datasetSettled, reportShown, screenshot } from '../helpers/workbench';
+import { fixturePath } from '../helpers/cli';
+import { allWaitsX, dashedLines, datasetSettled, reportShown, screenshot } from '../helpers/workbench';
 
 /**
  * Two datasets of 3,000 commits each, 11.2-style stamps (no UTC offset: the timeline is "local to
@@ -202,7 +203,51 @@ describe('lists of waits in Chromium: buckets of two datasets, pages, CSV, per-d
       expect(shared[0]![0], id).toBe(String(Math.max(...syncWaits(trace).map((w) => w.ela))));
       expect(shared, id).toEqual(own[id]);
     }
+    // 3,000 waits each: enough for a p99.9, so both datasets' clusters are headed with it and its line is drawn.
+    expect(await viewer.locator('[data-testid=shared-outliers] [data-testid=clusters] h3').allTextContents()).toEqual([
+      expect.stringMatching(/^flash-off: \d+ clusters of waits above /),
+      expect.stringMatching(/^flash-on: \d+ clusters of waits above /),
+    ]);
+    expect(await dashedLines(viewer)).toHaveLength(2);
     await screenshot(viewer, 'outlier-lists-shared', '[data-testid=shared-outliers]');
     await viewer.close();
+  });
+
+  it('10 waits, too few for a p99.9: no clusters and no p99.9 line, a note instead, on the page and in its shared report', async () => {
+    const small = await browser!.newPage({ viewport: { width: 1400, height: 1000 } });
+    const smallWatch = watchPage(small);
+    await small.goto(server!.url, { waitUntil: 'networkidle' });
+    // v11g-commit-loop.trc: 10 'log file sync' waits, 162–877 µs, on the trace's local clock.
+    await small.getByTestId('input-d1').setInputFiles(fixturePath('v11g-commit-loop.trc'));
+    await datasetSettled(small, 'd1');
+    await reportShown(small);
+    const note = 'Clusters need a threshold: p99.9 needs ≥ 1,000 waits (this dataset has 10).';
+    await small.getByTestId('clusters-note').waitFor();
+    expect(await small.getByTestId('clusters-note').textContent()).toBe(note);
+    const panel = small.getByTestId('outlier-panel');
+    expect(await panel.locator('[data-testid=clusters] h3').allTextContents()).toEqual([expect.stringMatching(/: clusters not computed$/)]);
+    expect(await panel.textContent()).not.toMatch(/p99\.9\)|clusters? of waits above/);
+    // The timeline is drawn, with the 500 ms line only (in µs, the page's unit here).
+    await small.locator('[data-testid=figure-timeline-chart][data-ready=true]').waitFor();
+    expect(await dashedLines(small)).toEqual(['500,000 µs']);
+    await screenshot(small, 'outliers-small-dataset', '[data-testid=outlier-panel]');
+
+    await small.getByTestId('share-button').click();
+    await small.getByTestId('share-summary').waitFor();
+    await small.getByTestId('share-send').click();
+    const link = await small.getByTestId('share-link').inputValue();
+    const viewer = await browser!.newPage({ viewport: { width: 1400, height: 1000 } });
+    await viewer.goto(link, { waitUntil: 'networkidle' });
+    const shared = viewer.getByTestId('shared-outliers');
+    await shared.waitFor();
+    expect(await shared.getByTestId('clusters-note').textContent()).toBe(note);
+    expect(await shared.locator('[data-testid=clusters] h3').allTextContents()).toEqual([expect.stringMatching(/: clusters not computed$/)]);
+    expect(await shared.textContent()).not.toMatch(/clusters? of waits above/);
+    await viewer.locator('[data-testid=figure-timeline-chart][data-ready=true]').waitFor();
+    expect(await dashedLines(viewer)).toEqual(['500,000 µs']);
+    await screenshot(viewer, 'outliers-small-dataset-shared', '[data-testid=shared-outliers]');
+    expect(smallWatch.consoleErrors).toEqual([]);
+    await viewer.close();
+    await small.close();
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, watchPage } from '../helpers/browser';
 import { startNextServer, type NextServer } from '../helpers/next-server';
 import { lfsOf, plainCommits, wallMicros, writeCommitLoop } from '../helpers/outlier-traces';
-import { datasetSettled, reportShown, screenshot, SCREENSHOT_DIR, tableValue } from '../helpers/workbench';
+import { dashedLines, datasetSettled, reportShown, screenshot, SCREENSHOT_DIR, tableValue } from '../helpers/workbench';
 
 /** 5,000 commits, 0.5 s apart; commits 2500–2503 stall behind a log switch (290 ms and so on). */
 function stallTrace() {
@@ -164,6 +164,12 @@ describe('outlier investigation in Chromium', () => {
       expect(Number(await first.getAttribute('data-ela')), id).toBe(await tableValue(demo, 'max', id));
     }
     expect(await demo.locator('[data-testid=top-waits-of][data-dataset=d2] tbody tr').first().getAttribute('data-ela')).toBe('291800');
+    // 4,000,000 waits each, enough for a p99.9: both datasets' clusters are headed with it, and its line is drawn.
+    const heads = demo.locator('[data-testid=outlier-panel] [data-testid=clusters] h3');
+    await expect.poll(() => heads.count()).toBe(2);
+    for (const head of await heads.allTextContents()) expect(head).toMatch(/: \d+ clusters? of waits above .+ \(p99\.9\)$/);
+    expect(await demo.getByTestId('clusters-note').count()).toBe(0);
+    expect(await dashedLines(demo)).toHaveLength(2);
     await screenshot(demo, 'demo-timeline', '[data-testid=figure-timeline]');
     expect(watch.consoleErrors).toEqual([]);
     await demo.close();

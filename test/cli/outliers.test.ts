@@ -4,15 +4,16 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lfsOf, stallPair, type WrittenTrace } from '../helpers/outlier-traces';
+import { lfsOf, plainCommits, stallPair, writeCommitLoop, type WrittenTrace } from '../helpers/outlier-traces';
 import { gzipBytes } from '../helpers/chunks';
-import { makeTempDir, parseJsonOutput, runCli } from '../helpers/cli';
+import { fixturePath, makeTempDir, parseJsonOutput, runCli } from '../helpers/cli';
 
 interface Json {
   unit: string;
   files: string[];
-  threshold: { value: number; source: string };
-  outliers: number;
+  threshold: { value: number; source: string } | null;
+  thresholdNote: string | null;
+  outliers: number | null;
   top: { total: number; rows: { ela: number; file: string; line: number; offset: number; session: string; time: { iso: string; kind: string } }[] };
   thresholds: { threshold: number; count: number; ratePerMillion: number }[];
   windows: {
@@ -121,10 +122,18 @@ describe('waitscope outliers', () => {
   });
 
   it('defaults: p99.9 threshold, k = 3; no window in two independent sessions', async () => {
-    const run = await runCli(['outliers', '--top', '1', file('a.trc'), file('b.trc.gz')]);
+    // 1,000 waits (two sessions of 500): enough for a p99.9 (n·0.001 ≥ 1).
+    const common = { offset: -420, period: 1_000_000, stampEvery: 10 } as const;
+    const bigA = writeCommitLoop({ ...common, wall: '2019-07-09T09:57:07.000000', timBase: 5_000_000_000, sid: 35, serial: 101, pid: 1111, cursor: '140005298813064', commits: plainCommits(500) });
+    const bigB = writeCommitLoop({ ...common, wall: '2019-07-09T09:57:07.000300', timBase: 9_000_000_000, sid: 61, serial: 7, pid: 2222, cursor: '140007604836768', commits: plainCommits(500) });
+    writeFileSync(file('big-a.trc'), bigA.text);
+    writeFileSync(file('big-b.trc'), bigB.text);
+    const run = await runCli(['outliers', '--top', '1', file('big-a.trc'), file('big-b.trc')]);
     expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/top 1 of 1,000 waits/);
     expect(run.stdout).toMatch(/clusters: waits above [\d,.]+ µs \(p99\.9, R type 7\)/);
     expect(run.stdout).toMatch(/no window: \d+ outliers, none bunched/);
+    expect(run.stdout).not.toContain('Clusters need a threshold');
   });
 
   it('rejects bad options with status 1', async () => {
@@ -133,5 +142,41 @@ describe('waitscope outliers', () => {
       expect(run.status, args.join(' ')).toBe(1);
       expect(run.stderr).toMatch(/^waitscope: --/);
     }
+  });
+});
+
+// v11g-commit-loop.trc: 10 'log file sync' waits (ela 438, 486, 765, 267, 877, 284, 437, 658, 519, 162 µs,
+// ending 1,073, 2,866, 915, 2,222, 58,848, 1,812, 224,958, 199,428 and 36,343 µs after each other).
+describe('waitscope outliers on fewer waits than a p99.9 needs', () => {
+  const trace = fixturePath('v11g-commit-loop.trc');
+  const NOTE = 'Clusters need a threshold: p99.9 needs ≥ 1,000 waits (this dataset has 10); give one with --threshold';
+
+  it('text: no p99.9 threshold and no clusters, the note instead', async () => {
+    const run = await runCli(['outliers', '--top', '1', trace]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('top 1 of 10 waits');
+    expect(run.stdout).toContain(`\n${NOTE}\n`);
+    expect(run.stdout).not.toContain('p99.9, R type 7');
+    expect(run.stdout).not.toMatch(/clusters: waits above|no window|^window /m);
+  });
+
+  it('--json: a null threshold with the note, no outlier count and no windows', async () => {
+    const j = parseJsonOutput<Json>(await runCli(['outliers', '--json', '--top', '1', trace]));
+    expect(j.threshold).toBeNull();
+    expect(j.thresholdNote).toBe(NOTE);
+    expect(j.outliers).toBeNull();
+    expect(j.windows).toEqual([]);
+  });
+
+  it('--threshold still clusters: 7 waits above 400 µs, the first 4 within 10 ms of each other', async () => {
+    const run = await runCli(['outliers', '--json', '--top', '1', '--threshold', '400', '--gap', '10000', trace]);
+    const j = parseJsonOutput<Json>(run);
+    expect(j.threshold).toEqual({ value: 400, source: 'option' });
+    expect(j.thresholdNote).toBeNull();
+    expect(j.outliers).toBe(7);
+    expect(j.windows.map((w) => [w.count, w.worst.ela, w.members.map((m) => m.ela)])).toEqual([[4, 877, [438, 486, 765, 877]]]);
+    const text = (await runCli(['outliers', '--top', '1', '--threshold', '400', '--gap', '10000', trace])).stdout;
+    expect(text).toContain('clusters: waits above 400.0 µs (--threshold)');
+    expect(text).not.toContain('Clusters need a threshold');
   });
 });

@@ -66,3 +66,10 @@ export async function allWaitsX(page: Page, micros: number): Promise<{ x: number
   const x = a.x + a.width / 2 + (Math.log10(micros) - 3) * (b.x + b.width / 2 - (a.x + a.width / 2));
   return { x, y: a.y - 12 }; // just above the axis: inside the bars of the bucket
 }
+
+/** The values of the timeline's dashed lines, as its subtitle lists them ("Dashed lines: 998.5 µs, 500,000 µs."). */
+export async function dashedLines(page: Page): Promise<string[]> {
+  const text = (await page.getByTestId('figure-timeline').locator('p', { hasText: 'Each point is one wait' }).first().textContent()) ?? '';
+  const m = /Dashed lines: (.*?)\.(?: |$)/.exec(text);
+  return m ? m[1]!.split(', ') : [];
+}

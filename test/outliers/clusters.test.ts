@@ -1,6 +1,6 @@
 // Cluster detection on constructed cases; every expected window is worked out by hand below.
 import { describe, expect, it } from 'vitest';
-import { defaultGap, detectClusters, quantileOf } from '../../lib/outliers/clusters';
+import { defaultGap, detectClusters, noDefaultThresholdNote, quantileOf } from '../../lib/outliers/clusters';
 
 const f64 = (xs: number[]) => Float64Array.from(xs);
 const i32 = (xs: number[]) => Int32Array.from(xs);
@@ -66,6 +66,33 @@ describe('detectClusters', () => {
     expect(quantileOf(e, 0.999)).toBe(r.threshold);
     expect(r.outliers).toBe(2);
     expect(brief(r).map((w) => w.members)).toEqual([[1200], [1600]]);
+  });
+
+  it('has no default threshold below the 1,000 waits a p99.9 needs: no outliers, no windows, a note why', () => {
+    // 999 waits of 1…999 µs, 1 ms apart: n·(1 − 0.999) = 0.999 < 1, so the "p99.9" would be
+    // 998.002, between the two longest waits (the maximum in disguise). With 1,000 waits of
+    // 1…1000 µs, index = 1 + 999·0.999 = 999.001, so p99.9 = 999.001 and only the 1000 µs wait is above it.
+    const waits = (n: number) => Float64Array.from({ length: n }, (_, i) => i + 1);
+    const times = (n: number) => Float64Array.from({ length: n }, (_, i) => i * 1000);
+    const small = detectClusters(waits(999), times(999), new Int32Array(999), { minCount: 1, gap: 1 });
+    expect(small).toEqual({ threshold: null, thresholdNote: 'Clusters need a threshold: p99.9 needs ≥ 1,000 waits (this dataset has 999)', minCount: 1, outliers: null, windows: [] });
+    expect(noDefaultThresholdNote(12)).toBe('Clusters need a threshold: p99.9 needs ≥ 1,000 waits (this dataset has 12)');
+    expect(noDefaultThresholdNote(0)).toBe('Clusters need a threshold: p99.9 needs ≥ 1,000 waits (this dataset has 0)');
+    const enough = detectClusters(waits(1000), times(1000), new Int32Array(1000), { minCount: 1, gap: 1 });
+    expect(enough.threshold).toBeCloseTo(999.001, 9);
+    expect(enough.thresholdNote).toBeNull();
+    expect(enough.outliers).toBe(1);
+    expect(brief(enough).map((w) => w.members)).toEqual([[999]]);
+    expect(noDefaultThresholdNote(1000)).toBeNull();
+  });
+
+  it('a given threshold clusters a dataset of any size', () => {
+    // 12 waits, ends 10 µs apart; above 5 µs: the waits of 6, 7 and 8 µs (ends 50, 60, 70), joined with G = 10.
+    const e = f64([1, 2, 3, 4, 5, 6, 7, 8, 1, 1, 1, 1]);
+    const t = Float64Array.from({ length: 12 }, (_, i) => i * 10);
+    const r = detectClusters(e, t, new Int32Array(12), { threshold: 5, gap: 10 });
+    expect([r.threshold, r.thresholdNote, r.outliers]).toEqual([5, null, 3]);
+    expect(brief(r).map((w) => w.members)).toEqual([[5, 6, 7]]);
   });
 
   it('defaults G per domain to clamp(T / (100·m), 1 ms, 1 s) and k to 3', () => {

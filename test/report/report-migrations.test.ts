@@ -90,6 +90,11 @@ describe('migration 1 → 2 (issue 12 §3)', () => {
     { statistic: 'distribution', direction: 'higher', ciSource: null, text: 'A tends to be higher: … (Mann–Whitney)' },
   ];
 
+  // As version 1 shared it: A's clusters above its "p99.9" of 12 waits (type 7 between its two longest waits).
+  const cluster = { start: '2026-11-30T00:00:01.000000+00:00', end: '2026-11-30T00:00:02.000000+00:00', count: 3, worstEla: 1200, worstFile: 'a.trc', worstLine: 40, events: [], switches: [] };
+  const section = (threshold: number) => ({ threshold, top: [], timeline: { kind: 'none', t: [], ela: [], keepAbove: 0 }, clusters: [cluster] });
+  v1.datasets[0].outliers = section(1198.9);
+
   const migrated = migrateReport(v1);
   const report = migrated.ok ? reportSchema.parse(migrated.value) : null;
 
@@ -108,6 +113,18 @@ describe('migration 1 → 2 (issue 12 §3)', () => {
     // sum: 7800 − 1750 = 6050.
     expect(c.rows.find((r) => r.statistic === 'sum')).toMatchObject({ a: 7800, b: 1750, difference: 6050 });
     expect(c.bootstrap?.relative.p99).toBeNull();
+  });
+
+  it('drops the "p99.9" threshold and the clusters of a shared outlier section below 1,000 waits, and keeps them at 1,000', () => {
+    expect(report!.datasets[0]!.outliers).toMatchObject({ threshold: null, clusters: [] });
+    expect(report!.datasets[0]!.outliers?.timeline.kind).toBe('none');
+    expect(report!.datasets[1]!.outliers).toBeUndefined();
+    // 1,000 waits: n·(1 − 0.999) = 1, enough for a p99.9, so version 1's section passes unchanged.
+    const big = JSON.parse(JSON.stringify(v1));
+    Object.assign(big.datasets[0].summary, { count: 1000 });
+    big.datasets[0].outliers = section(1198.9);
+    const kept = migrateReport(big);
+    expect(kept.ok && reportSchema.parse(kept.value).datasets[0]!.outliers).toEqual(section(1198.9));
   });
 
   it('rewrites the verdicts: no p99, no Welch p, no Mann–Whitney headline', () => {

@@ -4,6 +4,8 @@ import { gunzipSync } from 'node:zlib';
 import Papa from 'papaparse';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { WorkerResponse } from '../../lib/worker/protocol';
+import { outlierSection } from '../../lib/worker/outlier-requests';
+import { fixturePath } from '../helpers/cli';
 import { writeCompareInputs } from '../helpers/compare-inputs';
 import { inputFiles, SessionHarness } from './session-harness';
 
@@ -147,6 +149,19 @@ describe('outlier requests in the analysis session', () => {
     const lines = gunzipSync(readFileSync(gz[0]!)).toString('utf8').split('\n');
     expect(ctx.context.lines.map((l) => l.text)).toEqual(lines.slice(row.line - 3, row.line + 1));
     expect(ctx.context.lines.find((l) => l.isWait)!.text).toContain(`ela= ${row.ela}`);
+  });
+
+  it('computes no clusters for 10 waits, too few for the p99.9 threshold, and shares none', async () => {
+    const h = new SessionHarness();
+    const trace = fixturePath('v11g-commit-loop.trc');
+    await h.send({ type: 'add-files', datasetId: 'x', files: inputFiles([trace], path.dirname(trace)), event: 'log file sync' });
+    const r = (await ask(h, { type: 'outliers', requestId: 1, datasets: spec, top: 3, thresholds: [] }, 'outliers')).results[0]!;
+    expect(r.analysis.top.total).toBe(10);
+    expect([r.analysis.threshold, r.analysis.outliers, r.analysis.windows]).toEqual([null, null, []]);
+    expect(r.analysis.thresholdNote).toBe('Clusters need a threshold: p99.9 needs ≥ 1,000 waits (this dataset has 10)');
+    const section = outlierSection(r, null);
+    expect([section.threshold, section.clusters]).toEqual([null, []]);
+    expect(section.top.map((w) => w.ela)).toEqual([877, 765, 658]);
   });
 
   it('gives the synthetic demo a simulated clock, so its timeline and clusters exist', async () => {
