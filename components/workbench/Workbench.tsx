@@ -24,10 +24,9 @@ import { useBookDemo } from './use-book-demo';
 import { DEFAULT_LABELS, DEFAULT_VIEW, formatViewState, MAX_DATASETS, parseViewState, type ViewState } from './url-state';
 import { ViewControls } from './ViewControls';
 
-// A label read from the URL may have been typed or made from a folder before the reload: only the
-// default ones are known, and the others are kept private like a folder's name (see LabelSource).
-const slotsOf = (labels: string[]): DatasetSlot[] =>
-  labels.map((label, i) => ({ id: `d${i + 1}`, label, labelSource: label === defaultLabel(i) ? 'default' : 'folder' }));
+/** The datasets of a URL's view: the URL says which labels were made from a folder's name (LabelSource). */
+const slotsOf = (labels: string[], folderLabels: readonly number[] = []): DatasetSlot[] =>
+  labels.map((label, i) => ({ id: `d${i + 1}`, label, labelSource: folderLabels.includes(i) ? 'folder' : label === defaultLabel(i) ? 'default' : 'typed' }));
 
 /** The report with the labels as they are now: renaming a dataset needs no new statistics. */
 function relabel(report: WaitscopeReport, slots: DatasetSlot[]): WaitscopeReport {
@@ -55,7 +54,7 @@ export function Workbench() {
     const parsed = parseViewState(window.location.search);
     const v = parsed.demo ? { ...parsed, event: 'log file sync' } : parsed; // the demo's waits are 'log file sync'
     setView(v);
-    setSlots(slotsOf(v.labels));
+    setSlots(slotsOf(v.labels, v.folderLabels));
     nextId.current = v.labels.length + 1;
     setLoadedUrl(true);
     if (v.demo) {
@@ -66,7 +65,7 @@ export function Workbench() {
 
   useEffect(() => {
     if (!loadedUrl) return;
-    const search = formatViewState({ ...view, labels: slots.map((s) => s.label) });
+    const search = formatViewState({ ...view, labels: slots.map((s) => s.label), folderLabels: slots.flatMap((s, i) => (s.labelSource === 'folder' ? [i] : [])) });
     if (search !== window.location.search) window.history.replaceState(null, '', `${window.location.pathname}${search}`);
   }, [view, slots, loadedUrl]);
 

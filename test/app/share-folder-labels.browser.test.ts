@@ -1,6 +1,7 @@
 // Trace folders are often named after the instance or host. Dropping several folders names each new
 // dataset after its folder; that label is a folder name, so it leaves only when "Include file and
-// folder names" is ticked (sent as "Dataset N" otherwise). A label the user typed travels as typed.
+// folder names" is ticked (sent as "Dataset N" otherwise), after a reload too. A label the user typed
+// travels as typed.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -99,6 +100,20 @@ describe('sharing datasets named after dropped folders: the folder names leave o
     await page.getByTestId('share-json').locator('summary').click();
     expect(await labelsSent()).toEqual(['Dataset 1', `${INSTANCE_FOLDER} redo`]);
     expect(await page.getByTestId('share-exposed').textContent()).toMatch(new RegExp(`${INSTANCE_FOLDER}.*folder name.*is in the label of dataset 2`));
+    expect(await shown()).not.toContain('zzhost');
+
+    // The URL keeps where each label came from: after a reload (files are loaded again), the same.
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await page.getByLabel('Label of dataset 1').inputValue()).toBe(HOST_FOLDER);
+    await page.getByTestId('input-d1').setInputFiles(inputs.on);
+    await page.getByTestId('input-d2').setInputFiles(inputs.off);
+    await datasetSettled(page, 'd1');
+    await datasetSettled(page, 'd2');
+    await reportShown(page);
+    await page.getByTestId('share-button').click();
+    await page.getByTestId('share-summary').waitFor();
+    await page.getByTestId('share-json').locator('summary').click();
+    expect(await labelsSent()).toEqual(['Dataset 1', `${INSTANCE_FOLDER} redo`]);
     expect(await shown()).not.toContain('zzhost');
     expect(watch.consoleErrors).toEqual([]);
     await page.close();
