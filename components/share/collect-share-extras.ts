@@ -1,6 +1,7 @@
 /**
  * What only the worker can add before sharing: a fresh report with the labels as they are now (the
- * comparison texts name the datasets too), each file's SHA-256, and each dataset's outliers with what
+ * comparison texts name the datasets too), the same with each folder-made label as `Dataset N` when
+ * there is one, each file's SHA-256, and each dataset's outliers with what
  * co-occurred in its clusters. A plain function of the worker protocol, so the payload tests drive the
  * very steps the page takes (test/share/share-payload.test.ts).
  */
@@ -31,10 +32,12 @@ export const SHARED_TOP_WAITS = 100;
 export async function collectShareExtras(ask: Ask, r: ShareRequest): Promise<ShareExtras | string> {
   const reportWith = (datasets: ReportDatasetSpec[]) =>
     ask<Extract<WorkerResponse, { type: 'report' }>>((requestId) => ({ type: 'report', requestId, event: r.event, datasets, baseline: r.baseline, thresholds: r.thresholds }));
-  const fresh = await reportWith(r.datasets.map(({ datasetId, label }) => ({ datasetId, label })));
+  const specs = r.datasets.map(({ datasetId, label }) => ({ datasetId, label }));
+  const fresh = await reportWith(specs);
   if (fresh.type !== 'report') return fresh.message;
-  // The comparisons' verdicts and the answer sentence name the datasets: the worker writes them again
-  // with `Dataset N` for a folder-made label, rather than a search-and-replace through the texts.
+  // The comparisons' texts name the datasets (the resampling note, the warnings; a viewer writes the
+  // answer sentence from the labels): for a folder-made label the worker writes the report again with
+  // `Dataset N`, rather than a search-and-replace through texts. It costs a second report, only then.
   let numbered: WaitscopeReport | undefined;
   if (r.datasets.some((d) => d.labelFromFolder)) {
     const again = await reportWith(r.datasets.map(({ datasetId, label, labelFromFolder }, i) => ({ datasetId, label: labelFromFolder ? numberedLabel(i) : label })));
@@ -43,7 +46,7 @@ export async function collectShareExtras(ask: Ask, r: ShareRequest): Promise<Sha
   }
   const hashes = await ask<Extract<WorkerResponse, { type: 'fingerprints' }>>((requestId) => ({ type: 'fingerprints', requestId, datasetIds: r.datasets.map((s) => s.datasetId) }));
   if (hashes.type !== 'fingerprints') return hashes.message;
-  const found = await ask<Extract<WorkerResponse, { type: 'outliers' }>>((requestId) => ({ type: 'outliers', requestId, datasets: r.datasets, top: SHARED_TOP_WAITS, thresholds: [] }));
+  const found = await ask<Extract<WorkerResponse, { type: 'outliers' }>>((requestId) => ({ type: 'outliers', requestId, datasets: specs, top: SHARED_TOP_WAITS, thresholds: [] }));
   if (found.type !== 'outliers') return found.message;
   const outliers: ShareExtras['outliers'] = {};
   for (const o of found.results) {

@@ -10,7 +10,8 @@
  * Unticked, every file travels as `file N`: numbered once across the report, in dataset order then file
  * order, so one number is one file wherever it appears (the file list, the top waits, the clusters).
  * A dataset label the page made from a dropped folder's name is a folder name too: unticked, it travels
- * as `Dataset N` (its place in the report) everywhere it appears, verdicts and answer sentence included.
+ * as `Dataset N` (its place in the report) everywhere it appears: the comparisons' texts too, and the
+ * answer sentence a viewer writes from the labels.
  * A label the user typed is theirs and travels as typed.
  */
 import type { OutlierSection, WaitscopeReport } from './report-schema';
