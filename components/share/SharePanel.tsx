@@ -119,7 +119,7 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
           {hasFileNames(shown) && (
             <label>
               <input type="checkbox" checked={choices.includeFileNames} onChange={choose('includeFileNames')} data-testid="share-include-files" /> Include
-              file and folder names (Oracle names a trace after its instance, <code>cdb1_ora_3802.trc</code>); otherwise files are sent as “file 1”, “file 2”, …
+              file and folder names (Oracle names a trace after its instance, <code>cdb1_ora_3802.trc</code>); otherwise files are sent as “file 1”, “file 2”, …, and a dataset named after its folder as “Dataset N”
             </label>
           )}
           <label className="control">

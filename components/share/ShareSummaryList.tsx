@@ -8,7 +8,7 @@ const plural = (x: number, one: string, many = `${one}s`) => `${n(x)} ${x === 1 
 
 const FILE_NAMES: Record<ShareSummary['fileNames'], string> = {
   real: 'included as they are, with their folders',
-  numbered: 'not included: each file is sent as “file 1”, “file 2”, …',
+  numbered: 'not included: each file is sent as “file 1”, “file 2”, …, and a dataset named after its folder as “Dataset N”',
   none: 'none (no files)',
 };
 
@@ -43,7 +43,7 @@ export function ShareSummaryList({ summary, exposed, sealedBytes }: { summary: S
               </li>
             ))}
           </ul>
-          <p className="hint">Labels are sent as typed (one made from a dropped folder carries its name): rename a dataset to keep a name out. File names carry the instance.</p>
+          <p className="hint">Labels you typed are sent as typed: rename a dataset to keep a name out. File names carry the instance.</p>
         </div>
       )}
     </div>

@@ -1,10 +1,12 @@
 /**
  * What only the worker can add before sharing: a fresh report with the labels as they are now (the
- * comparison texts name the datasets too), each file's SHA-256, and each dataset's outliers with what
+ * comparison texts name the datasets too), the same with each folder-made label as `Dataset N` when
+ * there is one, each file's SHA-256, and each dataset's outliers with what
  * co-occurred in its clusters. A plain function of the worker protocol, so the payload tests drive the
  * very steps the page takes (test/share/share-payload.test.ts).
  */
-import type { ShareExtras } from '@/lib/report/share-content';
+import type { WaitscopeReport } from '@/lib/report/report-schema';
+import { numberedLabel, type ShareExtras } from '@/lib/report/share-content';
 import { outlierSection } from '@/lib/worker/outlier-requests';
 import type { ReportDatasetSpec, WorkerRequest, WorkerResponse } from '@/lib/worker/protocol';
 
@@ -12,9 +14,14 @@ type Failed = Extract<WorkerResponse, { type: 'request-failed' }>;
 /** Sends one request and resolves with its reply (use-analysis's `ask`). */
 export type Ask = <T extends Extract<WorkerResponse, { requestId: number }>>(make: (requestId: number) => WorkerRequest) => Promise<T | Failed>;
 
+export interface ShareDatasetSpec extends ReportDatasetSpec {
+  /** The label was made from a dropped folder's name (and not typed since): see numberedLabels. */
+  labelFromFolder?: boolean;
+}
+
 export interface ShareRequest {
   event: string;
-  datasets: ReportDatasetSpec[];
+  datasets: ShareDatasetSpec[];
   baseline: number;
   thresholds: number[];
 }
@@ -23,11 +30,23 @@ export interface ShareRequest {
 export const SHARED_TOP_WAITS = 100;
 
 export async function collectShareExtras(ask: Ask, r: ShareRequest): Promise<ShareExtras | string> {
-  const fresh = await ask<Extract<WorkerResponse, { type: 'report' }>>((requestId) => ({ type: 'report', requestId, ...r }));
+  const reportWith = (datasets: ReportDatasetSpec[]) =>
+    ask<Extract<WorkerResponse, { type: 'report' }>>((requestId) => ({ type: 'report', requestId, event: r.event, datasets, baseline: r.baseline, thresholds: r.thresholds }));
+  const specs = r.datasets.map(({ datasetId, label }) => ({ datasetId, label }));
+  const fresh = await reportWith(specs);
   if (fresh.type !== 'report') return fresh.message;
+  // The comparisons' texts name the datasets (the resampling note, the warnings; a viewer writes the
+  // answer sentence from the labels): for a folder-made label the worker writes the report again with
+  // `Dataset N`, rather than a search-and-replace through texts. It costs a second report, only then.
+  let numbered: WaitscopeReport | undefined;
+  if (r.datasets.some((d) => d.labelFromFolder)) {
+    const again = await reportWith(r.datasets.map(({ datasetId, label, labelFromFolder }, i) => ({ datasetId, label: labelFromFolder ? numberedLabel(i) : label })));
+    if (again.type !== 'report') return again.message;
+    numbered = again.report;
+  }
   const hashes = await ask<Extract<WorkerResponse, { type: 'fingerprints' }>>((requestId) => ({ type: 'fingerprints', requestId, datasetIds: r.datasets.map((s) => s.datasetId) }));
   if (hashes.type !== 'fingerprints') return hashes.message;
-  const found = await ask<Extract<WorkerResponse, { type: 'outliers' }>>((requestId) => ({ type: 'outliers', requestId, datasets: r.datasets, top: SHARED_TOP_WAITS, thresholds: [] }));
+  const found = await ask<Extract<WorkerResponse, { type: 'outliers' }>>((requestId) => ({ type: 'outliers', requestId, datasets: specs, top: SHARED_TOP_WAITS, thresholds: [] }));
   if (found.type !== 'outliers') return found.message;
   const outliers: ShareExtras['outliers'] = {};
   for (const o of found.results) {
@@ -36,5 +55,5 @@ export async function collectShareExtras(ask: Ask, r: ShareRequest): Promise<Sha
       : null;
     outliers[o.datasetId] = outlierSection(o, act?.type === 'co-occurrence' ? act.activity : null);
   }
-  return { report: fresh.report, fingerprints: hashes.files, outliers };
+  return { report: fresh.report, ...(numbered && { numberedLabels: numbered }), fingerprints: hashes.files, outliers };
 }

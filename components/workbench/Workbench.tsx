@@ -14,7 +14,7 @@ import { SharePanel } from '../share/SharePanel';
 import { collectShareExtras } from '../share/collect-share-extras';
 import { DatasetCard } from './DatasetCard';
 import { DemoConfirm } from './DemoConfirm';
-import { defaultLabel } from './demo-plan';
+import { defaultLabel, type Slot as DatasetSlot } from './demo-plan';
 import { filesFromDrop, groupByTopFolder } from './drop-files';
 import { download } from '../download';
 import { EventPicker } from './EventPicker';
@@ -24,12 +24,9 @@ import { useBookDemo } from './use-book-demo';
 import { DEFAULT_LABELS, DEFAULT_VIEW, formatViewState, MAX_DATASETS, parseViewState, type ViewState } from './url-state';
 import { ViewControls } from './ViewControls';
 
-interface DatasetSlot {
-  id: string;
-  label: string;
-}
-
-const slotsOf = (labels: string[]): DatasetSlot[] => labels.map((label, i) => ({ id: `d${i + 1}`, label }));
+/** The datasets of a URL's view: the URL says which labels were made from a folder's name (LabelSource). */
+const slotsOf = (labels: string[], folderLabels: readonly number[] = []): DatasetSlot[] =>
+  labels.map((label, i) => ({ id: `d${i + 1}`, label, labelSource: folderLabels.includes(i) ? 'folder' : label === defaultLabel(i) ? 'default' : 'typed' }));
 
 /** The report with the labels as they are now: renaming a dataset needs no new statistics. */
 function relabel(report: WaitscopeReport, slots: DatasetSlot[]): WaitscopeReport {
@@ -57,7 +54,7 @@ export function Workbench() {
     const parsed = parseViewState(window.location.search);
     const v = parsed.demo ? { ...parsed, event: 'log file sync' } : parsed; // the demo's waits are 'log file sync'
     setView(v);
-    setSlots(slotsOf(v.labels));
+    setSlots(slotsOf(v.labels, v.folderLabels));
     nextId.current = v.labels.length + 1;
     setLoadedUrl(true);
     if (v.demo) {
@@ -68,7 +65,7 @@ export function Workbench() {
 
   useEffect(() => {
     if (!loadedUrl) return;
-    const search = formatViewState({ ...view, labels: slots.map((s) => s.label) });
+    const search = formatViewState({ ...view, labels: slots.map((s) => s.label), folderLabels: slots.flatMap((s, i) => (s.labelSource === 'folder' ? [i] : [])) });
     if (search !== window.location.search) window.history.replaceState(null, '', `${window.location.pathname}${search}`);
   }, [view, slots, loadedUrl]);
 
@@ -100,14 +97,14 @@ export function Workbench() {
     for (const [folder] of groups) {
       let slot = empty.shift();
       if (!slot && all.length < MAX_DATASETS) {
-        slot = { id: `d${nextId.current++}`, label: folder };
+        slot = { id: `d${nextId.current++}`, label: folder, labelSource: 'folder' };
         all.push(slot);
       }
       if (!slot) break;
       targets.push(slot.id);
     }
     const named = new Map(targets.map((id, i) => [id, groups[i]![0]]));
-    setSlots(all.map((s) => (named.get(s.id) ? { ...s, label: named.get(s.id)! } : s)));
+    setSlots(all.map((s) => (named.get(s.id) ? { ...s, label: named.get(s.id)!, labelSource: 'folder' } : s)));
     targets.forEach((id, i) => addFiles(id, groups[i]![1]));
     const left = groups.slice(targets.length).map(([folder]) => folder || '(loose files)');
     if (left.length > 0) {
@@ -161,7 +158,12 @@ export function Workbench() {
     return datasetColor(inReport >= 0 ? inReport : slotIndex);
   };
 
-  const [selection, setSelection] = useState<FigureSelection | null>(null);
+  // A figure selection (a clicked bucket) belongs to the data it was made on. Once the data changes (a
+  // file removed, another event, Undo of Clear…) its ranges and title are stale, and the outlier panel,
+  // remounted after loading, would list them again: it is dropped, and the panel shows the top waits.
+  const [selected, setSelected] = useState<{ selection: FigureSelection; dataKey: string } | null>(null);
+  useEffect(() => setSelected((s) => (s && s.dataKey !== dataKey ? null : s)), [dataKey]);
+  const selection = selected?.dataKey === dataKey ? selected.selection : null;
   const [sharing, setSharing] = useState(false);
   const [sharedVersion, setSharedVersion] = useState(0);
   const { ask } = analysis;
@@ -169,7 +171,7 @@ export function Workbench() {
   latestIncluded.current = included;
   const prepareShare = useCallback(
     // dataKey stands for the data (and `included`); the labels are read when Share is pressed.
-    () => collectShareExtras(ask, { event: view.event, datasets: latestIncluded.current.map((s) => ({ datasetId: s.id, label: s.label })), baseline: baselineIndex, thresholds: view.thresholds }),
+    () => collectShareExtras(ask, { event: view.event, datasets: latestIncluded.current.map((s) => ({ datasetId: s.id, label: s.label, labelFromFolder: s.labelSource === 'folder' })), baseline: baselineIndex, thresholds: view.thresholds }),
     [ask, dataKey],
   );
 
@@ -209,7 +211,7 @@ export function Workbench() {
             progress={progress[s.id]}
             isBaseline={view.baseline === i}
             canRemove={i >= 2}
-            onLabel={(label) => setSlots((all) => all.map((x) => (x.id === s.id ? { ...x, label } : x)))}
+            onLabel={(label) => setSlots((all) => all.map((x) => (x.id === s.id ? { ...x, label, labelSource: 'typed' } : x)))}
             onBaseline={() => setView((v) => ({ ...v, baseline: i }))}
             onFiles={(files) => addFiles(s.id, files)}
             onCancel={() => send({ type: 'cancel', datasetId: s.id })}
@@ -225,7 +227,7 @@ export function Workbench() {
           />
         ))}
         {slots.length < MAX_DATASETS && (
-          <button type="button" className="add-dataset" onClick={() => setSlots((all) => [...all, { id: `d${nextId.current++}`, label: defaultLabel(all.length) }])}>
+          <button type="button" className="add-dataset" onClick={() => setSlots((all) => [...all, { id: `d${nextId.current++}`, label: defaultLabel(all.length), labelSource: 'default' }])}>
             + Add a dataset
           </button>
         )}
@@ -266,7 +268,7 @@ export function Workbench() {
             buckets={view.buckets}
             topWaits={{ count: view.topN, axis: view.topAxis }}
             onThresholdsChange={(thresholds) => setView((v) => ({ ...v, thresholds }))}
-            onSelectRange={setSelection}
+            onSelectRange={(s) => setSelected({ selection: s, dataKey })}
           />
         )}
         {report && !loading && (
@@ -276,7 +278,7 @@ export function Workbench() {
             unit={view.unit}
             ask={analysis.ask}
             selection={selection}
-            onClearSelection={() => setSelection(null)}
+            onClearSelection={() => setSelected(null)}
           />
         )}
       </div>

@@ -5,9 +5,17 @@
 import type { DatasetStatus } from '@/lib/worker/protocol';
 import { DEFAULT_LABELS, MAX_DATASETS } from './url-state';
 
+/**
+ * Where a dataset's label came from. One made from a dropped folder's name names an instance or a host
+ * (trace folders are named after them): it is shared only with file and folder names (share-content.ts).
+ * One the user typed is theirs and travels as typed.
+ */
+export type LabelSource = 'default' | 'folder' | 'typed';
+
 export interface Slot {
   id: string;
   label: string;
+  labelSource: LabelSource;
 }
 
 /** The label a dataset has until the user types another (the "+ Add a dataset" ones are numbered). */
@@ -18,7 +26,7 @@ export function defaultLabel(index: number): string {
 const isEmpty = (s: DatasetStatus | undefined) => !s || s.source === 'empty';
 
 /** Why loading the demo into datasets 1 and 2 would lose something, one sentence each; empty: nothing. */
-export function demoConflicts(slots: readonly Slot[], statuses: Readonly<Record<string, DatasetStatus>>): string[] {
+export function demoConflicts(slots: readonly Pick<Slot, 'id' | 'label'>[], statuses: Readonly<Record<string, DatasetStatus>>): string[] {
   return slots.slice(0, 2).flatMap((slot, i) => {
     const s = statuses[slot.id];
     const typed = slot.label !== defaultLabel(i);
@@ -35,10 +43,10 @@ export function demoConflicts(slots: readonly Slot[], statuses: Readonly<Record<
  * Two datasets the demo can take instead: untouched ones (empty, default label) first, then new ones
  * up to MAX_DATASETS. `add` is how many of the ids are new. Null when there is no room for two.
  */
-export function spareDatasets(slots: readonly Slot[], statuses: Readonly<Record<string, DatasetStatus>>, newId: (n: number) => string): { ids: string[]; add: Slot[] } | null {
+export function spareDatasets(slots: readonly Pick<Slot, 'id' | 'label'>[], statuses: Readonly<Record<string, DatasetStatus>>, newId: (n: number) => string): { ids: string[]; add: Slot[] } | null {
   const ids = slots.filter((slot, i) => isEmpty(statuses[slot.id]) && slot.label === defaultLabel(i)).slice(0, 2).map((s) => s.id);
   const add: Slot[] = [];
-  while (ids.length + add.length < 2 && slots.length + add.length < MAX_DATASETS) add.push({ id: newId(add.length), label: '' });
+  while (ids.length + add.length < 2 && slots.length + add.length < MAX_DATASETS) add.push({ id: newId(add.length), label: '', labelSource: 'default' });
   if (ids.length + add.length < 2) return null;
   return { ids: [...ids, ...add.map((s) => s.id)], add };
 }

@@ -18,6 +18,8 @@ export interface ViewState {
   /** Index of the dataset the others are compared with. */
   baseline: number;
   labels: string[];
+  /** Which labels (0-based) the page made from a dropped folder's name: after a reload they still leave only with file names. */
+  folderLabels: number[];
   demo: boolean;
   /** Figure 15.16's N, 1..MAX_TOP_WAITS; null: the default for the datasets' sizes (defaultTopCount). */
   topN: number | null;
@@ -38,6 +40,7 @@ export const DEFAULT_VIEW: ViewState = {
   thresholds: [],
   baseline: 1,
   labels: DEFAULT_LABELS,
+  folderLabels: [],
   demo: false,
   topN: null,
   topAxis: 'linear',
@@ -55,6 +58,8 @@ export function parseViewState(search: string): ViewState {
   const baseline = Number(q.get('baseline'));
   const labels = q.getAll('label').slice(0, MAX_DATASETS);
   const topN = Number(q.get('topn'));
+  // 1-based in the URL, like the page's "Dataset 1".
+  const folderLabels = (q.get('folderlabels') ?? '').split(',').filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n >= 1 && n <= labels.length);
   return {
     event: event ? event : DEFAULT_VIEW.event,
     unit: unit === 'ms' || unit === 'us' ? unit : DEFAULT_VIEW.unit,
@@ -62,6 +67,7 @@ export function parseViewState(search: string): ViewState {
     thresholds: [...new Set(thresholds)].sort((a, b) => a - b),
     baseline: Number.isInteger(baseline) && baseline >= 0 && baseline < MAX_DATASETS && q.has('baseline') ? baseline : DEFAULT_VIEW.baseline,
     labels: labels.length >= 2 ? labels : labels.length === 1 ? [labels[0]!, DEFAULT_LABELS[1]!] : DEFAULT_LABELS,
+    folderLabels: [...new Set(folderLabels)].sort((a, b) => a - b).map((n) => n - 1),
     demo: q.get('demo') === 'book',
     topN: q.has('topn') && Number.isInteger(topN) && topN >= 1 && topN <= MAX_TOP_WAITS ? topN : DEFAULT_VIEW.topN,
     topAxis: q.get('topaxis') === 'log' ? 'log' : DEFAULT_VIEW.topAxis,
@@ -81,6 +87,7 @@ export function formatViewState(view: ViewState): string {
   if (view.topAxis !== DEFAULT_VIEW.topAxis) q.set('topaxis', view.topAxis);
   const defaultLabels = view.labels.length === DEFAULT_LABELS.length && view.labels.every((l, i) => l === DEFAULT_LABELS[i]);
   if (!defaultLabels) for (const l of view.labels) q.append('label', l);
+  if (!defaultLabels && view.folderLabels.length > 0) q.set('folderlabels', view.folderLabels.map((i) => i + 1).join(','));
   const s = q.toString();
   return s ? `?${s}` : '';
 }

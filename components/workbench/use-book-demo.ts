@@ -34,7 +34,7 @@ export function useBookDemo(page: Page) {
   /** The demo into `ids`, labelled as the book's two settings. `alone`: the page shows only the demo (its URL says demo=book). */
   const load = (ids: string[], added: Slot[], alone: boolean) => {
     const labels = new Map(ids.map((id, i) => [id, DEFAULT_LABELS[i]!]));
-    page.setSlots((all) => [...all, ...added].map((s) => (labels.has(s.id) ? { ...s, label: labels.get(s.id)! } : s)));
+    page.setSlots((all) => [...all, ...added].map((s) => (labels.has(s.id) ? { ...s, label: labels.get(s.id)!, labelSource: 'default' as const } : s)));
     // The demo is 'log file sync': other datasets are read again for it, so every number is of one event.
     if (page.event.current !== DEMO_EVENT) page.send({ type: 'set-event', event: DEMO_EVENT });
     page.setView((v) => ({ ...v, demo: alone, event: DEMO_EVENT }));

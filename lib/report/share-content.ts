@@ -9,6 +9,10 @@
  * so a file name (a path, when a folder was dropped) names the instance as surely as the header does.
  * Unticked, every file travels as `file N`: numbered once across the report, in dataset order then file
  * order, so one number is one file wherever it appears (the file list, the top waits, the clusters).
+ * A dataset label the page made from a dropped folder's name is a folder name too: unticked, it travels
+ * as `Dataset N` (its place in the report) everywhere it appears: the comparisons' texts too, and the
+ * answer sentence a viewer writes from the labels.
+ * A label the user typed is theirs and travels as typed.
  */
 import type { OutlierSection, WaitscopeReport } from './report-schema';
 
@@ -23,6 +27,8 @@ export interface ShareChoices {
 export interface ShareExtras {
   /** The report with today's labels. */
   report: WaitscopeReport;
+  /** The same report with each label made from a folder's name as `Dataset N`; absent when none was. */
+  numberedLabels?: WaitscopeReport;
   /** Per dataset id, per file name: SHA-256 hex. */
   fingerprints: Record<string, Record<string, string>>;
   /** Per dataset id: the top waits, timeline and clusters (issue 6 §6), when computed. */
@@ -30,6 +36,14 @@ export interface ShareExtras {
 }
 
 export type ShareOptions = ShareChoices & Pick<ShareExtras, 'fingerprints'> & Partial<Pick<ShareExtras, 'outliers'>>;
+
+/** The label a folder-made label travels under when file and folder names are not shared; `index` from 0. */
+export const numberedLabel = (index: number) => `Dataset ${index + 1}`;
+
+/** The report whose labels may leave under these choices (a folder's name only with file names). */
+export function reportToShare(extras: Pick<ShareExtras, 'report' | 'numberedLabels'>, choices: ShareChoices): WaitscopeReport {
+  return !choices.includeFileNames && extras.numberedLabels ? extras.numberedLabels : extras.report;
+}
 
 /** Per dataset id, per file name: the name it travels under when names are not shared. */
 export function fileAliases(report: WaitscopeReport): Map<string, Map<string, string>> {

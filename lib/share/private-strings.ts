@@ -1,8 +1,8 @@
 /**
  * The names the user chose not to share, and where the payload still holds one: a safety net under
- * share-content.ts, run on the very JSON that is encrypted. The expected hit is a dataset label that
- * the page defaulted to a dropped folder's name, or that the user typed with the instance in it:
- * labels travel as typed, so the preview says so rather than altering them silently.
+ * share-content.ts, run on the very JSON that is encrypted. The expected hit is a dataset label the
+ * user typed with the instance in it: typed labels travel as typed, so the preview says so rather than
+ * altering them silently (a label the page made from a dropped folder's name is sent as `Dataset N`).
  */
 import { fileAliases, type ShareChoices } from '../report/share-content';
 import type { WaitscopeReport } from '../report/report-schema';

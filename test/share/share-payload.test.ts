@@ -14,8 +14,8 @@ import { plaintextOf } from './open-plaintext';
 import { SECRET, writeSecretTraces } from './secret-traces';
 
 /** use-analysis's `ask`, over the session run on this thread. */
+let next = 1000; // one count for every ask of the file: a reply is found by its request id among all the session's messages
 function askOf(h: SessionHarness): Ask {
-  let next = 1000;
   return (async (make: (requestId: number) => Parameters<SessionHarness['send']>[0]) => {
     const requestId = next++;
     await h.send(make(requestId));
@@ -28,14 +28,18 @@ function askOf(h: SessionHarness): Ask {
 describe('the share payload leaves out every name the user did not tick', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'waitscope-share-payload-'));
   let extras: ShareExtras;
+  let h: SessionHarness;
 
   beforeAll(async () => {
-    const h = new SessionHarness();
+    h = new SessionHarness();
     for (const [id, preset] of [['d1', 'flash-on'], ['d2', 'flash-off']] as const) {
       const files = writeSecretTraces(root, id, preset);
       await h.send({ type: 'add-files', datasetId: id, files: inputFiles(files, root), event: 'log file sync' });
       expect(h.lastStatus(id)).toMatchObject({ state: 'ready', waits: 3000 });
     }
+    // One session: the comparison's resampling note and warning name this dataset by its label.
+    await h.send({ type: 'add-files', datasetId: 'd3', files: inputFiles(writeSecretTraces(root, 'd3', 'flash-on').slice(0, 1), root), event: 'log file sync' });
+    expect(h.lastStatus('d3')).toMatchObject({ state: 'ready', waits: 1500 });
     const found = await collectShareExtras(askOf(h), { event: 'log file sync', datasets: [{ datasetId: 'd1', label: 'treated' }, { datasetId: 'd2', label: 'baseline' }], baseline: 1, thresholds: [] });
     if (typeof found === 'string') throw new Error(found);
     extras = found;
@@ -90,11 +94,46 @@ describe('the share payload leaves out every name the user did not tick', () => 
     });
   }
 
-  it('says so when a label still holds a private name: labels travel as typed', async () => {
-    const labelled = { ...extras, report: { ...extras.report, datasets: extras.report.datasets.map((d, i) => (i === 0 ? { ...d, label: SECRET.folder } : d)) } };
-    const sealed = await sealShare(labelled, { includeHosts: false, includeFileNames: false });
+  /** The extras as the page collects them when dataset 1 (one session) is labelled with the folder's name. */
+  const labelledExtras = async (labelFromFolder: boolean) => {
+    const found = await collectShareExtras(askOf(h), {
+      event: 'log file sync',
+      datasets: [{ datasetId: 'd3', label: SECRET.folder, labelFromFolder }, { datasetId: 'd2', label: 'baseline' }],
+      baseline: 1,
+      thresholds: [],
+    });
+    if (typeof found === 'string') throw new Error(found);
+    // The label is not only in datasets[0].label: the comparison's texts name the datasets too.
+    expect(found.report.comparisons[0]!.resampling.description).toContain(`${SECRET.folder} has 1 session`);
+    return found;
+  };
+
+  it('a label made from a dropped folder leaves as "Dataset 1" unless file and folder names are ticked', async () => {
+    const fromFolder = await labelledExtras(true);
+    for (const choices of cases) {
+      const sealed = await sealShare(fromFolder, choices);
+      const plain = await plaintextOf(sealed.ciphertext, sealed.key);
+      expect(plain.toLowerCase().includes(SECRET.folder)).toBe(choices.includeFileNames);
+      const payload = JSON.parse(plain);
+      expect(payload.datasets.map((d: { label: string }) => d.label)).toEqual([choices.includeFileNames ? SECRET.folder : 'Dataset 1', 'baseline']);
+      // The comparison's texts name it as the label does.
+      expect(payload.comparisons[0].resampling.description).toContain(`${choices.includeFileNames ? SECRET.folder : 'Dataset 1'} has 1 session`);
+      // The preview shows the label that is sent, and nothing left to warn about but the instance in ticked file names.
+      expect(sealed.summary.datasets.map((d) => d.label)).toEqual([choices.includeFileNames ? SECRET.folder : 'Dataset 1', 'baseline']);
+      if (!choices.includeFileNames) expect(sealed.exposed).toEqual([]);
+    }
+  });
+
+  it('a label the user typed travels as typed, and the preview says it holds a private name', async () => {
+    const typed = await labelledExtras(false);
+    const sealed = await sealShare(typed, { includeHosts: false, includeFileNames: false });
     const plain = await plaintextOf(sealed.ciphertext, sealed.key);
-    expect(plain.split(SECRET.folder).length - 1).toBe(1); // the label, once; no file name
-    expect(sealed.exposed).toEqual([{ text: SECRET.folder, kind: 'folder name', places: ['the label of dataset 1'], count: 1 }]);
+    const payload = JSON.parse(plain);
+    expect(payload.datasets[0].label).toBe(SECRET.folder);
+    expect(JSON.stringify(payload.datasets.map((d: { files: unknown }) => d.files))).not.toContain(SECRET.folder); // no file name
+    expect(sealed.summary.datasets[0]!.label).toBe(SECRET.folder);
+    expect(sealed.exposed.map((e) => [e.text, e.kind])).toEqual([[SECRET.folder, 'folder name']]);
+    expect(sealed.exposed[0]!.places[0]).toBe('the label of dataset 1');
+    expect(sealed.exposed[0]!.count).toBeGreaterThan(1); // the label and the comparison texts
   });
 });

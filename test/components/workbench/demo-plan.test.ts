@@ -35,7 +35,7 @@ describe('demo plan', () => {
   it('takes untouched datasets first, then new ones up to four, else none', () => {
     const held = { d1: status('d1', 'traces', 3) };
     const newId = (n: number) => `d${5 + n}`;
-    expect(spareDatasets(fresh, held, newId)).toEqual({ ids: ['d2', 'd5'], add: [{ id: 'd5', label: '' }] });
+    expect(spareDatasets(fresh, held, newId)).toEqual({ ids: ['d2', 'd5'], add: [{ id: 'd5', label: '', labelSource: 'default' }] });
     const four = [...fresh, { id: 'd3', label: 'Dataset 3' }, { id: 'd4', label: 'Dataset 4' }];
     expect(spareDatasets(four, held, newId)).toEqual({ ids: ['d2', 'd3'], add: [] });
     expect(spareDatasets(four, { ...held, d2: status('d2', 'traces', 1), d3: status('d3', 'traces', 1) }, newId)).toBeNull();
