@@ -6,7 +6,7 @@
  */
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { TimelineFigure } from '../charts/TimelineFigure';
-import { WaitTableHead } from './WaitTable';
+import { WaitCells, WaitTableHead } from './WaitTable';
 import { SHARED_TIMELINE_POINTS } from '@/lib/outliers/timeline';
 import { noDefaultThresholdNote } from '@/lib/outliers/clusters';
 import { NoClusters } from './NoClusters';
@@ -44,13 +44,7 @@ export function SharedOutliers({ report, unit }: { report: WaitscopeReport; unit
               <tbody>
                 {[...o!.top].sort((a, b) => b.ela - a.ela).map((r, k) => (
                   <tr key={k} data-file={r.file} data-line={r.line} data-ela={r.ela}>
-                    <td className="num">{(k + 1).toLocaleString('en-US')}</td>
-                    <td>{d.label}</td>
-                    <td className="num">{formatTime(r.ela, unit)}</td>
-                    <td>{r.time ?? '–'}{r.timeKind === 'local' ? ' (local)' : ''}</td>
-                    <td>{r.session ?? '–'}</td>
-                    <td className="file">{r.file}</td>
-                    <td className="num">{r.line > 0 ? r.line.toLocaleString('en-US') : '–'}</td>
+                    <WaitCells rank={k + 1} label={d.label} ela={r.ela} time={`${r.time ?? '–'}${r.timeKind === 'local' ? ' (local)' : ''}`} session={r.session ?? '–'} file={r.file} line={r.line} unit={unit} />
                   </tr>
                 ))}
               </tbody>

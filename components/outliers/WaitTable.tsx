@@ -19,6 +19,21 @@ export function WaitTableHead({ unit }: { unit: DisplayUnit }) {
   );
 }
 
+/** One listed wait's cells, in WaitTableHead's order: the live lists and a shared report's tables alike. */
+export function WaitCells(p: { rank: number; label: string; ela: number; time: string; session: string; file: string; line: number; unit: DisplayUnit }) {
+  return (
+    <>
+      <td className="num">{p.rank.toLocaleString('en-US')}</td>
+      <td>{p.label}</td>
+      <td className="num">{formatTime(p.ela, p.unit)}</td>
+      <td>{p.time}</td>
+      <td>{p.session}</td>
+      <td className="file">{p.file}</td>
+      <td className="num">{p.line > 0 ? p.line.toLocaleString('en-US') : '–'}</td>
+    </>
+  );
+}
+
 interface Props {
   /** In the order shown (longest first). */
   rows: DatasetRow[];
@@ -51,13 +66,7 @@ export function WaitTable({ rows, unit, onPick, picked, labelOf, datasetId, offs
               tabIndex={0}
               onKeyDown={(e) => e.key === 'Enter' && onPick(r)}
             >
-              <td className="num">{(offset + k + 1).toLocaleString('en-US')}</td>
-              <td>{labelOf(r.datasetId)}</td>
-              <td className="num">{formatTime(r.ela, unit)}</td>
-              <td>{when(r)}</td>
-              <td>{r.session ?? (r.pid ? `pid ${r.pid}` : '–')}</td>
-              <td className="file">{r.file}</td>
-              <td className="num">{r.line > 0 ? r.line.toLocaleString('en-US') : '–'}</td>
+              <WaitCells rank={offset + k + 1} label={labelOf(r.datasetId)} ela={r.ela} time={when(r)} session={r.session ?? (r.pid ? `pid ${r.pid}` : '–')} file={r.file} line={r.line} unit={unit} />
             </tr>
           ))}
         </tbody>
