@@ -59,7 +59,7 @@ export function analyzeOutliers(input: ListInput, label: string, options: Outlie
     windows,
     domains: clock.domains,
     thresholds: thresholds[0] as DatasetThresholds,
-    warnings: [clock.timWarning(input.samples)].filter((w) => w !== null),
+    warnings: [clock.timWarning(input.samples, domain)].filter((w) => w !== null),
   };
 }
 

@@ -184,18 +184,19 @@ export class DatasetClock {
     return { micros, domain };
   }
 
-  /** The named warning for waits whose tim is out of range, or null when there are none; `at` names their file and line. */
-  timWarning(at: { file: Uint32Array; line: Uint32Array }): TimWarning | null {
+  /**
+   * The named warning for waits whose tim is out of range, or null when there are none; `at` names
+   * their file and line. `domain` is columns().domain of every sample: a wait with a tim that it
+   * leaves in NO_DOMAIN was out of range (no second placement pass over millions of waits).
+   */
+  timWarning(at: { file: Uint32Array; line: Uint32Array }, domain: Int32Array): TimWarning | null {
     const s = this.input.samples;
-    const placed = { micros: 0, domain: 0 };
     let count = 0;
     const first: TimWarning['first'] = [];
     for (let i = 0; i < s.count; i++) {
-      const table = this.bySession[s.session[i] as number];
+      if (domain[i] !== NO_DOMAIN) continue;
       const tim = s.tim[i] as number;
-      if (!table || tim !== tim) continue;
-      placeTim(table, tim, placed);
-      if (placed.domain !== NO_DOMAIN) continue;
+      if (!this.bySession[s.session[i] as number] || tim !== tim) continue;
       count++;
       if (first.length < WARNING_EXAMPLES) first.push({ file: this.input.files[at.file[i] as number]?.fileName ?? '?', line: at.line[i] as number });
     }
