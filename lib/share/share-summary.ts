@@ -3,6 +3,7 @@
  * from the choices that made it), so the summary cannot claim less than the JSON holds.
  */
 import type { WaitscopeReport } from '../report/report-schema';
+import { hasHostNames } from '../report/share-content';
 
 export interface SharedDatasetSummary {
   label: string;
@@ -44,7 +45,7 @@ export function summarizeShare(json: string, payload: WaitscopeReport): ShareSum
       clusters: d.outliers?.clusters.length ?? 0,
     })),
     comparisons: payload.comparisons.length,
-    hostNames: files.some((f) => Boolean(f.host) || Boolean(f.instance)),
+    hostNames: hasHostNames(payload),
     fileNames: files.length === 0 ? 'none' : files.every((f) => NUMBERED.test(f.name)) ? 'numbered' : 'real',
     fingerprints: files.filter((f) => f.sha256).length,
     jsonBytes: new TextEncoder().encode(json).length,
