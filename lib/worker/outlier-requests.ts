@@ -233,8 +233,6 @@ export async function contextOf(d: DatasetState, fileIndex: number, offset: numb
   }
 }
 
-export { SHARED_TIMELINE_POINTS };
-
 /** The outliers of a dataset as they travel in a shared report: no trace lines, bounded in size. */
 export function outlierSection(o: DatasetOutliers, activity: WindowActivity[] | null): OutlierSection {
   const a = o.analysis;

@@ -3,7 +3,8 @@
 // calls a thinned stretch complete (issue 12 §2, "the timeline paints false bands").
 import { describe, expect, it } from 'vitest';
 import type { OutlierAnalysis } from '@/lib/outliers/analyze';
-import { outlierSection, SHARED_TIMELINE_POINTS, type DatasetOutliers } from '@/lib/worker/outlier-requests';
+import { SHARED_TIMELINE_POINTS } from '@/lib/outliers/timeline';
+import { outlierSection, type DatasetOutliers } from '@/lib/worker/outlier-requests';
 
 /** A dataset's outliers with the given timeline; the analysis holds nothing (not read for the timeline). */
 function outliersWith(ela: number[], keepAbove: number): DatasetOutliers {
