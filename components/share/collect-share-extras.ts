@@ -8,11 +8,11 @@
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { numberedLabel, type ShareExtras } from '@/lib/report/share-content';
 import { outlierSection } from '@/lib/worker/outlier-requests';
-import type { ReportDatasetSpec, WorkerRequest, WorkerResponse } from '@/lib/worker/protocol';
+import type { ReportDatasetSpec, WorkerResponse } from '@/lib/worker/protocol';
+import type { Ask } from '../outliers/OutlierPanel';
 
-type Failed = Extract<WorkerResponse, { type: 'request-failed' }>;
-/** Sends one request and resolves with its reply (use-analysis's `ask`). */
-export type Ask = <T extends Extract<WorkerResponse, { requestId: number }>>(make: (requestId: number) => WorkerRequest) => Promise<T | Failed>;
+/** Sends one request and resolves with its reply (use-analysis's `ask`): the outlier panel's type. */
+export type { Ask };
 
 export interface ShareDatasetSpec extends ReportDatasetSpec {
   /** The label was made from a dropped folder's name (and not typed since): see numberedLabels. */
