@@ -92,12 +92,7 @@ export function useAnalysis() {
     [ask],
   );
 
-  const fingerprints = useCallback(
-    (datasetIds: string[]) => ask<Extract<Reply, { type: 'fingerprints' }>>((requestId) => ({ type: 'fingerprints', requestId, datasetIds })),
-    [ask],
-  );
-
-  return { statuses, progress, report, reportError, computing, failure, send, ask, requestReport, clearReport, exportSamples, fingerprints };
+  return { statuses, progress, report, reportError, computing, failure, send, ask, requestReport, clearReport, exportSamples };
 }
 
 function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
