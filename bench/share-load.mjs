@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench:share` (issue 5 §7, load): 30 s of mixed reads and creates against the server
-// `npm start` runs (dist/server.mjs: Next behind waitscope's HTTP server) on loopback, 50 connections, on the embedded SQLite store (a fresh file). Reports throughput and
-// latency percentiles per kind, and errors. The per-client rate limit is turned off for the run
+// `npm start` runs (dist/server.mjs: Next behind waitscope's HTTP server) on loopback, 50
+// connections, on the embedded SQLite store (a fresh file). Reports throughput and latency
+// percentiles per kind, and errors. The per-client rate limit is turned off for the run
 // (every request comes from one address); the report bodies are real-size random containers.
 // Knobs: SECONDS_OF_LOAD, READERS, CREATORS (connections), REPORT_KB (body size, default 200).
 import { execFileSync, spawn } from 'node:child_process';

@@ -45,9 +45,10 @@ export function errorEnvelope(status: number, code: ApiErrorCode, message: strin
   return { status, body: JSON.stringify(body), headers: { ...API_HEADERS, 'Content-Type': 'application/json', ...headers } };
 }
 
+const envelopeResponse = ({ status, body, headers }: Envelope) => new Response(body, { status, headers });
+
 export function apiError(status: number, code: ApiErrorCode, message: string, headers: Record<string, string> = {}): Response {
-  const envelope = errorEnvelope(status, code, message, headers);
-  return new Response(envelope.body, { status, headers: envelope.headers });
+  return envelopeResponse(errorEnvelope(status, code, message, headers));
 }
 
 export function apiJson(status: number, body: unknown): Response {
@@ -64,7 +65,9 @@ export function apiBytes(bytes: Uint8Array): Response {
 /** The one 404, whether the report never existed, expired or was deleted: they must look alike. */
 export const notFound = () => apiError(404, 'not-found', 'No such report: it never existed, has expired or was deleted.');
 
-export const internalError = () => apiError(500, 'internal', 'Internal server error.');
+/** The one 500: a route handler's (internalError), or the HTTP server's when Next's handler throws. */
+export const internalErrorEnvelope = () => errorEnvelope(500, 'internal', 'Internal server error.');
+export const internalError = () => envelopeResponse(internalErrorEnvelope());
 
 export function formatBytes(bytes: number): string {
   return bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes.toLocaleString('en-US')} bytes`;

@@ -20,7 +20,7 @@ const NOT_PARSED: Record<string, [number, ApiErrorCode, string]> = {
  * The envelope for a parser error. llhttp's `reason` says what was wrong in a few words (e.g.
  * "Transfer-Encoding can't be present with Content-Length", "Invalid character in chunk size").
  */
-export function clientErrorEnvelope(error: ParserError): Envelope {
+function clientErrorEnvelope(error: ParserError): Envelope {
   const known = error.code === undefined ? undefined : NOT_PARSED[error.code];
   if (known) return errorEnvelope(...known, { Connection: 'close' });
   const reason = error.reason ?? error.code ?? 'unreadable request';
@@ -28,7 +28,7 @@ export function clientErrorEnvelope(error: ParserError): Envelope {
 }
 
 /** An envelope as raw HTTP/1.1, for a socket that has no ServerResponse to write through. */
-export function rawResponse({ status, body, headers }: Envelope): string {
+function rawResponse({ status, body, headers }: Envelope): string {
   const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`];
   for (const [name, value] of Object.entries({ ...headers, 'Content-Length': String(Buffer.byteLength(body)) })) {
     lines.push(`${name}: ${value}`);

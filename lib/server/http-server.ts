@@ -10,7 +10,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { errorEnvelope, type Envelope } from './api-response';
+import { internalErrorEnvelope, type Envelope } from './api-response';
 import { CLIENT_HEADER, clientAddress, normalizeAddress, sealClientAddress } from './client-address';
 import { answerClientError } from './client-error';
 import { gateRequest } from './request-gate';
@@ -76,11 +76,10 @@ export function createHttpServer(handle: RequestHandler, options: HttpServerOpti
           if (request.socket.destroyed) return;
           console.error(`waitscope: ${request.method} ${request.url} failed:`, error);
           if (response.headersSent) response.destroy();
-          else writeEnvelope(response, errorEnvelope(500, 'internal', 'Internal server error.'));
+          else writeEnvelope(response, internalErrorEnvelope());
         });
     },
   );
-  server.keepAliveTimeout = options.keepAliveTimeoutMs;
   server.on('clientError', answerClientError);
   if (options.trustedProxyHops === 0 && options.maxConnectionsPerClient > 0) capConnections(server, options.maxConnectionsPerClient);
   return server;

@@ -22,7 +22,7 @@ async function checkedStart(): Promise<ServerEnv> {
   try {
     const env = parseServerEnv(process.env);
     // The route handlers find this same store: server-context.ts keeps it on globalThis.
-    await serverContext();
+    await serverContext(env);
     return env;
   } catch (error) {
     if (error instanceof ServerEnvError || error instanceof StoreOpenError) fail(error.message);

@@ -7,7 +7,7 @@
 import { API_HEADERS, errorEnvelope, type Envelope } from './api-response';
 
 /** Report ids are 22 characters; a request line anywhere near this is not for this app. */
-export const MAX_URL_LENGTH = 2048;
+const MAX_URL_LENGTH = 2048;
 
 /** The methods of each path: the report API's two routes, and every page or asset (GET, HEAD). */
 function allowedMethods(path: string): readonly string[] | null {

@@ -31,8 +31,7 @@ function storeName(env: ServerEnv): string {
   }
 }
 
-async function start(): Promise<ReportApiDeps> {
-  const env = parseServerEnv(process.env);
+async function start(env: ServerEnv = parseServerEnv(process.env)): Promise<ReportApiDeps> {
   let repository: ReportRepository;
   try {
     repository = env.DATABASE_URL
@@ -56,10 +55,14 @@ async function start(): Promise<ReportApiDeps> {
   };
 }
 
-/** The process's API dependencies; a failed start (bad env, database down) is retried next time. */
-export function serverContext(): Promise<ReportApiDeps> {
+/**
+ * The process's API dependencies; a failed start (bad env, database down) is retried next time.
+ * `env`: the settings main.ts has already read, used if this call starts the context (else they
+ * are read from process.env).
+ */
+export function serverContext(env?: ServerEnv): Promise<ReportApiDeps> {
   const holder = globalThis as Holder;
-  holder[KEY] ??= start().catch((error: unknown) => {
+  holder[KEY] ??= start(env).catch((error: unknown) => {
     holder[KEY] = undefined;
     throw error;
   });

@@ -10,6 +10,15 @@ import { datasetSettled, reportShown, screenshot, tableValue } from '../helpers/
 import { plaintextOf } from '../share/open-plaintext';
 import { SECRET, writeSecretTraces } from '../share/secret-traces';
 
+/** Gives datasets 1 and 2 their traces, and waits until both have loaded and the report is shown. */
+async function loadBoth(page: Page, d1: string[], d2: string[]): Promise<void> {
+  await page.getByTestId('input-d1').setInputFiles(d1);
+  await page.getByTestId('input-d2').setInputFiles(d2);
+  await datasetSettled(page, 'd1');
+  await datasetSettled(page, 'd2');
+  await reportShown(page);
+}
+
 describe('sharing a report in Chromium: encrypted in the page, read back with the key from the link', () => {
   const inputs = writeCompareInputs(2000);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'waitscope-share-db-'));
@@ -28,11 +37,7 @@ describe('sharing a report in Chromium: encrypted in the page, read back with th
     });
     await page.goto(server.url, { waitUntil: 'networkidle' });
     await page.getByLabel('Label of dataset 1').fill('Redo on SSD');
-    await page.getByTestId('input-d1').setInputFiles(inputs.on);
-    await page.getByTestId('input-d2').setInputFiles(inputs.off);
-    await datasetSettled(page, 'd1');
-    await datasetSettled(page, 'd2');
-    await reportShown(page);
+    await loadBoth(page, inputs.on, inputs.off);
   });
 
   afterAll(async () => {
@@ -151,11 +156,7 @@ describe('sharing traces whose names name the instance (zzinstq7_ora_20000.trc):
       if (r.url().includes('/api/reports') && r.method() === 'POST') body = r.postDataBuffer();
     });
     await page.goto(server.url, { waitUntil: 'networkidle' });
-    await page.getByTestId('input-d1').setInputFiles(files.d1);
-    await page.getByTestId('input-d2').setInputFiles(files.d2);
-    await datasetSettled(page, 'd1');
-    await datasetSettled(page, 'd2');
-    await reportShown(page);
+    await loadBoth(page, files.d1, files.d2);
   });
 
   afterAll(async () => {

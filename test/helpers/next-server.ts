@@ -10,6 +10,7 @@ import { freePort } from './free-port';
 export interface NextServer {
   /** e.g. http://127.0.0.1:41234 (no trailing slash) */
   url: string;
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -81,5 +82,5 @@ export async function startNextServer(env: Record<string, string> = {}): Promise
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
-  return { url, stop: () => killGroup(child) };
+  return { url, port, stop: () => killGroup(child) };
 }

@@ -21,7 +21,7 @@ export interface RawOptions {
   gapMs?: number;
 }
 
-export function parseAnswer(text: string): Pick<RawAnswer, 'status' | 'headers' | 'body'> {
+function parseAnswer(text: string): Pick<RawAnswer, 'status' | 'headers' | 'body'> {
   const end = text.indexOf('\r\n\r\n');
   const head = end < 0 ? text : text.slice(0, end);
   const [statusLine = '', ...lines] = head.split('\r\n');

@@ -14,19 +14,24 @@ import { sampleReport } from '../share/sample-report';
 const dir = mkdtempSync(path.join(tmpdir(), 'waitscope-hardening-'));
 const WRITES_PER_MINUTE = 3;
 let server: NextServer;
-let port: number;
 
-beforeAll(async () => {
-  server = await startNextServer({
-    WAITSCOPE_DB_PATH: path.join(dir, 'reports.db'),
+/** A server on its own SQLite file in `dir`, allowing WRITES_PER_MINUTE creates per client, with `env` added. */
+function startServer(dbFile: string, env: Record<string, string>): Promise<NextServer> {
+  return startNextServer({
+    WAITSCOPE_DB_PATH: path.join(dir, dbFile),
     DATABASE_URL: '',
     WAITSCOPE_RATE_WRITES_PER_MINUTE: String(WRITES_PER_MINUTE),
+    ...env,
+  });
+}
+
+beforeAll(async () => {
+  server = await startServer('reports.db', {
     WAITSCOPE_RATE_READS_PER_MINUTE: '0',
     WAITSCOPE_HEADERS_TIMEOUT_SECONDS: '1',
     WAITSCOPE_REQUEST_TIMEOUT_SECONDS: '2',
     WAITSCOPE_KEEP_ALIVE_TIMEOUT_SECONDS: '1',
   });
-  port = Number(new URL(server.url).port);
 });
 
 afterAll(async () => {
@@ -106,7 +111,7 @@ describe('headers of every route', () => {
 
 /** A create from one loopback address, with these extra header lines; the body is empty (400) unless limited (429). */
 async function write(from: string, headers = ''): Promise<number | null> {
-  const answer = await rawRequest(port, [`POST /api/reports HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n${headers}\r\n`], { localAddress: from });
+  const answer = await rawRequest(server.port, [`POST /api/reports HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n${headers}\r\n`], { localAddress: from });
   return answer.status;
 }
 
@@ -145,19 +150,13 @@ describe('rate limit without a proxy (WAITSCOPE_TRUSTED_PROXY_HOPS unset)', () =
 describe('rate limit behind a proxy (WAITSCOPE_TRUSTED_PROXY_HOPS=1)', () => {
   let proxied: NextServer;
   beforeAll(async () => {
-    proxied = await startNextServer({
-      WAITSCOPE_DB_PATH: path.join(dir, 'proxied.db'),
-      DATABASE_URL: '',
-      WAITSCOPE_RATE_WRITES_PER_MINUTE: String(WRITES_PER_MINUTE),
-      WAITSCOPE_TRUSTED_PROXY_HOPS: '1',
-    });
+    proxied = await startServer('proxied.db', { WAITSCOPE_TRUSTED_PROXY_HOPS: '1' });
   });
   afterAll(() => proxied?.stop());
 
   it('keys on the entry the proxy appended, whatever the client wrote to its left', async () => {
-    const proxiedPort = Number(new URL(proxied.url).port);
     const via = async (forwarded: string) =>
-      (await rawRequest(proxiedPort, [`POST /api/reports HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\nX-Forwarded-For: ${forwarded}\r\n\r\n`])).status;
+      (await rawRequest(proxied.port, [`POST /api/reports HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\nX-Forwarded-For: ${forwarded}\r\n\r\n`])).status;
     const statuses = [];
     for (let i = 0; i < WRITES_PER_MINUTE + 5; i++) statuses.push(await via(`198.51.100.${i}, 203.0.113.5`));
     expect(statuses).toEqual([...Array<number>(WRITES_PER_MINUTE).fill(400), ...Array<number>(5).fill(429)]);
@@ -171,9 +170,9 @@ describe('slow clients', () => {
     const post = 'POST /api/reports HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 1000\r\n\r\n';
     const slow: Promise<RawAnswer>[] = [];
     for (let i = 0; i < 30; i++) {
-      slow.push(rawRequest(port, ['GET / HTTP/1.1\r\nHost: x\r\n'], { localAddress: '127.0.0.6', deadlineMs: 8_000 })); // headers never end
+      slow.push(rawRequest(server.port, ['GET / HTTP/1.1\r\nHost: x\r\n'], { localAddress: '127.0.0.6', deadlineMs: 8_000 })); // headers never end
       // Body never ends; each from its own address, so the rate limit lets it through to the body.
-      slow.push(rawRequest(port, [post, 'partial'], { localAddress: `127.0.1.${i + 1}`, deadlineMs: 8_000 }));
+      slow.push(rawRequest(server.port, [post, 'partial'], { localAddress: `127.0.1.${i + 1}`, deadlineMs: 8_000 }));
     }
     const served: number[] = [];
     for (let i = 0; i < 6; i++) {
@@ -195,7 +194,7 @@ describe('slow clients', () => {
   });
 
   it('closes an idle keep-alive connection after its timeout', async () => {
-    const answer = await rawRequest(port, [`GET /api/reports/${UNKNOWN_ID} HTTP/1.1\r\nHost: x\r\n\r\n`], { deadlineMs: 5_000 });
+    const answer = await rawRequest(server.port, [`GET /api/reports/${UNKNOWN_ID} HTTP/1.1\r\nHost: x\r\n\r\n`], { deadlineMs: 5_000 });
     expect(answer.status).toBe(404);
     expect(answer.closedAfterMs).not.toBeNull();
     expect(answer.closedAfterMs!).toBeLessThan(2_500);
@@ -204,7 +203,7 @@ describe('slow clients', () => {
 
 describe('API edges through the whole stack', () => {
   // From an address of its own: the writes other tests made do not count against it.
-  const send = (request: string) => rawRequest(port, [request], { localAddress: '127.0.0.9' });
+  const send = (request: string) => rawRequest(server.port, [request], { localAddress: '127.0.0.9' });
   const CLOSE = 'Host: x\r\nConnection: close\r\n';
   const envelope = (answer: RawAnswer) => {
     expect(answer.headers['content-type'], answer.text).toMatch(/^application\/json/);
