@@ -13,7 +13,7 @@
 // warms the cache, runs every tool RUNS times (round-robin, so drift such as thermal or
 // a noisy neighbour hits all tools alike) and prints the table and the targets.
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { cpus, release, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,7 +100,6 @@ async function main() {
   console.log(`  ${cacheLine.replace(/^timing: /, '')}`);
 
   const dir = benchDir();
-  mkdirSync(dir, { recursive: true });
   const trace = await ensureTrace({ dir, log: (s) => console.log(s) });
   const file = trace.path;
 

@@ -7,7 +7,7 @@ import { csvTable } from '../csv/write-csv';
 import { countDistinct, type ComparisonReport, type Distributions } from '../report/comparison-report';
 import { notEstimableNotes, notEstimableText } from '../stats/minimum-counts';
 import type { LoadedSide } from './compare-format';
-import { STATISTIC_LABEL } from './compare-format';
+import { STATISTIC_LABEL } from './format';
 import { safeJson } from './terminal-text';
 
 function sideJson(side: LoadedSide, r: ComparisonReport, key: 'a' | 'b') {

@@ -4,14 +4,14 @@
  * each dataset's Oracle log2 µs buckets. JSON and CSV are in compare-export.ts.
  */
 import { safeField } from './terminal-text';
-import type { ComparisonReport, SummaryStatistic } from '../report/comparison-report';
+import type { ComparisonReport } from '../report/comparison-report';
 import type { Interval } from '../stats/bootstrap';
 import type { Log2Bucket } from '../stats/buckets';
 import type { DatasetMetadata } from '../stats/compare';
 import type { Dataset } from '../trace/dataset';
 import { iidTestLines, IID_NOTE } from '../stats/iid-tests';
 import { notEstimableText } from '../stats/minimum-counts';
-import { formatCount, formatMicros, padTable } from './format';
+import { formatCount, formatMicros, padTable, STATISTIC_LABEL } from './format';
 
 export interface LoadedSide {
   dataset: Dataset;
@@ -21,11 +21,6 @@ export interface LoadedSide {
 const signedOneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 const signedInteger = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, signDisplay: 'exceptZero' });
 const signedPercent = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
-
-export const STATISTIC_LABEL: Record<SummaryStatistic, string> = {
-  count: 'count', min: 'min', median: 'median', mean: 'mean', p90: 'p90', p95: 'p95',
-  p99: 'p99', p999: 'p99.9', max: 'max', stddev: 'stddev', sum: 'sum',
-};
 
 function signed(v: number | null): string {
   return v === null ? '—' : signedOneDecimal.format(v);

@@ -1,7 +1,7 @@
 import type { CommonArgs } from './args';
 import { formatCount, formatMicros, padTable } from './format';
 import { loadDataset } from './load-dataset';
-import { safeJson, safeText } from './terminal-text';
+import { safeJson } from './terminal-text';
 
 /** `waitscope profile`: the resource profile by event (as mrskew groups), sorted by total time. */
 export async function profileCommand(args: CommonArgs, out: NodeJS.WritableStream = process.stdout): Promise<void> {
@@ -27,5 +27,6 @@ export async function profileCommand(args: CommonArgs, out: NodeJS.WritableStrea
     ['total', formatCount(rows.reduce((n, r) => n + r.count, 0)), formatCount(grand), grand > 0 ? '100.0' : '0.0', '', '', ''],
   ];
   const files = dataset.files.length === 1 ? '1 file' : `${dataset.files.length} files`;
-  out.write(safeText(`wait events in ${files}, by total time (µs)\n\n${padTable(table, [false, true, true, true, true, true, true])}\n`));
+  // Event names are table cells, escaped by padTable (terminal-text.ts); the rest is our own words.
+  out.write(`wait events in ${files}, by total time (µs)\n\n${padTable(table, [false, true, true, true, true, true, true])}\n`);
 }

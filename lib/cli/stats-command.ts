@@ -1,7 +1,7 @@
 import { estimableSummary, notEstimableNotes, notEstimableText, type SummaryStatisticKey } from '../stats/minimum-counts';
 import { summarize, summarizeIntHistogram, type Summary } from '../stats/summary';
 import type { CommonArgs } from './args';
-import { formatCount, formatMicros, padTable } from './format';
+import { formatCount, formatMicros, padTable, STATISTIC_LABEL } from './format';
 import { loadDataset, type LoadedDataset } from './load-dataset';
 import { safeJson, safeText } from './terminal-text';
 import { mark } from './timing';
@@ -43,10 +43,6 @@ function statsJson(dataset: LoadedDataset, summary: Summary) {
 
 function statsTable(dataset: LoadedDataset, s: Summary): string {
   // A statistic the sample is too small for reads "n/a (needs ≥ N waits)" (lib/stats/minimum-counts.ts).
-  const rows: [string, SummaryStatisticKey][] = [
-    ['count', 'count'], ['min', 'min'], ['median', 'median'], ['mean', 'mean'], ['p90', 'p90'], ['p95', 'p95'],
-    ['p99', 'p99'], ['p99.9', 'p999'], ['max', 'max'], ['stddev', 'stddev'], ['sum', 'sum'],
-  ];
   const cell = (key: SummaryStatisticKey): string => {
     if (key === 'count') return formatCount(s.count);
     if (key === 'sum') return formatMicros(s.count > 0 ? s.sum : null);
@@ -58,5 +54,6 @@ function statsTable(dataset: LoadedDataset, s: Summary): string {
     dataset.files.length > 1
       ? `\n\n${padTable([['file', 'waits'], ...dataset.files.map((f, i) => [f.fileName, formatCount(dataset.fileCounts[i] as number)])], [false, true])}`
       : '';
-  return `${head}${padTable([['statistic', 'µs'], ...rows.map(([label, key]) => [label, cell(key)])], [false, true])}${perFile}\n`;
+  const rows = Object.entries(STATISTIC_LABEL).map(([key, label]) => [label, cell(key as SummaryStatisticKey)]);
+  return `${head}${padTable([['statistic', 'µs'], ...rows], [false, true])}${perFile}\n`;
 }

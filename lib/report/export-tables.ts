@@ -7,12 +7,7 @@
  */
 import { csvCell, csvTable, type CsvValue } from '../csv/write-csv';
 import { notEstimableText } from '../stats/minimum-counts';
-import type { ReportSummary, WaitscopeReport } from './report-schema';
-
-/** Summary fields in the order `waitscope stats` prints them. */
-const SUMMARY_FIELDS = [
-  'count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p999', 'max', 'stddev', 'sum',
-] as const satisfies readonly (keyof ReportSummary)[];
+import { COMPARED_ROW_STATISTICS, type WaitscopeReport } from './report-schema';
 
 /** A cell; null is an empty one: a statistic undefined for the sample (e.g. the stddev of one wait). */
 type Cell = CsvValue;
@@ -26,7 +21,7 @@ type Cell = CsvValue;
  */
 export function summaryCsv(report: WaitscopeReport): string {
   const data = report.datasets.flatMap((d) =>
-    SUMMARY_FIELDS.map((k): Cell[] => [d.id, d.label, k, notEstimableText(k, d.summary.count) ?? d.summary[k]]),
+    COMPARED_ROW_STATISTICS.map((k): Cell[] => [d.id, d.label, k, notEstimableText(k, d.summary.count) ?? d.summary[k]]),
   );
   return csvTable(['dataset_id', 'dataset', 'statistic', 'value'], data);
 }

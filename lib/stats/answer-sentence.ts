@@ -39,8 +39,7 @@ function clause(v: Verdict, event: string): string | null {
   // No CI (no bootstrap): the change is stated, marked as carrying no claim.
   if (v.interval === null) return `${subject} ${amount(v)}${tail} (no CI)`;
   const name = { mean: `'${event}' waits`, p99: 'p99', median: 'the median' }[v.statistic];
-  const what = v.statistic === 'mean' ? ' on average' : '';
-  return v.direction === 'unknown' ? `${name} gave no clear answer${what}` : `${name} did not change significantly${what}`;
+  return v.direction === 'unknown' ? `${name} gave no clear answer${tail}` : `${name} did not change significantly${tail}`;
 }
 
 function sampleNote(input: AnswerInput): string {

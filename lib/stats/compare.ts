@@ -99,7 +99,7 @@ function describe(x: Float64Array): { summary: Summary; counts: ValueCounts } {
 }
 
 /** One statistic's row from A's and B's values. */
-export function comparedRow(a: number | null, b: number | null): ComparedRow {
+function comparedRow(a: number | null, b: number | null): ComparedRow {
   const both = a !== null && b !== null;
   const usable = both && b !== 0;
   return {

@@ -125,31 +125,30 @@ const ORDER: readonly BootstrapStatistic[] = ['mean', 'median', 'p99'];
 /** Verdicts for mean, median and p99, each from one method; none for a statistic a side is too small for. */
 export function verdicts(c: Comparison): Verdict[] {
   const confidence = c.bootstrap?.confidence ?? c.welch?.confidence ?? 0.95;
-  const counts = { a: c.rows.count.a ?? 0, b: c.rows.count.b ?? 0 };
+  const smaller = Math.min(c.rows.count.a ?? 0, c.rows.count.b ?? 0);
   const method = methodOf(c);
   const out: Verdict[] = [];
   for (const stat of ORDER) {
-    if (!isEstimable(stat, Math.min(counts.a, counts.b))) continue;
+    if (!isEstimable(stat, smaller)) continue;
     const row = c.rows[stat];
     if (row.relative === null) {
       const text = `${stat}: no relative change can be given, because B's ${stat} is ${row.b === 0 ? '0' : 'missing'}.`;
       out.push({ statistic: stat, direction: 'unknown', ciSource: null, relative: null, interval: null, text });
       continue;
     }
-    const smaller = Math.min(counts.a, counts.b);
+    let interval: Interval | null = null;
+    let source: CiSource = null;
+    let phrase: string;
     if (smaller < MIN_WAITS_FOR_CI) {
-      const phrase = `a CI needs at least ${MIN_WAITS_FOR_CI} waits on each side`;
-      const { direction, text } = describeChange(stat, row.relative, null, confidence, phrase);
-      out.push({ statistic: stat, direction, ciSource: null, relative: row.relative, interval: null, text });
-      continue;
-    }
-    let interval: Interval | null = c.bootstrap?.relative[stat] ?? null;
-    let source = interval ? method.source : null;
-    let phrase = method.phrase;
-    if (!c.bootstrap && stat === 'mean' && c.welch && row.b) {
+      phrase = `a CI needs at least ${MIN_WAITS_FOR_CI} waits on each side`;
+    } else if (!c.bootstrap && stat === 'mean' && c.welch && row.b) {
       interval = { lower: c.welch.ci[0] / row.b, upper: c.welch.ci[1] / row.b };
       source = 'welch';
       phrase = `Welch's t, iid: treats every wait as independent, ${formatPValue(c.welch.log10p)}`;
+    } else {
+      interval = c.bootstrap?.relative[stat] ?? null;
+      source = interval ? method.source : null;
+      phrase = method.phrase;
     }
     const { direction, text } = describeChange(stat, row.relative, interval, confidence, phrase);
     out.push({ statistic: stat, direction, ciSource: source, relative: row.relative, interval, text });
