@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { openReport } from '../../lib/share/seal-report';
 import { migrateReport, REPORT_MIGRATIONS, type ReportMigrations } from '../../lib/report/report-migrations';
 import { REPORT_VERSION, reportSchema } from '../../lib/report/report-schema';
 import { buildReport } from '../../lib/report/build-report';
@@ -135,5 +137,114 @@ describe('migration 1 → 2 (issue 12 §3)', () => {
       // B has 5 waits: too few for any CI, so no claim of significance either.
       expect(x.text).toContain('no claim of significance (a CI needs at least 10 waits on each side)');
     }
+  });
+});
+
+describe('a committed version-1 shared report (test/fixtures/report-v1-shared.md) opens under today\'s schema', () => {
+  // Written by the page of commit d01dbcb, the last with report version 1, from synthetic traces:
+  // "flash on" has 300 waits (2 sessions × 150), "flash off" 1,000 (2 × 500). Every expected value
+  // below is read off that file (the input) or worked out by hand from it, never from the migration.
+  const FIXTURES = new URL('../fixtures/', import.meta.url);
+  const text = readFileSync(new URL('report-v1-shared.json', FIXTURES), 'utf8');
+  const v1 = JSON.parse(text);
+  /** The link's #k= key of report-v1-shared.sealed. */
+  const REPORT_V1_KEY = '5pUD3EsV94MMlODXE9calA';
+
+  const migrated = migrateReport(JSON.parse(text));
+  const parsed = migrated.ok ? reportSchema.safeParse(migrated.value) : null;
+  const report = parsed?.success ? parsed.data : null;
+  const [on, off] = [report?.datasets[0], report?.datasets[1]];
+  const comparison = report?.comparisons[0];
+
+  it('is a version-1 report as the old page shared it: two synthetic datasets, no host names', () => {
+    expect(v1.version).toBe(1);
+    expect(v1.generator).toEqual({ name: 'waitscope', version: '0.1.0' });
+    expect(v1.datasets.map((d: { label: string; summary: { count: number } }) => [d.label, d.summary.count])).toEqual([
+      ['flash on', 300],
+      ['flash off', 1000],
+    ]);
+    // Version 1 had no notEstimable and rows without p95 and sum.
+    expect(v1.datasets[0].notEstimable).toBeUndefined();
+    expect(v1.comparisons[0].rows.map((r: { statistic: string }) => r.statistic)).toEqual(['count', 'min', 'median', 'mean', 'p90', 'p99', 'p999', 'max', 'stddev']);
+    // The synthetic traces' header names (lib/synth/commit-loop.ts) did not travel.
+    expect(text).not.toMatch(/exa01db01|SPOT1|"host"|"instance"/);
+  });
+
+  it('migrates and validates against the zod schema', () => {
+    expect(migrated.ok).toBe(true);
+    expect(parsed?.success, parsed?.success === false ? parsed.error.message : '').toBe(true);
+    expect(report?.version).toBe(REPORT_VERSION);
+    expect(report?.createdAt).toBe(v1.createdAt);
+    expect(report?.event).toBe('log file sync');
+  });
+
+  it('opens from the sealed container of the old link, exactly as from its JSON', async () => {
+    const container = new Uint8Array(readFileSync(new URL('report-v1-shared.sealed', FIXTURES)));
+    const opened = await openReport(container, REPORT_V1_KEY);
+    expect(opened.ok).toBe(true);
+    if (opened.ok) expect(opened.report).toEqual(report);
+  });
+
+  it('keeps every statistic of the 1,000-wait side and drops only the p99.9 of the 300-wait side', () => {
+    // 300 waits: n·(1 − 0.999) = 0.3 < 1, so no p99.9; n·(1 − 0.99) = 3 ≥ 1 keeps the p99.
+    expect(on?.summary).toEqual({ ...v1.datasets[0].summary, p999: null });
+    expect(on?.summary.p99).toBe(1755.7199999999957);
+    expect(on?.notEstimable).toEqual({ p999: 'n/a (needs ≥ 1,000 waits)' });
+    expect(off?.summary).toEqual(v1.datasets[1].summary);
+    expect(off?.summary.p999).toBe(70306.71499999476);
+    expect(off?.notEstimable).toEqual({});
+    // The distributions do not depend on the sample-size rule: carried over as stored.
+    expect(on?.distributions).toEqual(v1.datasets[0].distributions);
+    expect(off?.files).toEqual(v1.datasets[1].files);
+  });
+
+  it('drops the 300-wait side\'s "p99.9" cluster threshold, keeps its top waits and timeline, and keeps the 1,000-wait side\'s section', () => {
+    const { threshold: oldThreshold, ...rest } = v1.datasets[0].outliers;
+    expect(oldThreshold).toBe(54232.33200000157); // what version 1 used: between the two longest of 300 waits
+    expect(on?.outliers).toEqual({ ...rest, threshold: null, clusters: [] });
+    expect(on?.outliers?.top[0]).toMatchObject({ ela: 75740, file: 'flash-on/flash-on_ora_20000.trc', line: 530 });
+    expect(on?.outliers?.timeline.t).toHaveLength(300);
+    expect(off?.outliers).toEqual(v1.datasets[1].outliers);
+    expect(off?.outliers?.threshold).toBe(70306.71499999476);
+  });
+
+  it('rebuilds the comparison rows with p95 and sum, and no p99.9 difference', () => {
+    const rows = Object.fromEntries((comparison?.rows ?? []).map(({ statistic, ...r }) => [statistic, r]));
+    expect(Object.keys(rows)).toEqual(['count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p999', 'max', 'stddev', 'sum']);
+    // Version 1's rows of statistics both sides support are unchanged.
+    for (const old of v1.comparisons[0].rows) {
+      const { statistic, ...values } = old;
+      if (statistic !== 'p999') expect(rows[statistic], statistic).toEqual(values);
+    }
+    expect(rows.p999).toEqual({ a: null, b: 70306.71499999476, difference: null, ratio: null, relative: null });
+    // p95 from the two summaries: 1402.6 − 1561 = −158.4; 1402.6 / 1561 = 0.898527.
+    expect(rows.p95).toMatchObject({ a: 1402.6000000000004, b: 1561 });
+    expect(rows.p95!.difference).toBeCloseTo(-158.4, 9);
+    expect(rows.p95!.ratio).toBeCloseTo(0.898527, 6);
+    expect(rows.p95!.relative).toBeCloseTo(-0.101473, 6);
+    // sum: 297,545 − 1,107,428 = −809,883; 297,545 / 1,107,428 = 0.268681.
+    expect(rows.sum).toMatchObject({ a: 297_545, b: 1_107_428, difference: -809_883 });
+    expect(rows.sum!.ratio).toBeCloseTo(0.268681, 6);
+    expect(rows.sum!.relative).toBeCloseTo(-0.731319, 6);
+  });
+
+  it('keeps the tests, the bootstrap (300 waits support the median, p99 and mean CIs) and the warnings', () => {
+    const old = v1.comparisons[0];
+    expect(comparison).toMatchObject({ treatment: 0, baseline: 1, welch: old.welch, mannWhitney: old.mannWhitney, ks: old.ks, resampling: old.resampling, warnings: old.warnings });
+    expect(comparison?.bootstrap).toEqual(old.bootstrap);
+  });
+
+  it('rewrites the verdicts from the stored numbers: one method per line, no Welch p, no Mann–Whitney headline', () => {
+    // Relative changes from version 1's rows, CIs from its cluster bootstrap over 2 + 2 sessions:
+    // mean −10.44% [−46.37%, +45.99%] (CI spans 0), median +7.13% [+2.43%, +12.42%], p99 −41.06% [−53.18%, −20.57%].
+    const method = 'cluster bootstrap over 2 + 2 sessions';
+    expect(comparison?.verdicts.map(({ statistic, direction, ciSource, text }) => ({ statistic, direction, ciSource, text }))).toEqual([
+      { statistic: 'mean', direction: 'no-significant-difference', ciSource: 'bootstrap-cluster', text: `mean: no significant difference (10.4% lower; 95% CI: 46.4% lower to 46.0% higher; ${method})` },
+      { statistic: 'median', direction: 'higher', ciSource: 'bootstrap-cluster', text: `median 7.1% higher (95% CI: 2.4% to 12.4% higher; ${method})` },
+      { statistic: 'p99', direction: 'lower', ciSource: 'bootstrap-cluster', text: `p99 41.1% lower (95% CI: 20.6% to 53.2% lower; ${method})` },
+    ]);
+    const relative = v1.comparisons[0].bootstrap.relative;
+    expect(comparison?.verdicts.map((v) => v.interval)).toEqual([relative.mean, relative.median, relative.p99]);
+    expect(comparison?.verdicts[1]?.relative).toBeCloseTo(45 / 631.5, 12); // median 676.5 vs 631.5
   });
 });
