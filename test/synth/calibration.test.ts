@@ -3,6 +3,13 @@
 // commits = 4,000,000 waits per configuration, drawn on the direct-sample path with exactly the
 // per-session seeds and pinning of `waitscope synth` (test/synth/text-vs-direct.test.ts proves that the
 // trace files carry the same values). Every expected number below is the book's, never the code's.
+//
+// What these tests can and cannot show. The model's parameters were fitted to these same five numbers
+// per preset (wait-model.ts, stats.md §5), so the median, mean and p99 checks are regression checks: they
+// fail when the model, the sampler or the seeds drift from the fit, not independent evidence that the
+// model is right. The min and max are not checked against the sample at all: the generator clamps to
+// [1, max] and pins one wait to each (wait-model.ts `pinExtremes`), so they would match by construction;
+// the last test checks that pinning instead.
 import { describe, expect, it } from 'vitest';
 import { pinsExtremes, sessionSeed, SYNTH_DEFAULTS } from '../../lib/cli/synth-command';
 import { summarize, type Summary } from '../../lib/stats/summary';
@@ -35,25 +42,23 @@ function bookScaleSample(preset: PresetName, pin = true): Float64Array {
 
 const summaries = new Map<PresetName, Summary>();
 
-describe('the wait model reproduces Table 15.1 at book scale (20 × 200,000 waits per preset)', () => {
+describe('the wait model, fitted to Table 15.1, at book scale (20 × 200,000 waits per preset)', () => {
   it('matches the defaults of `waitscope synth` to the book design', () => {
     expect(SYNTH_DEFAULTS).toMatchObject({ sessions: SESSIONS, commits: COMMITS });
   });
 
-  it.each(['flash-on', 'flash-off'] as const)('%s: median, mean and p99 within 2 percent, min and max exact', (preset) => {
+  it.each(['flash-on', 'flash-off'] as const)('%s: median, mean and p99 stay within 2 percent of the table they were fitted to (a regression check)', (preset) => {
     const sample = bookScaleSample(preset);
     const s = summarize(sample);
     summaries.set(preset, s);
     const book = TABLE_15_1[preset];
     expect(s.count).toBe(4_000_000);
-    expect(s.min).toBe(book.min);
-    expect(s.max).toBe(book.max);
     expectRelClose(s.median, book.median, 0.02);
     expectRelClose(s.mean, book.mean, 0.02);
     expectRelClose(s.p99, book.p99, 0.02);
   });
 
-  it('flash logging cuts the mean by at least 15 % (the book: "over 15 %"; 723 vs 878 in the table)', () => {
+  it('flash logging still cuts the mean by at least 15 % (a regression check of the fitted means; the book: "over 15 %", 723 vs 878)', () => {
     const on = summaries.get('flash-on')?.mean ?? summarize(bookScaleSample('flash-on')).mean;
     const off = summaries.get('flash-off')?.mean ?? summarize(bookScaleSample('flash-off')).mean;
     expect(on).toBeTypeOf('number');
@@ -61,8 +66,9 @@ describe('the wait model reproduces Table 15.1 at book scale (20 × 200,000 wait
     expect(1 - (on as number) / (off as number)).toBeGreaterThanOrEqual(0.15);
   });
 
-  it.each(['flash-on', 'flash-off'] as const)('%s: the extremes are pinned once per dataset, in session 0 only', (preset) => {
-    // Pinning replaces exactly two values of the whole dataset, both in the first session, by 1 and max.
+  it.each(['flash-on', 'flash-off'] as const)('%s: pinning puts the table\'s min and max into the data, once per dataset, in session 0 only', (preset) => {
+    // Pinning replaces exactly two values of the whole dataset, both in the first session, by 1 and max:
+    // this is why the sample's min and max equal the table's, so it is what a test of them can check.
     const pinned = bookScaleSample(preset);
     const plain = bookScaleSample(preset, false);
     const changed: number[] = [];
@@ -71,6 +77,6 @@ describe('the wait model reproduces Table 15.1 at book scale (20 × 200,000 wait
     // ⌊n/3⌋ and ⌊2n/3⌋ of session 0 (wait-model.ts); a draw that already equals the pin value is unchanged.
     const at = [Math.floor(COMMITS / 3), Math.floor((2 * COMMITS) / 3)];
     expect(changed.every((i) => at.includes(i))).toBe(true);
-    expect([pinned[at[0] as number], pinned[at[1] as number]]).toEqual([1, TABLE_15_1[preset].max]);
+    expect([pinned[at[0] as number], pinned[at[1] as number]]).toEqual([TABLE_15_1[preset].min, TABLE_15_1[preset].max]);
   });
 });
