@@ -287,8 +287,10 @@ describe('waitscope compare', () => {
 });
 
 /**
- * Issue 3's "done when": synth for both presets, then `compare --json`, reproduces Table 15.1 (Oracle
- * Exadata Expert's Handbook ch. 15; the book's numbers, as in test/synth/calibration.test.ts). The book
+ * Issue 3's "done when": synth for both presets, then `compare --json`, gives Table 15.1 (Oracle
+ * Exadata Expert's Handbook ch. 15; the book's numbers, as in test/synth/calibration.test.ts). The model
+ * was fitted to the median, mean and p99, so those are regression checks through the trace text; min
+ * and max are the waits synth pins, so they check the pinning survives writing and parsing. The book
  * scale (20 × 200,000 per preset) writes ~2 GB of traces a preset, so that scale is tested on the direct
  * sample path (test/synth/calibration.test.ts) and here the CLI runs 20 sessions × 20,000 commits.
  * At 400,000 waits the median and mean still sit within 2 %. p99 gets 3 %: it is a tail quantile, and its
@@ -300,11 +302,11 @@ const TABLE_15_1 = {
   'flash-off': { median: 627, mean: 878, p99: 4662, min: 1, max: 291_800 },
 } as const;
 
-describe('waitscope synth + compare --json reproduce Table 15.1 (20 sessions × 20,000 commits per preset)', () => {
+describe('waitscope synth + compare --json against the Table 15.1 the model was fitted to (20 sessions × 20,000 commits per preset)', () => {
   const big = makeTempDir('compare-table');
   afterAll(() => big.remove());
 
-  it('median and mean within 2 %, p99 within 3 %, min and max exact; the mean is over 15 % lower with flash on', async () => {
+  it('median and mean within 2 %, p99 within 3 % (regression checks), min and max the pinned waits; the mean is over 15 % lower with flash on', async () => {
     const on = path.join(big.dir, 'flash-on');
     const off = path.join(big.dir, 'flash-off');
     await Promise.all([synth('flash-on', 20, 20_000, on), synth('flash-off', 20, 20_000, off)]);
