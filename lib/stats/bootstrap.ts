@@ -22,7 +22,7 @@
 import { clusterResampler, clusterStats, poissonResampler, type Resampler } from './resamplers';
 import { UniformStream } from './uniform-stream';
 export { UniformStream } from './uniform-stream';
-import type { ValueCounts } from './value-counts';
+import type { Counts } from './counts';
 import { quantileSorted, quantileType7 } from './quantile';
 
 export type BootstrapMethod = 'poisson' | 'cluster';
@@ -88,8 +88,8 @@ export interface BootstrapOptions {
  * samples (`raw.a`, `raw.b`) are needed as well, to pair each value with its session.
  */
 export function bootstrapDifferences(
-  a: ValueCounts,
-  b: ValueCounts,
+  a: Counts,
+  b: Counts,
   options: BootstrapOptions = {},
   raw?: { a: Float64Array; b: Float64Array },
 ): BootstrapResult {
@@ -103,7 +103,7 @@ export function bootstrapDifferences(
   const tableA = sessions && raw && options.clusterFrom !== 'histogram' ? clusterStats(raw.a, sessions.a, a.values) : null;
   const tableB = tableA && sessions && raw ? clusterStats(raw.b, sessions.b, b.values) : null;
   const fast = tableA && tableB ? { a: tableA, b: tableB } : null;
-  const resampler = (x: ValueCounts, rawX: Float64Array | undefined, sessionsX: Uint32Array | undefined): Resampler =>
+  const resampler = (x: Counts, rawX: Float64Array | undefined, sessionsX: Uint32Array | undefined): Resampler =>
     sessionsX && rawX ? clusterResampler(rawX, sessionsX, x.values) : poissonResampler(x.counts, x.values);
   const resampleA = fast ? null : resampler(a, raw?.a, sessions?.a);
   const resampleB = fast ? null : resampler(b, raw?.b, sessions?.b);

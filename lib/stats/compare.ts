@@ -10,14 +10,13 @@
  */
 import { BOOTSTRAP_STATISTICS, bootstrapDifferences } from './bootstrap';
 import type { BootstrapResult, BootstrapStatistic, Interval } from './bootstrap';
-import { tryBuildIntHistogram } from './int-histogram';
 import { ksCounts } from './ks';
 import type { KsResult } from './ks';
 import { mannWhitneyCounts } from './mann-whitney';
 import type { MannWhitneyResult } from './mann-whitney';
-import { valueCountsOfSorted, type ValueCounts } from './value-counts';
+import { countsOf, type Counts } from './counts';
 import { estimableSummary, hasCi, MIN_WAITS_FOR_CI, MINIMUM_COUNT } from './minimum-counts';
-import { QUANTILES, summarizeIntHistogram, summarizeSorted } from './summary';
+import { QUANTILES, summarizeCounts } from './summary';
 import type { Summary } from './summary';
 import { welchTest } from './welch';
 import type { WelchResult } from './welch';
@@ -91,11 +90,9 @@ export const EVENT_MIX_TOLERANCE = 0.05;
 export const MIN_SESSIONS = 10;
 
 /** Summary and value counts from one histogram or one sort (never both, never twice). */
-function describe(x: Float64Array): { summary: Summary; counts: ValueCounts } {
-  const h = tryBuildIntHistogram(x);
-  if (h) return { summary: summarizeIntHistogram(h), counts: h };
-  const sorted = x.slice().sort();
-  return { summary: summarizeSorted(sorted), counts: valueCountsOfSorted(sorted) };
+function describe(x: Float64Array): { summary: Summary; counts: Counts } {
+  const counts = countsOf(x);
+  return { summary: summarizeCounts(counts), counts };
 }
 
 /** One statistic's row from A's and B's values. */

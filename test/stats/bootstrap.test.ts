@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bootstrapDifferences, UniformStream } from '@/lib/stats/bootstrap';
-import { valueCountsOf } from '@/lib/stats/value-counts';
+import { countsOf } from '@/lib/stats/counts';
 import { lcgFloats, lcgInts } from './lcg';
 
 // Reference values: numpy 2.4 / test/stats/rtype7.py, run from the repo root with
@@ -31,8 +31,8 @@ describe('UniformStream', () => {
 });
 
 describe('bootstrapDifferences (Poisson, iid)', () => {
-  const a = valueCountsOf(A);
-  const b = valueCountsOf(B);
+  const a = countsOf(A);
+  const b = countsOf(B);
   const r = bootstrapDifferences(a, b, { seed: 3 });
 
   it('reports its method, replicates, seed and level', () => {
@@ -78,7 +78,7 @@ describe('bootstrapDifferences (Poisson, iid)', () => {
     // A 50 % CI is narrower than the 95 % one.
     expect(width(small.difference.mean)).toBeLessThan(width(r.difference.mean));
     expect(() => bootstrapDifferences(a, b, { replicates: 1 })).toThrow(RangeError);
-    expect(() => bootstrapDifferences(a, valueCountsOf(new Float64Array(0)))).toThrow(RangeError);
+    expect(() => bootstrapDifferences(a, countsOf(new Float64Array(0)))).toThrow(RangeError);
   });
 });
 
@@ -90,8 +90,8 @@ describe('bootstrapDifferences (cluster, whole sessions)', () => {
     const x = A.map((v, i) => v + 30 * ((i * 7919) % 20));
     const y = B.subarray(0, 15_000);
     const sessions = { a: sessionsOf(x.length, 20), b: sessionsOf(y.length, 7) };
-    const direct = bootstrapDifferences(valueCountsOf(x), valueCountsOf(y), { seed: 3, replicates: 400, sessions, clusterFrom: 'histogram' }, { a: x, b: y });
-    const fast = bootstrapDifferences(valueCountsOf(x), valueCountsOf(y), { seed: 3, replicates: 400, sessions }, { a: x, b: y });
+    const direct = bootstrapDifferences(countsOf(x), countsOf(y), { seed: 3, replicates: 400, sessions, clusterFrom: 'histogram' }, { a: x, b: y });
+    const fast = bootstrapDifferences(countsOf(x), countsOf(y), { seed: 3, replicates: 400, sessions }, { a: x, b: y });
     expect(fast).toEqual(direct);
     expect(fast.sessionCounts).toEqual({ a: 20, b: 7 });
   });
@@ -99,7 +99,7 @@ describe('bootstrapDifferences (cluster, whole sessions)', () => {
   it('with one sample per session it is the ordinary iid bootstrap (mean CI width 2·1.96·SE ± 12 %)', () => {
     const n = A.length;
     const sessions = { a: Uint32Array.from({ length: n }, (_, i) => i), b: Uint32Array.from({ length: n }, (_, i) => i) };
-    const cluster = bootstrapDifferences(valueCountsOf(A), valueCountsOf(B), { seed: 5, replicates: 1000, sessions }, { a: A, b: B });
+    const cluster = bootstrapDifferences(countsOf(A), countsOf(B), { seed: 5, replicates: 1000, sessions }, { a: A, b: B });
     expect(cluster.method).toBe('cluster');
     expect(cluster.sessionCounts).toEqual({ a: n, b: n });
     expect(width(cluster.difference.mean)).toBeGreaterThan(0.88 * 391.5);
@@ -114,8 +114,8 @@ describe('bootstrapDifferences (cluster, whole sessions)', () => {
     const session = Uint32Array.from({ length: n }, (_, i) => Math.floor(i / 1000));
     const x = lcgInts(n, 51).map((v, i) => (v % 2000) + 40 * session[i]!);
     const y = lcgInts(n, 52).map((v, i) => (v % 2000) + 40 * ((session[i]! * 7) % 20));
-    const cx = valueCountsOf(x);
-    const cy = valueCountsOf(y);
+    const cx = countsOf(x);
+    const cy = countsOf(y);
     const opts = { seed: 9, replicates: 500, sessions: { a: session, b: session } };
     const cluster = bootstrapDifferences(cx, cy, opts, { a: x, b: y });
     const iid = bootstrapDifferences(cx, cy, { seed: 9, replicates: 500 });
@@ -128,7 +128,7 @@ describe('bootstrapDifferences (cluster, whole sessions)', () => {
     const x = lcgFloats(5000, 61);
     const y = lcgFloats(5000, 62).map((v) => v + 100);
     const s = Uint32Array.from({ length: 5000 }, (_, i) => i % 50);
-    const r = bootstrapDifferences(valueCountsOf(x), valueCountsOf(y), { replicates: 300, sessions: { a: s, b: s } }, { a: x, b: y });
+    const r = bootstrapDifferences(countsOf(x), countsOf(y), { replicates: 300, sessions: { a: s, b: s } }, { a: x, b: y });
     // Observed differences (rtype7.q7 / np.mean on lcg.floats(5000, 61) and lcg.floats(5000, 62) + 100):
     // Δmedian -73.393787862733, Δp99 -99.66444680700079, Δmean -85.20764319859444. (The first
     // 5000 LCG floats are not a good enough sample for "covers the true −100"; the statistic itself
@@ -141,7 +141,7 @@ describe('bootstrapDifferences (cluster, whole sessions)', () => {
   });
 
   it('needs the raw samples, and session arrays of the right length', () => {
-    const c = valueCountsOf(A);
+    const c = countsOf(A);
     const s = new Uint32Array(A.length);
     expect(() => bootstrapDifferences(c, c, { sessions: { a: s, b: s } })).toThrow(RangeError);
     expect(() =>
