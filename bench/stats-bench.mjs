@@ -18,6 +18,7 @@ async function loadLib() {
     `export { sampleWaits } from './lib/synth/wait-model';`,
     `export { sessionSeed, pinsExtremes } from './lib/cli/synth-command';`,
     `export { buildComparisonReport } from './lib/report/comparison-report';`,
+    `export { sampleOf } from './lib/stats/sample';`,
   ].join('\n');
   return (await importTs(source, { platform: 'node' })).module;
 }
@@ -55,7 +56,8 @@ export async function runStatsBench({ log = () => {} } = {}) {
     const parts = new Map();
     let last = performance.now();
     const start = last;
-    report = lib.buildComparisonReport(a, b, {
+    const side = (d) => ({ label: d.label, sample: lib.sampleOf(d.values, d.sessions) }); // the sample is built in the timed run
+    report = lib.buildComparisonReport(side(a), side(b), {
       onPhase: (phase) => {
         const now = performance.now();
         parts.set(phase, (parts.get(phase) ?? 0) + (now - last)); // distributions report once per dataset: summed

@@ -3,16 +3,18 @@
  * every other dataset compared with the baseline through comparePair (the function behind
  * `waitscope compare`), so a dataset pair gives the browser exactly the CLI's numbers.
  */
-import { bucketLog2Micros } from '../stats/buckets';
-import { binLog10 } from '../stats/bins';
+import { bucketLog2OfCounts } from '../stats/buckets';
+import { binLog10OfCounts } from '../stats/bins';
 import type { CompareOptions, DatasetMetadata } from '../stats/compare';
-import { kdeLog10 } from '../stats/kde';
-import { percentileSpectrum } from '../stats/spectrum';
+import type { Counts } from '../stats/counts';
+import { kdeLog10OfCounts } from '../stats/kde';
+import { percentileSpectrumOfCounts } from '../stats/spectrum';
 import { estimableSummary, notEstimableNotes } from '../stats/minimum-counts';
-import { summarize } from '../stats/summary';
-import { countAboveThresholds } from '../stats/thresholds';
-import { DEFAULT_TOP_N, topN } from '../stats/top-n';
-import { comparePair, countDistinct, REPORT_THRESHOLDS_MICROS, type PairComparison } from './comparison-report';
+import { sampleOf, type Sample } from '../stats/sample';
+import { summarizeCounts } from '../stats/summary';
+import { countAboveThresholdsOfCounts } from '../stats/thresholds';
+import { DEFAULT_TOP_N, topValuesOfCounts } from '../stats/top-n';
+import { comparePair, REPORT_THRESHOLDS_MICROS, type PairComparison } from './comparison-report';
 import {
   COMPARED_ROW_STATISTICS,
   REPORT_VERSION,
@@ -50,21 +52,21 @@ export interface BuildReportOptions {
   onPhase?: (phase: string) => void;
 }
 
-export function reportDistributions(values: Float64Array, thresholds: readonly number[]): ReportDistributions {
-  const kde = kdeLog10(values);
+export function reportDistributions(counts: Counts, thresholds: readonly number[]): ReportDistributions {
+  const kde = kdeLog10OfCounts(counts);
   return {
-    log2Micros: bucketLog2Micros(values),
-    log10Bins: binLog10(values),
+    log2Micros: bucketLog2OfCounts(counts),
+    log10Bins: binLog10OfCounts(counts),
     kde: kde && { x: Array.from(kde.x), y: Array.from(kde.y), bw: kde.bw, n: kde.n, nonPositive: kde.nonPositive },
-    spectrum: percentileSpectrum(values),
-    top: Array.from(topN(values, DEFAULT_TOP_N).values),
-    thresholds: countAboveThresholds(values, thresholds),
+    spectrum: percentileSpectrumOfCounts(counts),
+    top: Array.from(topValuesOfCounts(counts, DEFAULT_TOP_N)),
+    thresholds: countAboveThresholdsOfCounts(counts, thresholds),
   };
 }
 
-function datasetReport(input: ReportDatasetInput, thresholds: readonly number[]): DatasetReport {
+function datasetReport(input: ReportDatasetInput, sample: Sample, thresholds: readonly number[]): DatasetReport {
   const versions = input.metadata?.oracleVersion ? input.metadata.oracleVersion.split(' + ') : [];
-  const summary = summarize(input.values);
+  const summary = summarizeCounts(sample.counts);
   return {
     id: input.id,
     label: input.label,
@@ -72,10 +74,10 @@ function datasetReport(input: ReportDatasetInput, thresholds: readonly number[])
     note: input.note ?? null,
     summary: estimableSummary(summary),
     notEstimable: notEstimableNotes(summary.count),
-    sessions: input.sessions ? countDistinct(input.sessions) : null,
+    sessions: sample.sessions?.length ?? null,
     oracleVersions: versions,
     files: input.files,
-    distributions: reportDistributions(input.values, thresholds),
+    distributions: reportDistributions(sample.counts, thresholds),
   };
 }
 
@@ -102,16 +104,18 @@ export function buildReport(inputs: readonly ReportDatasetInput[], options: Buil
   }
   const onPhase = options.onPhase ?? (() => {});
   const thresholds = [...new Set([...REPORT_THRESHOLDS_MICROS, ...(options.thresholds ?? [])])].sort((x, y) => x - y);
-  const datasets = inputs.map((input) => {
-    const report = datasetReport(input, thresholds);
+  // Each dataset's sample is built once; every statistic below reads it (lib/stats/sample.ts).
+  const sides = inputs.map((input) => ({ label: input.label, sample: sampleOf(input.values, input.sessions), metadata: input.metadata }));
+  const datasets = inputs.map((input, i) => {
+    const report = datasetReport(input, sides[i]!.sample, thresholds);
     onPhase(`distributions of ${input.label}`);
     return report;
   });
-  const base = inputs[options.baseline]!;
+  const base = sides[options.baseline]!;
   const comparisons: ComparisonEntry[] = [];
   inputs.forEach((input, i) => {
     if (i === options.baseline) return;
-    const pair = comparePair(input, base, { event: options.event, bootstrap: options.bootstrap });
+    const pair = comparePair(sides[i]!, base, { event: options.event, bootstrap: options.bootstrap });
     comparisons.push(comparisonEntry(i, options.baseline, pair));
     onPhase(`comparison of ${input.label} with ${base.label}`);
   });

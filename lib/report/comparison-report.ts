@@ -7,24 +7,24 @@
  * Direction as in lib/stats/compare.ts: A is the treatment, B the baseline; difference = A − B,
  * ratio = A/B. All values are µs.
  */
-import { bucketLog2Micros, type Log2Bucket } from '../stats/buckets';
-import { binLog10, type LogBins } from '../stats/bins';
+import { bucketLog2OfCounts, type Log2Bucket } from '../stats/buckets';
+import { binLog10OfCounts, type LogBins } from '../stats/bins';
+import type { Counts } from '../stats/counts';
 import { answerSentence } from '../stats/answer-sentence';
 import { compare, COMPARED_STATISTICS, type Comparison, type CompareOptions, type ComparedStatistic, type DatasetMetadata } from '../stats/compare';
-import { kdeLog10, type Kde } from '../stats/kde';
-import { percentileSpectrum, type SpectrumPoint } from '../stats/spectrum';
+import { kdeLog10OfCounts, type Kde } from '../stats/kde';
+import { percentileSpectrumOfCounts, type SpectrumPoint } from '../stats/spectrum';
 import { estimableSummary, notEstimableText } from '../stats/minimum-counts';
-import { summarize, type Summary } from '../stats/summary';
-import { countAboveThresholds, type ThresholdCount } from '../stats/thresholds';
-import { DEFAULT_TOP_N, topN } from '../stats/top-n';
+import type { Sample } from '../stats/sample';
+import { summarizeCounts, type Summary } from '../stats/summary';
+import { countAboveThresholdsOfCounts, type ThresholdCount } from '../stats/thresholds';
+import { DEFAULT_TOP_N, topValuesOfCounts } from '../stats/top-n';
 import { verdicts, type Verdict } from '../stats/verdict';
 
 export interface ComparisonSide {
   label: string;
-  /** The chosen event's waits, µs. */
-  values: Float64Array;
-  /** Session id of each wait (any ids; only equality matters), or null when unknown. */
-  sessions: Uint32Array | null;
+  /** The chosen event's waits (µs), per session when known (lib/stats/sample.ts). */
+  sample: Sample;
   metadata?: DatasetMetadata;
 }
 
@@ -117,18 +117,18 @@ export function differenceRow(statistic: SummaryStatistic, c: Comparison): Summa
   return { statistic, a, b, difference, ratio, note: notEstimableText(statistic, smaller) };
 }
 
-export function distributionsOf(values: Float64Array, onPhase: (phase: string) => void = () => {}): Distributions {
+export function distributionsOf(counts: Counts, onPhase: (phase: string) => void = () => {}): Distributions {
   const step = <T>(phase: string, value: T): T => {
     onPhase(phase);
     return value;
   };
   return {
-    log2Micros: step('log2 buckets', bucketLog2Micros(values)),
-    log10Bins: step('log10 bins', binLog10(values)),
-    kde: step('kde', kdeLog10(values)),
-    spectrum: step('spectrum', percentileSpectrum(values)),
-    top: step('top', topN(values, DEFAULT_TOP_N).values),
-    thresholds: step('thresholds', countAboveThresholds(values, REPORT_THRESHOLDS_MICROS)),
+    log2Micros: step('log2 buckets', bucketLog2OfCounts(counts)),
+    log10Bins: step('log10 bins', binLog10OfCounts(counts)),
+    kde: step('kde', kdeLog10OfCounts(counts)),
+    spectrum: step('spectrum', percentileSpectrumOfCounts(counts)),
+    top: step('top', topValuesOfCounts(counts, DEFAULT_TOP_N)),
+    thresholds: step('thresholds', countAboveThresholdsOfCounts(counts, REPORT_THRESHOLDS_MICROS)),
   };
 }
 
@@ -162,18 +162,15 @@ export type PairComparison = Omit<ComparisonReport, 'distributions'>;
 export function comparePair(a: ComparisonSide, b: ComparisonSide, options: ReportOptions): PairComparison {
   const onPhase = options.onPhase ?? (() => {});
   const labels = { a: a.label, b: b.label };
-  const sessionCounts = {
-    a: a.sessions ? countDistinct(a.sessions) : null,
-    b: b.sessions ? countDistinct(b.sessions) : null,
-  };
+  const sessionCounts = { a: a.sample.sessions?.length ?? null, b: b.sample.sessions?.length ?? null };
   const why = whyNotClustered(sessionCounts, labels);
-  const comparison = compare(a.values, b.values, {
+  const comparison = compare(a.sample, b.sample, {
     bootstrap: options.bootstrap,
-    ...(why === null && a.sessions && b.sessions && { sessions: { a: a.sessions, b: b.sessions } }),
+    singleWaits: why !== null,
     metadata: { a: a.metadata, b: b.metadata },
   });
   onPhase('compare');
-  const summaries = { a: estimableSummary(summarize(a.values)), b: estimableSummary(summarize(b.values)) };
+  const summaries = { a: estimableSummary(summarizeCounts(a.sample.counts)), b: estimableSummary(summarizeCounts(b.sample.counts)) };
   onPhase('summaries');
   const rows = SUMMARY_STATISTICS.map((k) => differenceRow(k, comparison));
   const resampling = describeResampling(comparison, why);
@@ -204,6 +201,6 @@ export function comparePair(a: ComparisonSide, b: ComparisonSide, options: Repor
 export function buildComparisonReport(a: ComparisonSide, b: ComparisonSide, options: ReportOptions): ComparisonReport {
   const onPhase = options.onPhase ?? (() => {});
   const pair = comparePair(a, b, { ...options, onPhase });
-  const distributions = { a: distributionsOf(a.values, onPhase), b: distributionsOf(b.values, onPhase) };
+  const distributions = { a: distributionsOf(a.sample.counts, onPhase), b: distributionsOf(b.sample.counts, onPhase) };
   return { ...pair, distributions };
 }

@@ -4,6 +4,7 @@
  * files give the same numbers (and the same bootstrap CIs) in both.
  */
 import type { DatasetMetadata } from '../stats/compare';
+import { sampleOf } from '../stats/sample';
 import type { Dataset } from '../trace/dataset';
 import type { ComparisonSide } from './comparison-report';
 
@@ -37,8 +38,7 @@ export function datasetMetadata(dataset: Dataset): DatasetMetadata {
 export function sideOf(label: string, dataset: Dataset): ComparisonSide {
   return {
     label,
-    values: dataset.samples.ela.subarray(0, dataset.samples.count),
-    sessions: sessionIds(dataset),
+    sample: sampleOf(dataset.samples.ela.subarray(0, dataset.samples.count), sessionIds(dataset)),
     metadata: datasetMetadata(dataset),
   };
 }

@@ -14,7 +14,7 @@ import { ksCounts } from './ks';
 import type { KsResult } from './ks';
 import { mannWhitneyCounts } from './mann-whitney';
 import type { MannWhitneyResult } from './mann-whitney';
-import { countsOf, type Counts } from './counts';
+import { withoutSessions, type Sample } from './sample';
 import { estimableSummary, hasCi, MIN_WAITS_FOR_CI, MINIMUM_COUNT } from './minimum-counts';
 import { QUANTILES, summarizeCounts } from './summary';
 import type { Summary } from './summary';
@@ -62,8 +62,8 @@ export interface CompareWarning {
 export interface CompareOptions {
   /** Bootstrap settings, or false to skip it (it dominates the run time). */
   bootstrap?: { replicates?: number; seed?: number } | false;
-  /** Session index per sample for each dataset: selects the cluster bootstrap. */
-  sessions?: { a: Uint32Array; b: Uint32Array };
+  /** Resample single waits even when both samples have sessions. */
+  singleWaits?: boolean;
   metadata?: { a?: DatasetMetadata; b?: DatasetMetadata };
   /** CI level for Welch and the bootstrap (default 0.95). */
   confidence?: number;
@@ -88,12 +88,6 @@ export interface Comparison {
 export const EVENT_MIX_TOLERANCE = 0.05;
 /** Fewer sessions than this make a cluster-bootstrap CI coarse. */
 export const MIN_SESSIONS = 10;
-
-/** Summary and value counts from one histogram or one sort (never both, never twice). */
-function describe(x: Float64Array): { summary: Summary; counts: Counts } {
-  const counts = countsOf(x);
-  return { summary: summarizeCounts(counts), counts };
-}
 
 /** One statistic's row from A's and B's values. */
 function comparedRow(a: number | null, b: number | null): ComparedRow {
@@ -148,13 +142,14 @@ export function withoutInestimable(b: ComparisonBootstrap, smallerCount: number)
   return { ...b, difference: keep(b.difference), relative: keep(b.relative) };
 }
 
-/** Compares A (treatment) with B (baseline). Throws a RangeError on NaN in either sample. */
-export function compare(a: Float64Array, b: Float64Array, options: CompareOptions = {}): Comparison {
-  const { confidence = 0.95, sessions, metadata } = options;
-  const da = describe(a);
-  const db = describe(b);
-  const sa = estimableSummary(da.summary);
-  const sb = estimableSummary(db.summary);
+/**
+ * Compares A (treatment) with B (baseline). The bootstrap resamples whole sessions when both
+ * samples have them (and `singleWaits` is not set), else single waits.
+ */
+export function compare(a: Sample, b: Sample, options: CompareOptions = {}): Comparison {
+  const { confidence = 0.95, metadata } = options;
+  const sa = estimableSummary(summarizeCounts(a.counts));
+  const sb = estimableSummary(summarizeCounts(b.counts));
   const rows = comparedRows(sa, sb);
 
   const warnings: CompareWarning[] = [];
@@ -191,7 +186,9 @@ export function compare(a: Float64Array, b: Float64Array, options: CompareOption
   let bootstrap: ComparisonBootstrap | null = null;
   if (options.bootstrap !== false && sa.count > 0 && sb.count > 0) {
     bootstrap = withoutInestimable(
-      bootstrapDifferences(da.counts, db.counts, { ...options.bootstrap, confidence, sessions }, { a, b }),
+      options.singleWaits
+        ? bootstrapDifferences(withoutSessions(a), withoutSessions(b), { ...options.bootstrap, confidence })
+        : bootstrapDifferences(a, b, { ...options.bootstrap, confidence }),
       Math.min(sa.count, sb.count),
     );
     if (bootstrap.sessionCounts) {
@@ -208,8 +205,8 @@ export function compare(a: Float64Array, b: Float64Array, options: CompareOption
   return {
     rows,
     welch,
-    mannWhitney: mannWhitneyCounts(da.counts, db.counts),
-    ks: ksCounts(da.counts, db.counts),
+    mannWhitney: mannWhitneyCounts(a.counts, b.counts),
+    ks: ksCounts(a.counts, b.counts),
     bootstrap,
     warnings,
   };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildReport } from '@/lib/report/build-report';
 import { answerOfComparison } from '@/lib/report/comparison-answer';
 import { comparePair } from '@/lib/report/comparison-report';
+import { sampleOf } from '@/lib/stats/sample';
 import { bookExperimentWaits } from '@/lib/synth/book-experiment';
 
 const md = { oracleVersion: '11.2.0.4.0' };
@@ -13,8 +14,8 @@ describe('the answer sentence, end to end', () => {
     const on = bookExperimentWaits('flash-on');
     const off = bookExperimentWaits('flash-off');
     const pair = comparePair(
-      { label: 'flash-on', values: on.values, sessions: on.sessions, metadata: md },
-      { label: 'flash-off', values: off.values, sessions: off.sessions, metadata: md },
+      { label: 'flash-on', sample: sampleOf(on.values, on.sessions), metadata: md },
+      { label: 'flash-off', sample: sampleOf(off.values, off.sessions), metadata: md },
       { event: 'log file sync' },
     );
     expect([pair.summaries.a.median, pair.summaries.b.median, pair.summaries.a.p99, pair.summaries.b.p99]).toEqual([650, 627, 1656, 4653]);
@@ -33,7 +34,8 @@ describe('the answer sentence, end to end', () => {
     ];
     const bootstrap = { replicates: 300, seed: 1 };
     const report = buildReport(inputs, { event: 'log file sync', baseline: 1, bootstrap, generatorVersion: 'test', createdAt: '2026-12-01T00:00:00Z' });
-    const pair = comparePair(inputs[0]!, inputs[1]!, { event: 'log file sync', bootstrap });
+    const side = (d: (typeof inputs)[number]) => ({ label: d.label, sample: sampleOf(d.values, d.sessions) });
+    const pair = comparePair(side(inputs[0]!), side(inputs[1]!), { event: 'log file sync', bootstrap });
     const page = answerOfComparison(report, report.comparisons[0]!);
     expect(page).toBe(pair.answer);
     // One session on B: single waits were resampled, and the sentence says why.
