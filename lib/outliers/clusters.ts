@@ -85,7 +85,7 @@ export function defaultClusterThreshold(ela: Float64Array): { threshold: number 
   return note === null ? { threshold: quantileOf(ela, DEFAULT_CLUSTER_P), note: null } : { threshold: null, note };
 }
 
-/** R type-7 quantile without sorting integer input (lib/stats/int-histogram). */
+/** R type-7 quantile without sorting integer input (lib/stats/counts.ts). */
 export function quantileOf(values: Float64Array, p: number): number {
   const h = tryDenseCounts(values);
   if (h) return quantileType7(values.length, p, (r) => countAt(h, r));

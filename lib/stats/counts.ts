@@ -64,7 +64,7 @@ export function tryDenseCounts(values: Float64Array): Counts | null {
   const cells = max - min + 1;
   if (cells > denseRangeLimit(values.length)) return null;
   const counter = new DenseCounter({ offset: min, cells, limit: cells });
-  for (let i = 0; i < values.length; i++) counter.add(values[i]!);
+  counter.addAll(values, 0, values.length);
   const { values: vs, counts: cs } = counter.take();
   return countsFrom(vs, cs);
 }

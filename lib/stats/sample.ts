@@ -8,7 +8,7 @@
  * Sessions are in order of first appearance in the sample: the cluster bootstrap numbers them so
  * (a replicate draws session indices), and the same data must draw the same sessions on every run.
  */
-import { countsFrom, countsOf, mergeCounts, type Counts } from './counts';
+import { countsFrom, countsOf, denseRangeLimit, isNonNegativeSafeInteger, mergeCounts, type Counts } from './counts';
 import { DenseCounter } from './dense-counter';
 
 export interface Sample {
@@ -29,14 +29,33 @@ export function withoutSessions(s: Sample): Sample {
  * the counts' grid of distinct values.
  */
 export function sampleOf(values: Float64Array, sessionIds: Uint32Array | null = null): Sample {
-  const counts = countsOf(values);
-  if (sessionIds === null) return { counts, sessions: null };
+  if (sessionIds === null) return { counts: countsOf(values), sessions: null };
   if (sessionIds.length !== values.length) throw new RangeError('sample: sessions and values differ in length');
-  return { counts, sessions: sessionCounts(values, sessionIds, counts.values) };
+  const range = denseRange(values);
+  if (range !== null) {
+    // Whole µs in a compact range: each session counted straight on one table, the whole from them.
+    const sessions = sessionCounts(values, sessionIds, range);
+    return { counts: mergeCounts(sessions), sessions };
+  }
+  const counts = countsOf(values);
+  return { counts, sessions: sessionCounts(values, sessionIds, { grid: counts.values }) };
+}
+
+/** min and max when every value is a non-negative safe integer and the range fits a dense table; else null. */
+function denseRange(values: Float64Array): { min: number; max: number } | null {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (!isNonNegativeSafeInteger(v)) return null;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return values.length > 0 && max - min + 1 <= denseRangeLimit(values.length) ? { min, max } : null;
 }
 
 /** Maps each value of a sample to its index in `grid` (the sample's ascending distinct values). */
-export function gridIndexer(grid: Float64Array): (v: number) => number {
+function gridIndexer(grid: Float64Array): (v: number) => number {
   const first = grid[0] ?? 0;
   const span = (grid[grid.length - 1] ?? 0) - first;
   if (span < 1 << 24 && grid.every(Number.isInteger)) {
@@ -58,15 +77,17 @@ export function gridIndexer(grid: Float64Array): (v: number) => number {
 
 /**
  * Each session's counts. Waits of one session usually come in long runs (one file, one session),
- * so ids are looked up once per run, and each run is counted in one table of one cell per
- * distinct value of the whole sample; a session that comes back later (trcsess output) gets its
- * runs merged at the end.
+ * so ids are looked up once per run, and each run is counted in one table: of the value range
+ * (whole µs), or of the grid of distinct values (anything else, by binary search); a session that
+ * comes back later (trcsess output) gets its runs merged at the end.
  */
-function sessionCounts(values: Float64Array, ids: Uint32Array, grid: Float64Array): Counts[] {
-  const indexOf = gridIndexer(grid);
+function sessionCounts(values: Float64Array, ids: Uint32Array, on: { min: number; max: number } | { grid: Float64Array }): Counts[] {
+  const grid = 'grid' in on ? on.grid : null;
+  const indexOf = grid && gridIndexer(grid);
+  const cells = 'grid' in on ? on.grid.length : on.max - on.min + 1;
+  const offset = 'grid' in on ? 0 : on.min;
   const order = new Map<number, number>();
   const runs: Pick<Counts, 'values' | 'counts'>[][] = [];
-  const cells = grid.length;
   let i = 0;
   while (i < values.length) {
     const id = ids[i]!;
@@ -76,12 +97,14 @@ function sessionCounts(values: Float64Array, ids: Uint32Array, grid: Float64Arra
       order.set(id, s);
       runs.push([]);
     }
-    const counter = new DenseCounter({ cells, limit: cells });
-    let j = i;
-    for (; j < values.length && ids[j] === id; j++) counter.add(indexOf(values[j]!));
-    const { values: at, counts } = counter.take();
-    for (let k = 0; k < at.length; k++) at[k] = grid[at[k]!]!;
-    runs[s]!.push({ values: at, counts });
+    let j = i + 1;
+    while (j < values.length && ids[j] === id) j++;
+    const counter = new DenseCounter({ offset, cells, limit: cells });
+    if (indexOf === null) counter.addAll(values, i, j);
+    else for (let k = i; k < j; k++) counter.add(indexOf(values[k]!));
+    const run = counter.take();
+    if (grid) for (let k = 0; k < run.values.length; k++) run.values[k] = grid[run.values[k]!]!;
+    runs[s]!.push(run);
     i = j;
   }
   return runs.map((parts) => (parts.length === 1 ? countsFrom(parts[0]!.values, parts[0]!.counts) : mergeCounts(parts)));
