@@ -47,11 +47,11 @@ export function denseRangeLimit(n: number): number {
 export const isNonNegativeSafeInteger = (v: number): boolean => v >= 0 && v <= Number.MAX_SAFE_INTEGER && Math.floor(v) === v;
 
 /**
- * The counts of a sample of non-negative safe integers whose range fits `denseRangeLimit`, by
- * one counting pass (no sort, no copy of the input); null for any other sample (a fraction, a
- * negative, NaN, ±∞, or too wide a range).
+ * min and max of a non-empty sample of non-negative safe integers whose range fits
+ * `denseRangeLimit`: a sample a dense table counts. null for any other sample (empty, a fraction,
+ * a negative, NaN, ±∞, or too wide a range).
  */
-export function tryDenseCounts(values: Float64Array): Counts | null {
+export function denseRange(values: Float64Array): { min: number; max: number } | null {
   let min = Infinity;
   let max = -Infinity;
   for (let i = 0; i < values.length; i++) {
@@ -60,10 +60,19 @@ export function tryDenseCounts(values: Float64Array): Counts | null {
     if (v < min) min = v;
     if (v > max) max = v;
   }
+  return values.length > 0 && max - min + 1 <= denseRangeLimit(values.length) ? { min, max } : null;
+}
+
+/**
+ * The counts of a sample `denseRange` accepts, by one counting pass (no sort, no copy of the
+ * input); empty counts for an empty sample; null for any other sample.
+ */
+export function tryDenseCounts(values: Float64Array): Counts | null {
   if (values.length === 0) return emptyCounts();
-  const cells = max - min + 1;
-  if (cells > denseRangeLimit(values.length)) return null;
-  const counter = new DenseCounter({ offset: min, cells, limit: cells });
+  const range = denseRange(values);
+  if (range === null) return null;
+  const cells = range.max - range.min + 1;
+  const counter = new DenseCounter({ offset: range.min, cells, limit: cells });
   counter.addAll(values, 0, values.length);
   const { values: vs, counts: cs } = counter.take();
   return countsFrom(vs, cs);

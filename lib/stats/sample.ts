@@ -8,13 +8,21 @@
  * Sessions are in order of first appearance in the sample: the cluster bootstrap numbers them so
  * (a replicate draws session indices), and the same data must draw the same sessions on every run.
  */
-import { countsFrom, countsOf, denseRangeLimit, isNonNegativeSafeInteger, mergeCounts, type Counts } from './counts';
+import { countsFrom, countsOf, denseRange, mergeCounts, type Counts } from './counts';
 import { DenseCounter } from './dense-counter';
 
 export interface Sample {
   readonly counts: Counts;
   /** Each session's counts, in order of first appearance; null when sessions are unknown. */
   readonly sessions: readonly Counts[] | null;
+}
+
+/**
+ * The sample of counts made elsewhere, e.g. by the parser: one Counts per session, in order of
+ * first appearance (or the whole sample's counts alone when sessions are unknown).
+ */
+export function sampleOfSessions(sessions: readonly Counts[]): Sample {
+  return { counts: mergeCounts(sessions), sessions };
 }
 
 /** The same sample without its sessions: resampled wait by wait. */
@@ -34,24 +42,10 @@ export function sampleOf(values: Float64Array, sessionIds: Uint32Array | null = 
   const range = denseRange(values);
   if (range !== null) {
     // Whole µs in a compact range: each session counted straight on one table, the whole from them.
-    const sessions = sessionCounts(values, sessionIds, range);
-    return { counts: mergeCounts(sessions), sessions };
+    return sampleOfSessions(sessionCounts(values, sessionIds, range));
   }
   const counts = countsOf(values);
   return { counts, sessions: sessionCounts(values, sessionIds, { grid: counts.values }) };
-}
-
-/** min and max when every value is a non-negative safe integer and the range fits a dense table; else null. */
-function denseRange(values: Float64Array): { min: number; max: number } | null {
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    if (!isNonNegativeSafeInteger(v)) return null;
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  return values.length > 0 && max - min + 1 <= denseRangeLimit(values.length) ? { min, max } : null;
 }
 
 /** Maps each value of a sample to its index in `grid` (the sample's ascending distinct values). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DenseCounter } from '@/lib/stats/dense-counter';
-import { sampleOf, withoutSessions } from '@/lib/stats/sample';
+import { sampleOf, sampleOfSessions, withoutSessions } from '@/lib/stats/sample';
 
 const f64 = (xs: number[]) => Float64Array.from(xs);
 const plain = (c: { values: Float64Array; counts: Float64Array; cumulative: Float64Array; total: number }) => ({
@@ -57,5 +57,17 @@ describe('DenseCounter', () => {
     const second = new DenseCounter({ limit: 1 << 22 });
     second.add(5);
     expect(Array.from(second.take().values)).toEqual([5]);
+  });
+});
+
+describe('sampleOfSessions', () => {
+  it('is the sample of the same waits counted per session elsewhere (the parser)', () => {
+    // The waits of the first test, counted per session by hand: its sample, to the last field.
+    const bySession = [
+      sampleOf(f64([5, 3, 3])).counts,
+      sampleOf(f64([5, 7])).counts,
+      sampleOf(f64([1])).counts,
+    ];
+    expect(sampleOfSessions(bySession)).toEqual(sampleOf(f64([5, 3, 5, 7, 3, 1]), Uint32Array.of(9, 9, 2, 2, 9, 4)));
   });
 });
