@@ -1,7 +1,8 @@
 /**
- * How a parsed dataset becomes one side of a comparison: its waits, one session id per wait, and
- * the metadata compare() warns about. The CLI and the browser worker both use these, so the same
- * files give the same numbers (and the same bootstrap CIs) in both.
+ * How a parsed dataset becomes one dataset of the report: its waits, one session id per wait (from
+ * which buildReport builds the dataset's Sample, lib/stats/sample.ts), its files and the metadata
+ * compare() warns about. The CLI and the browser worker both use these, so the same files give the
+ * same numbers (and the same bootstrap CIs) in both.
  */
 import type { DatasetMetadata } from '../stats/compare';
 import type { Dataset } from '../trace/dataset';
