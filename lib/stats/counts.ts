@@ -150,7 +150,7 @@ export function forEachPooledValue(
     // Ends tested by index, not an Infinity sentinel: a value may itself be +∞.
     if (j >= vb.length || (i < va.length && va[i]! < vb[j]!)) visit(a.counts[i]!, 0, va[i++]!);
     else if (i >= va.length || vb[j]! < va[i]!) visit(0, b.counts[j]!, vb[j++]!);
-    else visit(a.counts[i++]!, b.counts[j]!, vb[j++]!);
+    else visit(a.counts[i]!, b.counts[j++]!, va[i++]!);
   }
 }
 

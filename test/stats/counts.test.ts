@@ -6,6 +6,8 @@ import {
   countsOfSorted,
   countsQuantile,
   countsQuantiles,
+  forEachPooledValue,
+  mergeCounts,
   tryDenseCounts,
 } from '@/lib/stats/counts';
 import { quantileSorted } from '@/lib/stats/quantile';
@@ -149,5 +151,19 @@ describe('histogram and sorted paths agree exactly', () => {
     const s = summarizeCounts(countsOf(wide));
     expect(s).toEqual(summarizeSorted(wide.slice().sort()));
     expect(s.median).toBe(1);
+  });
+});
+
+describe('forEachPooledValue and mergeCounts', () => {
+  it('walk the union of two counts in order, +∞ included (no sentinel stands in for an end)', () => {
+    // By hand: {1, ∞} and {1, 2, 2}: 1 in both, 2 only in B (twice), ∞ only in A.
+    const a = countsOf(f64([Infinity, 1]));
+    const b = countsOf(f64([2, 1, 2]));
+    const seen: number[][] = [];
+    forEachPooledValue(a, b, (ca, cb, v) => seen.push([ca, cb, v]));
+    expect(seen).toEqual([[1, 1, 1], [0, 2, 2], [1, 0, Infinity]]);
+    const merged = mergeCounts([a, b]);
+    expect([Array.from(merged.values), Array.from(merged.counts), Array.from(merged.cumulative)]).toEqual([[1, 2, Infinity], [2, 2, 1], [2, 4, 5]]);
+    expect(merged).toEqual(countsOf(f64([Infinity, 1, 2, 1, 2])));
   });
 });
