@@ -1,7 +1,8 @@
 // The statistics half of `waitscope compare` on the book's scale (issue 3 §6): 2 × 4,000,000 waits,
 // 20 sessions each, drawn exactly as `waitscope synth` draws them (same per-session seeds and pinning),
-// then `buildComparisonReport`: compare() with its default bootstrap (whole sessions, since both sides
-// have 20) plus every distribution of both datasets. Goal: under 2 s.
+// then `buildReport` as `waitscope compare` and the page call it: each dataset's Sample built once, compare()
+// with its default bootstrap (whole sessions, since both sides have 20) plus every distribution of both
+// datasets. Goal: under 2 s.
 //
 //   node bench/stats-bench.mjs        (standalone; `npm run bench` runs it at the end)
 //
@@ -17,7 +18,7 @@ async function loadLib() {
   const source = [
     `export { sampleWaits } from './lib/synth/wait-model';`,
     `export { sessionSeed, pinsExtremes } from './lib/cli/synth-command';`,
-    `export { buildComparisonReport } from './lib/report/comparison-report';`,
+    `export { buildReport } from './lib/report/build-report';`,
   ].join('\n');
   return (await importTs(source, { platform: 'node' })).module;
 }
@@ -31,7 +32,7 @@ function draw(lib, preset) {
     values.set(lib.sampleWaits(preset, n, lib.sessionSeed(preset, seed, i), { pinExtremes: lib.pinsExtremes(i) }), i * n);
     ids.fill(i, i * n, (i + 1) * n);
   }
-  return { label: preset, values, sessions: ids };
+  return { id: preset, label: preset, source: 'synthetic', values, sessions: ids, files: [] };
 }
 
 const median = (xs) => {
@@ -55,7 +56,11 @@ export async function runStatsBench({ log = () => {} } = {}) {
     const parts = new Map();
     let last = performance.now();
     const start = last;
-    report = lib.buildComparisonReport(a, b, {
+    report = lib.buildReport([a, b], {
+      event: 'log file sync',
+      baseline: 1,
+      generatorVersion: 'bench',
+      createdAt: new Date(0).toISOString(),
       onPhase: (phase) => {
         const now = performance.now();
         parts.set(phase, (parts.get(phase) ?? 0) + (now - last)); // distributions report once per dataset: summed
@@ -69,7 +74,7 @@ export async function runStatsBench({ log = () => {} } = {}) {
   }
   const total = median(totals);
   const parts = Object.fromEntries([...partRuns[0].keys()].map((k) => [k, median(partRuns.map((p) => p.get(k) ?? 0))]));
-  const bs = report.comparison.bootstrap;
+  const bs = report.comparisons[0].bootstrap;
   return {
     total,
     /** The first run alone: a cold JIT, as in one `waitscope compare` process. */

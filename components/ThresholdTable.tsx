@@ -6,7 +6,7 @@
  * user adds and removes others in the current unit, and the page recomputes the report with them.
  */
 import { useState, type FormEvent } from 'react';
-import { REPORT_THRESHOLDS_MICROS } from '@/lib/report/comparison-report';
+import { REPORT_THRESHOLDS_MICROS } from '@/lib/report/compare-pair';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { EXADATA_OUTLIER_MICROS } from '@/lib/stats/thresholds';
 import { formatCount, UNIT_LABEL, type DisplayUnit } from './display-units';

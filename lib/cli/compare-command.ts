@@ -1,12 +1,13 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { buildComparisonReport } from '../report/comparison-report';
-import { sideOf } from '../report/dataset-side';
+import { buildReport } from '../report/build-report';
+import { reportInputOf } from '../report/dataset-side';
+import { comparisonCsv } from '../report/export-tables';
+import { WAITSCOPE_VERSION } from '../report/report-constants';
 import { COMMON_OPTIONS, eventOf, parseOptions, UsageError, wholeNumber } from './args';
-import { comparisonCsv, comparisonJson } from './compare-export';
-import { comparisonTable, type LoadedSide } from './compare-format';
+import { comparisonTable } from './compare-format';
 import { loadDataset } from './load-dataset';
-import { safeText } from './terminal-text';
+import { safeJson, safeText } from './terminal-text';
 import { mark } from './timing';
 
 export type CompareFormat = 'table' | 'json' | 'csv';
@@ -102,14 +103,15 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   const common = { event: args.event, json: false, workers: args.workers };
   const datasetA = await loadDataset({ ...common, paths: args.a });
   const datasetB = await loadDataset({ ...common, paths: args.b });
-  const a = sideOf(labelA, datasetA);
-  const b = sideOf(labelB, datasetB);
+  // A is the treatment (dataset 0), B the baseline (dataset 1): the report the page builds of the same files.
+  const inputs = [reportInputOf('a', labelA, datasetA), reportInputOf('b', labelB, datasetB)];
   mark('sessions');
-  const report = buildComparisonReport(a, b, { event: args.event, onPhase: mark });
-  const loaded: { a: LoadedSide; b: LoadedSide } = { a: { dataset: datasetA, metadata: a.metadata }, b: { dataset: datasetB, metadata: b.metadata } };
+  const report = buildReport(inputs, { event: args.event, baseline: 1, generatorVersion: WAITSCOPE_VERSION, createdAt: new Date().toISOString(), onPhase: mark });
   // Labels and file names reach the terminal: control characters escaped (terminal-text.ts; JSON escapes its own).
   const text =
-    args.format === 'json' ? comparisonJson(args.event, report, loaded) : safeText(args.format === 'csv' ? comparisonCsv(report) : comparisonTable(args.event, report, loaded));
+    args.format === 'json'
+      ? safeJson(report)
+      : safeText(args.format === 'csv' ? comparisonCsv(report, report.comparisons[0]!) : comparisonTable(report));
   out.write(text);
   mark('output');
 }

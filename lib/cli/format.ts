@@ -1,12 +1,7 @@
 /** Number formatting for the terminal. Every duration the CLI prints is µs, and says so. */
-import type { SummaryStatisticKey } from '../stats/minimum-counts';
 import { safeField } from './terminal-text';
 
-/** Each summary statistic's name in `stats` and `compare` output, in the order they print them. */
-export const STATISTIC_LABEL: Readonly<Record<SummaryStatisticKey, string>> = {
-  count: 'count', min: 'min', median: 'median', mean: 'mean', p90: 'p90', p95: 'p95',
-  p99: 'p99', p999: 'p99.9', max: 'max', stddev: 'stddev', sum: 'sum',
-};
+export { STATISTIC_LABEL } from '../report/report-constants';
 
 // Made on first use: the first Intl.NumberFormat of a process loads ICU's data (~14 ms here),
 // which `--json` output never needs, and which would otherwise delay every command's start.

@@ -1,7 +1,7 @@
-import { mergeIntHistograms } from '../stats/range-histograms';
+import { mergeCounts } from '../stats/counts';
 import { findInputs } from '../node/find-inputs';
 import { parseFiles } from '../node/parse-files';
-import type { IntHistogram } from '../stats/int-histogram';
+import type { Counts } from '../stats/counts';
 import { combineFiles, type Dataset } from '../trace/dataset';
 import type { SampleKeeping } from '../trace/types';
 import { formatWarning } from '../trace/warnings';
@@ -26,7 +26,7 @@ export interface LoadedDataset extends Dataset {
    * (large plain files), or when only counts were kept; null otherwise. Its summary equals that
    * of the samples.
    */
-  elaHistogram: IntHistogram | null;
+  elaHistogram: Counts | null;
   /** Waits of the event per file, in `files` order (also when only counts were kept). */
   fileCounts: number[];
 }
@@ -74,8 +74,8 @@ export async function loadDataset(
     throw new ExitError(2, `${what}; nothing to compute`);
   }
   const dataset = combineFiles(args.event, traces);
-  const complete = histograms.every((h) => h !== null) ? (histograms as IntHistogram[]) : null;
-  const elaHistogram = complete ? mergeIntHistograms(complete) : null;
+  const complete = histograms.every((h) => h !== null) ? (histograms as Counts[]) : null;
+  const elaHistogram = complete ? mergeCounts(complete) : null;
   mark('combine');
   if (keep === 'counts') {
     if (!complete || !elaHistogram) throw new Error('a file parsed for its counts came back without them');

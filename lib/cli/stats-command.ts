@@ -1,5 +1,5 @@
 import { estimableSummary, notEstimableNotes, notEstimableText, type SummaryStatisticKey } from '../stats/minimum-counts';
-import { summarize, summarizeIntHistogram, type Summary } from '../stats/summary';
+import { summarize, summarizeCounts, type Summary } from '../stats/summary';
 import type { CommonArgs } from './args';
 import { formatCount, formatMicros, padTable, STATISTIC_LABEL } from './format';
 import { loadDataset, type LoadedDataset } from './load-dataset';
@@ -11,7 +11,7 @@ export async function statsCommand(args: CommonArgs, out: NodeJS.WritableStream 
   // Only the counts of each ela value are kept: every statistic here is a function of them.
   const dataset = await loadDataset(args, { keep: 'counts' });
   const h = dataset.elaHistogram;
-  const summary = h ? summarizeIntHistogram(h) : summarize(dataset.samples.ela.subarray(0, dataset.samples.count));
+  const summary = h ? summarizeCounts(h) : summarize(dataset.samples.ela.subarray(0, dataset.samples.count));
   mark('statistics');
   out.write(args.json ? safeJson(statsJson(dataset, summary)) : safeText(statsTable(dataset, summary)));
   mark('output');

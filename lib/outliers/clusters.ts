@@ -20,7 +20,7 @@
  * [1 ms, 1 s]: below 1 ms the clocks of different files are not comparable (stamps up to 12.1
  * have ms resolution), and above 1 s a "window" stops being a moment.
  */
-import { intHistogramAt, tryBuildIntHistogram } from '../stats/int-histogram';
+import { countAt, tryDenseCounts } from '../stats/counts';
 import { minimumCountFor } from '../stats/minimum-counts';
 import { quantileSorted, quantileType7 } from '../stats/quantile';
 
@@ -85,10 +85,10 @@ export function defaultClusterThreshold(ela: Float64Array): { threshold: number 
   return note === null ? { threshold: quantileOf(ela, DEFAULT_CLUSTER_P), note: null } : { threshold: null, note };
 }
 
-/** R type-7 quantile without sorting integer input (lib/stats/int-histogram). */
+/** R type-7 quantile without sorting integer input (lib/stats/counts.ts). */
 export function quantileOf(values: Float64Array, p: number): number {
-  const h = tryBuildIntHistogram(values);
-  if (h) return quantileType7(values.length, p, (r) => intHistogramAt(h, r));
+  const h = tryDenseCounts(values);
+  if (h) return quantileType7(values.length, p, (r) => countAt(h, r));
   return quantileSorted(values.slice().sort(), p);
 }
 

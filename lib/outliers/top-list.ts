@@ -4,7 +4,7 @@
  * window (a brush on the timeline). Each row leads back to the trace: file, line, byte offset.
  * Rows are plain objects, but only a bounded number (`limit`) are ever built.
  */
-import { denseRangeLimit, tryBuildIntHistogram } from '../stats/int-histogram';
+import { denseRangeLimit, tryDenseCounts } from '../stats/counts';
 import { topN } from '../stats/top-n';
 import type { SessionMarker } from '../trace/types';
 import { DatasetClock, type ClockInput, type SampleTime } from './wall-clock';
@@ -121,7 +121,7 @@ function indicesWhere(count: number, keep: (i: number) => boolean): Uint32Array 
 export function longestFirst(values: Float64Array, count: number): Uint32Array {
   const k = Math.min(count, values.length);
   if (k <= SORTED_HEAD) return topN(values, k).indices;
-  const h = tryBuildIntHistogram(values);
+  const h = tryDenseCounts(values);
   if (h === null) return topN(values, k).indices;
   // next[j]: the next free position, in descending order, for the j-th distinct value (ascending).
   const next = new Float64Array(h.values.length);

@@ -4,7 +4,7 @@
  * CLI does.
  */
 import { answerSentence } from '../stats/answer-sentence';
-import { whyNotClustered } from './comparison-report';
+import { whyNotClustered } from './compare-pair';
 import type { ComparisonEntry, WaitscopeReport } from './report-schema';
 
 export function answerOfComparison(report: WaitscopeReport, c: ComparisonEntry): string {

@@ -1,11 +1,13 @@
 /**
- * How a parsed dataset becomes one side of a comparison: its waits, one session id per wait, and
- * the metadata compare() warns about. The CLI and the browser worker both use these, so the same
- * files give the same numbers (and the same bootstrap CIs) in both.
+ * How a parsed dataset becomes one dataset of the report: its waits, one session id per wait (from
+ * which buildReport builds the dataset's Sample, lib/stats/sample.ts), its files and the metadata
+ * compare() warns about. The CLI and the browser worker both use these, so the same files give the
+ * same numbers (and the same bootstrap CIs) in both.
  */
 import type { DatasetMetadata } from '../stats/compare';
 import type { Dataset } from '../trace/dataset';
-import type { ComparisonSide } from './comparison-report';
+import type { ReportDatasetInput } from './build-report';
+import type { ReportFile } from './report-schema';
 
 /**
  * One id per session for each wait. The dataset's session table has one marker per `*** SESSION ID`
@@ -34,11 +36,29 @@ export function datasetMetadata(dataset: Dataset): DatasetMetadata {
   };
 }
 
-export function sideOf(label: string, dataset: Dataset): ComparisonSide {
+/** What the report lists of each file of a dataset. */
+export function reportFilesOf(dataset: Dataset): ReportFile[] {
+  return dataset.files.map((f) => ({
+    name: f.fileName,
+    bytes: f.bytesRead,
+    compression: f.compression,
+    oracleVersion: f.facts.oracleVersion,
+    outcome: f.outcome.kind,
+    waits: f.samples.count,
+    host: f.facts.host,
+    instance: f.facts.instance,
+  }));
+}
+
+/** A parsed dataset as buildReport takes it: its waits and session ids (not copied), metadata and files. */
+export function reportInputOf(id: string, label: string, dataset: Dataset): ReportDatasetInput {
   return {
+    id,
     label,
+    source: 'traces',
     values: dataset.samples.ela.subarray(0, dataset.samples.count),
     sessions: sessionIds(dataset),
     metadata: datasetMetadata(dataset),
+    files: reportFilesOf(dataset),
   };
 }

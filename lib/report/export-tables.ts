@@ -7,7 +7,8 @@
  */
 import { csvCell, csvTable, type CsvValue } from '../csv/write-csv';
 import { notEstimableText } from '../stats/minimum-counts';
-import { COMPARED_ROW_STATISTICS, type WaitscopeReport } from './report-schema';
+import { COMPARED_ROW_STATISTICS, STATISTIC_LABEL } from './report-constants';
+import type { ComparisonEntry, WaitscopeReport } from './report-schema';
 
 /** A cell; null is an empty one: a statistic undefined for the sample (e.g. the stddev of one wait). */
 type Cell = CsvValue;
@@ -49,6 +50,46 @@ export function histogramCsv(report: WaitscopeReport, mode: HistogramMode): stri
     return d.distributions.log2Micros.map((b): Cell[] => [d.id, d.label, b.lowerBound, b.upperBound, b.count, n > 0 ? (100 * b.count) / n : null]);
   });
   return csvTable(['dataset_id', 'dataset', 'lower_us', 'upper_us', 'count', 'percent'], data);
+}
+
+export const COMPARISON_CSV_FIELDS = [
+  'section', 'statistic', 'a', 'b', 'difference', 'ratio', 'dataset', 'lower_us', 'upper_us', 'count', 'percent', 'density_per_decade',
+] as const;
+type ComparisonCsvRow = Partial<Record<(typeof COMPARISON_CSV_FIELDS)[number], Cell>>;
+
+/**
+ * One comparison of the report (`waitscope compare --format csv`): the summary rows of A and B with
+ * difference and ratio, then both datasets' log2 buckets and log10 bins; a `section` column tells
+ * them apart. A statistic a side is too small for reads "n/a (needs ≥ N waits)", never an empty
+ * cell or a number; other missing cells are empty, as is the open log2 bucket's upper bound.
+ */
+export function comparisonCsv(report: WaitscopeReport, entry: ComparisonEntry): string {
+  const a = report.datasets[entry.treatment]!;
+  const b = report.datasets[entry.baseline]!;
+  const smaller = Math.min(a.summary.count, b.summary.count);
+  const rows: ComparisonCsvRow[] = entry.rows.map((row) => {
+    const note = notEstimableText(row.statistic, smaller);
+    return {
+      section: 'summary',
+      statistic: STATISTIC_LABEL[row.statistic],
+      a: notEstimableText(row.statistic, a.summary.count) ?? row.a,
+      b: notEstimableText(row.statistic, b.summary.count) ?? row.b,
+      difference: note ?? row.difference,
+      ratio: note ?? row.ratio,
+    };
+  });
+  for (const d of [a, b]) {
+    const n = d.summary.count;
+    for (const k of d.distributions.log2Micros) {
+      rows.push({ section: 'log2-buckets', dataset: d.label, lower_us: k.lowerBound, upper_us: k.upperBound, count: k.count, percent: n > 0 ? (100 * k.count) / n : null });
+    }
+  }
+  for (const d of [a, b]) {
+    for (const bin of d.distributions.log10Bins.bins) {
+      rows.push({ section: 'log10-bins', dataset: d.label, lower_us: bin.lo, upper_us: bin.hi, count: bin.count, percent: bin.percent, density_per_decade: bin.densityPerDecade });
+    }
+  }
+  return csvTable(COMPARISON_CSV_FIELDS, rows.map((row) => COMPARISON_CSV_FIELDS.map((f) => row[f])));
 }
 
 /** The report as readable JSON; the report holds no NaN or typed arrays, so this is lossless. */

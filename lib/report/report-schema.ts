@@ -7,10 +7,10 @@
  * older version. All times are µs (`unit: 'us'`); formatting to ms happens only in components/.
  */
 import { z } from 'zod';
-import { COMPARED_STATISTICS } from '../stats/compare';
 
-/** 2: p95 and sum rows, no statistic below its minimum sample size (null, with `notEstimable`), one-method verdicts. */
-export const REPORT_VERSION = 2;
+import { COMPARED_ROW_STATISTICS, REPORT_VERSION } from './report-constants';
+
+export { COMPARED_ROW_STATISTICS, REPORT_VERSION, STATISTIC_LABEL, WAITSCOPE_VERSION } from './report-constants';
 
 const num = z.number();
 const maybeNum = z.number().nullable();
@@ -124,7 +124,7 @@ const interval = z.object({ lower: num, upper: num });
 /** null where a side has too few waits for the statistic. */
 const byStatistic = z.object({ median: interval.nullable(), p99: interval.nullable(), mean: interval.nullable() });
 
-export const COMPARED_ROW_STATISTICS = COMPARED_STATISTICS;
+
 
 export const comparisonEntrySchema = z.object({
   /** Index in `datasets` of the treatment (A) and the baseline (B). */

@@ -9,7 +9,7 @@
  * R `hist()`'s right-closed (a, b]. Edges are compared exactly in µs, never rounded indices:
  * a value lands in bin i iff lo ≤ v < hi with lo and hi exactly the doubles reported.
  */
-import { runsOfSample } from './sample-runs';
+import { countsOf, type Counts } from './counts';
 
 export interface LogBin {
   /** Inclusive lower edge, µs: 10^(i/m). */
@@ -39,18 +39,21 @@ const logEdge = (i: number, m: number): number => 10 ** (i / m);
 
 /**
  * Log-spaced histogram with `perDecade` bins per decade (default 20; stats.md §4 suggests
- * 20–50). Integer input is binned per distinct value (runsOfSample), so 4 M waits cost a few
- * thousand log10 calls. Throws a RangeError on NaN, +∞ or a bad perDecade.
+ * 20–50). Binned per distinct value (counts.ts), so 4 M waits cost a few thousand log10 calls. Throws a RangeError on NaN, +∞ or a bad perDecade.
  */
-export function binLog10(
-  values: Float64Array,
-  options: { perDecade?: number } = {},
-): LogBins {
+export function binLog10(values: Float64Array, options: { perDecade?: number } = {}): LogBins {
+  return binLog10OfCounts(countsOf(values), options);
+}
+
+/** `binLog10` of a sample's counts. */
+export function binLog10OfCounts(c: Counts, options: { perDecade?: number } = {}): LogBins {
   const m = options.perDecade ?? DEFAULT_BINS_PER_DECADE;
   if (!(Number.isInteger(m) && m >= 1 && m <= 1000)) {
     throw new RangeError(`log bins: perDecade must be an integer in 1..1000, got ${m}`);
   }
-  const runs = runsOfSample(values);
+  const runs = (visit: (value: number, count: number) => void): void => {
+    for (let k = 0; k < c.values.length; k++) visit(c.values[k]!, c.counts[k]!);
+  };
   let min = Infinity;
   let max = 0;
   let positive = 0;
@@ -61,7 +64,7 @@ export function binLog10(
       if (v > max) max = v;
     }
   });
-  const nonPositive = values.length - positive;
+  const nonPositive = c.total - positive;
   if (positive === 0) return { perDecade: m, bins: [], positive, nonPositive };
   if (max === Infinity) throw new RangeError('log bins: infinite value');
 

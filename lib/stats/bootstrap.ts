@@ -22,7 +22,7 @@
 import { clusterResampler, clusterStats, poissonResampler, type Resampler } from './resamplers';
 import { UniformStream } from './uniform-stream';
 export { UniformStream } from './uniform-stream';
-import type { ValueCounts } from './value-counts';
+import type { Sample } from './sample';
 import { quantileSorted, quantileType7 } from './quantile';
 
 export type BootstrapMethod = 'poisson' | 'cluster';
@@ -74,8 +74,6 @@ export interface BootstrapOptions {
   seed?: number;
   /** Two-sided CI level (default 0.95). */
   confidence?: number;
-  /** Session index of each sample, one array per dataset: both given → the cluster bootstrap. */
-  sessions?: { a: Uint32Array; b: Uint32Array };
   /**
    * Cluster bootstrap only: compute each replicate's statistics from per-session cumulative
    * counts (default, fast) or from the replicate's histogram (the direct way; tests compare them).
@@ -84,32 +82,27 @@ export interface BootstrapOptions {
 }
 
 /**
- * Bootstrap CIs. `a`/`b` are the value counts (`valueCountsOf`); for the cluster method the raw
- * samples (`raw.a`, `raw.b`) are needed as well, to pair each value with its session.
+ * Bootstrap CIs of A against B. Whole sessions are resampled when both samples have them (the
+ * cluster bootstrap), else single waits (Poisson).
  */
-export function bootstrapDifferences(
-  a: ValueCounts,
-  b: ValueCounts,
-  options: BootstrapOptions = {},
-  raw?: { a: Float64Array; b: Float64Array },
-): BootstrapResult {
-  const { replicates = 2000, seed = 1, confidence = 0.95, sessions } = options;
+export function bootstrapDifferences(a: Sample, b: Sample, options: BootstrapOptions = {}): BootstrapResult {
+  const { replicates = 2000, seed = 1, confidence = 0.95 } = options;
   if (!(Number.isInteger(replicates) && replicates >= 2)) throw new RangeError(`bootstrap: bad replicate count ${replicates}`);
-  if (a.total === 0 || b.total === 0) throw new RangeError('bootstrap: empty sample');
-  if (sessions && !raw) throw new RangeError('bootstrap: the cluster method needs the raw samples');
-  const method: BootstrapMethod = sessions ? 'cluster' : 'poisson';
+  if (a.counts.total === 0 || b.counts.total === 0) throw new RangeError('bootstrap: empty sample');
+  const clustered = a.sessions !== null && b.sessions !== null;
+  const method: BootstrapMethod = clustered ? 'cluster' : 'poisson';
   // The cluster bootstrap's statistics come straight from per-session cumulative counts when the
   // table fits; otherwise (and for the iid method) each replicate's histogram is built.
-  const tableA = sessions && raw && options.clusterFrom !== 'histogram' ? clusterStats(raw.a, sessions.a, a.values) : null;
-  const tableB = tableA && sessions && raw ? clusterStats(raw.b, sessions.b, b.values) : null;
+  const tableA = clustered && options.clusterFrom !== 'histogram' ? clusterStats(a.sessions!, a.counts.values) : null;
+  const tableB = tableA ? clusterStats(b.sessions!, b.counts.values) : null;
   const fast = tableA && tableB ? { a: tableA, b: tableB } : null;
-  const resampler = (x: ValueCounts, rawX: Float64Array | undefined, sessionsX: Uint32Array | undefined): Resampler =>
-    sessionsX && rawX ? clusterResampler(rawX, sessionsX, x.values) : poissonResampler(x.counts, x.values);
-  const resampleA = fast ? null : resampler(a, raw?.a, sessions?.a);
-  const resampleB = fast ? null : resampler(b, raw?.b, sessions?.b);
+  const resampler = (x: Sample): Resampler =>
+    clustered ? clusterResampler(x.sessions!, x.counts.values) : poissonResampler(x.counts.counts, x.counts.values);
+  const resampleA = fast ? null : resampler(a);
+  const resampleB = fast ? null : resampler(b);
   const random = new UniformStream(seed);
-  const outA = new Float64Array(fast ? 0 : a.values.length);
-  const outB = new Float64Array(fast ? 0 : b.values.length);
+  const outA = new Float64Array(fast ? 0 : a.counts.values.length);
+  const outB = new Float64Array(fast ? 0 : b.counts.values.length);
   const totals = new Float64Array(2);
   const draw = (resample: Resampler, grid: Float64Array, out: Float64Array) => {
     for (;;) {
@@ -121,8 +114,8 @@ export function bootstrapDifferences(
   const diffs = BOOTSTRAP_STATISTICS.map(() => new Float64Array(replicates));
   const rels = BOOTSTRAP_STATISTICS.map(() => new Float64Array(replicates));
   for (let r = 0; r < replicates; r++) {
-    const sa = fast ? fast.a(random) : draw(resampleA as Resampler, a.values, outA);
-    const sb = fast ? fast.b(random) : draw(resampleB as Resampler, b.values, outB);
+    const sa = fast ? fast.a(random) : draw(resampleA as Resampler, a.counts.values, outA);
+    const sb = fast ? fast.b(random) : draw(resampleB as Resampler, b.counts.values, outB);
     for (let j = 0; j < sa.length; j++) {
       diffs[j]![r] = sa[j]! - sb[j]!;
       rels[j]![r] = sa[j]! / sb[j]! - 1;

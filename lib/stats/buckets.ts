@@ -12,6 +12,8 @@
  * upperBound null (null survives JSON, Infinity does not).
  */
 
+import { countsOf, type Counts } from './counts';
+
 export interface Log2Bucket {
   /** Inclusive lower edge in µs: 0 for the "< 1" bucket, else upperBound / 2 (or the top edge). */
   lowerBound: number;
@@ -70,12 +72,17 @@ export function log2BucketUpperBound(t: number, view: Log2View = MICRO_VIEW): nu
  * Throws a RangeError on a negative or NaN wait.
  */
 export function bucketLog2(values: Float64Array, view: Log2View = MICRO_VIEW): Log2Bucket[] {
+  return bucketLog2OfCounts(countsOf(values), view);
+}
+
+/** `bucketLog2` of a sample's counts: one bucket search per distinct value. */
+export function bucketLog2OfCounts(c: Counts, view: Log2View = MICRO_VIEW): Log2Bucket[] {
   const top = view.topExponent;
   const edges = edgesOf(view);
   const counts = new Float64Array(top + 2);
-  for (let i = 0; i < values.length; i++) {
-    const k = bucketIndex(values[i]!, edges, top, view.unitMicros);
-    counts[k] = counts[k]! + 1;
+  for (let i = 0; i < c.values.length; i++) {
+    const k = bucketIndex(c.values[i]!, edges, top, view.unitMicros);
+    counts[k] = counts[k]! + c.counts[i]!;
   }
   let first = 0;
   while (first < counts.length && counts[first] === 0) first++;

@@ -10,14 +10,13 @@
  */
 import { BOOTSTRAP_STATISTICS, bootstrapDifferences } from './bootstrap';
 import type { BootstrapResult, BootstrapStatistic, Interval } from './bootstrap';
-import { tryBuildIntHistogram } from './int-histogram';
 import { ksCounts } from './ks';
 import type { KsResult } from './ks';
 import { mannWhitneyCounts } from './mann-whitney';
 import type { MannWhitneyResult } from './mann-whitney';
-import { valueCountsOfSorted, type ValueCounts } from './value-counts';
+import { withoutSessions, type Sample } from './sample';
 import { estimableSummary, hasCi, MIN_WAITS_FOR_CI, MINIMUM_COUNT } from './minimum-counts';
-import { QUANTILES, summarizeIntHistogram, summarizeSorted } from './summary';
+import { QUANTILES, summarizeCounts } from './summary';
 import type { Summary } from './summary';
 import { welchTest } from './welch';
 import type { WelchResult } from './welch';
@@ -63,8 +62,8 @@ export interface CompareWarning {
 export interface CompareOptions {
   /** Bootstrap settings, or false to skip it (it dominates the run time). */
   bootstrap?: { replicates?: number; seed?: number } | false;
-  /** Session index per sample for each dataset: selects the cluster bootstrap. */
-  sessions?: { a: Uint32Array; b: Uint32Array };
+  /** Resample single waits even when both samples have sessions. */
+  singleWaits?: boolean;
   metadata?: { a?: DatasetMetadata; b?: DatasetMetadata };
   /** CI level for Welch and the bootstrap (default 0.95). */
   confidence?: number;
@@ -89,14 +88,6 @@ export interface Comparison {
 export const EVENT_MIX_TOLERANCE = 0.05;
 /** Fewer sessions than this make a cluster-bootstrap CI coarse. */
 export const MIN_SESSIONS = 10;
-
-/** Summary and value counts from one histogram or one sort (never both, never twice). */
-function describe(x: Float64Array): { summary: Summary; counts: ValueCounts } {
-  const h = tryBuildIntHistogram(x);
-  if (h) return { summary: summarizeIntHistogram(h), counts: h };
-  const sorted = x.slice().sort();
-  return { summary: summarizeSorted(sorted), counts: valueCountsOfSorted(sorted) };
-}
 
 /** One statistic's row from A's and B's values. */
 function comparedRow(a: number | null, b: number | null): ComparedRow {
@@ -151,13 +142,14 @@ export function withoutInestimable(b: ComparisonBootstrap, smallerCount: number)
   return { ...b, difference: keep(b.difference), relative: keep(b.relative) };
 }
 
-/** Compares A (treatment) with B (baseline). Throws a RangeError on NaN in either sample. */
-export function compare(a: Float64Array, b: Float64Array, options: CompareOptions = {}): Comparison {
-  const { confidence = 0.95, sessions, metadata } = options;
-  const da = describe(a);
-  const db = describe(b);
-  const sa = estimableSummary(da.summary);
-  const sb = estimableSummary(db.summary);
+/**
+ * Compares A (treatment) with B (baseline). The bootstrap resamples whole sessions when both
+ * samples have them (and `singleWaits` is not set), else single waits.
+ */
+export function compare(a: Sample, b: Sample, options: CompareOptions = {}): Comparison {
+  const { confidence = 0.95, metadata } = options;
+  const sa = estimableSummary(summarizeCounts(a.counts));
+  const sb = estimableSummary(summarizeCounts(b.counts));
   const rows = comparedRows(sa, sb);
 
   const warnings: CompareWarning[] = [];
@@ -194,7 +186,9 @@ export function compare(a: Float64Array, b: Float64Array, options: CompareOption
   let bootstrap: ComparisonBootstrap | null = null;
   if (options.bootstrap !== false && sa.count > 0 && sb.count > 0) {
     bootstrap = withoutInestimable(
-      bootstrapDifferences(da.counts, db.counts, { ...options.bootstrap, confidence, sessions }, { a, b }),
+      options.singleWaits
+        ? bootstrapDifferences(withoutSessions(a), withoutSessions(b), { ...options.bootstrap, confidence })
+        : bootstrapDifferences(a, b, { ...options.bootstrap, confidence }),
       Math.min(sa.count, sb.count),
     );
     if (bootstrap.sessionCounts) {
@@ -211,8 +205,8 @@ export function compare(a: Float64Array, b: Float64Array, options: CompareOption
   return {
     rows,
     welch,
-    mannWhitney: mannWhitneyCounts(da.counts, db.counts),
-    ks: ksCounts(da.counts, db.counts),
+    mannWhitney: mannWhitneyCounts(a.counts, b.counts),
+    ks: ksCounts(a.counts, b.counts),
     bootstrap,
     warnings,
   };

@@ -21,45 +21,16 @@
  * Waits ≤ 0 µs have no logarithm: they are left out and counted (ggplot's scale_x_log10 drops
  * them the same way); the density integrates to 1 over the positive waits.
  */
-import { intHistogramAt, tryBuildIntHistogram } from './int-histogram';
+import { countAt, countsFrom, countsOf, countsOfSorted, type Counts } from './counts';
 import { momentsOfRuns, runsOfCounts } from './moments';
 import { quantileType7 } from './quantile';
 
-/** Ascending distinct values with counts (the histogram form of stats.md §2.1). */
-interface Runs {
-  values: Float64Array;
-  counts: Float64Array;
-  cumulative: Float64Array;
-  total: number;
-}
-
-function runsFromSorted(sorted: Float64Array): Runs {
-  const vs: number[] = [];
-  const cs: number[] = [];
-  for (let i = 0; i < sorted.length; ) {
-    let j = i + 1;
-    while (j < sorted.length && sorted[j] === sorted[i]) j++;
-    vs.push(sorted[i]!);
-    cs.push(j - i);
-    i = j;
-  }
-  return withCumulative(Float64Array.from(vs), Float64Array.from(cs));
-}
-
-function withCumulative(values: Float64Array, counts: Float64Array): Runs {
-  const cumulative = new Float64Array(counts.length);
-  let total = 0;
-  for (let k = 0; k < counts.length; k++) cumulative[k] = total += counts[k]!;
-  return { values, counts, cumulative, total };
-}
-
-
-function bwNrd0OfRuns(r: Runs): number {
+function bwNrd0OfRuns(r: Counts): number {
   const n = r.total;
   if (n < 2) throw new RangeError('bw.nrd0: need at least 2 data points');
   const { variance } = momentsOfRuns(n, runsOfCounts(r.values, r.counts));
   const hi = Math.sqrt(variance!);
-  const at = (rank: number): number => intHistogramAt(r, rank);
+  const at = (rank: number): number => countAt(r, rank);
   const iqr = quantileType7(n, 0.75, at) - quantileType7(n, 0.25, at);
   let lo = Math.min(hi, iqr / 1.34);
   // R: (lo <- hi) || (lo <- abs(x[1L])) || (lo <- 1.). |x[1]| is only reached when sd = 0,
@@ -74,28 +45,31 @@ export function bwNrd0(x: Float64Array): number {
   if (sorted.length > 0 && !Number.isFinite(sorted[sorted.length - 1]! + sorted[0]!)) {
     throw new RangeError('bw.nrd0: non-finite value');
   }
-  return bwNrd0OfRuns(runsFromSorted(sorted));
+  return bwNrd0OfRuns(countsOfSorted(sorted));
 }
 
-/** Distinct log10 values of the positive waits with their counts, and how many were ≤ 0. */
-function logRuns(values: Float64Array): { runs: Runs; nonPositive: number } {
-  const h = tryBuildIntHistogram(values);
-  if (h !== null) {
-    const skip = h.values.length > 0 && h.values[0] === 0 ? 1 : 0;
-    const logs = new Float64Array(h.values.length - skip);
-    for (let k = 0; k < logs.length; k++) logs[k] = Math.log10(h.values[k + skip]!);
-    return { runs: withCumulative(logs, h.counts.slice(skip)), nonPositive: skip ? h.counts[0]! : 0 };
+/**
+ * Distinct log10 values of the positive waits with their counts, and how many were ≤ 0. Two
+ * values whose log10 rounds to the same double are one run, as in a sorted column of logs.
+ */
+function logRuns(c: Counts): { runs: Counts; nonPositive: number } {
+  const last = c.values[c.values.length - 1];
+  if (last === Infinity) throw new RangeError('kde: Infinity in sample');
+  let skip = 0;
+  let nonPositive = 0;
+  while (skip < c.values.length && !(c.values[skip]! > 0)) nonPositive += c.counts[skip++]!;
+  const logs = new Float64Array(c.values.length - skip);
+  const counts = new Float64Array(logs.length);
+  let k = -1;
+  for (let i = skip; i < c.values.length; i++) {
+    const y = Math.log10(c.values[i]!);
+    if (k >= 0 && logs[k] === y) counts[k] = counts[k]! + c.counts[i]!;
+    else {
+      logs[++k] = y;
+      counts[k] = c.counts[i]!;
+    }
   }
-  let positive = 0;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    if (Number.isNaN(v) || v === Infinity) throw new RangeError(`kde: ${v} at index ${i}`);
-    if (v > 0) positive++;
-  }
-  const logs = new Float64Array(positive);
-  let j = 0;
-  for (let i = 0; i < values.length; i++) if (values[i]! > 0) logs[j++] = Math.log10(values[i]!);
-  return { runs: runsFromSorted(logs.sort()), nonPositive: values.length - positive };
+  return { runs: countsFrom(logs.subarray(0, k + 1), counts.subarray(0, k + 1)), nonPositive };
 }
 
 export interface Kde {
@@ -126,10 +100,15 @@ const MAX_GRID_POINTS = 1 << 20;
 
 /**
  * Gaussian KDE of log10 of the positive waits (µs); null when fewer than 2 are positive
- * (R's bw.nrd0 needs 2 points). Integer input is binned per distinct value: O(n + distinct).
+ * (R's bw.nrd0 needs 2 points). Binned per distinct value (counts.ts): O(n + distinct).
  */
 export function kdeLog10(values: Float64Array, options: KdeOptions = {}): Kde | null {
-  const { runs, nonPositive } = logRuns(values);
+  return kdeLog10OfCounts(countsOf(values), options);
+}
+
+/** `kdeLog10` of a sample's counts. */
+export function kdeLog10OfCounts(c: Counts, options: KdeOptions = {}): Kde | null {
+  const { runs, nonPositive } = logRuns(c);
   const n = runs.total;
   if (n < 2) return null;
   const bw = options.bw ?? bwNrd0OfRuns(runs);

@@ -12,7 +12,7 @@
  *
  * D is computed exactly: |C_A·n₂ − C_B·n₁| is an integer below 2^53 for n up to ~9.4e7 each.
  */
-import { forEachPooledValue, valueCountsOf, type ValueCounts } from './value-counts';
+import { countsOf, forEachPooledValue, type Counts } from './counts';
 
 export interface KsResult {
   /** The largest vertical distance between the two empirical CDFs. */
@@ -53,7 +53,7 @@ export function kolmogorovLogSurvival(lambda: number): number {
 }
 
 /** The test on value counts; null when either sample is empty. */
-export function ksCounts(a: ValueCounts, b: ValueCounts): KsResult | null {
+export function ksCounts(a: Counts, b: Counts): KsResult | null {
   const n1 = a.total;
   const n2 = b.total;
   if (n1 === 0 || n2 === 0) return null;
@@ -78,5 +78,5 @@ export function ksCounts(a: ValueCounts, b: ValueCounts): KsResult | null {
 
 /** KS test of two raw samples. */
 export function ksTest(a: Float64Array, b: Float64Array): KsResult | null {
-  return ksCounts(valueCountsOf(a), valueCountsOf(b));
+  return ksCounts(countsOf(a), countsOf(b));
 }

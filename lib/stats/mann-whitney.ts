@@ -14,7 +14,7 @@
  * (c(v) + 1)/2, so the test costs O(n + K) on integer data (K distinct values).
  * Everything stays in doubles: W ≈ 1e13 and Σt³ ≈ 1e15 for 2 × 4 M waits, below 2^53.
  */
-import { forEachPooledValue, valueCountsOf, type ValueCounts } from './value-counts';
+import { countsOf, forEachPooledValue, type Counts } from './counts';
 import { normalLogTwoSided } from './distributions';
 
 export interface MannWhitneyResult {
@@ -33,7 +33,7 @@ export interface MannWhitneyResult {
 }
 
 /** The test on value counts; null when a sample is empty or all pooled values are equal (σ = 0). */
-export function mannWhitneyCounts(a: ValueCounts, b: ValueCounts): MannWhitneyResult | null {
+export function mannWhitneyCounts(a: Counts, b: Counts): MannWhitneyResult | null {
   const n1 = a.total;
   const n2 = b.total;
   if (n1 === 0 || n2 === 0) return null;
@@ -59,5 +59,5 @@ export function mannWhitneyCounts(a: ValueCounts, b: ValueCounts): MannWhitneyRe
 
 /** Mann–Whitney test of two raw samples (A first, as `wilcox.test(a, b)`). */
 export function mannWhitneyTest(a: Float64Array, b: Float64Array): MannWhitneyResult | null {
-  return mannWhitneyCounts(valueCountsOf(a), valueCountsOf(b));
+  return mannWhitneyCounts(countsOf(a), countsOf(b));
 }

@@ -4,6 +4,7 @@
  */
 import { logGamma } from './distributions';
 import { quantileType7 } from './quantile';
+import type { Counts } from './counts';
 import type { UniformStream } from './uniform-stream';
 
 /**
@@ -120,71 +121,36 @@ export function poissonResampler(counts: Float64Array, grid: Float64Array): Resa
   };
 }
 
-/** Maps each value of a sample to its index in `grid` (the sample's ascending distinct values). */
-function gridIndexer(grid: Float64Array): (v: number) => number {
-  const first = grid[0] ?? 0;
-  const span = (grid[grid.length - 1] ?? 0) - first;
-  if (span < 1 << 24 && grid.every(Number.isInteger)) {
-    const table = new Int32Array(span + 1);
-    grid.forEach((v, k) => (table[v - first] = k));
-    return (v) => table[v - first]!;
+/** Where each of a session's values sits in `grid` (both ascending; the session's values are a subset). */
+function gridPositions(session: Counts, grid: Float64Array): Int32Array {
+  const at = new Int32Array(session.values.length);
+  let k = 0;
+  for (let i = 0; i < at.length; i++) {
+    const v = session.values[i]!;
+    while (grid[k]! < v) k++;
+    if (grid[k] !== v) throw new RangeError(`bootstrap: session value ${v} is not on the sample's grid`);
+    at[i] = k;
   }
-  return (v) => {
-    let lo = 0;
-    let hi = grid.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (grid[mid]! < v) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  return at;
+}
+
+/** Σ value × count of one session's counts: exact for integer µs (every partial sum is below 2^53). */
+function sumOf(c: Counts): number {
+  let sum = 0;
+  for (let k = 0; k < c.values.length; k++) sum += c.counts[k]! * c.values[k]!;
+  return sum;
 }
 
 /**
- * Whole-session resampling. Each session's counts are precomputed once as a sparse list of
- * (grid index, count); a replicate adds up the lists of the sessions drawn, O(Σ Kₛ) ≤ O(S·K).
+ * Whole-session resampling. Each session's counts are a sparse list of (grid index, count); a
+ * replicate adds up the lists of the sessions drawn, O(Σ Kₛ) ≤ O(S·K).
  */
-export function clusterResampler(x: Float64Array, sessions: Uint32Array, grid: Float64Array): Resampler {
-  if (sessions.length !== x.length) throw new RangeError('bootstrap: sessions and samples differ in length');
-  const indexOf = gridIndexer(grid);
-  const dense = new Map<number, number>();
-  const sessionOf = new Int32Array(x.length);
-  let lastId = -1;
-  let last = -1;
-  for (let i = 0; i < x.length; i++) {
-    const id = sessions[i]!;
-    if (id !== lastId) {
-      lastId = id;
-      last = dense.get(id) ?? dense.size;
-      dense.set(id, last);
-    }
-    sessionOf[i] = last;
-  }
-  // Counting sort of the samples' grid indices by session, then one dense scratch per session.
-  const start = new Int32Array(dense.size + 1);
-  for (let i = 0; i < x.length; i++) start[sessionOf[i]! + 1]!++;
-  for (let s = 0; s < dense.size; s++) start[s + 1]! += start[s]!;
-  const fill = start.slice(0, dense.size);
-  const byS = new Int32Array(x.length);
-  for (let i = 0; i < x.length; i++) byS[fill[sessionOf[i]!]!++] = indexOf(x[i]!);
-  const scratch = new Float64Array(grid.length);
-  const bins: Int32Array[] = [];
-  const binCounts: Float64Array[] = [];
-  for (let s = 0; s < dense.size; s++) {
-    const touched: number[] = [];
-    for (let i = start[s]!; i < start[s + 1]!; i++) {
-      const k = byS[i]!;
-      if (scratch[k]! === 0) touched.push(k);
-      scratch[k]! += 1;
-    }
-    bins.push(Int32Array.from(touched));
-    binCounts.push(Float64Array.from(touched, (k) => scratch[k]!));
-    for (const k of touched) scratch[k] = 0;
-  }
-  const sizes = Float64Array.from(binCounts, (cs) => cs.reduce((t, c) => t + c, 0));
-  const sums = Float64Array.from(bins, (ks, s) => ks.reduce((t, k, i) => t + binCounts[s]![i]! * grid[k]!, 0));
-  const picks = new Float64Array(dense.size);
+export function clusterResampler(sessions: readonly Counts[], grid: Float64Array): Resampler {
+  const bins = sessions.map((c) => gridPositions(c, grid));
+  const binCounts = sessions.map((c) => c.counts);
+  const sizes = Float64Array.from(sessions, (c) => c.total);
+  const sums = Float64Array.from(sessions, sumOf);
+  const picks = new Float64Array(sessions.length);
   const resample: Resampler = (random, out, totals) => {
     out.fill(0);
     picks.fill(0);
@@ -200,7 +166,7 @@ export function clusterResampler(x: Float64Array, sessions: Uint32Array, grid: F
       for (let i = 0; i < ks.length; i++) out[ks[i]!]! += m * cs[i]!;
     }
   };
-  resample.sessions = dense.size;
+  resample.sessions = sessions.length;
   return resample;
 }
 
@@ -217,32 +183,17 @@ export type ClusterStats = ((random: UniformStream) => [number, number, number])
  * gives the same statistics exactly (counts and, for integer waits, sums are exact integers).
  * Returns null when the table would exceed MAX_CUMULATIVE_CELLS.
  */
-export function clusterStats(x: Float64Array, sessions: Uint32Array, grid: Float64Array): ClusterStats | null {
-  if (sessions.length !== x.length) throw new RangeError('bootstrap: sessions and samples differ in length');
-  const indexOf = gridIndexer(grid);
-  const dense = new Map<number, number>();
-  const sessionOf = new Int32Array(x.length);
-  for (let i = 0; i < x.length; i++) {
-    const id = sessions[i]!;
-    let s = dense.get(id);
-    if (s === undefined) {
-      s = dense.size;
-      dense.set(id, s);
-    }
-    sessionOf[i] = s;
-  }
-  const S = dense.size;
+export function clusterStats(sessions: readonly Counts[], grid: Float64Array): ClusterStats | null {
+  const S = sessions.length;
   const K = grid.length;
   if (S * K > MAX_CUMULATIVE_CELLS) return null;
   const cumulative = new Float64Array(S * K);
-  const sizes = new Float64Array(S);
-  const sums = new Float64Array(S);
-  for (let i = 0; i < x.length; i++) {
-    const s = sessionOf[i]!;
-    cumulative[s * K + indexOf(x[i]!)]! += 1;
-    sizes[s]! += 1;
-    sums[s]! += x[i]!;
-  }
+  const sizes = Float64Array.from(sessions, (c) => c.total);
+  const sums = Float64Array.from(sessions, sumOf);
+  sessions.forEach((c, s) => {
+    const at = gridPositions(c, grid);
+    for (let i = 0; i < at.length; i++) cumulative[s * K + at[i]!] = c.counts[i]!;
+  });
   for (let s = 0; s < S; s++) {
     const row = s * K;
     for (let k = 1; k < K; k++) cumulative[row + k]! += cumulative[row + k - 1]!;

@@ -7,9 +7,8 @@
  * the minimum) up to n, i.e. p = 1 − 1/n. Beyond that a sample of n waits says nothing: the
  * estimate would only interpolate towards the maximum. The last point is exactly 1/(1−p) = n.
  */
-import { intHistogramAt, tryBuildIntHistogram } from './int-histogram';
+import { countAt, countsOf, type Counts } from './counts';
 import { quantileType7 } from './quantile';
-import type { OrderStatistic } from './quantile';
 
 export interface SpectrumPoint {
   /** Probability in [0, 1 − 1/n]. */
@@ -35,29 +34,20 @@ export function spectrumGrid(n: number, pointsPerDecade: number): number[] {
   return grid;
 }
 
-/**
- * The spectrum of a sample in any order ([] when empty). Integer µs input is read through the
- * exact integer histogram (no copy, no sort); other input is copied once and sorted.
- */
-export function percentileSpectrum(
-  values: Float64Array,
-  options: { pointsPerDecade?: number } = {},
-): SpectrumPoint[] {
+/** The spectrum of a sample in any order ([] when empty), through its counts (counts.ts). */
+export function percentileSpectrum(values: Float64Array, options: { pointsPerDecade?: number } = {}): SpectrumPoint[] {
+  return percentileSpectrumOfCounts(countsOf(values), options);
+}
+
+/** The spectrum of a sample's counts ([] when empty). */
+export function percentileSpectrumOfCounts(c: Counts, options: { pointsPerDecade?: number } = {}): SpectrumPoint[] {
   const k = options.pointsPerDecade ?? DEFAULT_SPECTRUM_POINTS_PER_DECADE;
   if (!(Number.isInteger(k) && k >= 1 && k <= 1000)) {
     throw new RangeError(`spectrum: pointsPerDecade must be an integer in 1..1000, got ${k}`);
   }
-  const n = values.length;
+  const n = c.total;
   if (n === 0) return [];
-  let at: OrderStatistic;
-  const h = tryBuildIntHistogram(values);
-  if (h !== null) {
-    at = (rank) => intHistogramAt(h, rank);
-  } else {
-    const sorted = values.slice().sort();
-    if (Number.isNaN(sorted[n - 1])) throw new RangeError('spectrum: NaN in sample');
-    at = (rank) => sorted[rank - 1]!;
-  }
+  const at = (rank: number): number => countAt(c, rank);
   return spectrumGrid(n, k).map((inverseTail) => {
     const p = 1 - 1 / inverseTail;
     return { p, inverseTail, value: quantileType7(n, p, at) };

@@ -9,9 +9,8 @@
  *   ≈ 650 ms (the sort alone ≈ 540 ms);
  * - sorted array: one copy, sorted with Float64Array.prototype.sort (numeric, NaN last).
  */
-import { intHistogramAt, tryBuildIntHistogram } from './int-histogram';
-import type { IntHistogram } from './int-histogram';
-import { momentsOfRuns, runsOfCounts, runsOfSorted } from './moments';
+import { countAt, countsOf, countsOfSorted, type Counts } from './counts';
+import { momentsOfRuns, runsOfCounts } from './moments';
 import type { Moments } from './moments';
 import { quantileType7 } from './quantile';
 import type { OrderStatistic } from './quantile';
@@ -82,14 +81,13 @@ function assemble(moments: Moments, at: OrderStatistic): Summary {
  * in the moments pass (RangeError on a descent or NaN), at no extra pass over the data.
  */
 export function summarizeSorted(sorted: Float64Array): Summary {
-  const moments = momentsOfRuns(sorted.length, runsOfSorted(sorted));
-  return assemble(moments, (rank) => sorted[rank - 1]!);
+  return summarizeCounts(countsOfSorted(sorted));
 }
 
-/** Summary of an integer histogram; identical to `summarizeSorted` of the same sample. */
-export function summarizeIntHistogram(h: IntHistogram): Summary {
-  const moments = momentsOfRuns(h.total, runsOfCounts(h.values, h.counts));
-  return assemble(moments, (rank) => intHistogramAt(h, rank));
+/** Summary of a sample's counts; identical to `summarizeSorted` of the same sample. */
+export function summarizeCounts(c: Counts): Summary {
+  const moments = momentsOfRuns(c.total, runsOfCounts(c.values, c.counts));
+  return assemble(moments, (rank) => countAt(c, rank));
 }
 
 /**
@@ -98,7 +96,5 @@ export function summarizeIntHistogram(h: IntHistogram): Summary {
  * Throws a RangeError if the sample contains NaN.
  */
 export function summarize(values: Float64Array): Summary {
-  const h = tryBuildIntHistogram(values);
-  if (h !== null) return summarizeIntHistogram(h);
-  return summarizeSorted(values.slice().sort());
+  return summarizeCounts(countsOf(values));
 }

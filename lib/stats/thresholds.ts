@@ -6,6 +6,8 @@
  * prevent (stats.md §1). Comparison is strictly greater-than: a wait of exactly 500,000 µs is not an outlier.
  */
 
+import { countsOf, type Counts } from './counts';
+
 /** 500 ms in µs: Exadata Smart Flash Logging's outlier threshold. */
 export const EXADATA_OUTLIER_MICROS = 500_000;
 
@@ -23,10 +25,12 @@ export interface ThresholdCount {
  * each wait is compared only with the thresholds below it. Throws a RangeError on NaN input or
  * a NaN threshold.
  */
-export function countAboveThresholds(
-  values: Float64Array,
-  extraThresholds: readonly number[] = [],
-): ThresholdCount[] {
+export function countAboveThresholds(values: Float64Array, extraThresholds: readonly number[] = []): ThresholdCount[] {
+  return countAboveThresholdsOfCounts(countsOf(values), extraThresholds);
+}
+
+/** `countAboveThresholds` of a sample's counts: one comparison run per distinct value. */
+export function countAboveThresholdsOfCounts(c: Counts, extraThresholds: readonly number[] = []): ThresholdCount[] {
   for (const t of extraThresholds) {
     if (Number.isNaN(t)) throw new RangeError('thresholds: NaN threshold');
   }
@@ -34,15 +38,14 @@ export function countAboveThresholds(
   // hits[j] = number of waits above exactly the j smallest thresholds (and not the next one).
   const hits = new Float64Array(ts.length + 1);
   const first = ts[0]!;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
+  for (let i = 0; i < c.values.length; i++) {
+    const v = c.values[i]!;
     if (v <= first) continue;
-    if (v !== v) throw new RangeError(`thresholds: NaN at index ${i}`);
     let j = 1;
     while (j < ts.length && v > ts[j]!) j++;
-    hits[j] = hits[j]! + 1;
+    hits[j] = hits[j]! + c.counts[i]!;
   }
-  const n = values.length;
+  const n = c.total;
   const out: ThresholdCount[] = new Array<ThresholdCount>(ts.length);
   let above = 0;
   for (let j = ts.length - 1; j >= 0; j--) {

@@ -10,7 +10,7 @@
  * 3. only those N are sorted.
  * A bounded heap would be O(n log N) in the worst case (ascending input); this is linear.
  */
-import { intHistogramAt, tryBuildIntHistogram } from './int-histogram';
+import { countAt, tryDenseCounts, type Counts } from './counts';
 
 export interface TopN {
   /** The N largest values, descending. */
@@ -77,8 +77,8 @@ function selectInPlace(a: Float64Array, k: number): number {
 /** The count-th largest value of a non-empty sample, 1 ≤ count ≤ n. */
 function nthLargest(values: Float64Array, count: number): number {
   const n = values.length;
-  const h = tryBuildIntHistogram(values);
-  if (h !== null) return intHistogramAt(h, n - count + 1);
+  const h = tryDenseCounts(values);
+  if (h !== null) return countAt(h, n - count + 1);
   for (let i = 0; i < n; i++) {
     if (Number.isNaN(values[i])) throw new RangeError(`top n: NaN at index ${i}`);
   }
@@ -116,4 +116,20 @@ export function topN(values: Float64Array, count: number = DEFAULT_TOP_N): TopN 
   const out = new Float64Array(k);
   for (let i = 0; i < k; i++) out[i] = values[indices[i]!]!;
   return { values: out, indices };
+}
+
+/** The `count` largest values of a sample's counts, descending (topN's values, without indices). */
+export function topValuesOfCounts(c: Counts, count: number = DEFAULT_TOP_N): Float64Array {
+  if (!(Number.isInteger(count) && count >= 0)) {
+    throw new RangeError(`top n: count must be a non-negative integer, got ${count}`);
+  }
+  const out = new Float64Array(Math.min(count, c.total));
+  let at = 0;
+  for (let k = c.values.length - 1; k >= 0 && at < out.length; k--) {
+    const v = c.values[k]!;
+    const end = Math.min(out.length, at + c.counts[k]!);
+    out.fill(v, at, end);
+    at = end;
+  }
+  return out;
 }

@@ -7,19 +7,11 @@
  * ~150 MB of memory touched.
  */
 
-/** Distinct `ela` values (µs) in ascending order, and how many waits had each. */
-export interface ElaCounts {
-  values: Float64Array;
-  counts: Float64Array;
-}
+import { countsFrom, mergeCounts, type Counts } from '../stats/counts';
+import { DenseCounter } from '../stats/dense-counter';
 
-/** Values below this are counted in a table (16 MB at most); ela is µs, so waits under ~4 s. */
-const TABLE_LIMIT = 1 << 22;
-const FIRST_TABLE = 1 << 16;
-/** The table's cells in blocks of 64; a block map marks those holding a count. */
-const BLOCK_SHIFT = 6;
-/** Tables of finished tallies, all zero again, for the next tally on this thread. */
-const spareTables: Uint32Array[] = [];
+/** Distinct values, ascending, and their counts: a tally's parts, before the cumulative counts. */
+type Parts = Pick<Counts, 'values' | 'counts'>;
 
 /**
  * Counts ela values as the scanner finds them. `push` and `pushRun` stand in for SampleColumns'
@@ -28,27 +20,16 @@ const spareTables: Uint32Array[] = [];
  */
 export class ElaTally {
   count = 0;
-  private table: Uint32Array = spareTables.pop() ?? new Uint32Array(FIRST_TABLE);
-  /**
-   * Which 64-cell blocks of the table hold a count. Why: `finish` then reads only those; a read
-   * of every cell up to the highest value (~300 k cells for one 0.3 s wait) ran ~10 ms in code
-   * still cold at the end of a range, on each range of a file.
-   */
-  private used = new Uint8Array(this.table.length >> BLOCK_SHIFT);
-  /** Highest table cell used. */
-  private top = -1;
+  /** Whole values below 4 s (lib/stats/dense-counter.ts). */
+  private readonly table = new DenseCounter();
   /** Values the table does not take: 4 s and longer, and any that is not an integer. */
   private readonly others = new Map<number, number>();
   /** The line kernel's counts (addCounts), batches in ascending order of value. */
-  private readonly batches: ElaCounts[] = [];
+  private readonly batches: Parts[] = [];
 
   push(ela: number): void {
     this.count++;
-    if (ela >= 0 && ela < this.table.length && (ela | 0) === ela) {
-      this.table[ela] = (this.table[ela] as number) + 1;
-      this.used[ela >> BLOCK_SHIFT] = 1;
-      if (ela > this.top) this.top = ela;
-    } else this.pushOther(ela);
+    if (!this.table.add(ela)) this.others.set(ela, (this.others.get(ela) ?? 0) + 1);
   }
 
   /** Rows [from, to) of sample columns (the line kernel's); only `ela` is read. */
@@ -73,29 +54,6 @@ export class ElaTally {
     this.count += waits;
   }
 
-  private pushOther(ela: number): void {
-    if (ela >= 0 && ela < TABLE_LIMIT && Math.floor(ela) === ela) {
-      this.grow(ela);
-      this.table[ela] = 1;
-      this.used[ela >> BLOCK_SHIFT] = 1;
-      this.top = Math.max(this.top, ela);
-      return;
-    }
-    this.others.set(ela, (this.others.get(ela) ?? 0) + 1);
-  }
-
-  /** A table (a power of two, at most TABLE_LIMIT cells) with a cell for `value`. */
-  private grow(value: number): void {
-    let cells = this.table.length * 2;
-    while (cells <= value) cells *= 2;
-    const bigger = new Uint32Array(Math.min(TABLE_LIMIT, cells));
-    bigger.set(this.table.subarray(0, this.top + 1));
-    const used = new Uint8Array(bigger.length >> BLOCK_SHIFT);
-    used.set(this.used);
-    this.table = bigger;
-    this.used = used;
-  }
-
   /**
    * The counts, each value multiplied by `scale` (10,000 for centiseconds, see lib/units). The
    * tally must not be used afterwards; its table goes back to this thread's spares.
@@ -106,48 +64,28 @@ export class ElaTally {
    * thread, and got optimized there (TurboFan compiles that cost ~50 ms of CPU per GiB while both
    * cores were still parsing).
    */
-  finish(scale: number): ElaCounts {
+  finish(scale: number): Counts {
     const few = this.tableAndOthers();
     const joined = this.batches.length === 0 ? few : mergeFew(concatenated(this.batches), few);
     if (scale !== 1) for (let k = 0; k < joined.values.length; k++) joined.values[k] = (joined.values[k] as number) * scale;
     this.batches.length = 0;
-    return joined;
+    return countsFrom(joined.values, joined.counts);
   }
 
   /** The values pushed one by one, ascending, with their counts; leaves the table all zero. */
-  private tableAndOthers(): ElaCounts {
-    const fromTable: number[] = [];
-    const table = this.table;
-    const used = this.used;
-    const lastBlock = this.top >> BLOCK_SHIFT;
-    for (let b = 0; b <= lastBlock; b++) {
-      if (used[b] === 0) continue;
-      used[b] = 0;
-      const end = Math.min((b + 1) << BLOCK_SHIFT, this.top + 1);
-      for (let v = b << BLOCK_SHIFT; v < end; v++) if (table[v] !== 0) fromTable.push(v);
-    }
+  private tableAndOthers(): Parts {
+    const fromTable = this.table.take();
+    if (this.others.size === 0) return fromTable;
     const rest = [...this.others.keys()].sort((a, b) => a - b);
-    const values = new Float64Array(fromTable.length + rest.length);
-    const counts = new Float64Array(values.length);
+    const others = { values: Float64Array.from(rest), counts: Float64Array.from(rest, (v) => this.others.get(v) as number) };
     // The table's values and the rest are each ascending; the rest may hold fractions between them.
-    let i = 0;
-    let j = 0;
-    for (let k = 0; k < values.length; k++) {
-      const fromT = j >= rest.length || (i < fromTable.length && (fromTable[i] as number) < (rest[j] as number));
-      const v = fromT ? (fromTable[i++] as number) : (rest[j++] as number);
-      values[k] = v;
-      counts[k] = fromT ? (table[v] as number) : (this.others.get(v) as number);
-    }
-    for (const v of fromTable) table[v] = 0;
-    if (spareTables.length < 2) spareTables.push(table);
-    this.top = -1;
-    return { values, counts };
+    return mergeCounts([fromTable, others]);
   }
 }
 
 /** Ascending batches, each above the one before, as one. */
-function concatenated(batches: readonly ElaCounts[]): ElaCounts {
-  if (batches.length === 1) return batches[0] as ElaCounts;
+function concatenated(batches: readonly Parts[]): Parts {
+  if (batches.length === 1) return batches[0] as Parts;
   const n = batches.reduce((sum, b) => sum + b.values.length, 0);
   const values = new Float64Array(n);
   const counts = new Float64Array(n);
@@ -164,7 +102,7 @@ function concatenated(batches: readonly ElaCounts[]): ElaCounts {
  * `many` and `few` (both ascending) as one, the counts of equal values added: a binary search in
  * `many` per value of `few`, and the stretches between copied whole.
  */
-function mergeFew(many: ElaCounts, few: ElaCounts): ElaCounts {
+function mergeFew(many: Parts, few: Parts): Parts {
   if (few.values.length === 0) return many;
   const n = many.values.length;
   const values = new Float64Array(n + few.values.length);

@@ -1,5 +1,5 @@
 import type { ElaUnit } from '../units';
-import type { ElaCounts } from './ela-tally';
+import type { Counts } from '../stats/counts';
 
 /** The event a parse collects samples of when none is named. */
 export const DEFAULT_EVENT = 'log file sync';
@@ -138,7 +138,7 @@ export interface ScannedContent {
   profile: EventProfileRow[];
   /** Empty when the parse kept only counts (`keep: 'counts'`): then `elaCounts` has them. */
   samples: WaitSamples;
-  elaCounts?: ElaCounts;
+  elaCounts?: Counts;
   warnings: ParseWarning[];
 }
 

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, watchPage, type PageWatch } from '../helpers/browser';
 import { runCli } from '../helpers/cli';
+import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { writeCompareInputs } from '../helpers/compare-inputs';
 import { startNextServer, type NextServer } from '../helpers/next-server';
 import { chooseEvent, comparisonValue, datasetSettled, figuresDrawn, reportShown, screenshot, tableValue } from '../helpers/workbench';
@@ -39,20 +40,23 @@ describe('workbench: two datasets of trace files in Chromium', () => {
   it('shows the numbers of `waitscope compare --json` on the same files (one of them gzipped)', async () => {
     const cli = await runCli(['compare', path.dirname(inputs.on[0]!), '--vs', path.dirname(inputs.off[0]!), '--json']);
     expect(cli.status).toBe(0);
-    const json = JSON.parse(cli.stdout);
+    // compare --json prints the report (datasets[0] = A, datasets[1] = B, comparisons[0] = A against B).
+    const json = JSON.parse(cli.stdout) as WaitscopeReport;
+    const [a, b] = json.datasets;
+    const pair = json.comparisons[0]!;
     for (const stat of STATS) {
-      expect(await tableValue(page, stat, 'd1'), `${stat} of d1`).toBe(json.a.summary[stat]);
-      expect(await tableValue(page, stat, 'd2'), `${stat} of d2`).toBe(json.b.summary[stat]);
-      expect(await comparisonValue(page, stat, 'difference'), `${stat} A − B`).toBe(json.comparison.rows[stat].difference);
+      expect(await tableValue(page, stat, 'd1'), `${stat} of d1`).toBe(a!.summary[stat]);
+      expect(await tableValue(page, stat, 'd2'), `${stat} of d2`).toBe(b!.summary[stat]);
+      expect(await comparisonValue(page, stat, 'difference'), `${stat} A − B`).toBe(pair.rows.find((r) => r.statistic === stat)!.difference);
     }
-    expect(json.a.summary.count).toBe(9000);
+    expect(a!.summary.count).toBe(9000);
     for (const stat of ['median', 'p99', 'mean'] as const) {
-      const ci = json.comparison.bootstrap.difference[stat];
+      const ci = pair.bootstrap!.difference[stat]!;
       expect(await comparisonValue(page, stat, 'ci-lower', '[data-of=difference][data-ci=bootstrap-cluster]'), `${stat} CI`).toBe(ci.lower);
       expect(await comparisonValue(page, stat, 'ci-upper', '[data-of=difference][data-ci=bootstrap-cluster]'), `${stat} CI`).toBe(ci.upper);
     }
     const verdicts = await page.locator('[data-testid=comparison-table] li[data-statistic]').allTextContents();
-    expect(verdicts.join('\n')).toContain(json.verdicts.find((v: { statistic: string }) => v.statistic === 'mean').text);
+    expect(verdicts.join('\n')).toContain(pair.verdicts.find((v) => v.statistic === 'mean')!.text);
     await figuresDrawn(page);
     await screenshot(page, 'compare-results');
     expect(watch.externalRequests).toEqual([]);
@@ -80,9 +84,9 @@ describe('workbench: two datasets of trace files in Chromium', () => {
     await chooseEvent(page, event);
     await expect.poll(() => page.getByTestId('dataset-d1').getAttribute('data-state')).toBe('ready');
     const cli = await runCli(['compare', path.dirname(inputs.on[0]!), '--vs', path.dirname(inputs.off[0]!), '--json', '--event', event]);
-    const json = JSON.parse(cli.stdout);
-    await expect.poll(() => tableValue(page, 'count', 'd1'), { timeout: 60_000 }).toBe(json.a.summary.count);
-    expect(await tableValue(page, 'mean', 'd2')).toBe(json.b.summary.mean);
+    const json = JSON.parse(cli.stdout) as WaitscopeReport;
+    await expect.poll(() => tableValue(page, 'count', 'd1'), { timeout: 60_000 }).toBe(json.datasets[0]!.summary.count);
+    expect(await tableValue(page, 'mean', 'd2')).toBe(json.datasets[1]!.summary.mean);
     expect(page.url()).toContain(`event=${encodeURIComponent(event).replace(/%20/g, '+')}`);
     await chooseEvent(page, 'log file sync');
     await expect.poll(() => tableValue(page, 'count', 'd1'), { timeout: 60_000 }).toBe(9000);

@@ -6,64 +6,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRelClose } from '../stats/expect-close';
 import { makeTempDir, parseJsonOutput, runCli, type CliRun } from '../helpers/cli';
+import { COMPARED_ROW_STATISTICS, reportSchema, type WaitscopeReport } from '@/lib/report/report-schema';
 
-interface Summary {
-  count: number;
-  sum: number;
-  min: number;
-  max: number;
-  mean: number;
-  stddev: number;
-  median: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  p999: number;
-}
-interface Side {
-  label: string;
-  summary: Summary;
-  sessions: number;
-  files: { file: string; count: number; oracleVersion: string | null }[];
-}
-interface Interval {
-  lower: number;
-  upper: number;
-}
-interface CompareJson {
-  event: string;
-  unit: string;
-  labels: { a: string; b: string };
-  a: Side;
-  b: Side;
-  differences: { statistic: keyof Summary; a: number; b: number; difference: number; ratio: number }[];
-  comparison: {
-    rows: Record<string, { a: number; b: number; difference: number; ratio: number }>;
-    welch: { t: number; df: number; p: number; log10p: number; difference: number; ci: [number, number] };
-    mannWhitney: { w: number; z: number; p: number; log10p: number; effect: number };
-    ks: { d: number; lambda: number; p: number; log10p: number };
-    bootstrap: {
-      method: string;
-      replicates: number;
-      seed: number;
-      confidence: number;
-      sessionCounts?: { a: number; b: number };
-      difference: Record<'median' | 'p99' | 'mean', Interval>;
-    };
-    warnings: { code: string; message: string }[];
-  };
-  resampling: { method: string; description: string };
-  verdicts: { statistic: string; text: string }[];
-  warnings: { code: string; message: string }[];
-  distributions: {
-    log2Micros: Record<'a' | 'b', { lowerBound: number; upperBound: number | null; count: number }[]>;
-    log10Bins: Record<'a' | 'b', { bins: { lo: number; hi: number; count: number }[]; positive: number }>;
-    kde: Record<'a' | 'b', { x: number[]; y: number[]; bw: number }>;
-    spectrum: Record<'a' | 'b', { p: number; value: number }[]>;
-    top: Record<'a' | 'b', number[]>;
-    thresholds: Record<'a' | 'b', { threshold: number; count: number }[]>;
-  };
-}
+/** `compare --json` prints the report (lib/report/report-schema.ts): A is dataset 0, B dataset 1. */
+type CompareJson = WaitscopeReport;
+const sideA = (j: CompareJson) => j.datasets[j.comparisons[0]!.treatment]!;
+const sideB = (j: CompareJson) => j.datasets[j.comparisons[0]!.baseline]!;
+const pairOf = (j: CompareJson) => j.comparisons[0]!;
+type Summary = Record<(typeof COMPARED_ROW_STATISTICS)[number], number>;
 
 const temp = makeTempDir('compare-cli');
 const ON = path.join(temp.dir, 'small', 'flash-on');
@@ -103,32 +53,36 @@ describe('waitscope compare', () => {
   afterAll(() => temp.remove());
 
   it('--json gives each side the summary `stats --json` gives it, in µs, labelled by folder', () => {
-    expect(json).toMatchObject({ event: 'log file sync', unit: 'us', labels: { a: 'flash-on', b: 'flash-off' } });
+    // The report the page builds, with its version: it passes the report schema unchanged.
+    expect(reportSchema.parse(json)).toEqual(json);
+    expect(json).toMatchObject({ version: 2, event: 'log file sync', unit: 'us' });
+    expect([sideA(json).label, sideB(json).label]).toEqual(['flash-on', 'flash-off']);
     const keys = ['count', 'sum', 'min', 'max', 'mean', 'stddev', 'median', 'p90', 'p95', 'p99', 'p999'] as const;
     for (const k of keys) {
-      expect(json.a.summary[k], `a.${k}`).toBe(stats.a[k]);
-      expect(json.b.summary[k], `b.${k}`).toBe(stats.b[k]);
+      expect(sideA(json).summary[k], `a.${k}`).toBe(stats.a[k]);
+      expect(sideB(json).summary[k], `b.${k}`).toBe(stats.b[k]);
     }
-    expect(json.a.summary.count).toBe(80_000);
-    expect([json.a.sessions, json.b.sessions]).toEqual([4, 4]);
-    expect(json.a.files.map((f) => f.count)).toEqual([20_000, 20_000, 20_000, 20_000]);
-    expect(json.a.files.every((f) => f.oracleVersion === '11.2.0.4.0')).toBe(true);
+    expect(sideA(json).summary.count).toBe(80_000);
+    expect([sideA(json).sessions, sideB(json).sessions]).toEqual([4, 4]);
+    expect(sideA(json).files.map((f) => f.waits)).toEqual([20_000, 20_000, 20_000, 20_000]);
+    expect(sideA(json).files.every((f) => f.oracleVersion === '11.2.0.4.0')).toBe(true);
   });
 
   it('reports difference = A − B and ratio = A/B for every summary statistic', () => {
-    expect(json.differences.map((r) => r.statistic)).toEqual(['count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p999', 'max', 'stddev', 'sum']);
-    for (const r of json.differences) {
+    const rows = pairOf(json).rows;
+    expect(rows.map((r) => r.statistic)).toEqual(['count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p999', 'max', 'stddev', 'sum']);
+    for (const r of rows) {
       const [a, b] = [stats.a[r.statistic], stats.b[r.statistic]];
       expect([r.a, r.b], r.statistic).toEqual([a, b]);
       expect(r.difference, r.statistic).toBe(a - b);
-      expectRelClose(r.ratio, a / b, 1e-15);
-      const row = json.comparison.rows[r.statistic];
-      if (row) expect(row.difference, r.statistic).toBe(a - b);
+      expectRelClose(r.ratio!, a / b, 1e-15);
+      expectRelClose(r.relative!, (a - b) / b, 1e-15);
     }
   });
 
   it('runs Welch, Mann–Whitney and KS with finite statistics and log10 p', () => {
-    const { welch, mannWhitney: mw, ks } = json.comparison;
+    const { welch, mannWhitney: mw, ks } = pairOf(json);
+    if (!welch || !mw || !ks) throw new Error('a test is missing');
     for (const v of [welch.t, welch.df, welch.p, welch.log10p, ...welch.ci, mw.w, mw.z, mw.p, mw.log10p, mw.effect, ks.d, ks.lambda, ks.p, ks.log10p]) {
       expect(Number.isFinite(v)).toBe(true);
     }
@@ -148,37 +102,35 @@ describe('waitscope compare', () => {
   });
 
   it('bootstraps whole sessions (4 + 4), seeded, and says so', () => {
-    const b = json.comparison.bootstrap;
+    const b = pairOf(json).bootstrap!;
     expect(b).toMatchObject({ method: 'cluster', sessionCounts: { a: 4, b: 4 }, confidence: 0.95 });
     expect(b.replicates).toBeGreaterThanOrEqual(1000);
     expect(Number.isInteger(b.seed)).toBe(true);
-    expect(json.resampling.method).toBe('cluster');
-    expect(json.resampling.description).toMatch(/whole sessions/);
+    expect(pairOf(json).resampling.method).toBe('cluster');
+    expect(pairOf(json).resampling.description).toMatch(/whole sessions/);
     for (const k of ['median', 'p99', 'mean'] as const) {
-      expect(b.difference[k].lower, k).toBeLessThanOrEqual(b.difference[k].upper);
+      expect(b.difference[k]!.lower, k).toBeLessThanOrEqual(b.difference[k]!.upper);
     }
     // Fewer than 10 sessions a side: compare() warns that the CIs are coarse.
-    expect(json.warnings.map((w) => w.code)).toContain('few-sessions');
+    expect(pairOf(json).warnings.map((w) => w.code)).toContain('few-sessions');
     // One verdict per statistic, each from this bootstrap; the iid tests headline none.
-    expect(json.verdicts.map((v) => v.statistic)).toEqual(['mean', 'median', 'p99']);
-    for (const v of json.verdicts) {
+    expect(pairOf(json).verdicts.map((v) => v.statistic)).toEqual(['mean', 'median', 'p99']);
+    for (const v of pairOf(json).verdicts) {
       expect(v.text).toContain('cluster bootstrap over 4 + 4 sessions');
       expect(v.text).not.toMatch(/Welch|Mann|p [=<]/);
     }
   });
 
   it('carries every distribution of both datasets, consistent with the summaries', () => {
-    const d = json.distributions;
-    for (const side of ['a', 'b'] as const) {
-      const s = stats[side];
-      expect(d.log2Micros[side].reduce((n, k) => n + k.count, 0)).toBe(s.count);
-      expect(d.log10Bins[side].bins.reduce((n, k) => n + k.count, 0)).toBe(s.count);
-      expect(d.top[side]).toHaveLength(10_000);
-      expect(d.top[side][0]).toBe(s.max);
-      expect(d.top[side].every((v, i, xs) => i === 0 || v <= xs[i - 1]!)).toBe(true);
-      expect(d.kde[side].x).toHaveLength(d.kde[side].y.length);
-      expect(d.spectrum[side][0]).toMatchObject({ p: 0, value: s.min });
-      expect(d.thresholds[side].map((t) => t.threshold)).toContain(500_000);
+    for (const [d, s] of [[sideA(json).distributions, stats.a], [sideB(json).distributions, stats.b]] as const) {
+      expect(d.log2Micros.reduce((n, k) => n + k.count, 0)).toBe(s.count);
+      expect(d.log10Bins.bins.reduce((n, k) => n + k.count, 0)).toBe(s.count);
+      expect(d.top).toHaveLength(10_000);
+      expect(d.top[0]).toBe(s.max);
+      expect(d.top.every((v, i, xs) => i === 0 || v <= xs[i - 1]!)).toBe(true);
+      expect(d.kde!.x).toHaveLength(d.kde!.y.length);
+      expect(d.spectrum[0]).toMatchObject({ p: 0, value: s.min });
+      expect(d.thresholds.map((t) => t.threshold)).toContain(500_000);
     }
   });
 
@@ -187,16 +139,17 @@ describe('waitscope compare', () => {
     const run = await runCli(['compare', '--json', '--labels', 'on, off', file, '--vs', OFF]);
     expect(run.status, run.stderr).toBe(0);
     const j = parseJsonOutput<CompareJson>(run);
-    expect(j.labels).toEqual({ a: 'on', b: 'off' });
-    expect(j.a.summary.count).toBe(20_000);
+    const labels = (r: CompareJson) => [sideA(r).label, sideB(r).label];
+    expect(labels(j)).toEqual(['on', 'off']);
+    expect(sideA(j).summary.count).toBe(20_000);
     // One session on A: the bootstrap falls back to single waits and says why.
-    expect(j.comparison.bootstrap.method).toBe('poisson');
-    expect(j.warnings.map((w) => w.code)).toContain('no-session-bootstrap');
+    expect(pairOf(j).bootstrap?.method).toBe('poisson');
+    expect(pairOf(j).warnings.map((w) => w.code)).toContain('no-session-bootstrap');
     const plain = await runCli(['compare', '--json', file, '--vs', OFF]);
-    expect(parseJsonOutput<CompareJson>(plain).labels).toEqual({ a: 'flash-on', b: 'flash-off' });
+    expect(labels(parseJsonOutput<CompareJson>(plain))).toEqual(['flash-on', 'flash-off']);
     // Two files of one folder would get one name: they are told apart by their file names.
     const sameFolder = await runCli(['compare', '--json', file, '--vs', path.join(ON, 'flash-on_ora_20037.trc')]);
-    expect(parseJsonOutput<CompareJson>(sameFolder).labels).toEqual({ a: 'flash-on_ora_20000.trc', b: 'flash-on_ora_20037.trc' });
+    expect(labels(parseJsonOutput<CompareJson>(sameFolder))).toEqual(['flash-on_ora_20000.trc', 'flash-on_ora_20037.trc']);
   });
 
   it('--format csv parses back with papaparse: summary rows and both histogram series', async () => {
@@ -255,14 +208,16 @@ describe('waitscope compare', () => {
     const rows = Papa.parse<Record<string, string>>(csv.stdout, { header: true, skipEmptyLines: true }).data;
     const p99 = rows.find((r) => r.section === 'summary' && r.statistic === 'p99')!;
     expect([p99.a, p99.b, p99.difference, p99.ratio]).toEqual(Array(4).fill('n/a (needs ≥ 100 waits)'));
-    const j = parseJsonOutput<CompareJson & { a: { notEstimable: Record<string, string> }; answer: string }>(jsonRun);
-    expect([j.a.summary.count, j.b.summary.count]).toEqual([12, 5]);
-    expect([j.a.summary.p99, j.b.summary.p99, j.a.summary.p999]).toEqual([null, null, null]);
-    expect(j.a.notEstimable).toEqual({ p95: 'n/a (needs ≥ 20 waits)', p99: 'n/a (needs ≥ 100 waits)', p999: 'n/a (needs ≥ 1,000 waits)' });
-    expect(j.differences.find((r) => r.statistic === 'p99')).toMatchObject({ a: null, b: null, difference: null, note: 'n/a (needs ≥ 100 waits)' });
-    expect(j.verdicts.map((v) => v.statistic)).toEqual(['mean', 'median']);
-    expect(j.comparison.bootstrap.difference.p99).toBeNull();
-    expect(j.answer).not.toContain('p99');
+    const j = parseJsonOutput<CompareJson>(jsonRun);
+    expect([sideA(j).summary.count, sideB(j).summary.count]).toEqual([12, 5]);
+    expect([sideA(j).summary.p99, sideB(j).summary.p99, sideA(j).summary.p999]).toEqual([null, null, null]);
+    expect(sideA(j).notEstimable).toEqual({ p95: 'n/a (needs ≥ 20 waits)', p99: 'n/a (needs ≥ 100 waits)', p999: 'n/a (needs ≥ 1,000 waits)' });
+    expect(pairOf(j).rows.find((r) => r.statistic === 'p99')).toMatchObject({ a: null, b: null, difference: null, ratio: null });
+    expect(pairOf(j).verdicts.map((v) => v.statistic)).toEqual(['mean', 'median']);
+    expect(pairOf(j).bootstrap?.difference.p99).toBeNull();
+    // The answer sentence (the table's fourth line) says nothing of the p99 no side has.
+    expect(table.stdout.split('\n')[3]).toMatch(/^With /);
+    expect(table.stdout.split('\n')[3]).not.toContain('p99');
   });
 
   it.each([
@@ -314,7 +269,7 @@ describe('waitscope synth + compare --json against the Table 15.1 the model was 
     expect(run.status, run.stderr).toBe(0);
     const j = parseJsonOutput<CompareJson>(run);
     for (const [side, preset] of [['a', 'flash-on'], ['b', 'flash-off']] as const) {
-      const s = j[side].summary;
+      const s = (side === 'a' ? sideA(j) : sideB(j)).summary as Summary;
       const book = TABLE_15_1[preset];
       expect(s.count).toBe(400_000);
       expect([s.min, s.max]).toEqual([book.min, book.max]);
@@ -322,8 +277,8 @@ describe('waitscope synth + compare --json against the Table 15.1 the model was 
       expectRelClose(s.mean, book.mean, 0.02);
       expectRelClose(s.p99, book.p99, 0.03);
     }
-    expect(j.comparison.bootstrap).toMatchObject({ method: 'cluster', sessionCounts: { a: 20, b: 20 } });
+    expect(pairOf(j).bootstrap).toMatchObject({ method: 'cluster', sessionCounts: { a: 20, b: 20 } });
     // The book: flash logging reduced the mean "by over 15 %" (723 vs 878 µs in the table).
-    expect(j.comparison.bootstrap.difference.mean.upper / j.b.summary.mean).toBeLessThan(-0.15);
+    expect(pairOf(j).bootstrap!.difference.mean!.upper / sideB(j).summary.mean!).toBeLessThan(-0.15);
   });
 });

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '@/lib/report/build-report';
-import { histogramCsv, reportJson, samplesCsv, SAMPLES_CSV_ROWS_PER_CHUNK, summaryCsv } from '@/lib/report/export-tables';
+import { comparisonCsv, histogramCsv, reportJson, samplesCsv, SAMPLES_CSV_ROWS_PER_CHUNK, summaryCsv } from '@/lib/report/export-tables';
 import { reportSchema } from '@/lib/report/report-schema';
 
 // Dataset A: 100, 200, 300, 400 µs; B: one wait of 50 µs (too few for a stddev or a median).
@@ -119,5 +119,23 @@ describe('samplesCsv', () => {
 
   it('refuses a file index without a name', () => {
     expect(() => [...samplesCsv({ ...columns, file: Uint32Array.of(0, 2, 0, 0) }, names)]).toThrow(RangeError);
+  });
+});
+
+describe('comparisonCsv', () => {
+  it('writes the comparison rows, then both datasets\' log2 buckets and log10 bins, one section column', () => {
+    const { data, errors } = parse(comparisonCsv(report, report.comparisons[0]!));
+    expect(errors).toEqual([]);
+    const summary = data.filter((r) => r.section === 'summary');
+    expect(summary.map((r) => r.statistic)).toEqual(['count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p99.9', 'max', 'stddev', 'sum']);
+    // By hand: A = 100..400 (mean 250, sum 1000) against B = 50 (sum 50): difference 950, ratio 20.
+    expect(summary.find((r) => r.statistic === 'sum')).toMatchObject({ a: '1000', b: '50', difference: '950', ratio: '20' });
+    // B's one wait has no median (it needs 2): its cell and the difference say why, not a number.
+    expect(summary.find((r) => r.statistic === 'median')).toMatchObject({ a: '250', b: 'n/a (needs ≥ 2 waits)', difference: 'n/a (needs ≥ 2 waits)' });
+    // 100 and 200 µs are "< 128" and "< 256"; 300, 400 "< 512"; B's 50 "< 64" (Oracle's log2 buckets).
+    const buckets = (label: string) => data.filter((r) => r.section === 'log2-buckets' && r.dataset === label).map((r) => [r.upper_us, r.count]);
+    expect(buckets('flash "on", 11g')).toEqual([['128', '1'], ['256', '1'], ['512', '2']]);
+    expect(buckets('off')).toEqual([['64', '1']]);
+    expect(data.filter((r) => r.section === 'log10-bins').reduce((n, r) => n + Number(r.count), 0)).toBe(5);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bootstrapDifferences, UniformStream } from '@/lib/stats/bootstrap';
-import { valueCountsOf } from '@/lib/stats/value-counts';
+import { sampleOf } from '@/lib/stats/sample';
 import { lcgFloats, lcgInts } from './lcg';
 
 // Reference values: numpy 2.4 / test/stats/rtype7.py, run from the repo root with
@@ -31,8 +31,8 @@ describe('UniformStream', () => {
 });
 
 describe('bootstrapDifferences (Poisson, iid)', () => {
-  const a = valueCountsOf(A);
-  const b = valueCountsOf(B);
+  const a = sampleOf(A);
+  const b = sampleOf(B);
   const r = bootstrapDifferences(a, b, { seed: 3 });
 
   it('reports its method, replicates, seed and level', () => {
@@ -78,7 +78,7 @@ describe('bootstrapDifferences (Poisson, iid)', () => {
     // A 50 % CI is narrower than the 95 % one.
     expect(width(small.difference.mean)).toBeLessThan(width(r.difference.mean));
     expect(() => bootstrapDifferences(a, b, { replicates: 1 })).toThrow(RangeError);
-    expect(() => bootstrapDifferences(a, valueCountsOf(new Float64Array(0)))).toThrow(RangeError);
+    expect(() => bootstrapDifferences(a, sampleOf(new Float64Array(0)))).toThrow(RangeError);
   });
 });
 
@@ -89,17 +89,18 @@ describe('bootstrapDifferences (cluster, whole sessions)', () => {
     const sessionsOf = (n: number, k: number) => Uint32Array.from({ length: n }, (_, i) => (i * 7919) % k);
     const x = A.map((v, i) => v + 30 * ((i * 7919) % 20));
     const y = B.subarray(0, 15_000);
-    const sessions = { a: sessionsOf(x.length, 20), b: sessionsOf(y.length, 7) };
-    const direct = bootstrapDifferences(valueCountsOf(x), valueCountsOf(y), { seed: 3, replicates: 400, sessions, clusterFrom: 'histogram' }, { a: x, b: y });
-    const fast = bootstrapDifferences(valueCountsOf(x), valueCountsOf(y), { seed: 3, replicates: 400, sessions }, { a: x, b: y });
+    const sx = sampleOf(x, sessionsOf(x.length, 20));
+    const sy = sampleOf(y, sessionsOf(y.length, 7));
+    const direct = bootstrapDifferences(sx, sy, { seed: 3, replicates: 400, clusterFrom: 'histogram' });
+    const fast = bootstrapDifferences(sx, sy, { seed: 3, replicates: 400 });
     expect(fast).toEqual(direct);
     expect(fast.sessionCounts).toEqual({ a: 20, b: 7 });
   });
 
   it('with one sample per session it is the ordinary iid bootstrap (mean CI width 2·1.96·SE ± 12 %)', () => {
     const n = A.length;
-    const sessions = { a: Uint32Array.from({ length: n }, (_, i) => i), b: Uint32Array.from({ length: n }, (_, i) => i) };
-    const cluster = bootstrapDifferences(valueCountsOf(A), valueCountsOf(B), { seed: 5, replicates: 1000, sessions }, { a: A, b: B });
+    const each = Uint32Array.from({ length: n }, (_, i) => i);
+    const cluster = bootstrapDifferences(sampleOf(A, each), sampleOf(B, each), { seed: 5, replicates: 1000 });
     expect(cluster.method).toBe('cluster');
     expect(cluster.sessionCounts).toEqual({ a: n, b: n });
     expect(width(cluster.difference.mean)).toBeGreaterThan(0.88 * 391.5);
@@ -114,21 +115,21 @@ describe('bootstrapDifferences (cluster, whole sessions)', () => {
     const session = Uint32Array.from({ length: n }, (_, i) => Math.floor(i / 1000));
     const x = lcgInts(n, 51).map((v, i) => (v % 2000) + 40 * session[i]!);
     const y = lcgInts(n, 52).map((v, i) => (v % 2000) + 40 * ((session[i]! * 7) % 20));
-    const cx = valueCountsOf(x);
-    const cy = valueCountsOf(y);
-    const opts = { seed: 9, replicates: 500, sessions: { a: session, b: session } };
-    const cluster = bootstrapDifferences(cx, cy, opts, { a: x, b: y });
-    const iid = bootstrapDifferences(cx, cy, { seed: 9, replicates: 500 });
+    const cx = sampleOf(x, session);
+    const cy = sampleOf(y, session);
+    const opts = { seed: 9, replicates: 500 };
+    const cluster = bootstrapDifferences(cx, cy, opts);
+    const iid = bootstrapDifferences(sampleOf(x), sampleOf(y), { seed: 9, replicates: 500 });
     expect(cluster.sessionCounts).toEqual({ a: 20, b: 20 });
     expect(width(cluster.difference.median)).toBeGreaterThan(3 * width(iid.difference.median));
-    expect(bootstrapDifferences(cx, cy, opts, { a: x, b: y })).toEqual(cluster);
+    expect(bootstrapDifferences(sampleOf(x, session), sampleOf(y, session), opts)).toEqual(cluster);
   });
 
   it('works on non-integer data (grid found by binary search)', () => {
     const x = lcgFloats(5000, 61);
     const y = lcgFloats(5000, 62).map((v) => v + 100);
     const s = Uint32Array.from({ length: 5000 }, (_, i) => i % 50);
-    const r = bootstrapDifferences(valueCountsOf(x), valueCountsOf(y), { replicates: 300, sessions: { a: s, b: s } }, { a: x, b: y });
+    const r = bootstrapDifferences(sampleOf(x, s), sampleOf(y, s), { replicates: 300 });
     // Observed differences (rtype7.q7 / np.mean on lcg.floats(5000, 61) and lcg.floats(5000, 62) + 100):
     // Δmedian -73.393787862733, Δp99 -99.66444680700079, Δmean -85.20764319859444. (The first
     // 5000 LCG floats are not a good enough sample for "covers the true −100"; the statistic itself
@@ -140,12 +141,8 @@ describe('bootstrapDifferences (cluster, whole sessions)', () => {
     }
   });
 
-  it('needs the raw samples, and session arrays of the right length', () => {
-    const c = valueCountsOf(A);
+  it('needs session arrays of the right length', () => {
     const s = new Uint32Array(A.length);
-    expect(() => bootstrapDifferences(c, c, { sessions: { a: s, b: s } })).toThrow(RangeError);
-    expect(() =>
-      bootstrapDifferences(c, c, { sessions: { a: s, b: s.subarray(1) } }, { a: A, b: A }),
-    ).toThrow(RangeError);
+    expect(() => sampleOf(A, s.subarray(1))).toThrow(RangeError);
   });
 });

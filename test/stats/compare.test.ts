@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPARED_STATISTICS, compare } from '@/lib/stats/compare';
 import type { CompareOptions } from '@/lib/stats/compare';
+import { sampleOf } from '@/lib/stats/sample';
 import { ksTest } from '@/lib/stats/ks';
 import { mannWhitneyTest } from '@/lib/stats/mann-whitney';
 import { expectRelClose } from './expect-close';
@@ -17,7 +18,7 @@ const a = f64([3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9]);
 const b = f64([2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9, 0, 4, 5, 2, 3, 5, 3, 6]);
 
 describe('compare', () => {
-  const c = compare(a, b, { bootstrap: false });
+  const c = compare(sampleOf(a), sampleOf(b), { bootstrap: false });
 
   it('tabulates both samples, A − B, A/B and (A − B)/B', () => {
     expect(COMPARED_STATISTICS).toEqual(['count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p999', 'max', 'stddev', 'sum']);
@@ -61,8 +62,8 @@ describe('compare', () => {
   it('does not warn about quantiles at the threshold (1000 waits for p99.9)', () => {
     const x = lcgInts(1000, 1);
     const y = lcgInts(1000, 2);
-    expect(compare(x, y, { bootstrap: false }).warnings).toEqual([]);
-    expect(compare(x.subarray(1), y, { bootstrap: false }).warnings.map((w) => w.message)).toEqual([
+    expect(compare(sampleOf(x), sampleOf(y), { bootstrap: false }).warnings).toEqual([]);
+    expect(compare(sampleOf(x.subarray(1)), sampleOf(y), { bootstrap: false }).warnings.map((w) => w.message)).toEqual([
       'p99.9 needs at least 1000 waits: not shown for A (999 waits).',
     ]);
   });
@@ -70,7 +71,7 @@ describe('compare', () => {
   it('warns when the counts are more than 10× apart', () => {
     const x = lcgInts(1000, 3);
     const y = lcgInts(10_001, 4);
-    const codes = (u: Float64Array) => compare(x, u, { bootstrap: false }).warnings.map((w) => w.code);
+    const codes = (u: Float64Array) => compare(sampleOf(x), sampleOf(u), { bootstrap: false }).warnings.map((w) => w.code);
     expect(codes(y)).toEqual(['unbalanced-counts']);
     expect(codes(y.subarray(1))).toEqual([]); // exactly 10×: not "more than"
   });
@@ -79,7 +80,7 @@ describe('compare', () => {
     const x = lcgInts(2000, 5);
     const y = lcgInts(2000, 6);
     const warn = (metadata: CompareOptions['metadata']) =>
-      compare(x, y, { bootstrap: false, metadata }).warnings.map((w) => w.code);
+      compare(sampleOf(x), sampleOf(y), { bootstrap: false, metadata }).warnings.map((w) => w.code);
     expect(warn({ a: { oracleVersion: '19.3.0.0' }, b: { oracleVersion: '11.2.0.4' } })).toEqual(['different-version']);
     expect(warn({ a: { oracleVersion: '19.3.0.0' }, b: { oracleVersion: '19.3.0.0' } })).toEqual([]);
     expect(warn({ a: { oracleVersion: '19.3.0.0' }, b: {} })).toEqual([]);
@@ -97,11 +98,11 @@ describe('compare', () => {
   it('runs the Poisson bootstrap by default and the cluster one given sessions', () => {
     const x = lcgInts(3000, 7);
     const y = lcgInts(3000, 8);
-    const iid = compare(x, y, { bootstrap: { replicates: 300, seed: 2 } });
+    const iid = compare(sampleOf(x), sampleOf(y), { bootstrap: { replicates: 300, seed: 2 } });
     expect(iid.bootstrap?.method).toBe('poisson');
     expect(iid.bootstrap?.replicates).toBe(300);
     const s = Uint32Array.from({ length: 3000 }, (_, i) => i % 4);
-    const clustered = compare(x, y, { bootstrap: { replicates: 300 }, sessions: { a: s, b: s } });
+    const clustered = compare(sampleOf(x, s), sampleOf(y, s), { bootstrap: { replicates: 300 } });
     expect(clustered.bootstrap?.method).toBe('cluster');
     expect(clustered.warnings.map((w) => w.code)).toEqual(['few-sessions']);
     expect(clustered.warnings[0]!.message).toBe('Only 4 (A) and 4 (B) sessions: the session bootstrap CIs are coarse.');
@@ -109,10 +110,10 @@ describe('compare', () => {
 
   it('handles non-integer input through the sort path, and rejects NaN', () => {
     const x = lcgFloats(500, 9);
-    const r = compare(x, x, { bootstrap: false });
+    const r = compare(sampleOf(x), sampleOf(x), { bootstrap: false });
     expect(r.rows.mean.difference).toBe(0);
     expect(r.rows.median.ratio).toBe(1);
     expect(r.ks?.d).toBe(0);
-    expect(() => compare(f64([1, NaN]), x)).toThrow(RangeError);
+    expect(() => compare(sampleOf(f64([1, NaN])), sampleOf(x))).toThrow(RangeError);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mannWhitneyTest } from '@/lib/stats/mann-whitney';
-import { forEachPooledValue, valueCountsOf } from '@/lib/stats/value-counts';
+import { countsOf, forEachPooledValue } from '@/lib/stats/counts';
 import { expectRelClose } from './expect-close';
 import { lcgFloats, lcgInts } from './lcg';
 
@@ -82,11 +82,11 @@ describe('mannWhitneyTest', () => {
   });
 });
 
-describe('valueCountsOf and forEachPooledValue', () => {
+describe('countsOf and forEachPooledValue', () => {
   it('count integer and non-integer samples alike, and walk the union in order', () => {
     // Hand: [2.5, 1, 2.5] → values [1, 2.5], counts [1, 2]; [3, 1, 3] → [1, 3], [1, 2]
-    const a = valueCountsOf(f64([2.5, 1, 2.5]));
-    const b = valueCountsOf(f64([3, 1, 3]));
+    const a = countsOf(f64([2.5, 1, 2.5]));
+    const b = countsOf(f64([3, 1, 3]));
     expect(Array.from(a.values)).toEqual([1, 2.5]);
     expect(Array.from(a.counts)).toEqual([1, 2]);
     expect(Array.from(b.values)).toEqual([1, 3]);
@@ -96,6 +96,6 @@ describe('valueCountsOf and forEachPooledValue', () => {
   });
 
   it('rejects NaN', () => {
-    expect(() => valueCountsOf(f64([1, NaN]))).toThrow(RangeError);
+    expect(() => countsOf(f64([1, NaN]))).toThrow(RangeError);
   });
 });

@@ -2,9 +2,9 @@
 // summarizes a large file: merged, they must be the histogram of all the samples, and give the
 // same summary to the last bit as summarize() of the samples themselves.
 import { describe, expect, it } from 'vitest';
-import { elaHistogramOf, mergeIntHistograms } from '../../lib/stats/range-histograms';
-import { buildIntHistogram } from '../../lib/stats/int-histogram';
-import { summarize, summarizeIntHistogram } from '../../lib/stats/summary';
+import { elaHistogramOf } from '../../lib/stats/range-histograms';
+import { countsOf, mergeCounts } from '../../lib/stats/counts';
+import { summarize, summarizeCounts } from '../../lib/stats/summary';
 import { allocateSamples } from '../../lib/trace/sample-columns';
 
 /** Deterministic integers with a long tail (xorshift32), so ranges share some values and not others. */
@@ -43,10 +43,10 @@ describe('per-range ela histograms', () => {
       at += c.length;
     }
     const perPart = chunks.map((c) => elaHistogramOf([samplesOf(c.subarray(0, c.length >> 1)), samplesOf(c.subarray(c.length >> 1))]));
-    const merged = mergeIntHistograms(perPart.map((h) => h ?? buildIntHistogram(new Float64Array(0))));
+    const merged = mergeCounts(perPart.map((h) => h ?? countsOf(new Float64Array(0))));
     expect(perPart.every((h) => h !== null)).toBe(true);
-    expect(merged).toEqual(buildIntHistogram(all));
-    expect(summarizeIntHistogram(merged)).toEqual(summarize(all));
+    expect(merged).toEqual(countsOf(all));
+    expect(summarizeCounts(merged)).toEqual(summarize(all));
   });
 
   it('is null for values that are not non-negative integers (the samples are summarized instead)', () => {
@@ -55,6 +55,6 @@ describe('per-range ela histograms', () => {
   });
 
   it('merges nothing into an empty histogram', () => {
-    expect(mergeIntHistograms([])).toEqual(buildIntHistogram(new Float64Array(0)));
+    expect(mergeCounts([])).toEqual(countsOf(new Float64Array(0)));
   });
 });

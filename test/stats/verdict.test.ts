@@ -4,6 +4,7 @@ import { compare, COMPARED_STATISTICS } from '@/lib/stats/compare';
 import type { ComparedRow, ComparedStatistic, Comparison } from '@/lib/stats/compare';
 import { describeChange, formatPValue, powerOfTen, verdicts } from '@/lib/stats/verdict';
 import { lcgStates } from './lcg';
+import { sampleOf } from '@/lib/stats/sample';
 
 // Every expected string is written by hand from the inputs shown (no values from the code).
 const M = '\u2212';
@@ -149,8 +150,8 @@ describe('verdicts', () => {
   it('claim no significance from 1 or 2 waits a side, however narrow the bootstrap CI (it collapses to a point)', () => {
     // Through compare() itself: 1 wait against 1 (1250 vs 1000 µs: +25%), then 2 against 2 (medians
     // 1255 vs 1000: +25.5%). Before the fix: "mean 25.0% higher (95% CI: 25.0% to 25.0% higher; …)".
-    const one = compare(Float64Array.of(1250), Float64Array.of(1000), { bootstrap: { replicates: 200, seed: 1 } });
-    const two = compare(Float64Array.of(1250, 1260), Float64Array.of(990, 1010), { bootstrap: { replicates: 200, seed: 1 } });
+    const one = compare(sampleOf(Float64Array.of(1250)), sampleOf(Float64Array.of(1000)), { bootstrap: { replicates: 200, seed: 1 } });
+    const two = compare(sampleOf(Float64Array.of(1250, 1260)), sampleOf(Float64Array.of(990, 1010)), { bootstrap: { replicates: 200, seed: 1 } });
     for (const c of [one, two]) {
       expect(c.bootstrap?.relative.mean).toBeNull();
       expect(c.warnings.map((w) => w.code)).toContain('small-sample-ci');
@@ -185,7 +186,7 @@ describe('verdicts of clustered waits', () => {
   };
   const a = side([1000, 1300, 1600], 11);
   const b = side([1100, 1400, 1700], 12);
-  const c = compare(a.values, b.values, { sessions: { a: a.sessions, b: b.sessions }, bootstrap: { replicates: 400, seed: 1 } });
+  const c = compare(sampleOf(a.values, a.sessions), sampleOf(b.values, b.sessions), { bootstrap: { replicates: 400, seed: 1 } });
   const v = verdicts(c);
 
   it('follow the cluster bootstrap, not Welch', () => {
