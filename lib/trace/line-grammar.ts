@@ -7,9 +7,7 @@ import { SampleColumns } from './sample-columns';
 import type { ScanOptions } from './scan-result';
 import { SessionTracker } from './session-tracker';
 import { readStarLine } from './star-lines';
-import type { RecordPosition, TraceVisitor, VisitedWait } from './trace-visitor';
 import type { TimeAnchor, TraceFacts } from './types';
-import { MICROS_PER_ELA_UNIT } from '../units';
 import { parseWaitLine } from './wait-line';
 import { WarningCollector } from './warnings';
 
@@ -29,10 +27,8 @@ export class LineGrammar {
   protected readonly samples: SampleColumns | ElaTally;
   protected readonly sessions = new SessionTracker();
   protected readonly anchors: TimeAnchor[] = [];
-  /** Sees each booked WAIT (trace-visitor.ts); null on the parser's own pass. */
-  private readonly visitor: TraceVisitor | null;
-  private readonly visited: VisitedWait = { event: '', ela: 0, tim: NaN };
-  private readonly visitedAt: RecordPosition = { line: 0, offset: 0, pid: null };
+  /** Read the `tim` of every WAIT, not only of those the scan itself needs (a visited scan, trace-visitor.ts). */
+  protected timOfEveryWait = false;
 
   protected lineNo = 0; // number of the line being handled
   protected inSql = false; // inside PARSING IN CURSOR … END OF STMT
@@ -52,7 +48,6 @@ export class LineGrammar {
     protected readonly facts: TraceFacts,
   ) {
     this.samples = options.keep === 'counts' ? new ElaTally() : new SampleColumns(options.fileIndex);
-    this.visitor = options.visitor ?? null;
     this.warnings = new WarningCollector(options.fileName);
     this.events = new EventTable((buf, start, end) => this.decodeForPerson(buf, start, end, 'event name'));
     const selected = new TextEncoder().encode(options.event);
@@ -107,7 +102,7 @@ export class LineGrammar {
     else if ((this.timExpected ?? this.sawWaitTim) || !w.endsInDigit) return this.badWait(glued, 'cut short: no tim= at its end');
     if (glued) this.warnings.add('glued-line', this.lineNo, () => 'two records are glued on one line with no line end between them; the WAIT in it was recovered');
     const id = w.id >= 0 ? w.id : this.events.intern(buf, w.nameStart, w.nameEnd);
-    const wantTim = w.hasTim && (id === this.selectedId || this.pendingAnchor !== null || this.firstTim === null || this.visitor !== null);
+    const wantTim = w.hasTim && (id === this.selectedId || this.pendingAnchor !== null || this.firstTim === null || this.timOfEveryWait);
     this.acceptWait(id, w.ela, wantTim ? parseDigits(buf, w.timStart, e) : NaN, offset);
   }
 
@@ -129,19 +124,6 @@ export class LineGrammar {
       }
     }
     if (id === this.selectedId) this.samples.push(ela, tim, this.lineNo, offset, this.sessions.current());
-    if (this.visitor !== null) this.visit(this.visitor, id, ela, tim, offset);
-  }
-
-  private visit(visitor: TraceVisitor, id: number, ela: number, tim: number, offset: number): void {
-    const record = this.visited;
-    record.event = this.events.names[id] as string;
-    record.ela = ela * MICROS_PER_ELA_UNIT[this.facts.unit];
-    record.tim = tim;
-    const at = this.visitedAt;
-    at.line = this.lineNo;
-    at.offset = offset;
-    at.pid = this.sessions.currentPid;
-    visitor.onWait(record, at);
   }
 
   protected badWait(glued: boolean, why: string): void {

@@ -1,4 +1,3 @@
-import type { TraceVisitor } from './trace-visitor';
 import type { ScannedContent, SampleKeeping, TraceFacts, WaitSamples } from './types';
 
 export interface ScanOptions {
@@ -14,12 +13,6 @@ export interface ScanOptions {
   noKernel?: boolean;
   /** 'samples' (the default) keeps every wait; 'counts' only counts them by value (ela-tally.ts). */
   keep?: SampleKeeping;
-  /**
-   * Sees every complete WAIT record as it is booked (trace-visitor.ts). The line kernel books
-   * most WAITs without JavaScript, so a visited scan runs the JavaScript reference only (the kernel
-   * parses every line it takes exactly as that does: test/trace/line-kernel.test.ts).
-   */
-  visitor?: TraceVisitor;
 }
 
 /** Everything one pass over a file's bytes yields; parse-trace adds the outcome. */

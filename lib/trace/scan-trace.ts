@@ -1,10 +1,13 @@
 import { countBytes, decompress, GzipError, type SniffedCompression } from './compression';
 import { TraceScanner } from './scanner';
 import type { ScanOptions, ScanResult } from './scan-result';
+import { VisitingScanner, type TraceVisitor } from './trace-visitor';
 
 export interface ScanTraceOptions extends ScanOptions {
   /** Bytes read so far (as stored) and samples found, as the file is read. */
   onProgress?: (bytesRead: number, samplesSoFar: number) => void;
+  /** Sees every WAIT record as the scan books it (trace-visitor.ts): a second pass over a file. */
+  visitor?: TraceVisitor;
 }
 
 /** `bytesRead`: bytes read as stored (compressed, for gzip). */
@@ -23,7 +26,7 @@ export type ScannedTrace =
  * comes back as a GzipError with `fromSource`, as gunzip reports it).
  */
 export async function scanTrace(source: AsyncIterable<Uint8Array>, options: ScanTraceOptions): Promise<ScannedTrace> {
-  const { onProgress, ...scanOptions } = options;
+  const { onProgress, visitor, ...scanOptions } = options;
   let bytesRead = 0;
   let scanner: TraceScanner | null = null;
   const counted = countBytes(source, (n) => {
@@ -35,7 +38,7 @@ export async function scanTrace(source: AsyncIterable<Uint8Array>, options: Scan
     for await (const _ of bytes) void _; // drain, so progress reaches the end
     return { compression, bytesRead, scan: null, gzipError: null };
   }
-  scanner = new TraceScanner(scanOptions);
+  scanner = visitor ? new VisitingScanner(scanOptions, visitor) : new TraceScanner(scanOptions);
   let gzipError: GzipError | null = null;
   try {
     for await (const chunk of bytes) scanner.push(chunk);

@@ -40,7 +40,7 @@ export class TraceScanner extends LineGrammar {
   constructor(options: ScanOptions) {
     const range = options.range;
     super(options, range ? { ...range.headFacts } : emptyFacts());
-    this.kernel = options.noKernel || options.visitor ? null : LineKernel.create();
+    this.kernel = options.noKernel ? null : LineKernel.create();
     if (range) {
       this.base = range.startOffset;
       this.inPreamble = range.startOffset === 0;

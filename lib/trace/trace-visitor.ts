@@ -1,3 +1,7 @@
+import { MICROS_PER_ELA_UNIT } from '../units';
+import type { ScanOptions } from './scan-result';
+import { TraceScanner } from './scanner';
+
 /**
  * What a pass over a trace sees, record by record, besides what the scanner books: the second
  * passes over a file (co-occurrence in lib/outliers) read the scanner's records through this, so
@@ -28,4 +32,36 @@ export interface RecordPosition {
 
 export interface TraceVisitor {
   onWait(record: VisitedWait, position: RecordPosition): void;
+}
+
+/**
+ * The scanner with a visitor. The line kernel books most WAITs without JavaScript, so a visited
+ * scan runs the JavaScript reference grammar only; the kernel parses every line it takes exactly
+ * as that does (test/trace/line-kernel.test.ts), so the records are the parser's. A subclass, so
+ * the parser's own pass (no visitor) runs the scanner's code unchanged: not even a check per WAIT.
+ */
+export class VisitingScanner extends TraceScanner {
+  private readonly visited: VisitedWait = { event: '', ela: 0, tim: NaN };
+  private readonly position: RecordPosition = { line: 0, offset: 0, pid: null };
+
+  constructor(
+    options: ScanOptions,
+    private readonly visitor: TraceVisitor,
+  ) {
+    super({ ...options, noKernel: true });
+    this.timOfEveryWait = true;
+  }
+
+  protected override acceptWait(id: number, ela: number, tim: number, offset: number): void {
+    super.acceptWait(id, ela, tim, offset);
+    const record = this.visited;
+    record.event = this.events.names[id] as string;
+    record.ela = ela * MICROS_PER_ELA_UNIT[this.facts.unit];
+    record.tim = tim;
+    const at = this.position;
+    at.line = this.lineNo;
+    at.offset = offset;
+    at.pid = this.sessions.currentPid;
+    this.visitor.onWait(record, at);
+  }
 }
