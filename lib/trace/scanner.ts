@@ -1,4 +1,5 @@
-import { ascii, CR, findBytes, LF } from './bytes';
+import { ascii, findBytes, LF } from './bytes';
+import { forEachLine, lineEnd } from './lines';
 import { LineGrammar } from './line-grammar';
 import type { ScanOptions, ScanResult } from './scan-result';
 export type { ScanOptions, ScanResult } from './scan-result';
@@ -102,14 +103,10 @@ export class TraceScanner extends LineGrammar {
     if (this.kernel !== null) return this.kernelLines(this.kernel, chunk, pos);
     let nextWait = findBytes(chunk, WAIT, pos);
     const base = this.base;
-    for (;;) {
-      const nl = chunk.indexOf(LF, pos);
-      if (nl < 0) break;
+    pos = forEachLine(chunk, pos, (start, end) => {
       this.lineNo++;
-      const end = nl > pos && chunk[nl - 1] === CR ? nl - 1 : nl;
-      nextWait = this.line(chunk, pos, end, base, nextWait);
-      pos = nl + 1;
-    }
+      nextWait = this.line(chunk, start, end, base, nextWait);
+    });
     if (pos < n) {
       this.carryOffset = base + pos;
       this.appendCarry(chunk, pos, n);
@@ -279,8 +276,7 @@ export class TraceScanner extends LineGrammar {
   private flushCarry(): void {
     this.lineNo++;
     const buf = this.carry;
-    let end = this.carryLen;
-    if (end > 0 && buf[end - 1] === CR) end--;
+    const end = lineEnd(buf, 0, this.carryLen);
     if (this.carryDropped > 0) {
       const kept = this.carryLen;
       const dropped = this.carryDropped;
