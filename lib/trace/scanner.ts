@@ -29,6 +29,11 @@ export class TraceScanner extends LineGrammar {
   private kernel: LineKernel | null;
   /** Per event id: whether the kernel books its WAITs itself (set once per event). */
   private readonly kernelBooks: boolean[] = [];
+  /**
+   * False: no event is registered with the kernel, so it hands every WAIT back as a record it
+   * parsed (name, ela, tim) and JavaScript books each one (a visited scan, trace-visitor.ts).
+   */
+  protected kernelMayBook = true;
 
   private base = 0; // file offset of the current chunk's first byte
   private carry = new Uint8Array(256);
@@ -208,7 +213,7 @@ export class TraceScanner extends LineGrammar {
     const id = this.events.intern(input, nameStart, nameStart + nameLength);
     if (this.kernelBooks[id] === undefined) {
       const keep = id !== this.selectedId ? KernelKeep.Nothing : this.samples instanceof ElaTally ? KernelKeep.Counts : KernelKeep.Samples;
-      this.kernelBooks[id] = (this.kernel as LineKernel).register(input, nameStart, nameLength, id, keep);
+      this.kernelBooks[id] = this.kernelMayBook && (this.kernel as LineKernel).register(input, nameStart, nameLength, id, keep);
     }
     this.acceptWait(id, float64[r * KernelRecord.float64s + KernelRecord.ela] as number, tim, offset);
   }

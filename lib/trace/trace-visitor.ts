@@ -35,10 +35,10 @@ export interface TraceVisitor {
 }
 
 /**
- * The scanner with a visitor. The line kernel books most WAITs without JavaScript, so a visited
- * scan runs the JavaScript reference grammar only; the kernel parses every line it takes exactly
- * as that does (test/trace/line-kernel.test.ts), so the records are the parser's. A subclass, so
- * the parser's own pass (no visitor) runs the scanner's code unchanged: not even a check per WAIT.
+ * The scanner with a visitor. The line kernel books the WAITs of the events registered with it
+ * without JavaScript; a visited scan registers none, so the kernel still splits and parses the
+ * lines, and hands every WAIT back to be booked, and visited, one by one. A subclass, so the
+ * parser's own pass (no visitor) runs the scanner's code unchanged: not even a check per WAIT.
  */
 export class VisitingScanner extends TraceScanner {
   private readonly visited: VisitedWait = { event: '', ela: 0, tim: NaN };
@@ -48,7 +48,8 @@ export class VisitingScanner extends TraceScanner {
     options: ScanOptions,
     private readonly visitor: TraceVisitor,
   ) {
-    super({ ...options, noKernel: true });
+    super(options);
+    this.kernelMayBook = false;
     this.timOfEveryWait = true;
   }
 
