@@ -105,7 +105,7 @@ async function coOccurring(dataset: Dataset, analysis: OutlierAnalysis, paths: M
     if (path === undefined || ![...clock.domainsOfFile(fileIndex)].some((d) => axes.has(d))) continue;
     const input = await openInput(path);
     try {
-      await scanCoOccurrence(input.chunks(), { fileIndex, unit: f.facts.unit, pid: f.facts.pid, clockOf: (pid) => clock.tableFor(fileIndex, pid) }, acc);
+      await scanCoOccurrence(input.chunks(), { fileIndex, clockOf: (pid) => clock.tableFor(fileIndex, pid) }, acc);
     } finally {
       await input.close();
     }

@@ -2,10 +2,10 @@
  * What else the traces show inside each outlier window: every event whose wait overlaps the
  * window (count, longest wait and where it is) and the log switches among them.
  *
- * The parser keeps samples of one event only, so this is a second pass over each file. It looks
- * only at WAIT lines outside SQL text, parsed by lib/trace's own parseWaitLine, and decodes only
- * the names of events (once each). A wait is [end − ela, end] with end = its tim mapped by the
- * file's clock (wall-clock.ts, same anchors as the samples); it co-occurs with a window of the
+ * The parser keeps samples of one event only, so this is a second pass over each file, through
+ * lib/trace's own scanner with a visitor (scanTrace): it books exactly the WAIT records the parser
+ * booked, glued ones included. A wait is [end − ela, end] with end = its tim mapped by the clock of
+ * its process (wall-clock.ts, same anchors as the samples); it co-occurs with a window of the
  * same time domain when the two intervals overlap, so a `log file switch completion` that began
  * before the first outlier and released them all is found.
  *
@@ -15,19 +15,11 @@
  * `log file switch (archiving needed)`, `log file switch (private strand flush incomplete)`,
  * `log file switch (clearing log file)`, and `switch logfile command`.
  */
-import { ascii, decodeText, matchAt, parseDigits } from '../trace/bytes';
-import { EventTable } from '../trace/event-table';
-import { readStarLine } from '../trace/star-lines';
-import { parseWaitLine } from '../trace/wait-line';
-import { MICROS_PER_ELA_UNIT, type ElaUnit } from '../units';
-import { decompressed, forEachLine } from './byte-lines';
+import { scanTrace } from '../trace/scan-trace';
+import type { RecordPosition, VisitedWait } from '../trace/trace-visitor';
 import type { OutlierWindow } from './clusters';
 import { placeTim, type AnchorTable } from './wall-clock';
 
-const WAIT = ascii('WAIT #');
-const PARSING = ascii('PARSING IN CURSOR');
-const END_OF_STMT = ascii('END OF STMT');
-const PROCESS = ascii('*** [');
 const SWITCH = /^log file switch|^switch logfile command$/;
 /** Switch waits kept per window; counts are exact, the list is for reading. */
 export const MAX_SWITCHES_PER_WINDOW = 50;
@@ -64,9 +56,6 @@ export interface WindowActivity {
 /** What the scan of one file needs to know about it. */
 export interface CoOccurrenceFile {
   fileIndex: number;
-  unit: ElaUnit;
-  /** The pid of the header (TraceFacts.pid); trcsess `*** [ … pid: N ]` markers switch it. */
-  pid: string | null;
   /** The anchors of a process of this file: DatasetClock.tableFor(fileIndex, pid). */
   clockOf: (pid: string | null) => AnchorTable;
 }
@@ -95,36 +84,30 @@ export function createCoOccurrence(windows: readonly OutlierWindow[]): CoOccurre
 }
 
 /**
- * One file's WAIT lines into the accumulator. `source` is the file as stored: gzip is unwrapped
- * here by its magic bytes (byte-lines.ts `decompressed`), so offsets and lines match the parser's;
- * an already decompressed source passes through unchanged.
+ * One file's WAIT records into the accumulator. `source` is the file as stored: gzip is unwrapped
+ * by its magic bytes (lib/trace's decompress), so lines match the parser's. gzip data that ends
+ * early or is corrupt ends the pass there, as it ended the parser's (which warned about it); a
+ * failing source throws.
  */
 export async function scanCoOccurrence(source: AsyncIterable<Uint8Array>, file: CoOccurrenceFile, acc: CoOccurrence): Promise<void> {
   if (acc.windows.length === 0) return;
-  const events = new EventTable((buf, s, e) => decodeText(buf, s, e).text);
-  const scale = MICROS_PER_ELA_UNIT[file.unit];
-  let table = file.clockOf(file.pid);
-  let inSql = false;
+  let pid: string | null | undefined; // the process of `table`; undefined before the first wait
+  let table: AnchorTable | null = null;
   const placed = { micros: 0, domain: 0 };
-  const hits: number[] = []; // reused: this runs for every WAIT line of every file
-  await forEachLine(decompressed(source), (buf, s, e, lineNo) => {
-    if (inSql) {
-      if (matchAt(buf, s, e, END_OF_STMT)) inSql = false;
-      return;
+  const hits: number[] = []; // reused: this runs for every WAIT of every file
+  const onWait = (w: VisitedWait, at: RecordPosition) => {
+    if (w.tim !== w.tim) return; // no tim: not on any time axis
+    if (table === null || at.pid !== pid) {
+      pid = at.pid;
+      table = file.clockOf(pid);
     }
-    if (matchAt(buf, s, e, PARSING)) inSql = true;
-    else if (matchAt(buf, s, e, PROCESS)) {
-      const star = readStarLine(decodeText(buf, s, e).text);
-      if (star.kind === 'process') table = file.clockOf(star.pid);
-    }
-    if (!matchAt(buf, s, e, WAIT)) return;
-    const w = parseWaitLine(buf, s, e, events);
-    if (typeof w === 'string' || !w.hasTim) return;
-    const id = w.id >= 0 ? w.id : events.intern(buf, w.nameStart, w.nameEnd);
-    placeTim(table, parseDigits(buf, w.timStart, e), placed);
-    const n = overlapping(acc, placed.domain, placed.micros - w.ela * scale, placed.micros, hits);
-    if (n > 0) book(acc, hits, n, events.names[id] as string, w.ela * scale, placed.micros, file.fileIndex, lineNo);
-  });
+    placeTim(table, w.tim, placed);
+    const n = overlapping(acc, placed.domain, placed.micros - w.ela, placed.micros, hits);
+    if (n > 0) book(acc, hits, n, w.event, w.ela, placed.micros, file.fileIndex, at.line);
+  };
+  // The selected event's waits are only counted (bounded memory); nothing reads them.
+  const scanned = await scanTrace(source, { event: '', fileName: '', fileIndex: file.fileIndex, keep: 'counts', visitor: { onWait } });
+  if (scanned.gzipError?.fromSource) throw scanned.gzipError.sourceError;
 }
 
 /** Writes into `hits` the indices of windows of `domain` whose [start, end] meets [begin, end]; returns how many. */

@@ -12,6 +12,8 @@
  * gigabytes long, and reading all of that back would be reading the whole file.
  */
 import { ascii, decodeText, findBytes, matchAt } from '../trace/bytes';
+import { forEachLine, lineEnd } from '../trace/lines';
+import { waitCursorEnd } from '../trace/wait-line';
 
 /** Reads bytes [start, end) of the (decompressed) file; fewer at the end of the file. */
 export type ReadRange = (start: number, end: number) => Promise<Uint8Array>;
@@ -98,26 +100,30 @@ export async function readContext(readRange: ReadRange, options: ContextOptions)
   return { lines, cursor, statement, statementNote };
 }
 
-/** The cursor number of the `WAIT #<n>:` at bytes[at], or null when there is none. */
+/** The cursor number of the WAIT record at bytes[at] (lib/trace's grammar), or null when there is none. */
 function cursorAt(bytes: Uint8Array, at: number): string | null {
   if (!matchAt(bytes, at, bytes.length, WAIT)) return null;
-  let p = at + WAIT.length;
-  while (p < bytes.length && (bytes[p] as number) >= 0x30 && (bytes[p] as number) <= 0x39) p++;
-  return p > at + WAIT.length && bytes[p] === 0x3a ? decodeText(bytes, at + WAIT.length, p).text : null;
+  const end = waitCursorEnd(bytes, at, bytes.length);
+  return end < 0 ? null : decodeText(bytes, at + WAIT.length, end).text;
 }
 
-/** Calls `take` for up to `max` lines of `bytes` (file offset `base`); a last line without LF counts. */
+/**
+ * Calls `take` for up to `max` lines of `bytes` (file offset `base`), split as the parser splits
+ * them; a last line without LF (the end of the file, or of what was read) counts. A line is shown
+ * up to MAX_LINE_BYTES, `cut` when it is longer (or may be: it runs past what was read).
+ */
 function splitLines(bytes: Uint8Array, base: number, max: number, take: (text: string, offset: number, cut: boolean) => void): void {
-  let pos = 0;
-  for (let n = 0; n < max && pos < bytes.length; n++) {
-    const nl = bytes.indexOf(LF, pos);
-    const end = nl < 0 ? bytes.length : nl;
-    const stop = Math.min(end, pos + MAX_LINE_BYTES);
-    const textEnd = stop > pos && bytes[stop - 1] === 0x0d ? stop - 1 : stop;
-    take(decodeText(bytes, pos, textEnd).text, base + pos, stop < end || (nl < 0 && bytes.length - pos >= MAX_LINE_BYTES));
-    if (nl < 0) break;
-    pos = nl + 1;
-  }
+  let n = 0;
+  const show = (start: number, end: number, cut: boolean) => {
+    const stop = Math.min(end, start + MAX_LINE_BYTES);
+    take(decodeText(bytes, start, stop).text, base + start, cut || stop < end);
+  };
+  if (max <= 0) return;
+  const rest = forEachLine(bytes, 0, (start, end) => {
+    show(start, end, false);
+    return ++n < max;
+  });
+  if (n < max && rest < bytes.length) show(rest, lineEnd(bytes, rest, bytes.length), bytes.length - rest >= MAX_LINE_BYTES);
 }
 
 /**

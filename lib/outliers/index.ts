@@ -1,10 +1,10 @@
 // The outlier investigation core (issue 6). Pure: no Node, no DOM; typed arrays in, plain objects
 // of bounded size out, so a Web Worker can run all of it and post the results.
 export { analyzeOutliers, type OutlierAnalysis, type OutlierOptions, type WindowSummary } from './analyze';
-export { decompressed, forEachLine, streamedRangeReader } from './byte-lines';
 export { DEFAULT_MIN_COUNT, defaultClusterThreshold, defaultGap, detectClusters, noDefaultThresholdNote, quantileOf, type ClusterOptions, type ClusterResult, type OutlierWindow } from './clusters';
 export { createCoOccurrence, finishCoOccurrence, isLogSwitchEvent, scanCoOccurrence, type CoOccurrenceFile, type EventActivity, type SwitchWait, type WindowActivity } from './co-occurrence';
 export { DEFAULT_AFTER, DEFAULT_BEFORE, readContext, type ContextLine, type ContextOptions, type ReadRange, type StatementText, type TraceContext } from './context';
+export { streamedRangeReader, type StreamedReader } from './streamed-reader';
 export { describeTime, formatMicrosIso, parseStampMicros, type TimeKind } from './stamps';
 export { thresholdTable, type DatasetThresholds } from './thresholds';
 export { downsampleTimeline, type TimelinePoints } from './timeline';

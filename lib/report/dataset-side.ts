@@ -6,6 +6,7 @@
  */
 import type { DatasetMetadata } from '../stats/compare';
 import type { Dataset } from '../trace/dataset';
+import { sessionKey } from '../trace/session-tracker';
 import type { ReportDatasetInput } from './build-report';
 import type { ReportFile } from './report-schema';
 
@@ -18,7 +19,7 @@ export function sessionIds(dataset: Dataset): Uint32Array {
   const ids = dataset.samples.session.subarray(0, dataset.samples.count);
   const canonical = new Map<string, number>();
   const remap = Uint32Array.from(dataset.sessions, (m, i) => {
-    const key = `${m.file}\u0000${m.sid}.${m.serial}\u0000${m.pid}`;
+    const key = `${m.file}\u0000${sessionKey(m)}`;
     const id = canonical.get(key) ?? i;
     canonical.set(key, id);
     return id;

@@ -69,7 +69,18 @@ export async function peek(
  * platform's: Chromium's reads "Failed to execute 'close' on 'WritableStreamDefaultWriter': …",
  * which tells a person nothing about their file (issue 12).
  */
-export class GzipError extends Error {}
+export class GzipError extends Error {
+  /** The source failed (an I/O error, a Cancel), not the gzip data: the message is the source's own. */
+  readonly fromSource: boolean;
+  /** What the source threw, when it failed. */
+  readonly sourceError: unknown;
+
+  constructor(message: string, source?: { error: unknown }) {
+    super(message);
+    this.fromSource = source !== undefined;
+    this.sourceError = source?.error;
+  }
+}
 
 /** Why gzip data could not be read to its end, in words for the person whose file it is. */
 export const GZIP_CUT = 'the gzip data ends early (the file was cut short, or its last bytes are damaged)';
@@ -112,7 +123,7 @@ export async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator
   })();
   const failure = (): GzipError => {
     const fromSource = sourceError as { error: unknown } | null;
-    if (fromSource) return new GzipError(fromSource.error instanceof Error ? fromSource.error.message : String(fromSource.error));
+    if (fromSource) return new GzipError(fromSource.error instanceof Error ? fromSource.error.message : String(fromSource.error), fromSource);
     return new GzipError(allWritten ? GZIP_CUT : GZIP_CORRUPT);
   };
   let finished = false;
@@ -135,6 +146,26 @@ export async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator
     reader.releaseLock();
     await pump;
   }
+}
+
+/** A trace's bytes as stored, and the bytes every pass over it reads. */
+export interface DecompressedTrace {
+  compression: SniffedCompression;
+  /**
+   * The decompressed bytes: gzip unwrapped (a GzipError where its data ends early or is corrupt),
+   * anything else as stored (an unsupported format is refused by the caller, not here).
+   */
+  bytes: AsyncIterable<Uint8Array>;
+}
+
+/**
+ * The one way into a trace's bytes: the parser and every second pass over a file (outliers,
+ * co-occurrence, context lines) read through this, so byte offsets and line numbers agree.
+ */
+export async function decompress(source: AsyncIterable<Uint8Array>): Promise<DecompressedTrace> {
+  const { head, stream } = await peek(source, SNIFF_LENGTH);
+  const compression = sniffCompression(head);
+  return { compression, bytes: compression.kind === 'gzip' ? gunzip(stream) : stream };
 }
 
 /** Counts the bytes as read, for progress and for the compressed size. */

@@ -27,6 +27,8 @@ export class LineGrammar {
   protected readonly samples: SampleColumns | ElaTally;
   protected readonly sessions = new SessionTracker();
   protected readonly anchors: TimeAnchor[] = [];
+  /** Read the `tim` of every WAIT, not only of those the scan itself needs (a visited scan, trace-visitor.ts). */
+  protected timOfEveryWait = false;
 
   protected lineNo = 0; // number of the line being handled
   protected inSql = false; // inside PARSING IN CURSOR … END OF STMT
@@ -100,7 +102,7 @@ export class LineGrammar {
     else if ((this.timExpected ?? this.sawWaitTim) || !w.endsInDigit) return this.badWait(glued, 'cut short: no tim= at its end');
     if (glued) this.warnings.add('glued-line', this.lineNo, () => 'two records are glued on one line with no line end between them; the WAIT in it was recovered');
     const id = w.id >= 0 ? w.id : this.events.intern(buf, w.nameStart, w.nameEnd);
-    const wantTim = w.hasTim && (id === this.selectedId || this.pendingAnchor !== null || this.firstTim === null);
+    const wantTim = w.hasTim && (id === this.selectedId || this.pendingAnchor !== null || this.firstTim === null || this.timOfEveryWait);
     this.acceptWait(id, w.ela, wantTim ? parseDigits(buf, w.timStart, e) : NaN, offset);
   }
 

@@ -1,6 +1,5 @@
-import { countBytes, GzipError, gunzip, peek, SNIFF_LENGTH, sniffCompression } from './compression';
 import { buildFileResult, refusedFileResult } from './file-result';
-import { TraceScanner } from './scanner';
+import { scanTrace } from './scan-trace';
 import { DEFAULT_EVENT, type ParseOptions, type TraceFileResult } from './types';
 
 /**
@@ -11,29 +10,17 @@ import { DEFAULT_EVENT, type ParseOptions, type TraceFileResult } from './types'
 export async function parseTrace(source: AsyncIterable<Uint8Array>, options: ParseOptions): Promise<TraceFileResult> {
   const event = options.event ?? DEFAULT_EVENT;
   const fileName = options.fileName;
-  let bytesRead = 0;
-  let scanner: TraceScanner | null = null;
-  const counted = countBytes(source, (n) => {
-    bytesRead += n;
-    options.onProgress?.(bytesRead, scanner?.samplesSoFar ?? 0);
+  const scanned = await scanTrace(source, {
+    event,
+    fileName,
+    fileIndex: options.fileIndex ?? 0,
+    keep: options.keep ?? 'samples',
+    ...(options.onProgress && { onProgress: options.onProgress }),
   });
-  const { head, stream } = await peek(counted, SNIFF_LENGTH);
-  const compression = sniffCompression(head);
-  if (compression.kind === 'unsupported') {
-    for await (const _ of stream) void _; // drain, so progress reaches the end
-    const reason = `${fileName} is ${compression.format}-compressed; waitscope reads plain and gzip traces, so decompress it first (${compression.hint.replace('FILE', fileName)})`;
+  const { bytesRead } = scanned;
+  if (scanned.scan === null) {
+    const reason = `${fileName} is ${scanned.compression.format}-compressed; waitscope reads plain and gzip traces, so decompress it first (${scanned.compression.hint.replace('FILE', fileName)})`;
     return refusedFileResult({ fileName, event, compression: 'none', bytesRead }, reason);
   }
-
-  scanner = new TraceScanner({ event, fileName, fileIndex: options.fileIndex ?? 0, keep: options.keep ?? 'samples' });
-  const input = compression.kind === 'gzip' ? gunzip(stream) : stream;
-  let gzipError: string | undefined;
-  try {
-    for await (const chunk of input) scanner.push(chunk);
-    options.onProgress?.(bytesRead, scanner.samplesSoFar);
-  } catch (error) {
-    if (!(error instanceof GzipError)) throw error;
-    gzipError = error.message;
-  }
-  return buildFileResult(scanner.finish(), { fileName, event, compression: compression.kind, bytesRead, gzipError });
+  return buildFileResult(scanned.scan, { fileName, event, compression: scanned.compression.kind, bytesRead, gzipError: scanned.gzipError?.message });
 }

@@ -1,4 +1,5 @@
-import { ascii, CR, findBytes, LF } from './bytes';
+import { ascii, findBytes, LF } from './bytes';
+import { forEachLine, lineEnd } from './lines';
 import { LineGrammar } from './line-grammar';
 import type { ScanOptions, ScanResult } from './scan-result';
 export type { ScanOptions, ScanResult } from './scan-result';
@@ -28,6 +29,11 @@ export class TraceScanner extends LineGrammar {
   private kernel: LineKernel | null;
   /** Per event id: whether the kernel books its WAITs itself (set once per event). */
   private readonly kernelBooks: boolean[] = [];
+  /**
+   * False: no event is registered with the kernel, so it hands every WAIT back as a record it
+   * parsed (name, ela, tim) and JavaScript books each one (a visited scan, trace-visitor.ts).
+   */
+  protected kernelMayBook = true;
 
   private base = 0; // file offset of the current chunk's first byte
   private carry = new Uint8Array(256);
@@ -102,14 +108,10 @@ export class TraceScanner extends LineGrammar {
     if (this.kernel !== null) return this.kernelLines(this.kernel, chunk, pos);
     let nextWait = findBytes(chunk, WAIT, pos);
     const base = this.base;
-    for (;;) {
-      const nl = chunk.indexOf(LF, pos);
-      if (nl < 0) break;
+    pos = forEachLine(chunk, pos, (start, end) => {
       this.lineNo++;
-      const end = nl > pos && chunk[nl - 1] === CR ? nl - 1 : nl;
-      nextWait = this.line(chunk, pos, end, base, nextWait);
-      pos = nl + 1;
-    }
+      nextWait = this.line(chunk, start, end, base, nextWait);
+    });
     if (pos < n) {
       this.carryOffset = base + pos;
       this.appendCarry(chunk, pos, n);
@@ -211,7 +213,7 @@ export class TraceScanner extends LineGrammar {
     const id = this.events.intern(input, nameStart, nameStart + nameLength);
     if (this.kernelBooks[id] === undefined) {
       const keep = id !== this.selectedId ? KernelKeep.Nothing : this.samples instanceof ElaTally ? KernelKeep.Counts : KernelKeep.Samples;
-      this.kernelBooks[id] = (this.kernel as LineKernel).register(input, nameStart, nameLength, id, keep);
+      this.kernelBooks[id] = this.kernelMayBook && (this.kernel as LineKernel).register(input, nameStart, nameLength, id, keep);
     }
     this.acceptWait(id, float64[r * KernelRecord.float64s + KernelRecord.ela] as number, tim, offset);
   }
@@ -279,8 +281,7 @@ export class TraceScanner extends LineGrammar {
   private flushCarry(): void {
     this.lineNo++;
     const buf = this.carry;
-    let end = this.carryLen;
-    if (end > 0 && buf[end - 1] === CR) end--;
+    const end = lineEnd(buf, 0, this.carryLen);
     if (this.carryDropped > 0) {
       const kept = this.carryLen;
       const dropped = this.carryDropped;

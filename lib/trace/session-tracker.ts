@@ -1,6 +1,15 @@
 import type { SessionMarker } from './types';
 
 /**
+ * The key that tells sessions apart: the process (trcsess interleaves several in one file) and
+ * `sid.serial`. A marker whose fields are all null is the session of waits before any marker.
+ * Built here only, so the scanner, the merge of ranges and the report agree on what one session is.
+ */
+export function sessionKey(session: Pick<SessionMarker, 'pid' | 'sid' | 'serial'>): string {
+  return `${session.pid ?? ''}|${session.sid ?? ''}.${session.serial ?? ''}`;
+}
+
+/**
  * Which session each wait belongs to: `*** SESSION ID:(sid.serial)` markers, and in trcsess
  * output `*** [ Unix process pid: N ]` markers that switch between interleaved processes.
  * Sessions are needed later to resample whole sessions, since waits inside one are correlated.
@@ -18,7 +27,7 @@ export class SessionTracker {
   /** Index of the current session; interned on first use so unused markers cost nothing. */
   current(): number {
     if (this.index >= 0) return this.index;
-    const key = `${this.pid ?? ''}|${this.sid ?? ''}.${this.serial ?? ''}`;
+    const key = sessionKey({ pid: this.pid, sid: this.sid, serial: this.serial });
     let index = this.byKey.get(key);
     if (index === undefined) {
       index = this.markers.length;
@@ -27,6 +36,11 @@ export class SessionTracker {
     }
     this.index = index;
     return index;
+  }
+
+  /** The process of the current session: the header's pid, or the last trcsess marker's. */
+  get currentPid(): string | null {
+    return this.pid;
   }
 
   setHeaderPid(pid: string): void {

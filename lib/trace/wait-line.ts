@@ -23,10 +23,9 @@ export interface WaitLine {
  * kernel parses the common shape; this is the reference and handles every other line.
  */
 export function parseWaitLine(buf: Uint8Array, s: number, e: number, events: EventTable): WaitLine | string {
-  let p = s + 6; // after `WAIT #`
+  let p = waitCursorEnd(buf, s, e);
   let b = 0;
-  while (p < e && (b = buf[p] as number) >= 0x30 && b <= 0x39) p++;
-  if (p === s + 6 || p + 7 >= e || !matchAt(buf, p, e, COLON_NAM)) return 'no cursor and event name';
+  if (p < 0 || p + 7 >= e) return 'no cursor and event name';
   const quote = buf[p + 6] as number; // ' in every release; " in MOS note 39817.1's examples
   if (quote !== QUOTE && quote !== DQUOTE) return 'no quoted event name';
   const nameStart = p + 7;
@@ -50,6 +49,17 @@ export function parseWaitLine(buf: Uint8Array, s: number, e: number, events: Eve
 }
 
 const COLON_NAM = ascii(': nam=');
+
+/**
+ * Where the cursor number of the record buf[s, e) ends (`WAIT #<cursor>: nam=`), or -1 when it
+ * has no cursor and event name. buf[s] starts `WAIT #`; the cursor is buf[s + 6, end).
+ */
+export function waitCursorEnd(buf: Uint8Array, s: number, e: number): number {
+  let p = s + 6; // after `WAIT #`
+  let b = 0;
+  while (p < e && (b = buf[p] as number) >= 0x30 && b <= 0x39) p++;
+  return p > s + 6 && matchAt(buf, p, e, COLON_NAM) ? p : -1;
+}
 const SPACE_TIM = ascii(' tim=');
 
 /** End of an event name not seen recently: the first quote followed by ` ela=`. -1 when cut off. */

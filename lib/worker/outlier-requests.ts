@@ -6,7 +6,7 @@
 import { analyzeOutliers, type OutlierAnalysis } from '../outliers/analyze';
 import { createCoOccurrence, finishCoOccurrence, scanCoOccurrence, type WindowActivity } from '../outliers/co-occurrence';
 import type { OutlierWindow } from '../outliers/clusters';
-import { streamedRangeReader } from '../outliers/byte-lines';
+import { streamedRangeReader } from '../outliers/streamed-reader';
 import { readContext, type TraceContext } from '../outliers/context';
 import { downsampleTimeline, SHARED_TIMELINE_POINTS } from '../outliers/timeline';
 import { indicesInRange, indicesInWindow, longestFirst, waitRow, type ListInput, type WaitList, type WaitRow } from '../outliers/top-list';
@@ -208,8 +208,7 @@ export async function coOccurrenceOf(d: DatasetState, windows: OutlierWindow[]):
   const clock = new DatasetClock(input);
   const parsed = d.traces.filter((t) => t.result !== null);
   for (const [fileIndex, t] of parsed.entries()) {
-    const facts = t.result!.facts;
-    await scanCoOccurrence(fileChunks(t.file), { fileIndex, unit: facts.unit, pid: facts.pid, clockOf: (pid) => clock.tableFor(fileIndex, pid) }, acc);
+    await scanCoOccurrence(fileChunks(t.file), { fileIndex, clockOf: (pid) => clock.tableFor(fileIndex, pid) }, acc);
   }
   return finishCoOccurrence(acc);
 }

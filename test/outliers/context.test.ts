@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readContext } from '../../lib/outliers/context';
 import { chunksOf, gzipBytes, toCrlf } from '../helpers/chunks';
-import { streamedRangeReader } from '../../lib/outliers/byte-lines';
+import { streamedRangeReader } from '../../lib/outliers/streamed-reader';
 import { plainCommits, stallPair, writeCommitLoop, type WrittenTrace } from '../helpers/outlier-traces';
 import { encode, memoryReader } from './load';
 

@@ -43,7 +43,7 @@ describe.skipIf(!corpusAvailable)('outliers on the real corpus', () => {
     }
     const clock = new DatasetClock(ds);
     const acc = createCoOccurrence(analysis.windows);
-    await scanCoOccurrence(chunksOf(bytes, 65_536), { fileIndex: 0, unit: ds.files[0]!.facts.unit, pid: ds.files[0]!.facts.pid, clockOf: (pid) => clock.tableFor(0, pid) }, acc);
+    await scanCoOccurrence(chunksOf(bytes, 65_536), { fileIndex: 0, clockOf: (pid) => clock.tableFor(0, pid) }, acc);
     const activity = finishCoOccurrence(acc);
     expect(activity).toHaveLength(analysis.windows.length);
     windowsSeen += analysis.windows.length;

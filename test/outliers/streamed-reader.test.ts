@@ -3,7 +3,7 @@
 // a synthetic commit loop of about 3.7 MB (4.9 MB for 10,000 commits), gzipped.
 import { describe, expect, it } from 'vitest';
 import { analyzeOutliers } from '../../lib/outliers/analyze';
-import { streamedRangeReader } from '../../lib/outliers/byte-lines';
+import { streamedRangeReader } from '../../lib/outliers/streamed-reader';
 import { readContext } from '../../lib/outliers/context';
 import { generateCommitLoop } from '../../lib/synth/commit-loop';
 import { chunksOf, gzipBytes } from '../helpers/chunks';
