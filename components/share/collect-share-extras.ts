@@ -9,6 +9,7 @@ import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { numberedLabel, type ShareExtras } from '@/lib/report/share-content';
 import { outlierSection } from '@/lib/worker/outlier-requests';
 import type { ReportDatasetSpec, WorkerResponse } from '@/lib/worker/protocol';
+import { withThresholdCounts } from '@/lib/worker/threshold-counts';
 import type { Ask } from '../outliers/OutlierPanel';
 
 /** Sends one request and resolves with its reply (use-analysis's `ask`): the outlier panel's type. */
@@ -30,9 +31,16 @@ export interface ShareRequest {
 export const SHARED_TOP_WAITS = 100;
 
 export async function collectShareExtras(ask: Ask, r: ShareRequest): Promise<ShareExtras | string> {
-  const reportWith = (datasets: ReportDatasetSpec[]) =>
-    ask<Extract<WorkerResponse, { type: 'report' }>>((requestId) => ({ type: 'report', requestId, event: r.event, datasets, baseline: r.baseline, thresholds: r.thresholds }));
   const specs = r.datasets.map(({ datasetId, label }) => ({ datasetId, label }));
+  // The user's thresholds travel with the report, counted as the page counts them.
+  const counted = r.thresholds.length === 0
+    ? null
+    : await ask<Extract<WorkerResponse, { type: 'threshold-counts' }>>((requestId) => ({ type: 'threshold-counts', requestId, event: r.event, datasetIds: specs.map((s) => s.datasetId), thresholds: r.thresholds }));
+  if (counted && counted.type !== 'threshold-counts') return counted.message;
+  const reportWith = async (datasets: ReportDatasetSpec[]) => {
+    const reply = await ask<Extract<WorkerResponse, { type: 'report' }>>((requestId) => ({ type: 'report', requestId, event: r.event, datasets, baseline: r.baseline }));
+    return reply.type === 'report' && counted ? { ...reply, report: withThresholdCounts(reply.report, counted.counts) } : reply;
+  };
   const fresh = await reportWith(specs);
   if (fresh.type !== 'report') return fresh.message;
   // The comparisons' texts name the datasets (the resampling note, the warnings; a viewer writes the

@@ -3,7 +3,7 @@
  * The page: datasets in, comparison out. It holds only view state; the files, their parsing and
  * every statistic live in the analysis worker (lib/worker), reached through useAnalysis.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import type { DatasetStatus, InputFile } from '@/lib/worker/protocol';
 import { datasetColor } from '../charts/palette';
@@ -21,6 +21,7 @@ import { EventPicker } from './EventPicker';
 import { useAnalysis } from './use-analysis';
 import { useAutoEvent } from './use-auto-event';
 import { useBookDemo } from './use-book-demo';
+import { useThresholdCounts } from './use-threshold-counts';
 import { DEFAULT_LABELS, DEFAULT_VIEW, formatViewState, MAX_DATASETS, parseViewState, type ViewState } from './url-state';
 import { ViewControls } from './ViewControls';
 
@@ -33,6 +34,9 @@ function relabel(report: WaitscopeReport, slots: DatasetSlot[]): WaitscopeReport
   const label = new Map(slots.map((s) => [s.id, s.label]));
   return { ...report, datasets: report.datasets.map((d) => ({ ...d, label: label.get(d.id) ?? d.label })) };
 }
+
+/** The outlier panel redraws only when its own inputs change, not on every view change of the page (a threshold edit). */
+const OutlierPanelOnce = memo(OutlierPanel);
 
 export function Workbench() {
   const analysis = useAnalysis();
@@ -139,18 +143,23 @@ export function Workbench() {
   const autoEvent = useAutoEvent(included.map((s) => statuses[s.id]!), view.event, loading, chooseEvent);
   const baselineId = slots[view.baseline]?.id;
   const baselineIndex = Math.max(0, included.findIndex((s) => s.id === baselineId));
-  const dataKey = JSON.stringify([included.map((s) => [s.id, statuses[s.id]!.waits, statuses[s.id]!.files.length, statuses[s.id]!.event, statuses[s.id]!.state]), view.event, baselineIndex, view.thresholds]);
+  // What the report depends on; not the thresholds, which are counted apart (useThresholdCounts).
+  const dataKey = JSON.stringify([included.map((s) => [s.id, statuses[s.id]!.waits, statuses[s.id]!.files.length, statuses[s.id]!.event, statuses[s.id]!.state]), view.event, baselineIndex]);
   useEffect(() => {
     if (loading || autoEvent.pending) return;
     if (included.length === 0) {
       clearReport();
       return;
     }
-    void requestReport({ event: view.event, datasets: included.map((s) => ({ datasetId: s.id, label: s.label })), baseline: baselineIndex, thresholds: view.thresholds });
+    void requestReport({ event: view.event, datasets: included.map((s) => ({ datasetId: s.id, label: s.label })), baseline: baselineIndex }, dataKey);
     // The key holds everything the report depends on; labels are applied at render time.
   }, [dataKey, loading, autoEvent.pending]);
 
   const report = useMemo(() => (analysis.report ? relabel(analysis.report.report, slots) : null), [analysis.report, slots]);
+  const thresholdCounts = useThresholdCounts(
+    analysis.ask,
+    analysis.report && !loading ? { key: analysis.report.key, event: view.event, datasetIds: analysis.report.report.datasets.map((d) => d.id), thresholds: view.thresholds } : null,
+  );
 
   // The figures colour datasets by their place in the report; a dataset not in it yet keeps its own place.
   const colorOf = (id: string, slotIndex: number) => {
@@ -164,6 +173,9 @@ export function Workbench() {
   const [selected, setSelected] = useState<{ selection: FigureSelection; dataKey: string } | null>(null);
   useEffect(() => setSelected((s) => (s && s.dataKey !== dataKey ? null : s)), [dataKey]);
   const selection = selected?.dataKey === dataKey ? selected.selection : null;
+  const clearSelection = useCallback(() => setSelected(null), []);
+  const outlierDatasetsKey = JSON.stringify(included.map((s) => [s.id, s.label]));
+  const outlierDatasets = useMemo(() => included.map((s) => ({ datasetId: s.id, label: s.label })), [outlierDatasetsKey]);
   const [sharing, setSharing] = useState(false);
   const [sharedVersion, setSharedVersion] = useState(0);
   const { ask } = analysis;
@@ -250,7 +262,14 @@ export function Workbench() {
       </div>
 
       {autoEvent.note && <p className="hint" data-testid="event-note">{autoEvent.note}</p>}
-      <div className="results" data-testid="results" aria-busy={analysis.computing || loading} data-computing={analysis.computing ? 'yes' : 'no'}>
+      <div
+        className="results"
+        data-testid="results"
+        aria-busy={analysis.computing || loading}
+        data-computing={analysis.computing ? 'yes' : 'no'}
+        data-reports-built={analysis.report?.built}
+        data-report-ms={analysis.report && Math.round(analysis.report.elapsedMs)}
+      >
         {analysis.computing && <p className="computing">Computing the statistics…</p>}
         {analysis.reportError && <p role="alert" className="failure">{analysis.reportError}</p>}
         {report && !sharing && (
@@ -267,19 +286,13 @@ export function Workbench() {
             unit={view.unit}
             buckets={view.buckets}
             topWaits={{ count: view.topN, axis: view.topAxis }}
+            thresholdCounts={thresholdCounts}
             onThresholdsChange={(thresholds) => setView((v) => ({ ...v, thresholds }))}
             onSelectRange={(s) => setSelected({ selection: s, dataKey })}
           />
         )}
         {report && !loading && (
-          <OutlierPanel
-            datasets={included.map((s) => ({ datasetId: s.id, label: s.label }))}
-            dataKey={dataKey}
-            unit={view.unit}
-            ask={analysis.ask}
-            selection={selection}
-            onClearSelection={() => setSelected(null)}
-          />
+          <OutlierPanelOnce datasets={outlierDatasets} dataKey={dataKey} unit={view.unit} ask={analysis.ask} selection={selection} onClearSelection={clearSelection} />
         )}
       </div>
       <MySharedReports refreshKey={sharedVersion} />

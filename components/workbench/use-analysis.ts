@@ -12,6 +12,10 @@ import { sharedAnalysisClient, type AnalysisClient } from '@/lib/worker/worker-c
 export interface ReportState {
   report: WaitscopeReport;
   elapsedMs: number;
+  /** Reports the worker has built so far, this one included. */
+  built: number;
+  /** The caller's key of what the report was asked for (its data, event and baseline). */
+  key: string;
 }
 
 type Reply = Extract<WorkerResponse, { requestId: number }>;
@@ -62,7 +66,7 @@ export function useAnalysis() {
   }, []);
 
   const requestReport = useCallback(
-    async (request: Omit<Extract<WorkerRequest, { type: 'report' }>, 'type' | 'requestId'>) => {
+    async (request: Omit<Extract<WorkerRequest, { type: 'report' }>, 'type' | 'requestId'>, key: string) => {
       setComputing(true);
       const reply = await ask<Extract<Reply, { type: 'report' }>>((requestId) => {
         latestReport.current = requestId;
@@ -72,7 +76,7 @@ export function useAnalysis() {
       setComputing(false);
       if (reply.type === 'request-failed' && reply.stale) return; // the data changed under it; a new request follows
       if (reply.type === 'report') {
-        setReport({ report: reply.report, elapsedMs: reply.elapsedMs });
+        setReport({ report: reply.report, elapsedMs: reply.elapsedMs, built: reply.built, key });
         setReportError(null);
       } else {
         setReportError(reply.message);

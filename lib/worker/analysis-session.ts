@@ -17,6 +17,7 @@ import { RangeHelper } from './range-port';
 import { coOccurrenceOf, contextOf, outliersOf, selectionCsv, selectPage } from './outlier-requests';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
+import { cachedValueCounts, countAboveFromValueCounts } from './threshold-counts';
 
 export const WAITSCOPE_VERSION = '0.1.0';
 /** How long a large file waits for a range worker that is still starting. */
@@ -30,6 +31,8 @@ export class AnalysisSession {
   /** Range workers that answered, by the index worker-client.ts gave them. */
   private readonly helpers = new Map<number, RangeHelper>();
   private readyHelpers: RangeHelper[] = [];
+  /** Reports built so far, told with each one: the page's tests check a view change builds none. */
+  private reportsBuilt = 0;
 
   constructor(
     private readonly post: Post,
@@ -76,6 +79,8 @@ export class AnalysisSession {
         return this.setEvent(request.event);
       case 'report':
         return this.report(request);
+      case 'threshold-counts':
+        return this.thresholdCounts(request);
       case 'export-samples':
         return this.exportSamples(request.requestId, request.datasetId);
       case 'fingerprints':
@@ -244,8 +249,8 @@ export class AnalysisSession {
   }
 
   private inputOf(d: DatasetState, label: string): ReportDatasetInput {
+    const values = d.values();
     if (d.synthetic) {
-      const values = d.event === 'log file sync' ? d.synthetic.values : new Float64Array(0);
       return {
         id: d.id, label, source: 'synthetic', note: d.note, values,
         sessions: values.length > 0 ? d.synthetic.sessions : null,
@@ -253,10 +258,8 @@ export class AnalysisSession {
         files: [],
       };
     }
-    const parsed = d.traces.flatMap((t) => (t.result ? [t.result] : []));
+    const parsed = d.traces.some((t) => t.result);
     const dataset = d.combined();
-    const traceValues = dataset.samples.ela.subarray(0, dataset.samples.count);
-    const csvValues = d.csv.map((c) => c.values);
     const files: ReportFile[] = d.traces.map((t) => ({
       name: t.name,
       bytes: t.file.size,
@@ -268,43 +271,54 @@ export class AnalysisSession {
       instance: t.result?.facts.instance ?? null,
     }));
     for (const c of d.csv) files.push({ name: c.status.name, bytes: c.status.bytes, compression: 'none', oracleVersion: null, outcome: 'parsed', waits: c.values.length });
-    if (csvValues.length === 0) {
-      return { id: d.id, label, source: 'traces', note: d.note, values: traceValues, sessions: sessionIds(dataset), metadata: datasetMetadata(dataset), files };
+    if (d.csv.length === 0) {
+      return { id: d.id, label, source: 'traces', note: d.note, values, sessions: sessionIds(dataset), metadata: datasetMetadata(dataset), files };
     }
     // CSV values carry no sessions: the dataset's waits are resampled singly.
-    const total = traceValues.length + csvValues.reduce((n, v) => n + v.length, 0);
-    const values = new Float64Array(total);
-    values.set(traceValues, 0);
-    let at = traceValues.length;
-    for (const v of csvValues) {
-      values.set(v, at);
-      at += v.length;
-    }
-    return { id: d.id, label, source: parsed.length > 0 ? 'traces' : 'csv', note: d.note, values, sessions: null, metadata: parsed.length > 0 ? datasetMetadata(dataset) : undefined, files };
+    return { id: d.id, label, source: parsed ? 'traces' : 'csv', note: d.note, values, sessions: null, metadata: parsed ? datasetMetadata(dataset) : undefined, files };
   }
 
-  private async report(request: Extract<WorkerRequest, { type: 'report' }>): Promise<void> {
+  /**
+   * Why a request over these datasets cannot be answered yet, or null. One over datasets still being
+   * read, or read for another event, would show one event's numbers under another's name: it is
+   * stale, and the page asks again when the load is done.
+   */
+  private staleness(datasetIds: readonly string[], event: string): string | null {
+    const unready = datasetIds.map((id) => this.peek(id)).find((d) => d.state === 'loading' || (!d.synthetic && d.event !== event));
+    return unready ? `${unready.id} is still being read for '${unready.event}'` : null;
+  }
+
+  private report(request: Extract<WorkerRequest, { type: 'report' }>): void {
     const now = this.options.now ?? (() => performance.now());
     const started = now();
-    // A report of datasets still being read, or read for another event, would show one event's
-    // numbers under another's name: say it is stale; the page asks again when the load is done.
-    const unready = request.datasets.map((spec) => this.peek(spec.datasetId)).find((d) => d.state === 'loading' || (!d.synthetic && d.event !== request.event));
-    if (unready) {
-      this.post({ type: 'request-failed', requestId: request.requestId, stale: true, message: `${unready.id} is still being read for '${unready.event}'` });
-      return;
-    }
+    const stale = this.staleness(request.datasets.map((s) => s.datasetId), request.event);
+    if (stale) return this.post({ type: 'request-failed', requestId: request.requestId, stale: true, message: stale });
     try {
       const inputs = request.datasets.map((spec) => this.inputOf(this.peek(spec.datasetId), spec.label));
       const report = buildReport(inputs, {
         event: request.event,
         baseline: request.baseline,
-        thresholds: request.thresholds,
         generatorVersion: WAITSCOPE_VERSION,
         createdAt: new Date().toISOString(),
       });
-      this.post({ type: 'report', requestId: request.requestId, report, elapsedMs: now() - started });
+      this.reportsBuilt++;
+      this.post({ type: 'report', requestId: request.requestId, report, elapsedMs: now() - started, built: this.reportsBuilt });
     } catch (error) {
       this.post({ type: 'request-failed', requestId: request.requestId, message: `The report could not be computed: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
+  private thresholdCounts(request: Extract<WorkerRequest, { type: 'threshold-counts' }>): void {
+    const stale = this.staleness(request.datasetIds, request.event);
+    if (stale) return this.post({ type: 'request-failed', requestId: request.requestId, stale: true, message: stale });
+    try {
+      const counts = request.datasetIds.map((datasetId) => ({
+        datasetId,
+        counts: countAboveFromValueCounts(cachedValueCounts(this.peek(datasetId).values()), request.thresholds),
+      }));
+      this.post({ type: 'threshold-counts', requestId: request.requestId, counts });
+    } catch (error) {
+      this.post({ type: 'request-failed', requestId: request.requestId, message: `The waits above the thresholds could not be counted: ${error instanceof Error ? error.message : String(error)}` });
     }
   }
 

@@ -8,6 +8,7 @@ import type { WindowActivity } from '../outliers/co-occurrence';
 import type { TraceContext } from '../outliers/context';
 import type { WaitscopeReport } from '../report/report-schema';
 import type { DatasetOutliers, SelectionPage, SelectionPart } from './outlier-requests';
+import type { DatasetThresholdCounts } from './threshold-counts';
 import type { PresetName } from '../synth/wait-model';
 import type { EventProfileRow } from '../trace/types';
 
@@ -80,7 +81,10 @@ export type WorkerRequest =
   /** Drops one input file (by its path) from a dataset; its statistics are those of the other files. */
   | { type: 'remove-file'; datasetId: string; name: string }
   | { type: 'set-event'; event: string }
-  | { type: 'report'; requestId: number; event: string; datasets: ReportDatasetSpec[]; baseline: number; thresholds: number[] }
+  /** The report with the fixed thresholds only: the user's are counted apart ('threshold-counts'), so editing them rebuilds nothing. */
+  | { type: 'report'; requestId: number; event: string; datasets: ReportDatasetSpec[]; baseline: number }
+  /** Waits above each threshold (µs) in each dataset, for the event of the last report. */
+  | { type: 'threshold-counts'; requestId: number; event: string; datasetIds: string[]; thresholds: number[] }
   | { type: 'export-samples'; requestId: number; datasetId: string }
   | { type: 'fingerprints'; requestId: number; datasetIds: string[] }
   | { type: 'outliers'; requestId: number; datasets: ReportDatasetSpec[]; top: number; thresholds: number[] }
@@ -93,7 +97,9 @@ export type WorkerRequest =
 export type WorkerResponse =
   | { type: 'progress'; progress: ProgressUpdate }
   | { type: 'status'; status: DatasetStatus }
-  | { type: 'report'; requestId: number; report: WaitscopeReport; elapsedMs: number }
+  /** `built`: how many reports this worker has built so far (a threshold edit must not add one). */
+  | { type: 'report'; requestId: number; report: WaitscopeReport; elapsedMs: number; built: number }
+  | { type: 'threshold-counts'; requestId: number; counts: DatasetThresholdCounts[] }
   | { type: 'samples'; requestId: number; datasetId: string; blob: Blob; rows: number }
   /** Per dataset id, per file name: the SHA-256 (hex) of the file's bytes. */
   | { type: 'fingerprints'; requestId: number; files: Record<string, Record<string, string>> }
