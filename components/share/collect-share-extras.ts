@@ -8,12 +8,9 @@
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { numberedLabel, type ShareExtras } from '@/lib/report/share-content';
 import { outlierSection } from '@/lib/worker/outlier-requests';
-import type { ReportDatasetSpec, WorkerResponse } from '@/lib/worker/protocol';
+import type { Ask, ReportDatasetSpec } from '@/lib/worker/protocol';
 import { withThresholdCounts } from '@/lib/worker/threshold-counts';
-import type { Ask } from '../outliers/OutlierPanel';
 
-/** Sends one request and resolves with its reply (use-analysis's `ask`): the outlier panel's type. */
-export type { Ask };
 
 export interface ShareDatasetSpec extends ReportDatasetSpec {
   /** The label was made from a dropped folder's name (and not typed since): see numberedLabels. */
@@ -35,10 +32,10 @@ export async function collectShareExtras(ask: Ask, r: ShareRequest): Promise<Sha
   // The user's thresholds travel with the report, counted as the page counts them.
   const counted = r.thresholds.length === 0
     ? null
-    : await ask<Extract<WorkerResponse, { type: 'threshold-counts' }>>((requestId) => ({ type: 'threshold-counts', requestId, event: r.event, datasetIds: specs.map((s) => s.datasetId), thresholds: r.thresholds }));
+    : await ask('threshold-counts', { event: r.event, datasetIds: specs.map((s) => s.datasetId), thresholds: r.thresholds });
   if (counted && counted.type !== 'threshold-counts') return counted.message;
   const reportWith = async (datasets: ReportDatasetSpec[]) => {
-    const reply = await ask<Extract<WorkerResponse, { type: 'report' }>>((requestId) => ({ type: 'report', requestId, event: r.event, datasets, baseline: r.baseline }));
+    const reply = await ask('report', { event: r.event, datasets, baseline: r.baseline });
     return reply.type === 'report' && counted ? { ...reply, report: withThresholdCounts(reply.report, counted.counts) } : reply;
   };
   const fresh = await reportWith(specs);
@@ -52,14 +49,14 @@ export async function collectShareExtras(ask: Ask, r: ShareRequest): Promise<Sha
     if (again.type !== 'report') return again.message;
     numbered = again.report;
   }
-  const hashes = await ask<Extract<WorkerResponse, { type: 'fingerprints' }>>((requestId) => ({ type: 'fingerprints', requestId, datasetIds: r.datasets.map((s) => s.datasetId) }));
+  const hashes = await ask('fingerprints', { datasetIds: r.datasets.map((s) => s.datasetId) });
   if (hashes.type !== 'fingerprints') return hashes.message;
-  const found = await ask<Extract<WorkerResponse, { type: 'outliers' }>>((requestId) => ({ type: 'outliers', requestId, datasets: specs, top: SHARED_TOP_WAITS, thresholds: [] }));
+  const found = await ask('outliers', { datasets: specs, top: SHARED_TOP_WAITS, thresholds: [] });
   if (found.type !== 'outliers') return found.message;
   const outliers: ShareExtras['outliers'] = {};
   for (const o of found.results) {
     const act = o.hasTraceLines && o.analysis.windows.length > 0
-      ? await ask<Extract<WorkerResponse, { type: 'co-occurrence' }>>((requestId) => ({ type: 'co-occurrence', requestId, datasetId: o.datasetId, windows: o.analysis.windows }))
+      ? await ask('co-occurrence', { datasetId: o.datasetId, windows: o.analysis.windows })
       : null;
     outliers[o.datasetId] = outlierSection(o, act?.type === 'co-occurrence' ? act.activity : null);
   }

@@ -6,9 +6,8 @@
  * so the rows already shown stay; a threshold removed leaves at once.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { WorkerResponse } from '@/lib/worker/protocol';
+import type { Ask } from '@/lib/worker/protocol';
 import type { DatasetThresholdCounts } from '@/lib/worker/threshold-counts';
-import type { Ask } from '../outliers/OutlierPanel';
 
 export interface ThresholdCountsRequest {
   /** The report's key: counts are only ever shown with the report of the same key. */
@@ -27,13 +26,7 @@ export function useThresholdCounts(ask: Ask, request: ThresholdCountsRequest | n
   useEffect(() => {
     if (!spec) return;
     const mine = ++latest.current;
-    void ask<Extract<WorkerResponse, { type: 'threshold-counts' }>>((requestId) => ({
-      type: 'threshold-counts',
-      requestId,
-      event: spec.event,
-      datasetIds: spec.datasetIds,
-      thresholds: spec.thresholds,
-    })).then((reply) => {
+    void ask('threshold-counts', { event: spec.event, datasetIds: spec.datasetIds, thresholds: spec.thresholds }).then((reply) => {
       // An overtaken reply is dropped; a stale one (the data is loading) is followed by a new key.
       if (mine === latest.current && reply.type === 'threshold-counts') setHeld({ key: spec.key, counts: reply.counts });
     });

@@ -9,7 +9,7 @@ import { datasetMetadata, sessionIds } from '../report/dataset-side';
 import type { ReportFile } from '../report/report-schema';
 import { experimentSession, SYNTH_DEFAULTS } from '../synth/book-experiment';
 import type { PresetName } from '../synth/wait-model';
-import type { Post, WorkerRequest } from './protocol';
+import type { Post, Question, QuestionOf, WorkerRequest } from './protocol';
 import { DatasetLoader } from './dataset-loader';
 import { emptyDataset, syntheticNote, syntheticProfile, type DatasetState } from './dataset-state';
 import { exportSamplesBlob } from './export-samples';
@@ -288,7 +288,7 @@ export class AnalysisSession {
     return unready ? `${unready.id} is still being read for '${unready.event}'` : null;
   }
 
-  private report(request: Extract<WorkerRequest, { type: 'report' }>): void {
+  private report(request: QuestionOf<'report'>): void {
     const now = this.options.now ?? (() => performance.now());
     const started = now();
     const stale = this.staleness(request.datasets.map((s) => s.datasetId), request.event);
@@ -308,7 +308,7 @@ export class AnalysisSession {
     }
   }
 
-  private thresholdCounts(request: Extract<WorkerRequest, { type: 'threshold-counts' }>): void {
+  private thresholdCounts(request: QuestionOf<'threshold-counts'>): void {
     const stale = this.staleness(request.datasetIds, request.event);
     if (stale) return this.post({ type: 'request-failed', requestId: request.requestId, stale: true, message: stale });
     try {
@@ -323,7 +323,7 @@ export class AnalysisSession {
   }
 
   /** Issue 6: lists, clusters, timeline, co-occurrence and context (outlier-requests.ts). */
-  private async investigate(request: Extract<WorkerRequest, { type: 'outliers' | 'select' | 'export-selection' | 'co-occurrence' | 'context' }>): Promise<void> {
+  private async investigate(request: Extract<Question, { type: 'outliers' | 'select' | 'export-selection' | 'co-occurrence' | 'context' }>): Promise<void> {
     const { requestId } = request;
     try {
       switch (request.type) {
