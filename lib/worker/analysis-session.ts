@@ -7,11 +7,10 @@
 import { buildReport, type ReportDatasetInput } from '../report/build-report';
 import { datasetMetadata, sessionIds } from '../report/dataset-side';
 import type { ReportFile } from '../report/report-schema';
-import { experimentSession, SYNTH_DEFAULTS } from '../synth/book-experiment';
-import type { PresetName } from '../synth/wait-model';
+import { SYNTH_DEFAULTS } from '../synth/book-experiment';
 import type { Post, Question, QuestionOf, WorkerRequest } from './protocol';
 import { DatasetLoader } from './dataset-loader';
-import { emptyDataset, syntheticNote, syntheticProfile, type DatasetState } from './dataset-state';
+import { demoKey, emptyDataset, type DatasetState } from './dataset-state';
 import { exportSamplesBlob } from './export-samples';
 import { RangeHelper } from './range-port';
 import { coOccurrenceOf, contextOf, outliersOf, selectionCsv, selectPage } from './outlier-requests';
@@ -65,7 +64,7 @@ export class AnalysisSession {
         return this.loader(request.datasetId).addFiles(request.files, request.event, request.memoryBudgetBytes ?? this.options.memoryBudgetBytes);
       case 'demo':
         this.forgetCleared();
-        return this.demo(request.datasetId, request.preset, request.event, request.sessions, request.commits);
+        return this.demo(request);
       case 'cancel':
         this.datasets.get(request.datasetId)?.abort?.abort();
         return;
@@ -112,10 +111,9 @@ export class AnalysisSession {
     if (!kept || (now && now.source !== 'empty')) return;
     this.cleared.delete(datasetId);
     this.datasets.set(datasetId, kept);
-    if (kept.synthetic) kept.event = this.event;
     this.post({ type: 'status', status: statusOf(kept) });
-    // Cleared before another event was chosen: read its files again for the event shown now.
-    if (!kept.synthetic && kept.event !== this.event) await this.loader(datasetId).reparse(this.event, this.options.memoryBudgetBytes);
+    // Cleared before another event was chosen: read it again for the event shown now.
+    if (kept.event !== this.event) await this.loader(datasetId).reparse(this.event, this.options.memoryBudgetBytes);
   }
 
   /** A load is coming: the memory of cleared datasets is released, and their Undo withdrawn. */
@@ -189,63 +187,21 @@ export class AnalysisSession {
 
   private async setEvent(event: string): Promise<void> {
     this.event = event;
-    const loads = [...this.datasets.values()].map((d) => {
-      if (d.source === 'synthetic') {
-        d.event = event;
-        this.post({ type: 'status', status: statusOf(d) });
-        return Promise.resolve();
-      }
-      return this.loader(d.id).reparse(event, this.options.memoryBudgetBytes);
-    });
-    await Promise.all(loads);
+    await Promise.all([...this.datasets.values()].map((d) => this.loader(d.id).reparse(event, this.options.memoryBudgetBytes)));
   }
 
-  private async demo(datasetId: string, preset: PresetName, event: string, sessions: number = SYNTH_DEFAULTS.sessions, commits: number = SYNTH_DEFAULTS.commits): Promise<void> {
+  /** The book demo into a fresh dataset (DatasetLoader.demo); the same demo again keeps the one running or done. */
+  private demo(request: Extract<WorkerRequest, { type: 'demo' }>): Promise<void> {
+    const { datasetId, preset, sessions = SYNTH_DEFAULTS.sessions, commits = SYNTH_DEFAULTS.commits } = request;
     const old = this.datasets.get(datasetId);
-    const key = `${preset}/${sessions}/${commits}`;
-    // The same demo again (a double click, a reload replaying ?demo=book) keeps the one running or done.
-    if (old && old.demoKey === key && (old.state === 'loading' || old.state === 'ready')) {
+    // A double click, or a reload replaying ?demo=book.
+    if (old && old.demoKey === demoKey(preset, sessions, commits) && (old.state === 'loading' || old.state === 'ready')) {
       this.post({ type: 'status', status: statusOf(old) });
-      return;
+      return Promise.resolve();
     }
     old?.abort?.abort();
-    const d = emptyDataset(datasetId, event);
-    this.datasets.set(datasetId, d);
-    const abort = new AbortController();
-    d.abort = abort;
-    d.demoKey = key;
-    d.source = 'synthetic';
-    d.state = 'loading';
-    d.note = syntheticNote(preset, sessions, commits);
-    this.post({ type: 'status', status: statusOf(d) });
-    const now = this.options.now ?? (() => performance.now());
-    const started = now();
-    const total = sessions * commits;
-    const values = new Float64Array(total);
-    const ids = new Uint32Array(total);
-    // Posts only while this demo is the dataset's: a Clear or another load replaces it.
-    const post: Post = (m) => {
-      if (this.datasets.get(datasetId) === d) this.post(m);
-    };
-    for (let i = 0; i < sessions; i++) {
-      // Yield between sessions, so a Cancel (or another request) is heard while the demo draws.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      if (abort.signal.aborted) {
-        d.state = 'cancelled';
-        d.synthetic = null;
-        post({ type: 'status', status: statusOf(d) });
-        return;
-      }
-      values.set(experimentSession(preset, i, { commits }), i * commits);
-      ids.fill(i, i * commits, (i + 1) * commits);
-      const done = (i + 1) * commits;
-      post({ type: 'progress', progress: { datasetId, phase: 'generating', done, total, waits: done, elapsedMs: now() - started, fileIndex: 0, fileCount: 1 } });
-    }
-    d.synthetic = { values, sessions: ids, preset };
-    d.profile = syntheticProfile(values);
-    d.abort = null;
-    d.state = 'ready';
-    post({ type: 'status', status: statusOf(d) });
+    this.datasets.set(datasetId, emptyDataset(datasetId, request.event));
+    return this.loader(datasetId).demo(preset, sessions, commits);
   }
 
   private inputOf(d: DatasetState, label: string): ReportDatasetInput {

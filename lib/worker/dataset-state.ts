@@ -101,6 +101,11 @@ export function emptyDataset(id: string, event: string): DatasetState {
   return new DatasetState(id, event);
 }
 
+/** Which demo a dataset holds: the same preset and size again is the same demo. */
+export function demoKey(preset: PresetName, sessions: number, commits: number): string {
+  return `${preset}/${sessions}/${commits}`;
+}
+
 export function syntheticNote(preset: PresetName, sessions: number, commits: number): string {
   const setting = preset === 'flash-on' ? 'flash logging on' : 'flash logging off';
   return (
