@@ -6,19 +6,23 @@
  */
 import { buildReport, type ReportDatasetInput } from '../report/build-report';
 import { datasetMetadata, sessionIds } from '../report/dataset-side';
-import type { ReportFile } from '../report/report-schema';
+import type { ReportFile, WaitscopeReport } from '../report/report-schema';
 import { SYNTH_DEFAULTS } from '../synth/book-experiment';
-import type { Post, Question, QuestionOf, WorkerRequest } from './protocol';
+import type { Post, Question, QuestionOf, Questions, WorkerRequest } from './protocol';
 import { DatasetLoader } from './dataset-loader';
 import { demoKey, emptyDataset, type DatasetState } from './dataset-state';
 import { exportSamplesBlob } from './export-samples';
 import { RangeHelper } from './range-port';
-import { coOccurrenceOf, contextOf, outliersOf, selectionCsv, selectPage } from './outlier-requests';
+import { contextOf, selectionCsv, selectPage } from './outlier-requests';
+import { OutlierCache } from './outlier-cache';
+import { shareContent } from './share-request';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
 import { cachedValueCounts, countAboveFromValueCounts } from './threshold-counts';
 
 export const WAITSCOPE_VERSION = '0.1.0';
+/** Reports kept for reuse: the page's, and the one a share writes with folder labels as `Dataset N`. */
+const KEPT_REPORTS = 2;
 /** How long a large file waits for a range worker that is still starting. */
 const HELPER_START_WAIT_MS = 3000;
 
@@ -32,6 +36,9 @@ export class AnalysisSession {
   private readyHelpers: RangeHelper[] = [];
   /** Reports built so far, told with each one: the page's tests check a view change builds none. */
   private reportsBuilt = 0;
+  /** The last reports built, newest first, each valid while its datasets' samples are the same arrays. */
+  private keptReports: { key: string; values: Float64Array[]; report: WaitscopeReport }[] = [];
+  private readonly outlierPasses = new OutlierCache();
 
   constructor(
     private readonly post: Post,
@@ -84,6 +91,8 @@ export class AnalysisSession {
         return this.exportSamples(request.requestId, request.datasetId);
       case 'fingerprints':
         return this.fingerprints(request.requestId, request.datasetIds);
+      case 'share-content':
+        return this.shareContent(request);
       case 'outliers':
       case 'select':
       case 'export-selection':
@@ -250,29 +259,42 @@ export class AnalysisSession {
     const stale = this.staleness(request.datasets.map((s) => s.datasetId), request.event);
     if (stale) return this.post({ type: 'request-failed', requestId: request.requestId, stale: true, message: stale });
     try {
-      const inputs = request.datasets.map((spec) => this.inputOf(this.peek(spec.datasetId), spec.label));
-      const report = buildReport(inputs, {
-        event: request.event,
-        baseline: request.baseline,
-        generatorVersion: WAITSCOPE_VERSION,
-        createdAt: new Date().toISOString(),
-      });
-      this.reportsBuilt++;
+      const report = this.reportOf(request);
       this.post({ type: 'report', requestId: request.requestId, report, elapsedMs: now() - started, built: this.reportsBuilt });
     } catch (error) {
       this.post({ type: 'request-failed', requestId: request.requestId, message: `The report could not be computed: ${error instanceof Error ? error.message : String(error)}` });
     }
   }
 
+  /** The report of these datasets, labels, event and baseline: one already built when nothing changed since (a share right after the page's). */
+  private reportOf(spec: Questions['report']): WaitscopeReport {
+    // The samples by identity; the files by name and outcome (a rejected file adds no waits but is listed).
+    const files = spec.datasets.map((s) => {
+      const d = this.peek(s.datasetId);
+      return [d.source, d.note, d.traces.map((t) => [t.name, t.result?.outcome.kind ?? null]), d.csv.map((c) => c.status.name)];
+    });
+    const key = JSON.stringify([spec.event, spec.baseline, spec.datasets, files]);
+    const values = spec.datasets.map((s) => this.peek(s.datasetId).values());
+    const kept = this.keptReports.find((r) => r.key === key && r.values.every((v, i) => v === values[i]));
+    if (kept) return kept.report;
+    const report = buildReport(
+      spec.datasets.map((s) => this.inputOf(this.peek(s.datasetId), s.label)),
+      { event: spec.event, baseline: spec.baseline, generatorVersion: WAITSCOPE_VERSION, createdAt: new Date().toISOString() },
+    );
+    this.reportsBuilt++;
+    this.keptReports = [{ key, values, report }, ...this.keptReports].slice(0, KEPT_REPORTS);
+    return report;
+  }
+
+  private countsOf(datasetIds: string[], thresholds: number[]) {
+    return datasetIds.map((datasetId) => ({ datasetId, counts: countAboveFromValueCounts(cachedValueCounts(this.peek(datasetId).values()), thresholds) }));
+  }
+
   private thresholdCounts(request: QuestionOf<'threshold-counts'>): void {
     const stale = this.staleness(request.datasetIds, request.event);
     if (stale) return this.post({ type: 'request-failed', requestId: request.requestId, stale: true, message: stale });
     try {
-      const counts = request.datasetIds.map((datasetId) => ({
-        datasetId,
-        counts: countAboveFromValueCounts(cachedValueCounts(this.peek(datasetId).values()), request.thresholds),
-      }));
-      this.post({ type: 'threshold-counts', requestId: request.requestId, counts });
+      this.post({ type: 'threshold-counts', requestId: request.requestId, counts: this.countsOf(request.datasetIds, request.thresholds) });
     } catch (error) {
       this.post({ type: 'request-failed', requestId: request.requestId, message: `The waits above the thresholds could not be counted: ${error instanceof Error ? error.message : String(error)}` });
     }
@@ -285,7 +307,7 @@ export class AnalysisSession {
       switch (request.type) {
         case 'outliers': {
           const results = request.datasets.flatMap((spec) => {
-            const r = outliersOf(this.peek(spec.datasetId), spec.label, { top: request.top, thresholds: request.thresholds });
+            const r = this.outlierPasses.outliers(this.peek(spec.datasetId), spec.label, { top: request.top, thresholds: request.thresholds });
             return r ? [r] : [];
           });
           return this.post({ type: 'outliers', requestId, results });
@@ -297,7 +319,7 @@ export class AnalysisSession {
           return this.post({ type: 'selection-csv', requestId, blob, rows });
         }
         case 'co-occurrence': {
-          const activity = await coOccurrenceOf(this.peek(request.datasetId), request.windows);
+          const activity = await this.outlierPasses.coOccurrence(this.peek(request.datasetId), request.windows);
           return this.post({ type: 'co-occurrence', requestId, datasetId: request.datasetId, activity });
         }
         case 'context': {
@@ -312,19 +334,44 @@ export class AnalysisSession {
   }
 
   /** SHA-256 of every input file of the datasets, for a shared report (read again, never kept). */
+  private async fingerprintsOf(datasetIds: string[]): Promise<Record<string, Record<string, string>>> {
+    const out: Record<string, Record<string, string>> = {};
+    for (const id of datasetIds) {
+      const d = this.datasets.get(id);
+      if (!d) continue;
+      out[id] = {};
+      for (const t of d.traces) out[id][t.name] = await sha256Hex(t.file);
+      for (const c of d.csv) if (c.file) out[id][c.status.name] = await sha256Hex(c.file);
+    }
+    return out;
+  }
+
   private async fingerprints(requestId: number, datasetIds: string[]): Promise<void> {
     try {
-      const out: Record<string, Record<string, string>> = {};
-      for (const id of datasetIds) {
-        const d = this.datasets.get(id);
-        if (!d) continue;
-        out[id] = {};
-        for (const t of d.traces) out[id][t.name] = await sha256Hex(t.file);
-        for (const c of d.csv) if (c.file) out[id][c.status.name] = await sha256Hex(c.file);
-      }
-      this.post({ type: 'fingerprints', requestId, files: out });
+      this.post({ type: 'fingerprints', requestId, files: await this.fingerprintsOf(datasetIds) });
     } catch (error) {
       this.post({ type: 'request-failed', requestId, message: `The files could not be read again to fingerprint them: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
+  private async shareContent(request: QuestionOf<'share-content'>): Promise<void> {
+    const { requestId } = request;
+    const stale = this.staleness(request.datasets.map((s) => s.datasetId), request.event);
+    if (stale) return this.post({ type: 'request-failed', requestId, stale: true, message: stale });
+    try {
+      const extras = await shareContent(
+        {
+          report: (spec) => this.reportOf(spec),
+          thresholdCounts: (ids, thresholds) => this.countsOf(ids, thresholds),
+          fingerprints: (ids) => this.fingerprintsOf(ids),
+          outliers: (id, label, options) => this.outlierPasses.outliers(this.peek(id), label, options),
+          coOccurrence: (id, windows) => this.outlierPasses.coOccurrence(this.peek(id), windows),
+        },
+        request,
+      );
+      this.post({ type: 'share-content', requestId, extras });
+    } catch (error) {
+      this.post({ type: 'request-failed', requestId, message: `The report could not be prepared for sharing: ${error instanceof Error ? error.message : String(error)}` });
     }
   }
 

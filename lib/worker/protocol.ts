@@ -7,6 +7,7 @@ import type { OutlierWindow } from '../outliers/clusters';
 import type { WindowActivity } from '../outliers/co-occurrence';
 import type { TraceContext } from '../outliers/context';
 import type { WaitscopeReport } from '../report/report-schema';
+import type { ShareExtras } from '../report/share-content';
 import type { DatasetOutliers, SelectionPage, SelectionPart } from './outlier-requests';
 import type { DatasetThresholdCounts } from './threshold-counts';
 import type { PresetName } from '../synth/wait-model';
@@ -68,6 +69,11 @@ export interface ReportDatasetSpec {
   label: string;
 }
 
+export interface ShareDatasetSpec extends ReportDatasetSpec {
+  /** The label was made from a dropped folder's name (and not typed since): it may travel as `Dataset N`. */
+  labelFromFolder?: boolean;
+}
+
 /**
  * The requests that are answered, by type: what each carries besides its requestId. Each has one
  * reply type (Answers), or a RequestFailed; `ask` (asker.ts) pairs them, so no caller names or casts
@@ -86,6 +92,8 @@ export interface Questions {
   'export-selection': { parts: SelectionPart[] };
   'co-occurrence': { datasetId: string; windows: OutlierWindow[] };
   context: { datasetId: string; fileIndex: number; offset: number; line: number; before?: number; after?: number };
+  /** Everything a share adds to the report (share-request.ts), reusing the report and outlier passes already made. */
+  'share-content': { event: string; datasets: ShareDatasetSpec[]; baseline: number; thresholds: number[] };
 }
 
 /** The reply each question gets when it can be answered. */
@@ -101,6 +109,7 @@ export interface Answers {
   'export-selection': { type: 'selection-csv'; blob: Blob; rows: number };
   'co-occurrence': { type: 'co-occurrence'; datasetId: string; activity: WindowActivity[] };
   context: { type: 'context'; context: TraceContext };
+  'share-content': { type: 'share-content'; extras: ShareExtras };
 }
 
 export type QuestionType = keyof Questions;
@@ -131,6 +140,7 @@ export const ANSWER_TYPE: { readonly [K in QuestionType]: Answers[K]['type'] } =
   'export-selection': 'selection-csv',
   'co-occurrence': 'co-occurrence',
   context: 'context',
+  'share-content': 'share-content',
 };
 
 /** Sends one question and resolves with its reply: the answer it asked for, or why it failed. */
