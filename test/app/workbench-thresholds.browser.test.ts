@@ -63,6 +63,13 @@ describe('workbench: a threshold edit or a units switch builds no report', () =>
     expect(await cell(page, 1000, 'd1', 'count')).toBe('4');
     await screenshot(page, 'thresholds-counted-apart', '[data-testid=threshold-table]');
 
+    // A share carries the user's threshold, counted, and reuses the report already built.
+    await page.getByTestId('share-button').click();
+    await page.getByTestId('share-json').locator('summary').click();
+    const sent = JSON.parse((await page.getByTestId('share-preview').textContent())!) as { datasets: { distributions: { thresholds: { threshold: number; count: number }[] } }[] };
+    expect(sent.datasets.map((d) => d.distributions.thresholds.find((t) => t.threshold === 1000)?.count)).toEqual([4, 1]);
+    expect(sent.datasets[0]!.distributions.thresholds.map((t) => t.threshold)).toEqual([1000, 10_000, 100_000, 500_000]);
+
     expect(await built(page)).toBe(before);
     expect(watch.consoleErrors).toEqual([]);
     await page.close();
