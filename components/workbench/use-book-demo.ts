@@ -5,10 +5,9 @@
  */
 import { useState, type Dispatch } from 'react';
 import type { DatasetStatus, WorkerRequest } from '@/lib/worker/protocol';
-import { demoConflicts, spareDatasets, type Slot } from './demo-plan';
+import { DEMO_EVENT, demoConflicts, spareDatasets, type Slot } from './demo-plan';
 import type { Workspace, WorkspaceAction } from './workspace';
 
-const DEMO_EVENT = 'log file sync';
 
 export interface DemoQuestion {
   conflicts: string[];

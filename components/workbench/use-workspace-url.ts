@@ -6,11 +6,10 @@
  */
 import { useEffect, useRef, useState, type Dispatch } from 'react';
 import type { WorkerRequest } from '@/lib/worker/protocol';
+import { DEMO_EVENT } from './demo-plan';
 import { parseViewState } from './url-state';
 import { urlOf, type Workspace, type WorkspaceAction } from './workspace';
 
-/** The demo's waits are 'log file sync'. */
-const DEMO_EVENT = 'log file sync';
 
 export function useWorkspaceUrl(ws: Workspace, dispatch: Dispatch<WorkspaceAction>, send: (request: WorkerRequest) => void): void {
   const [loaded, setLoaded] = useState(false);
