@@ -4,8 +4,10 @@
  * (lib/stats/answer-sentence.ts), then the comparison table, exports, the figures and the thresholds.
  * The workbench and a shared report's page (/r/[id]) draw the same view from the same report.
  */
+import { useMemo } from 'react';
 import { answerOfComparison } from '@/lib/report/comparison-answer';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
+import { withThresholdCounts, type DatasetThresholdCounts } from '@/lib/worker/threshold-counts';
 import { AllWaitsFigure } from './charts/AllWaitsFigure';
 import { SpectrumFigure } from './charts/SpectrumFigure';
 import { TopWaitsFigure } from './charts/TopWaitsFigure';
@@ -24,13 +26,19 @@ export interface ResultsViewProps {
   buckets: BucketMode;
   /** Figure 15.16's N and x axis (default: N for the datasets' sizes, linear). */
   topWaits?: TopWaitsSettings;
+  /**
+   * The user's thresholds, counted apart from the report: only the tables and exports take them, so
+   * the figures (drawn from `report` alone) have nothing new to draw when a threshold changes.
+   */
+  thresholdCounts?: readonly DatasetThresholdCounts[];
   /** Absent when the view is read-only. */
   onThresholdsChange?: (micros: number[]) => void;
   /** A click on a bucket or bar, or a drag across the spectrum: the waits of that range (issue 6 §1), by dataset id. */
   onSelectRange?: (selection: FigureSelection) => void;
 }
 
-export function ResultsView({ report, unit, buckets, topWaits, onThresholdsChange, onSelectRange }: ResultsViewProps) {
+export function ResultsView({ report: figures, unit, buckets, topWaits, thresholdCounts, onThresholdsChange, onSelectRange }: ResultsViewProps) {
+  const report = useMemo(() => withThresholdCounts(figures, thresholdCounts ?? []), [figures, thresholdCounts]);
   // Indexes into the report drawn here become ids now, before the datasets can change.
   const onRange = onSelectRange && ((r: RangeSelection) => onSelectRange(selectionOf(r, report)));
   return (
@@ -46,9 +54,9 @@ export function ResultsView({ report, unit, buckets, topWaits, onThresholdsChang
       )}
       <ComparisonTable report={report} unit={unit} />
       <ExportBar report={report} buckets={buckets} />
-      <AllWaitsFigure report={report} unit={unit} bucketMode={buckets} onSelectRange={onRange} />
-      <TopWaitsFigure report={report} unit={unit} settings={topWaits} onSelectRange={onRange} />
-      <SpectrumFigure report={report} unit={unit} onSelectRange={onRange} />
+      <AllWaitsFigure report={figures} unit={unit} bucketMode={buckets} onSelectRange={onRange} />
+      <TopWaitsFigure report={figures} unit={unit} settings={topWaits} onSelectRange={onRange} />
+      <SpectrumFigure report={figures} unit={unit} onSelectRange={onRange} />
       <ThresholdTable report={report} unit={unit} onThresholdsChange={onThresholdsChange} />
     </>
   );

@@ -10,13 +10,24 @@ export function toDisplay(micros: number, unit: DisplayUnit): number {
   return unit === 'ms' ? micros / 1000 : micros;
 }
 
+/** One formatter per number of decimals: toLocaleString with options builds a new one per call, and a view change formats thousands of cells. */
+const formats = new Map<number, Intl.NumberFormat>();
+function fixedDigits(digits: number): Intl.NumberFormat {
+  let f = formats.get(digits);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formats.set(digits, f);
+  }
+  return f;
+}
+
 /** Significant decimals for a value in the unit: whole µs, or ms to the µs. */
 export function formatTime(micros: number | null | undefined, unit: DisplayUnit, options: { withUnit?: boolean } = {}): string {
   if (micros === null || micros === undefined || !Number.isFinite(micros)) return '–';
   const v = toDisplay(micros, unit);
   const abs = Math.abs(v);
   const digits = unit === 'ms' ? 3 : abs >= 100 || Number.isInteger(v) ? 0 : abs >= 1 ? 2 : 3;
-  const text = v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const text = fixedDigits(digits).format(v);
   return options.withUnit ? `${text} ${UNIT_LABEL[unit]}` : text;
 }
 

@@ -9,7 +9,7 @@ import type { WindowSummary } from '@/lib/outliers/analyze';
 import type { TraceContext } from '@/lib/outliers/context';
 import { formatMicrosIso } from '@/lib/outliers/stamps';
 import type { DatasetOutliers, DatasetRow, SelectionPage, SelectionPart } from '@/lib/worker/outlier-requests';
-import type { ReportDatasetSpec, WorkerRequest, WorkerResponse } from '@/lib/worker/protocol';
+import type { Ask, ReportDatasetSpec } from '@/lib/worker/protocol';
 import { TimelineFigure } from '../charts/TimelineFigure';
 import { timelineAxisName } from '../charts/timeline-option';
 import { download as save } from '../download';
@@ -21,8 +21,6 @@ import type { FigureSelection } from './figure-selection';
 import { PAGE_ROWS, SelectionList } from './SelectionList';
 import { TopWaitLists } from './TopWaitLists';
 
-type Reply = Extract<WorkerResponse, { requestId: number }>;
-export type Ask = <T extends Reply>(make: (requestId: number) => WorkerRequest) => Promise<T | Extract<Reply, { type: 'request-failed' }>>;
 
 export type { FigureSelection } from './figure-selection';
 
@@ -85,14 +83,14 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
     lists.current++; // a page of the old data still on its way is dropped
     setListing({ kind: 'top' });
     const specs = labels.current;
-    void ask<Extract<Reply, { type: 'outliers' }>>((requestId) => ({ type: 'outliers', requestId, datasets: specs, top: TOP, thresholds: [] })).then(async (reply) => {
+    void ask('outliers', { datasets: specs, top: TOP, thresholds: [] }).then(async (reply) => {
       if (!live) return;
       if (reply.type !== 'outliers') return setProblem(`The outliers could not be listed: ${reply.message}`);
       setOutliers(reply.results);
       setClusters(reply.results.map((r) => ({ datasetId: r.datasetId, threshold: r.analysis.threshold, thresholdNote: r.analysis.thresholdNote, minCount: r.analysis.minCount, outliers: r.analysis.outliers, windows: r.analysis.windows, activity: null, activityProblem: null, hasTraceLines: r.hasTraceLines })));
       for (const r of reply.results) {
         if (!r.hasTraceLines || r.analysis.windows.length === 0) continue;
-        const act = await ask<Extract<Reply, { type: 'co-occurrence' }>>((requestId) => ({ type: 'co-occurrence', requestId, datasetId: r.datasetId, windows: r.analysis.windows }));
+        const act = await ask('co-occurrence', { datasetId: r.datasetId, windows: r.analysis.windows });
         if (!live) return; // a newer request owns the panel: start no more passes over the files
         setClusters((all) =>
           all.map((c) => (c.datasetId !== r.datasetId ? c : act.type === 'co-occurrence' ? { ...c, activity: act.activity } : { ...c, activityProblem: act.message })),
@@ -106,7 +104,7 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
   const showPage = async (heading: string, parts: SelectionPart[], offset: number) => {
     const mine = ++lists.current;
     setProblem(null);
-    const reply = await ask<Extract<Reply, { type: 'selection' }>>((requestId) => ({ type: 'select', requestId, parts, offset, limit: PAGE_ROWS }));
+    const reply = await ask('select', { parts, offset, limit: PAGE_ROWS });
     if (mine !== lists.current) return;
     if (reply.type !== 'selection') return setProblem(`Those waits could not be listed: ${reply.message}`);
     setListing({ kind: 'selection', heading, parts, page: reply.page });
@@ -121,7 +119,7 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
 
   const downloadCsv = async (parts: SelectionPart[]) => {
     setDownload('writing');
-    const reply = await ask<Extract<Reply, { type: 'selection-csv' }>>((requestId) => ({ type: 'export-selection', requestId, parts: withLabelsNow(parts) }));
+    const reply = await ask('export-selection', { parts: withLabelsNow(parts) });
     if (reply.type !== 'selection-csv') return setDownload({ problem: `The CSV could not be written: ${reply.message}` });
     save('waitscope-listed-waits.csv', reply.blob);
     setDownload('idle');
@@ -145,7 +143,7 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
     setContext(null);
     const has = outliers?.find((o) => o.datasetId === row.datasetId)?.hasTraceLines;
     if (!has) return setContext('This wait is synthetic (the book demo): there is no trace line to show.');
-    const reply = await ask<Extract<Reply, { type: 'context' }>>((requestId) => ({ type: 'context', requestId, datasetId: row.datasetId, fileIndex: row.fileIndex, offset: row.offset, line: row.line, before: 30, after: 10 }));
+    const reply = await ask('context', { datasetId: row.datasetId, fileIndex: row.fileIndex, offset: row.offset, line: row.line, before: 30, after: 10 });
     if (mine !== picks.current) return;
     setContext(reply.type === 'context' ? reply.context : reply.message);
   };

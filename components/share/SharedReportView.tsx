@@ -10,6 +10,7 @@ import { joinLocalDatasets } from '@/lib/report/compare-with-shared';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { keyFromFragment, openReport } from '@/lib/share';
 import type { InputFile } from '@/lib/worker/protocol';
+import { withThresholdCounts } from '@/lib/worker/threshold-counts';
 import type { DisplayUnit } from '../display-units';
 import { SharedOutliers } from '../outliers/SharedOutliers';
 import { ResultsView } from '../ResultsView';
@@ -17,6 +18,7 @@ import { userThresholds } from '../ThresholdTable';
 import { datasetColor } from '../charts/palette';
 import { DatasetCard } from '../workbench/DatasetCard';
 import { useAnalysis } from '../workbench/use-analysis';
+import { useThresholdCounts } from '../workbench/use-threshold-counts';
 import type { BucketMode } from '../workbench/url-state';
 import { ViewControls } from '../workbench/ViewControls';
 import { fetchReport } from './share-api';
@@ -75,18 +77,24 @@ export function SharedReportView({ id }: { id: string }) {
   const localKey = local && local.state !== 'loading' && local.waits > 0 ? `${local.waits}/${local.files.length}/${local.state}` : null;
   useEffect(() => {
     if (!shared || localKey === null) return;
-    void requestReport({ event: shared.event, datasets: [{ datasetId: LOCAL_ID, label }], baseline: 0, thresholds: userThresholds(shared) });
+    void requestReport({ event: shared.event, datasets: [{ datasetId: LOCAL_ID, label }], baseline: 0 }, localKey);
     // Label changes are applied below without recomputing, so the label is not a dependency.
   }, [localKey, shared, requestReport]);
+  // The shared report's own thresholds, counted in the local dataset too.
+  const mineReady = analysis.report && analysis.report.key === localKey ? analysis.report : null;
+  const localCounts = useThresholdCounts(
+    analysis.ask,
+    shared && mineReady ? { key: mineReady.key, event: shared.event, datasetIds: [LOCAL_ID], thresholds: userThresholds(shared) } : null,
+  );
 
   const view = useMemo(() => {
     if (!shared) return null;
     const mine = analysis.report?.report;
     // Only a local report of the files as they are now (not one from before more files were dropped).
     if (!mine || localKey === null || mine.datasets[0]?.summary.count !== local?.waits) return shared;
-    const relabelled = { ...mine, datasets: mine.datasets.map((d) => ({ ...d, label })) };
+    const relabelled = withThresholdCounts({ ...mine, datasets: mine.datasets.map((d) => ({ ...d, label })) }, localCounts);
     return joinLocalDatasets(shared, relabelled);
-  }, [shared, analysis.report, localKey, label]);
+  }, [shared, analysis.report, localKey, label, localCounts]);
 
   const onFiles = useCallback((files: InputFile[]) => {
     if (shared) send({ type: 'add-files', datasetId: LOCAL_ID, files, event: shared.event });

@@ -5,6 +5,9 @@
 import type { DatasetStatus } from '@/lib/worker/protocol';
 import { DEFAULT_LABELS, MAX_DATASETS } from './url-state';
 
+/** The event of the demo's waits. */
+export const DEMO_EVENT = 'log file sync';
+
 /**
  * Where a dataset's label came from. One made from a dropped folder's name names an instance or a host
  * (trace folders are named after them): it is shared only with file and folder names (share-content.ts).

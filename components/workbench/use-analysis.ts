@@ -6,20 +6,24 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
-import type { DatasetStatus, ProgressUpdate, WorkerRequest, WorkerResponse } from '@/lib/worker/protocol';
+import { createAsker, type Asker } from '@/lib/worker/asker';
+import type { Ask, DatasetStatus, ProgressUpdate, Questions, WorkerRequest } from '@/lib/worker/protocol';
 import { sharedAnalysisClient, type AnalysisClient } from '@/lib/worker/worker-client';
 
 export interface ReportState {
   report: WaitscopeReport;
   elapsedMs: number;
+  /** Reports the worker has built so far, this one included. */
+  built: number;
+  /** The caller's key of what the report was asked for (its data, event and baseline). */
+  key: string;
 }
-
-type Reply = Extract<WorkerResponse, { requestId: number }>;
 
 export function useAnalysis() {
   const client = useRef<AnalysisClient | null>(null);
-  const waiting = useRef(new Map<number, (reply: Reply) => void>());
-  const nextId = useRef(1);
+  const asker = useRef<Asker | null>(null);
+  asker.current ??= createAsker((request) => client.current?.send(request));
+  /** The latest report asked for: an older one's reply is dropped. */
   const latestReport = useRef(0);
   const [statuses, setStatuses] = useState<Record<string, DatasetStatus>>({});
   const [progress, setProgress] = useState<Record<string, ProgressUpdate>>({});
@@ -44,8 +48,7 @@ export function useAnalysis() {
           setFailure(m.message);
           return;
         default:
-          waiting.current.get(m.requestId)?.(m);
-          waiting.current.delete(m.requestId);
+          asker.current?.receive(m);
       }
     });
     return unsubscribe;
@@ -53,26 +56,18 @@ export function useAnalysis() {
 
   const send = useCallback((request: WorkerRequest) => client.current?.send(request), []);
 
-  const ask = useCallback(<T extends Reply>(make: (requestId: number) => WorkerRequest): Promise<T | Extract<Reply, { type: 'request-failed' }>> => {
-    const requestId = nextId.current++;
-    return new Promise((resolve) => {
-      waiting.current.set(requestId, (reply) => resolve(reply as T));
-      client.current?.send(make(requestId));
-    });
-  }, []);
+  const ask: Ask = useCallback((type, question) => asker.current!.ask(type, question), []);
 
   const requestReport = useCallback(
-    async (request: Omit<Extract<WorkerRequest, { type: 'report' }>, 'type' | 'requestId'>) => {
+    async (request: Questions['report'], key: string) => {
       setComputing(true);
-      const reply = await ask<Extract<Reply, { type: 'report' }>>((requestId) => {
-        latestReport.current = requestId;
-        return { type: 'report', requestId, ...request };
-      });
-      if (reply.requestId !== latestReport.current) return; // overtaken by a newer request
+      const mine = ++latestReport.current;
+      const reply = await ask('report', request);
+      if (mine !== latestReport.current) return; // overtaken by a newer request
       setComputing(false);
       if (reply.type === 'request-failed' && reply.stale) return; // the data changed under it; a new request follows
       if (reply.type === 'report') {
-        setReport({ report: reply.report, elapsedMs: reply.elapsedMs });
+        setReport({ report: reply.report, elapsedMs: reply.elapsedMs, built: reply.built, key });
         setReportError(null);
       } else {
         setReportError(reply.message);
@@ -82,15 +77,12 @@ export function useAnalysis() {
   );
 
   const clearReport = useCallback(() => {
-    latestReport.current = 0;
+    latestReport.current++;
     setComputing(false);
     setReport(null);
   }, []);
 
-  const exportSamples = useCallback(
-    (datasetId: string) => ask<Extract<Reply, { type: 'samples' }>>((requestId) => ({ type: 'export-samples', requestId, datasetId })),
-    [ask],
-  );
+  const exportSamples = useCallback((datasetId: string) => ask('export-samples', { datasetId }), [ask]);
 
   return { statuses, progress, report, reportError, computing, failure, send, ask, requestReport, clearReport, exportSamples };
 }

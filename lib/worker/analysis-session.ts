@@ -6,19 +6,23 @@
  */
 import { buildReport, type ReportDatasetInput } from '../report/build-report';
 import { datasetMetadata, sessionIds } from '../report/dataset-side';
-import type { ReportFile } from '../report/report-schema';
-import { experimentSession, SYNTH_DEFAULTS } from '../synth/book-experiment';
-import type { PresetName } from '../synth/wait-model';
-import type { Post, WorkerRequest } from './protocol';
+import type { ReportFile, WaitscopeReport } from '../report/report-schema';
+import { SYNTH_DEFAULTS } from '../synth/book-experiment';
+import type { Post, Question, QuestionOf, Questions, WorkerRequest } from './protocol';
 import { DatasetLoader } from './dataset-loader';
-import { emptyDataset, syntheticNote, syntheticProfile, type DatasetState } from './dataset-state';
+import { demoKey, emptyDataset, type DatasetState } from './dataset-state';
 import { exportSamplesBlob } from './export-samples';
 import { RangeHelper } from './range-port';
-import { coOccurrenceOf, contextOf, outliersOf, selectionCsv, selectPage } from './outlier-requests';
+import { contextOf, selectionCsv, selectPage } from './outlier-requests';
+import { OutlierCache } from './outlier-cache';
+import { shareContent } from './share-request';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
+import { cachedValueCounts, countAboveFromValueCounts } from './threshold-counts';
 
 export const WAITSCOPE_VERSION = '0.1.0';
+/** Reports kept for reuse: the page's, and the one a share writes with folder labels as `Dataset N`. */
+const KEPT_REPORTS = 2;
 /** How long a large file waits for a range worker that is still starting. */
 const HELPER_START_WAIT_MS = 3000;
 
@@ -30,6 +34,11 @@ export class AnalysisSession {
   /** Range workers that answered, by the index worker-client.ts gave them. */
   private readonly helpers = new Map<number, RangeHelper>();
   private readyHelpers: RangeHelper[] = [];
+  /** Reports built so far, told with each one: the page's tests check a view change builds none. */
+  private reportsBuilt = 0;
+  /** The last reports built, newest first, each valid while its datasets' samples are the same arrays. */
+  private keptReports: { key: string; values: Float64Array[]; report: WaitscopeReport }[] = [];
+  private readonly outlierPasses = new OutlierCache();
 
   constructor(
     private readonly post: Post,
@@ -62,7 +71,7 @@ export class AnalysisSession {
         return this.loader(request.datasetId).addFiles(request.files, request.event, request.memoryBudgetBytes ?? this.options.memoryBudgetBytes);
       case 'demo':
         this.forgetCleared();
-        return this.demo(request.datasetId, request.preset, request.event, request.sessions, request.commits);
+        return this.demo(request);
       case 'cancel':
         this.datasets.get(request.datasetId)?.abort?.abort();
         return;
@@ -76,10 +85,14 @@ export class AnalysisSession {
         return this.setEvent(request.event);
       case 'report':
         return this.report(request);
+      case 'threshold-counts':
+        return this.thresholdCounts(request);
       case 'export-samples':
         return this.exportSamples(request.requestId, request.datasetId);
       case 'fingerprints':
         return this.fingerprints(request.requestId, request.datasetIds);
+      case 'share-content':
+        return this.shareContent(request);
       case 'outliers':
       case 'select':
       case 'export-selection':
@@ -107,10 +120,9 @@ export class AnalysisSession {
     if (!kept || (now && now.source !== 'empty')) return;
     this.cleared.delete(datasetId);
     this.datasets.set(datasetId, kept);
-    if (kept.synthetic) kept.event = this.event;
     this.post({ type: 'status', status: statusOf(kept) });
-    // Cleared before another event was chosen: read its files again for the event shown now.
-    if (!kept.synthetic && kept.event !== this.event) await this.loader(datasetId).reparse(this.event, this.options.memoryBudgetBytes);
+    // Cleared before another event was chosen: read it again for the event shown now.
+    if (kept.event !== this.event) await this.loader(datasetId).reparse(this.event, this.options.memoryBudgetBytes);
   }
 
   /** A load is coming: the memory of cleared datasets is released, and their Undo withdrawn. */
@@ -184,68 +196,26 @@ export class AnalysisSession {
 
   private async setEvent(event: string): Promise<void> {
     this.event = event;
-    const loads = [...this.datasets.values()].map((d) => {
-      if (d.source === 'synthetic') {
-        d.event = event;
-        this.post({ type: 'status', status: statusOf(d) });
-        return Promise.resolve();
-      }
-      return this.loader(d.id).reparse(event, this.options.memoryBudgetBytes);
-    });
-    await Promise.all(loads);
+    await Promise.all([...this.datasets.values()].map((d) => this.loader(d.id).reparse(event, this.options.memoryBudgetBytes)));
   }
 
-  private async demo(datasetId: string, preset: PresetName, event: string, sessions: number = SYNTH_DEFAULTS.sessions, commits: number = SYNTH_DEFAULTS.commits): Promise<void> {
+  /** The book demo into a fresh dataset (DatasetLoader.demo); the same demo again keeps the one running or done. */
+  private demo(request: Extract<WorkerRequest, { type: 'demo' }>): Promise<void> {
+    const { datasetId, preset, sessions = SYNTH_DEFAULTS.sessions, commits = SYNTH_DEFAULTS.commits } = request;
     const old = this.datasets.get(datasetId);
-    const key = `${preset}/${sessions}/${commits}`;
-    // The same demo again (a double click, a reload replaying ?demo=book) keeps the one running or done.
-    if (old && old.demoKey === key && (old.state === 'loading' || old.state === 'ready')) {
+    // A double click, or a reload replaying ?demo=book.
+    if (old && old.demoKey === demoKey(preset, sessions, commits) && (old.state === 'loading' || old.state === 'ready')) {
       this.post({ type: 'status', status: statusOf(old) });
-      return;
+      return Promise.resolve();
     }
     old?.abort?.abort();
-    const d = emptyDataset(datasetId, event);
-    this.datasets.set(datasetId, d);
-    const abort = new AbortController();
-    d.abort = abort;
-    d.demoKey = key;
-    d.source = 'synthetic';
-    d.state = 'loading';
-    d.note = syntheticNote(preset, sessions, commits);
-    this.post({ type: 'status', status: statusOf(d) });
-    const now = this.options.now ?? (() => performance.now());
-    const started = now();
-    const total = sessions * commits;
-    const values = new Float64Array(total);
-    const ids = new Uint32Array(total);
-    // Posts only while this demo is the dataset's: a Clear or another load replaces it.
-    const post: Post = (m) => {
-      if (this.datasets.get(datasetId) === d) this.post(m);
-    };
-    for (let i = 0; i < sessions; i++) {
-      // Yield between sessions, so a Cancel (or another request) is heard while the demo draws.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      if (abort.signal.aborted) {
-        d.state = 'cancelled';
-        d.synthetic = null;
-        post({ type: 'status', status: statusOf(d) });
-        return;
-      }
-      values.set(experimentSession(preset, i, { commits }), i * commits);
-      ids.fill(i, i * commits, (i + 1) * commits);
-      const done = (i + 1) * commits;
-      post({ type: 'progress', progress: { datasetId, phase: 'generating', done, total, waits: done, elapsedMs: now() - started, fileIndex: 0, fileCount: 1 } });
-    }
-    d.synthetic = { values, sessions: ids, preset };
-    d.profile = syntheticProfile(values);
-    d.abort = null;
-    d.state = 'ready';
-    post({ type: 'status', status: statusOf(d) });
+    this.datasets.set(datasetId, emptyDataset(datasetId, request.event));
+    return this.loader(datasetId).demo(preset, sessions, commits);
   }
 
   private inputOf(d: DatasetState, label: string): ReportDatasetInput {
+    const values = d.values();
     if (d.synthetic) {
-      const values = d.event === 'log file sync' ? d.synthetic.values : new Float64Array(0);
       return {
         id: d.id, label, source: 'synthetic', note: d.note, values,
         sessions: values.length > 0 ? d.synthetic.sessions : null,
@@ -253,10 +223,8 @@ export class AnalysisSession {
         files: [],
       };
     }
-    const parsed = d.traces.flatMap((t) => (t.result ? [t.result] : []));
+    const parsed = d.traces.some((t) => t.result);
     const dataset = d.combined();
-    const traceValues = dataset.samples.ela.subarray(0, dataset.samples.count);
-    const csvValues = d.csv.map((c) => c.values);
     const files: ReportFile[] = d.traces.map((t) => ({
       name: t.name,
       bytes: t.file.size,
@@ -268,54 +236,78 @@ export class AnalysisSession {
       instance: t.result?.facts.instance ?? null,
     }));
     for (const c of d.csv) files.push({ name: c.status.name, bytes: c.status.bytes, compression: 'none', oracleVersion: null, outcome: 'parsed', waits: c.values.length });
-    if (csvValues.length === 0) {
-      return { id: d.id, label, source: 'traces', note: d.note, values: traceValues, sessions: sessionIds(dataset), metadata: datasetMetadata(dataset), files };
+    if (d.csv.length === 0) {
+      return { id: d.id, label, source: 'traces', note: d.note, values, sessions: sessionIds(dataset), metadata: datasetMetadata(dataset), files };
     }
     // CSV values carry no sessions: the dataset's waits are resampled singly.
-    const total = traceValues.length + csvValues.reduce((n, v) => n + v.length, 0);
-    const values = new Float64Array(total);
-    values.set(traceValues, 0);
-    let at = traceValues.length;
-    for (const v of csvValues) {
-      values.set(v, at);
-      at += v.length;
-    }
-    return { id: d.id, label, source: parsed.length > 0 ? 'traces' : 'csv', note: d.note, values, sessions: null, metadata: parsed.length > 0 ? datasetMetadata(dataset) : undefined, files };
+    return { id: d.id, label, source: parsed ? 'traces' : 'csv', note: d.note, values, sessions: null, metadata: parsed ? datasetMetadata(dataset) : undefined, files };
   }
 
-  private async report(request: Extract<WorkerRequest, { type: 'report' }>): Promise<void> {
+  /**
+   * Why a request over these datasets cannot be answered yet, or null. One over datasets still being
+   * read, or read for another event, would show one event's numbers under another's name: it is
+   * stale, and the page asks again when the load is done.
+   */
+  private staleness(datasetIds: readonly string[], event: string): string | null {
+    const unready = datasetIds.map((id) => this.peek(id)).find((d) => d.state === 'loading' || (!d.synthetic && d.event !== event));
+    return unready ? `${unready.id} is still being read for '${unready.event}'` : null;
+  }
+
+  private report(request: QuestionOf<'report'>): void {
     const now = this.options.now ?? (() => performance.now());
     const started = now();
-    // A report of datasets still being read, or read for another event, would show one event's
-    // numbers under another's name: say it is stale; the page asks again when the load is done.
-    const unready = request.datasets.map((spec) => this.peek(spec.datasetId)).find((d) => d.state === 'loading' || (!d.synthetic && d.event !== request.event));
-    if (unready) {
-      this.post({ type: 'request-failed', requestId: request.requestId, stale: true, message: `${unready.id} is still being read for '${unready.event}'` });
-      return;
-    }
+    const stale = this.staleness(request.datasets.map((s) => s.datasetId), request.event);
+    if (stale) return this.post({ type: 'request-failed', requestId: request.requestId, stale: true, message: stale });
     try {
-      const inputs = request.datasets.map((spec) => this.inputOf(this.peek(spec.datasetId), spec.label));
-      const report = buildReport(inputs, {
-        event: request.event,
-        baseline: request.baseline,
-        thresholds: request.thresholds,
-        generatorVersion: WAITSCOPE_VERSION,
-        createdAt: new Date().toISOString(),
-      });
-      this.post({ type: 'report', requestId: request.requestId, report, elapsedMs: now() - started });
+      const report = this.reportOf(request);
+      this.post({ type: 'report', requestId: request.requestId, report, elapsedMs: now() - started, built: this.reportsBuilt });
     } catch (error) {
       this.post({ type: 'request-failed', requestId: request.requestId, message: `The report could not be computed: ${error instanceof Error ? error.message : String(error)}` });
     }
   }
 
+  /** The report of these datasets, labels, event and baseline: one already built when nothing changed since (a share right after the page's). */
+  private reportOf(spec: Questions['report']): WaitscopeReport {
+    // The samples by identity; the files by name and outcome (a rejected file adds no waits but is listed).
+    const files = spec.datasets.map((s) => {
+      const d = this.peek(s.datasetId);
+      return [d.source, d.note, d.traces.map((t) => [t.name, t.result?.outcome.kind ?? null]), d.csv.map((c) => c.status.name)];
+    });
+    const key = JSON.stringify([spec.event, spec.baseline, spec.datasets, files]);
+    const values = spec.datasets.map((s) => this.peek(s.datasetId).values());
+    const kept = this.keptReports.find((r) => r.key === key && r.values.every((v, i) => v === values[i]));
+    if (kept) return kept.report;
+    const report = buildReport(
+      spec.datasets.map((s) => this.inputOf(this.peek(s.datasetId), s.label)),
+      { event: spec.event, baseline: spec.baseline, generatorVersion: WAITSCOPE_VERSION, createdAt: new Date().toISOString() },
+    );
+    this.reportsBuilt++;
+    this.keptReports = [{ key, values, report }, ...this.keptReports].slice(0, KEPT_REPORTS);
+    return report;
+  }
+
+  private countsOf(datasetIds: string[], thresholds: number[]) {
+    return datasetIds.map((datasetId) => ({ datasetId, counts: countAboveFromValueCounts(cachedValueCounts(this.peek(datasetId).values()), thresholds) }));
+  }
+
+  private thresholdCounts(request: QuestionOf<'threshold-counts'>): void {
+    const stale = this.staleness(request.datasetIds, request.event);
+    if (stale) return this.post({ type: 'request-failed', requestId: request.requestId, stale: true, message: stale });
+    try {
+      this.post({ type: 'threshold-counts', requestId: request.requestId, counts: this.countsOf(request.datasetIds, request.thresholds) });
+    } catch (error) {
+      this.post({ type: 'request-failed', requestId: request.requestId, message: `The waits above the thresholds could not be counted: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
   /** Issue 6: lists, clusters, timeline, co-occurrence and context (outlier-requests.ts). */
-  private async investigate(request: Extract<WorkerRequest, { type: 'outliers' | 'select' | 'export-selection' | 'co-occurrence' | 'context' }>): Promise<void> {
+  private async investigate(request: Extract<Question, { type: 'outliers' | 'select' | 'export-selection' | 'co-occurrence' | 'context' }>): Promise<void> {
     const { requestId } = request;
     try {
       switch (request.type) {
         case 'outliers': {
           const results = request.datasets.flatMap((spec) => {
-            const r = outliersOf(this.peek(spec.datasetId), spec.label, { top: request.top, thresholds: request.thresholds });
+            const r = this.outlierPasses.outliers(this.peek(spec.datasetId), spec.label, { top: request.top, thresholds: request.thresholds });
             return r ? [r] : [];
           });
           return this.post({ type: 'outliers', requestId, results });
@@ -327,7 +319,7 @@ export class AnalysisSession {
           return this.post({ type: 'selection-csv', requestId, blob, rows });
         }
         case 'co-occurrence': {
-          const activity = await coOccurrenceOf(this.peek(request.datasetId), request.windows);
+          const activity = await this.outlierPasses.coOccurrence(this.peek(request.datasetId), request.windows);
           return this.post({ type: 'co-occurrence', requestId, datasetId: request.datasetId, activity });
         }
         case 'context': {
@@ -342,19 +334,44 @@ export class AnalysisSession {
   }
 
   /** SHA-256 of every input file of the datasets, for a shared report (read again, never kept). */
+  private async fingerprintsOf(datasetIds: string[]): Promise<Record<string, Record<string, string>>> {
+    const out: Record<string, Record<string, string>> = {};
+    for (const id of datasetIds) {
+      const d = this.datasets.get(id);
+      if (!d) continue;
+      out[id] = {};
+      for (const t of d.traces) out[id][t.name] = await sha256Hex(t.file);
+      for (const c of d.csv) if (c.file) out[id][c.status.name] = await sha256Hex(c.file);
+    }
+    return out;
+  }
+
   private async fingerprints(requestId: number, datasetIds: string[]): Promise<void> {
     try {
-      const out: Record<string, Record<string, string>> = {};
-      for (const id of datasetIds) {
-        const d = this.datasets.get(id);
-        if (!d) continue;
-        out[id] = {};
-        for (const t of d.traces) out[id][t.name] = await sha256Hex(t.file);
-        for (const c of d.csv) if (c.file) out[id][c.status.name] = await sha256Hex(c.file);
-      }
-      this.post({ type: 'fingerprints', requestId, files: out });
+      this.post({ type: 'fingerprints', requestId, files: await this.fingerprintsOf(datasetIds) });
     } catch (error) {
       this.post({ type: 'request-failed', requestId, message: `The files could not be read again to fingerprint them: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
+  private async shareContent(request: QuestionOf<'share-content'>): Promise<void> {
+    const { requestId } = request;
+    const stale = this.staleness(request.datasets.map((s) => s.datasetId), request.event);
+    if (stale) return this.post({ type: 'request-failed', requestId, stale: true, message: stale });
+    try {
+      const extras = await shareContent(
+        {
+          report: (spec) => this.reportOf(spec),
+          thresholdCounts: (ids, thresholds) => this.countsOf(ids, thresholds),
+          fingerprints: (ids) => this.fingerprintsOf(ids),
+          outliers: (id, label, options) => this.outlierPasses.outliers(this.peek(id), label, options),
+          coOccurrence: (id, windows) => this.outlierPasses.coOccurrence(this.peek(id), windows),
+        },
+        request,
+      );
+      this.post({ type: 'share-content', requestId, extras });
+    } catch (error) {
+      this.post({ type: 'request-failed', requestId, message: `The report could not be prepared for sharing: ${error instanceof Error ? error.message : String(error)}` });
     }
   }
 

@@ -1,7 +1,7 @@
 /**
- * Loads one dataset's files: CSV files through lib/csv, traces through lib/trace's parseTrace, one
- * file after another, reporting progress (bytes, waits) and stopping on Cancel or when the samples
- * would not fit in memory. Files added while a load runs join its queue.
+ * Loads one dataset: CSV files through lib/csv, traces through lib/trace's parseTrace, one file after
+ * another, or the book's synthetic experiment (lib/synth), reporting progress (bytes or waits) and
+ * stopping on Cancel or when the samples would not fit in memory. Files added while a load runs join its queue.
  */
 import { parseTrace } from '../trace/parse-trace';
 import { importSamplesCsv } from './csv-input';
@@ -9,7 +9,9 @@ import type { TraceFileResult } from '../trace/types';
 import { CancelledError, fileChunks } from './file-chunks';
 import { parseInRanges, SPLIT_BYTES } from './parallel-parse';
 import type { RangeHelper } from './range-port';
-import type { DatasetState, TraceEntry } from './dataset-state';
+import { demoKey, syntheticNote, syntheticProfile, type DatasetState, type TraceEntry } from './dataset-state';
+import { experimentSession } from '../synth/book-experiment';
+import type { PresetName } from '../synth/wait-model';
 import { failedStatus, queuedStatus, statusOfResult } from './file-status';
 import { projectedSamples, samplesMemory, tooLargeMessage } from './memory-budget';
 import type { InputFile, Post } from './protocol';
@@ -69,8 +71,14 @@ export class DatasetLoader {
     return abort;
   }
 
+  /** The dataset read again for another event; synthetic waits are all 'log file sync', so only the event changes. */
   async reparse(event: string, budget: number): Promise<void> {
     const d = this.d;
+    if (d.source === 'synthetic') {
+      d.event = event;
+      this.sendStatus();
+      return;
+    }
     const abort = this.startLoad();
     d.event = event;
     for (const t of d.traces) {
@@ -78,6 +86,43 @@ export class DatasetLoader {
       t.status = queuedStatus(t.name, t.file.size);
     }
     await this.run(abort, budget);
+  }
+
+  /**
+   * The book's experiment drawn into this (fresh) dataset, session by session: the third loader beside
+   * traces and CSV files, with the same progress, Cancel and status messages.
+   */
+  async demo(preset: PresetName, sessions: number, commits: number): Promise<void> {
+    const d = this.d;
+    const abort = this.startLoad();
+    d.demoKey = demoKey(preset, sessions, commits);
+    d.source = 'synthetic';
+    d.state = 'loading';
+    d.note = syntheticNote(preset, sessions, commits);
+    this.sendStatus();
+    const started = this.env.now();
+    const total = sessions * commits;
+    const values = new Float64Array(total);
+    const ids = new Uint32Array(total);
+    for (let i = 0; i < sessions; i++) {
+      // Yield between sessions, so a Cancel (or another request) is heard while the demo draws.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (abort.signal.aborted) {
+        d.state = 'cancelled';
+        d.synthetic = null;
+        this.sendStatus();
+        return;
+      }
+      values.set(experimentSession(preset, i, { commits }), i * commits);
+      ids.fill(i, i * commits, (i + 1) * commits);
+      const done = (i + 1) * commits;
+      this.post({ type: 'progress', progress: { datasetId: d.id, phase: 'generating', done, total, waits: done, elapsedMs: this.env.now() - started, fileIndex: 0, fileCount: 1 } });
+    }
+    d.synthetic = { values, sessions: ids, preset };
+    d.profile = syntheticProfile(values);
+    d.abort = null;
+    d.state = 'ready';
+    this.sendStatus();
   }
 
   private async addCsv(f: InputFile): Promise<void> {

@@ -20,6 +20,8 @@ export interface CsvEntry {
   status: FileStatus;
 }
 
+const NO_VALUES = new Float64Array(0);
+
 export class DatasetState {
   source: DatasetStatus['source'] = 'empty';
   state: DatasetStatus['state'] = 'idle';
@@ -62,6 +64,34 @@ export class DatasetState {
     return dataset;
   }
 
+  private joinedValues: { parts: readonly object[]; values: Float64Array } | null = null;
+
+  /**
+   * The event's waits of every input (traces, then CSV files), µs, as one array that stays the same
+   * object until the inputs or the event change: the report reads it, and the threshold counts are
+   * kept per array (threshold-counts.ts).
+   */
+  values(): Float64Array {
+    if (this.synthetic) return this.event === 'log file sync' ? this.synthetic.values : NO_VALUES;
+    const dataset = this.combined();
+    const parts: object[] = [dataset, ...this.csv.map((c) => c.values)];
+    const memo = this.joinedValues;
+    if (memo && memo.parts.length === parts.length && memo.parts.every((p, i) => p === parts[i])) return memo.values;
+    const traceValues = dataset.samples.ela.subarray(0, dataset.samples.count);
+    let values = traceValues;
+    if (this.csv.length > 0) {
+      values = new Float64Array(traceValues.length + this.csv.reduce((n, c) => n + c.values.length, 0));
+      values.set(traceValues, 0);
+      let at = traceValues.length;
+      for (const c of this.csv) {
+        values.set(c.values, at);
+        at += c.values.length;
+      }
+    }
+    this.joinedValues = { parts, values };
+    return values;
+  }
+
   refreshProfile(): void {
     this.profile = mergeProfiles(this.traces.flatMap((t) => (t.result ? [t.result.profile] : [])));
   }
@@ -69,6 +99,11 @@ export class DatasetState {
 
 export function emptyDataset(id: string, event: string): DatasetState {
   return new DatasetState(id, event);
+}
+
+/** Which demo a dataset holds: the same preset and size again is the same demo. */
+export function demoKey(preset: PresetName, sessions: number, commits: number): string {
+  return `${preset}/${sessions}/${commits}`;
 }
 
 export function syntheticNote(preset: PresetName, sessions: number, commits: number): string {

@@ -7,7 +7,9 @@ import type { OutlierWindow } from '../outliers/clusters';
 import type { WindowActivity } from '../outliers/co-occurrence';
 import type { TraceContext } from '../outliers/context';
 import type { WaitscopeReport } from '../report/report-schema';
+import type { ShareExtras } from '../report/share-content';
 import type { DatasetOutliers, SelectionPage, SelectionPart } from './outlier-requests';
+import type { DatasetThresholdCounts } from './threshold-counts';
 import type { PresetName } from '../synth/wait-model';
 import type { EventProfileRow } from '../trace/types';
 
@@ -67,7 +69,85 @@ export interface ReportDatasetSpec {
   label: string;
 }
 
-export type WorkerRequest =
+export interface ShareDatasetSpec extends ReportDatasetSpec {
+  /** The label was made from a dropped folder's name (and not typed since): it may travel as `Dataset N`. */
+  labelFromFolder?: boolean;
+}
+
+/**
+ * The requests that are answered, by type: what each carries besides its requestId. Each has one
+ * reply type (Answers), or a RequestFailed; `ask` (asker.ts) pairs them, so no caller names or casts
+ * the reply it expects.
+ */
+export interface Questions {
+  /** The report with the fixed thresholds only: the user's are counted apart ('threshold-counts'), so editing them rebuilds nothing. */
+  report: { event: string; datasets: ReportDatasetSpec[]; baseline: number };
+  /** Waits above each threshold (µs) in each dataset, read for `event`. */
+  'threshold-counts': { event: string; datasetIds: string[]; thresholds: number[] };
+  'export-samples': { datasetId: string };
+  fingerprints: { datasetIds: string[] };
+  outliers: { datasets: ReportDatasetSpec[]; top: number; thresholds: number[] };
+  /** Rows [offset, offset + limit) of the parts' waits merged longest first; export-selection: all of them as CSV. */
+  select: { parts: SelectionPart[]; offset: number; limit: number };
+  'export-selection': { parts: SelectionPart[] };
+  'co-occurrence': { datasetId: string; windows: OutlierWindow[] };
+  context: { datasetId: string; fileIndex: number; offset: number; line: number; before?: number; after?: number };
+  /** Everything a share adds to the report (share-request.ts), reusing the report and outlier passes already made. */
+  'share-content': { event: string; datasets: ShareDatasetSpec[]; baseline: number; thresholds: number[] };
+}
+
+/** The reply each question gets when it can be answered. */
+export interface Answers {
+  /** `built`: how many reports this worker has built so far (a threshold edit must not add one). */
+  report: { type: 'report'; report: WaitscopeReport; elapsedMs: number; built: number };
+  'threshold-counts': { type: 'threshold-counts'; counts: DatasetThresholdCounts[] };
+  'export-samples': { type: 'samples'; datasetId: string; blob: Blob; rows: number };
+  /** Per dataset id, per file name: the SHA-256 (hex) of the file's bytes. */
+  fingerprints: { type: 'fingerprints'; files: Record<string, Record<string, string>> };
+  outliers: { type: 'outliers'; results: DatasetOutliers[] };
+  select: { type: 'selection'; page: SelectionPage };
+  'export-selection': { type: 'selection-csv'; blob: Blob; rows: number };
+  'co-occurrence': { type: 'co-occurrence'; datasetId: string; activity: WindowActivity[] };
+  context: { type: 'context'; context: TraceContext };
+  'share-content': { type: 'share-content'; extras: ShareExtras };
+}
+
+export type QuestionType = keyof Questions;
+export type QuestionOf<K extends QuestionType> = { type: K; requestId: number } & Questions[K];
+export type AnswerOf<K extends QuestionType> = { requestId: number } & Answers[K];
+export type Question = { [K in QuestionType]: QuestionOf<K> }[QuestionType];
+export type Answer = { [K in QuestionType]: AnswerOf<K> }[QuestionType];
+
+/** `stale`: the request came before the data it needs (a load still running); ask again later. */
+export interface RequestFailed {
+  type: 'request-failed';
+  requestId: number;
+  message: string;
+  stale?: boolean;
+}
+
+/** What a question of type K gets back. */
+export type ReplyTo<K extends QuestionType> = AnswerOf<K> | RequestFailed;
+
+/** The type of each question's answer, so a reply can be checked against what was asked. */
+export const ANSWER_TYPE: { readonly [K in QuestionType]: Answers[K]['type'] } = {
+  report: 'report',
+  'threshold-counts': 'threshold-counts',
+  'export-samples': 'samples',
+  fingerprints: 'fingerprints',
+  outliers: 'outliers',
+  select: 'selection',
+  'export-selection': 'selection-csv',
+  'co-occurrence': 'co-occurrence',
+  context: 'context',
+  'share-content': 'share-content',
+};
+
+/** Sends one question and resolves with its reply: the answer it asked for, or why it failed. */
+export type Ask = <K extends QuestionType>(type: K, question: Questions[K]) => Promise<ReplyTo<K>>;
+
+/** Requests that are not answered: they change what the worker holds, and it tells through status messages. */
+export type WorkerCommand =
   /** From worker-client.ts only: the port of range worker `index` (range-worker.ts), and its loss. */
   | { type: 'range-helper'; index: number; port: MessagePort }
   | { type: 'range-helper-lost'; index: number }
@@ -79,31 +159,15 @@ export type WorkerRequest =
   | { type: 'undo-clear'; datasetId: string }
   /** Drops one input file (by its path) from a dataset; its statistics are those of the other files. */
   | { type: 'remove-file'; datasetId: string; name: string }
-  | { type: 'set-event'; event: string }
-  | { type: 'report'; requestId: number; event: string; datasets: ReportDatasetSpec[]; baseline: number; thresholds: number[] }
-  | { type: 'export-samples'; requestId: number; datasetId: string }
-  | { type: 'fingerprints'; requestId: number; datasetIds: string[] }
-  | { type: 'outliers'; requestId: number; datasets: ReportDatasetSpec[]; top: number; thresholds: number[] }
-  /** Rows [offset, offset + limit) of the parts' waits merged longest first; export-selection: all of them as CSV. */
-  | { type: 'select'; requestId: number; parts: SelectionPart[]; offset: number; limit: number }
-  | { type: 'export-selection'; requestId: number; parts: SelectionPart[] }
-  | { type: 'co-occurrence'; requestId: number; datasetId: string; windows: OutlierWindow[] }
-  | { type: 'context'; requestId: number; datasetId: string; fileIndex: number; offset: number; line: number; before?: number; after?: number };
+  | { type: 'set-event'; event: string };
+
+export type WorkerRequest = WorkerCommand | Question;
 
 export type WorkerResponse =
   | { type: 'progress'; progress: ProgressUpdate }
   | { type: 'status'; status: DatasetStatus }
-  | { type: 'report'; requestId: number; report: WaitscopeReport; elapsedMs: number }
-  | { type: 'samples'; requestId: number; datasetId: string; blob: Blob; rows: number }
-  /** Per dataset id, per file name: the SHA-256 (hex) of the file's bytes. */
-  | { type: 'fingerprints'; requestId: number; files: Record<string, Record<string, string>> }
-  /** `stale`: the request came before the data it needs (a load still running); ask again later. */
-  | { type: 'request-failed'; requestId: number; message: string; stale?: boolean }
-  | { type: 'outliers'; requestId: number; results: DatasetOutliers[] }
-  | { type: 'selection'; requestId: number; page: SelectionPage }
-  | { type: 'selection-csv'; requestId: number; blob: Blob; rows: number }
-  | { type: 'co-occurrence'; requestId: number; datasetId: string; activity: WindowActivity[] }
-  | { type: 'context'; requestId: number; context: TraceContext }
+  | Answer
+  | RequestFailed
   /** A bug, not bad input: the page shows it instead of hanging. */
   | { type: 'failure'; message: string };
 

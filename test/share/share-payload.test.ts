@@ -6,23 +6,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectShareExtras, type Ask } from '../../components/share/collect-share-extras';
+import { collectShareExtras } from '../../components/share/collect-share-extras';
+import { createAsker } from '../../lib/worker/asker';
+import type { Ask } from '../../lib/worker/protocol';
 import type { ShareExtras } from '../../lib/report/share-content';
 import { sealShare } from '../../lib/share';
 import { inputFiles, SessionHarness } from '../worker/session-harness';
 import { plaintextOf } from './open-plaintext';
 import { SECRET, writeSecretTraces } from './secret-traces';
 
-/** use-analysis's `ask`, over the session run on this thread. */
-let next = 1000; // one count for every ask of the file: a reply is found by its request id among all the session's messages
+/** use-analysis's `ask` (the same asker), over the session run on this thread. */
 function askOf(h: SessionHarness): Ask {
-  return (async (make: (requestId: number) => Parameters<SessionHarness['send']>[0]) => {
-    const requestId = next++;
-    await h.send(make(requestId));
-    const reply = h.messages.find((m) => 'requestId' in m && m.requestId === requestId);
-    if (!reply) throw new Error(`no reply to request ${requestId}`);
-    return reply;
-  }) as Ask;
+  const asker = createAsker((request) => void h.send(request));
+  h.onMessage = (m) => void asker.receive(m);
+  return asker.ask;
 }
 
 describe('the share payload leaves out every name the user did not tick', () => {

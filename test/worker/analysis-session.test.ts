@@ -117,7 +117,7 @@ describe('AnalysisSession (the worker pipeline, on the main thread)', () => {
   it('says a report is stale while a dataset is still being read, instead of reporting partial numbers', async () => {
     const h = new SessionHarness();
     const loading = h.send({ type: 'add-files', datasetId: 'x', files: inputFiles(inputs.off, inputs.root), event: 'log file sync' });
-    await h.send({ type: 'report', requestId: 77, event: 'log file sync', datasets: [{ datasetId: 'x', label: 'x' }], baseline: 0, thresholds: [] });
+    await h.send({ type: 'report', requestId: 77, event: 'log file sync', datasets: [{ datasetId: 'x', label: 'x' }], baseline: 0 });
     expect(h.messages.find((m) => m.type === 'request-failed' && m.requestId === 77)).toMatchObject({ stale: true });
     await loading;
     const report = await h.report([{ datasetId: 'x', label: 'x' }], 0);

@@ -33,9 +33,9 @@ export class SessionHarness {
     return last;
   }
 
-  async report(datasets: { datasetId: string; label: string }[], baseline = 1, thresholds: number[] = [], event = 'log file sync'): Promise<WaitscopeReport> {
+  async report(datasets: { datasetId: string; label: string }[], baseline = 1, event = 'log file sync'): Promise<WaitscopeReport> {
     const requestId = this.messages.length + 1;
-    await this.send({ type: 'report', requestId, event, datasets, baseline, thresholds });
+    await this.send({ type: 'report', requestId, event, datasets, baseline });
     const reply = this.messages.find((m) => (m.type === 'report' || m.type === 'request-failed') && m.requestId === requestId);
     if (!reply || reply.type !== 'report') throw new Error(`no report: ${JSON.stringify(reply)}`);
     return reply.report;

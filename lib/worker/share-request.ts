@@ -1,0 +1,49 @@
+/**
+ * Everything a share adds to the page's report, in one request to the worker: the report with the
+ * labels as they are now and the user's thresholds, the same with each folder-made label as `Dataset N`
+ * when there is one (the comparisons' texts name the datasets too), each file's SHA-256, and each
+ * dataset's outliers with what co-occurred in its clusters. The report and the outlier passes are the
+ * ones the page already asked for when nothing changed since (the session's caches), not new ones.
+ */
+import type { WindowActivity } from '../outliers/co-occurrence';
+import type { OutlierWindow } from '../outliers/clusters';
+import type { WaitscopeReport } from '../report/report-schema';
+import { numberedLabel, type ShareExtras } from '../report/share-content';
+import { outlierSection, type DatasetOutliers } from './outlier-requests';
+import type { Questions, ReportDatasetSpec } from './protocol';
+import { withThresholdCounts, type DatasetThresholdCounts } from './threshold-counts';
+
+/** The top waits a shared report carries per dataset: as many as the outlier panel lists, so its pass is reused. */
+export const SHARED_TOP_WAITS = 100;
+
+/** What the session provides: each is the page's own request, answered from its cache when it can be. */
+export interface ShareSources {
+  report(spec: Questions['report']): WaitscopeReport;
+  thresholdCounts(datasetIds: string[], thresholds: number[]): DatasetThresholdCounts[];
+  fingerprints(datasetIds: string[]): Promise<Record<string, Record<string, string>>>;
+  outliers(datasetId: string, label: string, options: { top: number; thresholds: number[] }): DatasetOutliers | null;
+  coOccurrence(datasetId: string, windows: OutlierWindow[]): Promise<WindowActivity[]>;
+}
+
+export async function shareContent(src: ShareSources, r: Questions['share-content']): Promise<ShareExtras> {
+  const ids = r.datasets.map((d) => d.datasetId);
+  const counts = r.thresholds.length > 0 ? src.thresholdCounts(ids, r.thresholds) : [];
+  const reportWith = (datasets: ReportDatasetSpec[]) => withThresholdCounts(src.report({ event: r.event, datasets, baseline: r.baseline }), counts);
+  const specs = r.datasets.map(({ datasetId, label }) => ({ datasetId, label }));
+  const report = reportWith(specs);
+  // A folder-made label is written into the report again as `Dataset N`, rather than searched and
+  // replaced through texts. It costs a second report, only then.
+  const numbered = r.datasets.some((d) => d.labelFromFolder)
+    ? reportWith(r.datasets.map(({ datasetId, label, labelFromFolder }, i) => ({ datasetId, label: labelFromFolder ? numberedLabel(i) : label })))
+    : undefined;
+  const fingerprints = await src.fingerprints(ids);
+  const outliers: ShareExtras['outliers'] = {};
+  for (const spec of specs) {
+    const o = src.outliers(spec.datasetId, spec.label, { top: SHARED_TOP_WAITS, thresholds: [] });
+    if (!o) continue;
+    // Without what co-occurred (a file no longer readable), the clusters still travel.
+    const activity = o.hasTraceLines && o.analysis.windows.length > 0 ? await src.coOccurrence(o.datasetId, o.analysis.windows).catch(() => null) : null;
+    outliers[o.datasetId] = outlierSection(o, activity);
+  }
+  return { report, ...(numbered && { numberedLabels: numbered }), fingerprints, outliers };
+}
