@@ -6,6 +6,7 @@
  */
 import { buildReport, type ReportDatasetInput } from '../report/build-report';
 import { datasetMetadata, sessionIds } from '../report/dataset-side';
+import { WAITSCOPE_VERSION } from '../report/report-constants';
 import type { ReportFile, WaitscopeReport } from '../report/report-schema';
 import { SYNTH_DEFAULTS } from '../synth/book-experiment';
 import type { Post, Question, QuestionOf, Questions, WorkerRequest } from './protocol';
@@ -18,9 +19,9 @@ import { OutlierCache } from './outlier-cache';
 import { shareContent } from './share-request';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
-import { cachedValueCounts, countAboveFromValueCounts } from './threshold-counts';
+import { cachedCounts } from './threshold-counts';
+import { countAboveThresholdsOfCounts } from '../stats/thresholds';
 
-export const WAITSCOPE_VERSION = '0.1.0';
 /** Reports kept for reuse: the page's, and the one a share writes with folder labels as `Dataset N`. */
 const KEPT_REPORTS = 2;
 /** How long a large file waits for a range worker that is still starting. */
@@ -287,7 +288,7 @@ export class AnalysisSession {
   }
 
   private countsOf(datasetIds: string[], thresholds: number[]) {
-    return datasetIds.map((datasetId) => ({ datasetId, counts: countAboveFromValueCounts(cachedValueCounts(this.peek(datasetId).values()), thresholds) }));
+    return datasetIds.map((datasetId) => ({ datasetId, counts: countAboveThresholdsOfCounts(cachedCounts(this.peek(datasetId).values()), thresholds) }));
   }
 
   private thresholdCounts(request: QuestionOf<'threshold-counts'>): void {

@@ -6,46 +6,25 @@
  * millions of waits. The page folds them into the report it shows with withThresholdCounts.
  */
 import type { WaitscopeReport } from '../report/report-schema';
+import { countsOf, type Counts } from '../stats/counts';
 import type { ThresholdCount } from '../stats/thresholds';
-import { valueCountsOf, type ValueCounts } from '../stats/value-counts';
 
 export interface DatasetThresholdCounts {
   datasetId: string;
-  /** One per asked threshold, ascending. */
+  /** One per asked threshold and 500 ms (countAboveThresholdsOfCounts), ascending. */
   counts: ThresholdCount[];
 }
 
 /** Value counts by the sample array they count: a dataset's array is kept until its inputs change (DatasetState.values). */
-const counted = new WeakMap<Float64Array, ValueCounts>();
+const counted = new WeakMap<Float64Array, Counts>();
 
-export function cachedValueCounts(values: Float64Array): ValueCounts {
-  let vc = counted.get(values);
-  if (!vc) {
-    vc = valueCountsOf(values);
-    counted.set(values, vc);
+export function cachedCounts(values: Float64Array): Counts {
+  let c = counted.get(values);
+  if (!c) {
+    c = countsOf(values);
+    counted.set(values, c);
   }
-  return vc;
-}
-
-/**
- * For each threshold (µs; de-duplicated, ascending) the waits strictly above it and their rate per
- * million waits: exactly what countAboveThresholds (lib/stats/thresholds.ts) gives on the waits
- * themselves. Throws a RangeError on a NaN threshold, as it does.
- */
-export function countAboveFromValueCounts(vc: ValueCounts, thresholds: readonly number[]): ThresholdCount[] {
-  if (thresholds.some((t) => Number.isNaN(t))) throw new RangeError('thresholds: NaN threshold');
-  const ts = [...new Set(thresholds)].sort((a, b) => a - b);
-  const n = vc.total;
-  const out = new Array<ThresholdCount>(ts.length);
-  // Walk the distinct values from the largest down, summing counts until a threshold is reached.
-  let k = vc.values.length - 1;
-  let above = 0;
-  for (let j = ts.length - 1; j >= 0; j--) {
-    const t = ts[j]!;
-    while (k >= 0 && vc.values[k]! > t) above += vc.counts[k--]!;
-    out[j] = { threshold: t, count: above, ratePerMillion: n === 0 ? null : (1e6 * above) / n };
-  }
-  return out;
+  return c;
 }
 
 /**

@@ -2,9 +2,9 @@
 // counts must be exactly countAboveThresholds' on the waits themselves, and asking for them must not
 // build a report.
 import { describe, expect, it } from 'vitest';
-import { countAboveThresholds } from '../../lib/stats/thresholds';
-import { valueCountsOf } from '../../lib/stats/value-counts';
-import { countAboveFromValueCounts, withThresholdCounts } from '../../lib/worker/threshold-counts';
+import { countsOf } from '../../lib/stats/counts';
+import { countAboveThresholds, countAboveThresholdsOfCounts } from '../../lib/stats/thresholds';
+import { withThresholdCounts } from '../../lib/worker/threshold-counts';
 import type { WorkerResponse } from '../../lib/worker/protocol';
 import { SessionHarness } from './session-harness';
 
@@ -13,14 +13,19 @@ const csv = (name: string, values: number[]) => new File([`ela_us\n${values.join
 describe('threshold counts apart from the report', () => {
   it('counts waits strictly above each threshold, by hand', () => {
     // 100, 2000, 2000, 3000, 50000, 600000: above 2000 are 3000, 50000, 600000 (a wait equal to it is not above).
-    const vc = valueCountsOf(Float64Array.from([2000, 100, 600_000, 3000, 2000, 50_000]));
-    expect(countAboveFromValueCounts(vc, [2000, 99, 600_000, 2000])).toEqual([
+    // 500 ms is always counted too: only 600000 is above it, 1 of 6 waits.
+    const vc = countsOf(Float64Array.from([2000, 100, 600_000, 3000, 2000, 50_000]));
+    expect(countAboveThresholdsOfCounts(vc, [2000, 99, 600_000, 2000])).toEqual([
       { threshold: 99, count: 6, ratePerMillion: 1e6 },
       { threshold: 2000, count: 3, ratePerMillion: 500_000 },
+      { threshold: 500_000, count: 1, ratePerMillion: 1e6 / 6 },
       { threshold: 600_000, count: 0, ratePerMillion: 0 },
     ]);
-    expect(countAboveFromValueCounts(valueCountsOf(new Float64Array(0)), [5])).toEqual([{ threshold: 5, count: 0, ratePerMillion: null }]);
-    expect(() => countAboveFromValueCounts(vc, [Number.NaN])).toThrow(RangeError);
+    expect(countAboveThresholdsOfCounts(countsOf(new Float64Array(0)), [5])).toEqual([
+      { threshold: 5, count: 0, ratePerMillion: null },
+      { threshold: 500_000, count: 0, ratePerMillion: null },
+    ]);
+    expect(() => countAboveThresholdsOfCounts(vc, [Number.NaN])).toThrow(RangeError);
   });
 
   it('gives exactly what countAboveThresholds gives on the waits, integer and fractional', () => {
@@ -33,7 +38,7 @@ describe('threshold counts apart from the report', () => {
       });
       const thresholds = [0.5, 10, 999.9, 1000, 10_000, 100_000, 500_000, 1e6];
       const direct = countAboveThresholds(values, thresholds);
-      expect(countAboveFromValueCounts(valueCountsOf(values), [...thresholds, 500_000])).toEqual(direct);
+      expect(countAboveThresholdsOfCounts(countsOf(values), thresholds)).toEqual(direct);
     }
   });
 
