@@ -8,6 +8,7 @@ import { buildReport, type ReportDatasetInput } from '../report/build-report';
 import { datasetMetadata, sessionIds } from '../report/dataset-side';
 import { WAITSCOPE_VERSION } from '../report/report-constants';
 import type { ReportFile, WaitscopeReport } from '../report/report-schema';
+import { countAboveThresholdsOfCounts } from '../stats/thresholds';
 import { SYNTH_DEFAULTS } from '../synth/book-experiment';
 import type { Post, Question, QuestionOf, Questions, WorkerRequest } from './protocol';
 import { DatasetLoader } from './dataset-loader';
@@ -20,7 +21,6 @@ import { shareContent } from './share-request';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
 import { cachedCounts } from './threshold-counts';
-import { countAboveThresholdsOfCounts } from '../stats/thresholds';
 
 /** Reports kept for reuse: the page's, and the one a share writes with folder labels as `Dataset N`. */
 const KEPT_REPORTS = 2;
