@@ -16,8 +16,8 @@ function inProcessHelper(): { helper: RangeHelper; close: () => void } {
   port2.onmessage = async (e: MessageEvent<RangeRequest>) => {
     const m = e.data;
     if (m.type !== 'scan') return;
-    const scan = await scanBlobRange(m.task, undefined, () => {});
-    port2.postMessage({ type: 'done', id: m.id, scan } satisfies RangeReply);
+    const result = await scanBlobRange(m.task, undefined, () => {});
+    port2.postMessage({ type: 'done', id: m.id, result } satisfies RangeReply);
   };
   port2.postMessage({ type: 'ready' } satisfies RangeReply);
   return { helper: new RangeHelper(port1), close: () => (port1.close(), port2.close()) };
@@ -28,7 +28,7 @@ describe('parseInRanges (a large trace on two threads)', () => {
     const file = new File([readFileSync(inputs.off[0]!)], 'off.trc');
     const { helper, close } = inProcessHelper();
     await helper.ready;
-    const ranged = await parseInRanges({ file, name: 'off.trc', event: 'log file sync', fileIndex: 0, helpers: [helper], signal: new AbortController().signal, onProgress: () => {}, rangeBytes: 256 << 10 });
+    const ranged = (await parseInRanges({ file, name: 'off.trc', event: 'log file sync', fileIndex: 0, helpers: [helper], signal: new AbortController().signal, onProgress: () => {}, sizes: { splitBytes: 1 << 20, minBytes: 256 << 10 } }))?.result ?? null;
     close();
     const sequential = await parseTrace(fileChunks(file), { event: 'log file sync', fileName: 'off.trc' });
     expect(ranged).not.toBeNull();
@@ -41,6 +41,6 @@ describe('parseInRanges (a large trace on two threads)', () => {
   it('says "read it in one pass" for gzip', async () => {
     const gz = inputs.on.find((f) => f.endsWith('.gz'))!;
     const file = new File([readFileSync(gz)], 'on.trc.gz');
-    expect(await parseInRanges({ file, name: 'on.trc.gz', event: 'log file sync', fileIndex: 0, helpers: [], signal: new AbortController().signal, onProgress: () => {}, rangeBytes: 64 << 10 })).toBeNull();
+    expect(await parseInRanges({ file, name: 'on.trc.gz', event: 'log file sync', fileIndex: 0, helpers: [], signal: new AbortController().signal, onProgress: () => {}, sizes: { splitBytes: 64 << 10, minBytes: 64 << 10 } })).toBeNull();
   });
 });
