@@ -5,7 +5,7 @@ import { sideOf } from '../report/dataset-side';
 import { COMMON_OPTIONS, eventOf, parseOptions, UsageError, wholeNumber } from './args';
 import { comparisonCsv, comparisonJson } from './compare-export';
 import { comparisonTable, type LoadedSide } from './compare-format';
-import { loadDataset } from './load-dataset';
+import { loadDatasets, type LoadedDataset } from './load-dataset';
 import { safeText } from './terminal-text';
 import { mark } from './timing';
 
@@ -100,8 +100,8 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   const args = parseCompareArgs(argv);
   const [labelA, labelB] = args.labels ?? defaultLabels(args.a[0]!, args.b[0]!);
   const common = { event: args.event, json: false, workers: args.workers };
-  const datasetA = await loadDataset({ ...common, paths: args.a });
-  const datasetB = await loadDataset({ ...common, paths: args.b });
+  // The statistics read each wait's ela and session only: no position column is kept.
+  const [datasetA, datasetB] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: { columns: [] } })) as [LoadedDataset, LoadedDataset];
   const a = sideOf(labelA, datasetA);
   const b = sideOf(labelB, datasetB);
   mark('sessions');

@@ -1,6 +1,7 @@
 import { mergeProfiles } from './event-table';
 import type { ScanResult } from './scanner';
-import type { ParseWarning, SessionMarker, TimeAnchor, WaitSamples } from './types';
+import { hasColumn } from './sample-columns';
+import type { ParseWarning, PositionColumn, SessionMarker, TimeAnchor, WaitSamples } from './types';
 
 const MAX_LINES_PER_WARNING = 10;
 
@@ -112,6 +113,7 @@ type Part = { samples: WaitSamples; lineShift: number; sessionMap: Uint32Array }
  * Joins the ranges' samples. `ela` is joined at once, since every statistic needs it; the other
  * columns are joined on first use: the `stats` command never reads them, and joining them was a
  * fifth of the time after the ranges finished (about 70 ms per GiB, most of it page faults).
+ * A column the parse did not keep stays empty.
  */
 function concatSamples(parts: readonly Part[]): WaitSamples {
   const count = parts.reduce((n, p) => n + p.samples.count, 0);
@@ -124,15 +126,23 @@ function concatSamples(parts: readonly Part[]): WaitSamples {
     }
     return out;
   };
+  const kept = (column: PositionColumn) => parts.every((p) => hasColumn(p.samples, column));
   const copy = (column: 'tim' | 'offset') => () => join((n) => new Float64Array(n), (out, at, p) => out.set(p.samples[column].subarray(0, p.samples.count), at));
   const samples = { count, ela: join((n) => new Float64Array(n), (out, at, p) => out.set(p.samples.ela.subarray(0, p.samples.count), at)) } as WaitSamples;
-  joinOnFirstUse(samples, 'tim', copy('tim'));
-  joinOnFirstUse(samples, 'offset', copy('offset'));
-  joinOnFirstUse(samples, 'file', () => join((n) => new Uint32Array(n), (out, at, p) => out.set(p.samples.file.subarray(0, p.samples.count), at)));
-  joinOnFirstUse(samples, 'line', () =>
-    join((n) => new Uint32Array(n), (out, at, { samples: s, lineShift }) => {
-      for (let i = 0; i < s.count; i++) out[at + i] = (s.line[i] as number) + lineShift;
-    }),
+  const lazily = <K extends PositionColumn>(column: K, compute: () => WaitSamples[K], empty: WaitSamples[K]) => {
+    if (kept(column)) joinOnFirstUse(samples, column, compute);
+    else samples[column] = empty;
+  };
+  lazily('tim', copy('tim'), new Float64Array(0));
+  lazily('offset', copy('offset'), new Float64Array(0));
+  lazily('file', () => join((n) => new Uint32Array(n), (out, at, p) => out.set(p.samples.file.subarray(0, p.samples.count), at)), new Uint32Array(0));
+  lazily(
+    'line',
+    () =>
+      join((n) => new Uint32Array(n), (out, at, { samples: s, lineShift }) => {
+        for (let i = 0; i < s.count; i++) out[at + i] = (s.line[i] as number) + lineShift;
+      }),
+    new Uint32Array(0),
   );
   joinOnFirstUse(samples, 'session', () =>
     join((n) => new Uint32Array(n), (out, at, { samples: s, sessionMap }) => {

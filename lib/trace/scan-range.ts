@@ -58,7 +58,10 @@ export async function scanRangeChunks(task: RangeTask, chunks: AsyncIterable<Uin
 /** A sample column set's buffers, to move to the receiving thread instead of copying them. */
 export function sampleBuffers(...parts: ScanResult['samples'][]): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
-  for (const p of parts) for (const a of [p.ela, p.tim, p.file, p.line, p.offset, p.session]) buffers.add(a.buffer as ArrayBuffer);
+  for (const p of parts) {
+    // A column not kept is empty and may share its buffer with every other: never moved.
+    for (const a of [p.ela, p.tim, p.file, p.line, p.offset, p.session]) if (a.byteLength > 0) buffers.add(a.buffer as ArrayBuffer);
+  }
   return [...buffers];
 }
 

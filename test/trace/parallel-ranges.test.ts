@@ -155,3 +155,37 @@ describe('merged ranges equal one sequential pass', () => {
     expect(plans.map((p) => p.plan)).toEqual([null]);
   });
 });
+
+describe('keeping only ela and session ({ columns: [] }, for compare)', () => {
+  it('gives the same ela, sessions and dataset as keeping every column, and no position column', async () => {
+    const { combineFiles } = await import('../../lib/trace/dataset');
+    // A second, small file is parsed whole (under 1 MiB), the large one in ranges.
+    const small = path.join(temp.dir, 'small.trc');
+    writeFileSync(small, readFileSync(plain).subarray(0, 400_000));
+    const input = [plain, small].map((p) => ({ path: p, name: path.basename(p), size: statSync(p).size }));
+    const options = { event: EVENT, workers: 2, workerUrl, ranges: SIZES };
+    const all = await parseFiles(input, options);
+    const lean = await parseFiles(input, { ...options, keep: { columns: [] } });
+    expect(all.results[1]!.samples.count).toBeGreaterThan(100);
+    lean.results.forEach((r, i) => {
+      const full = all.results[i]!;
+      expect(r.samples.count).toBe(full.samples.count);
+      expect([...r.samples.ela]).toEqual([...full.samples.ela]);
+      expect([...r.samples.session]).toEqual([...full.samples.session]);
+      for (const column of ['tim', 'file', 'line', 'offset'] as const) expect(r.samples[column]).toHaveLength(0);
+      expect(r.sessions).toEqual(full.sessions);
+      expect(r.profile).toEqual(full.profile);
+      expect(r.warnings).toEqual(full.warnings);
+    });
+    expect(lean.elaHistograms).toEqual(all.elaHistograms);
+    const a = combineFiles(EVENT, all.results);
+    const b = combineFiles(EVENT, lean.results);
+    expect(b.samples.count).toBe(18_000 + all.results[1]!.samples.count);
+    expect([...b.samples.ela]).toEqual([...a.samples.ela]);
+    expect([...b.samples.session]).toEqual([...a.samples.session]);
+    expect(b.samples.tim).toHaveLength(0);
+    expect(b.sessions).toEqual(a.sessions);
+    // The full dataset's files still read their own columns (now views of the dataset's).
+    expect([...all.results[1]!.samples.line]).toEqual([...a.samples.line.subarray(18_000)]);
+  });
+});
