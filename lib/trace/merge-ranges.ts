@@ -110,13 +110,14 @@ export function needsSequentialRescan(ranges: readonly ScanResult[]): boolean {
 type Part = { samples: WaitSamples; lineShift: number; sessionMap: Uint32Array };
 
 /**
- * Joins the ranges' samples. `ela` is joined at once, since every statistic needs it; the other
- * columns are joined on first use: the `stats` command never reads them, and joining them was a
- * fifth of the time after the ranges finished (about 70 ms per GiB, most of it page faults).
- * A column the parse did not keep stays empty.
+ * Joins the ranges' samples, every column kept at once (a column the parse did not keep stays
+ * empty). At once, not on first use: every caller reads every column it kept (combineFiles does),
+ * and each range's blocks are 64 Ki samples each, the last partly used; held until a column was
+ * read, the 40 files of the book's experiment kept ~470 MB of blocks alive in the browser.
  */
 function concatSamples(parts: readonly Part[]): WaitSamples {
   const count = parts.reduce((n, p) => n + p.samples.count, 0);
+  const kept = (column: PositionColumn) => parts.every((p) => hasColumn(p.samples, column));
   const join = <T extends Float64Array | Uint32Array>(make: (n: number) => T, fill: (out: T, at: number, part: Part) => void): T => {
     const out = make(count);
     let at = 0;
@@ -126,41 +127,20 @@ function concatSamples(parts: readonly Part[]): WaitSamples {
     }
     return out;
   };
-  const kept = (column: PositionColumn) => parts.every((p) => hasColumn(p.samples, column));
-  const copy = (column: 'tim' | 'offset') => () => join((n) => new Float64Array(n), (out, at, p) => out.set(p.samples[column].subarray(0, p.samples.count), at));
-  const samples = { count, ela: join((n) => new Float64Array(n), (out, at, p) => out.set(p.samples.ela.subarray(0, p.samples.count), at)) } as WaitSamples;
-  const lazily = <K extends PositionColumn>(column: K, compute: () => WaitSamples[K], empty: WaitSamples[K]) => {
-    if (kept(column)) joinOnFirstUse(samples, column, compute);
-    else samples[column] = empty;
-  };
-  lazily('tim', copy('tim'), new Float64Array(0));
-  lazily('offset', copy('offset'), new Float64Array(0));
-  lazily('file', () => join((n) => new Uint32Array(n), (out, at, p) => out.set(p.samples.file.subarray(0, p.samples.count), at)), new Uint32Array(0));
-  lazily(
-    'line',
-    () =>
-      join((n) => new Uint32Array(n), (out, at, { samples: s, lineShift }) => {
-        for (let i = 0; i < s.count; i++) out[at + i] = (s.line[i] as number) + lineShift;
-      }),
-    new Uint32Array(0),
-  );
-  joinOnFirstUse(samples, 'session', () =>
-    join((n) => new Uint32Array(n), (out, at, { samples: s, sessionMap }) => {
+  const floats = (column: 'ela' | 'tim' | 'offset') => join((n) => new Float64Array(n), (out, at, p) => out.set(p.samples[column].subarray(0, p.samples.count), at));
+  return {
+    count,
+    ela: floats('ela'),
+    tim: kept('tim') ? floats('tim') : new Float64Array(0),
+    offset: kept('offset') ? floats('offset') : new Float64Array(0),
+    file: kept('file') ? join((n) => new Uint32Array(n), (out, at, p) => out.set(p.samples.file.subarray(0, p.samples.count), at)) : new Uint32Array(0),
+    line: kept('line')
+      ? join((n) => new Uint32Array(n), (out, at, { samples: s, lineShift }) => {
+          for (let i = 0; i < s.count; i++) out[at + i] = (s.line[i] as number) + lineShift;
+        })
+      : new Uint32Array(0),
+    session: join((n) => new Uint32Array(n), (out, at, { samples: s, sessionMap }) => {
       for (let i = 0; i < s.count; i++) out[at + i] = sessionMap[s.session[i] as number] ?? 0;
     }),
-  );
-  return samples;
-}
-
-/** A property computed once, on first read, then kept as a plain value. */
-function joinOnFirstUse<K extends keyof WaitSamples>(target: WaitSamples, key: K, compute: () => WaitSamples[K]): void {
-  Object.defineProperty(target, key, {
-    configurable: true,
-    enumerable: true,
-    get() {
-      const value = compute();
-      Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-      return value;
-    },
-  });
+  };
 }
