@@ -3,9 +3,11 @@
  * workers alike (lib/trace/parallel-ranges.ts plans with these; both adapters pass only their
  * thread count).
  *
- * The CLI's guided schedule (below) is the one kept: measured for the CLI when it was written, and
- * measured again for the browser (bench/browser-bench.mjs, see the note in that file), which used
- * equal 64 MiB ranges before.
+ * Measured (2026-12-01, this 2-core machine, busy with other work: best of 5 alternating runs of
+ * `waitscope stats` on bench/run.mjs' 1 GiB trace): these guided ranges, a quarter of the file
+ * down to 16 MiB, 1.19 s; equal 64 MiB ranges (what the browser used before) 1.38 s. In Chromium
+ * (bench/browser-bench.mjs, the book's 40 files) the guided ranges were no slower than the old
+ * equal ones, within that machine's noise; so both use these.
  */
 export interface RangeSizes {
   /** A file at least this large is cut into ranges when more than one thread scans. */

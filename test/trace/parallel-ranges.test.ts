@@ -14,9 +14,8 @@ import type { RangePlan } from '../../lib/trace/range-plan';
 import type { TraceFileResult } from '../../lib/trace/types';
 import { fileChunks } from '../../lib/worker/file-chunks';
 import { parseInRanges } from '../../lib/worker/parallel-parse';
-import { RangeHelper, type RangeReply, type RangeRequest } from '../../lib/worker/range-port';
-import { scanBlobRange } from '../../lib/worker/range-scan';
 import { makeTempDir, ROOT } from '../helpers/cli';
+import { inProcessHelper } from '../helpers/range-helper';
 import { countValues } from '../helpers/count-values';
 
 /** Every plan made in this process: both adapters plan on the calling thread. */
@@ -61,19 +60,6 @@ beforeAll(() => {
   const bytes = Buffer.from(text);
   sessionAt = [...text.matchAll(/\*\*\* SESSION ID/g)].map((m) => bytes.subarray(0, m.index).length);
 });
-
-/** A range worker in this process: the other end of a MessageChannel, answering as range-worker.ts does. */
-function inProcessHelper(): { helper: RangeHelper; close: () => void } {
-  const { port1, port2 } = new MessageChannel();
-  port2.onmessage = async (e: MessageEvent<RangeRequest>) => {
-    const m = e.data;
-    if (m.type !== 'scan') return;
-    const result = await scanBlobRange(m.task, undefined, () => {});
-    port2.postMessage({ type: 'done', id: m.id, result } satisfies RangeReply);
-  };
-  port2.postMessage({ type: 'ready' } satisfies RangeReply);
-  return { helper: new RangeHelper(port1), close: () => (port1.close(), port2.close()) };
-}
 
 async function browserParse(file: string, name: string) {
   const { helper, close } = inProcessHelper();

@@ -3,25 +3,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseTrace } from '../../lib/trace/parse-trace';
 import { fileChunks } from '../../lib/worker/file-chunks';
 import { parseInRanges } from '../../lib/worker/parallel-parse';
-import { RangeHelper, type RangeReply, type RangeRequest } from '../../lib/worker/range-port';
-import { scanBlobRange } from '../../lib/worker/range-scan';
 import { writeCompareInputs } from '../helpers/compare-inputs';
+import { inProcessHelper } from '../helpers/range-helper';
 
 const inputs = writeCompareInputs(4000);
 afterAll(() => rmSync(inputs.root, { recursive: true, force: true }));
-
-/** A range worker in this process: the other end of a MessageChannel answering as range-worker.ts does. */
-function inProcessHelper(): { helper: RangeHelper; close: () => void } {
-  const { port1, port2 } = new MessageChannel();
-  port2.onmessage = async (e: MessageEvent<RangeRequest>) => {
-    const m = e.data;
-    if (m.type !== 'scan') return;
-    const result = await scanBlobRange(m.task, undefined, () => {});
-    port2.postMessage({ type: 'done', id: m.id, result } satisfies RangeReply);
-  };
-  port2.postMessage({ type: 'ready' } satisfies RangeReply);
-  return { helper: new RangeHelper(port1), close: () => (port1.close(), port2.close()) };
-}
 
 describe('parseInRanges (a large trace on two threads)', () => {
   it('gives exactly the result of one sequential pass', async () => {
