@@ -3,11 +3,16 @@
  * workers alike (lib/trace/parallel-ranges.ts plans with these; both adapters pass only their
  * thread count).
  *
- * Measured (2026-12-01, this 2-core machine, busy with other work: best of 5 alternating runs of
- * `waitscope stats` on bench/run.mjs' 1 GiB trace): these guided ranges, a quarter of the file
- * down to 16 MiB, 1.19 s; equal 64 MiB ranges (what the browser used before) 1.38 s. In Chromium
- * (bench/browser-bench.mjs, the book's 40 files) the guided ranges were no slower than the old
- * equal ones, within that machine's noise; so both use these.
+ * Measured once for both (2026-12-01, this 2-core machine, busy with other helpers' builds, so
+ * small differences are noise):
+ * - CLI, `waitscope stats` on bench/run.mjs' 1 GiB trace, 5 alternating runs: guided ranges down
+ *   to 16 MiB best 1.00 s, median 1.14 s; down to 32 MiB best 1.05 s, median 1.17 s; equal
+ *   64 MiB ranges (the browser's before) best 1.38 s.
+ * - Chromium, bench/browser-bench.mjs, the book's 40 files of ~98 MB: down to 16 MiB (5 ranges a
+ *   file) 16.3-20.6 s to the table; equal ranges (2 a file) 15.8-18.3 s; down to 32 MiB (3 a
+ *   file) 10.5-17.2 s. A range costs the browser more than the CLI (a Blob stream to open, its
+ *   first chunk from the browser process), so fewer ranges are better there.
+ * So: guided ranges down to 32 MiB, in both.
  */
 export interface RangeSizes {
   /** A file at least this large is cut into ranges when more than one thread scans. */
@@ -16,7 +21,7 @@ export interface RangeSizes {
   minBytes: number;
 }
 
-export const RANGE_SIZES: RangeSizes = { splitBytes: 64 << 20, minBytes: 16 << 20 };
+export const RANGE_SIZES: RangeSizes = { splitBytes: 64 << 20, minBytes: 32 << 20 };
 
 /**
  * Where to start the ranges of one large file, largest first ("guided self-scheduling"): each
@@ -24,7 +29,8 @@ export const RANGE_SIZES: RangeSizes = { splitBytes: 64 << 20, minBytes: 16 << 2
  * thread a first read that nothing overlaps (~1.5 ms here) and a little bookkeeping, so fewer
  * ranges are better; yet the last ranges must be small, so that no thread finishes long after the
  * others (the worker threads may start later than the calling thread: their isolates boot first).
- * A 1 GiB file on 2 threads gets 14 ranges, from 256 MiB down to 16 MiB.
+ * With 32 MiB at least, a 1 GiB file on 2 threads gets 11 ranges, from 256 MiB down to 32 MiB,
+ * and a 98 MB file (the book's) 3.
  */
 export function guidedRangeStarts(size: number, threads: number, minBytes: number): number[] {
   const starts: number[] = [];
