@@ -69,7 +69,10 @@ export async function parseInRanges(o: RangeParse): Promise<RangesParsed | null>
   let samples = 0;
   let next = 0;
   let failed = false;
-  const report = () => o.onProgress?.(scanned.reduce((a, b) => a + b, 0), samples);
+  // Silent once a range failed (a Cancel): a runner still stopping must not report after the caller has moved on.
+  const report = () => {
+    if (!failed) o.onProgress?.(scanned.reduce((a, b) => a + b, 0), samples);
+  };
   const loop = async (runner: RangeRunner) => {
     while (next < tasks.length && !failed) {
       const i = next++;
