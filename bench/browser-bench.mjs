@@ -1,10 +1,16 @@
 #!/usr/bin/env node
 // `npm run bench:browser` (issue 4 §8): in real Chromium, through the page's analysis worker,
 // 1. the parse rate for the cached 1 GiB commit-loop trace (MB/s) and the renderer's peak memory,
-// 2. the time from the demo button to all figures drawn for 2 × 4 M synthetic waits.
+// 2. the time from the demo button to all figures drawn for 2 × 4 M synthetic waits,
+// 3. the book's full experiment (issue 13): 2 × 20 files, 3.8 GB, dropped as two datasets, timed to
+//    its comparison table, with the renderer's peak memory and the table's numbers checked against
+//    `waitscope compare --json` on the same folders. The folders are $WAITSCOPE_BOOK_DIR/{on,off}
+//    (default /work/book), generated there with `waitscope synth` when missing.
 // It needs a production build (`next build`); it makes one if there is none.
+// `--only trace|demo|experiment` runs one case; `--runs N` sets the runs per case (default 3).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -13,7 +19,12 @@ import { benchDir, ensureTrace } from './generate-trace.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NEXT = path.join(ROOT, 'node_modules/next/dist/bin/next');
 const PORT = 3311;
-const GOALS = { mbPerSecond: 500, rendererMiB: 500, demoSeconds: 10 };
+const GOALS = { mbPerSecond: 600, rendererMiB: 500, demoSeconds: 10, experimentSeconds: 8, experimentRendererMiB: 1024 };
+const STATS = ['count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p999', 'max', 'stddev', 'sum'];
+const { values: options } = parseArgs({ options: { only: { type: 'string' }, runs: { type: 'string', default: '3' } } });
+const RUNS = Number(options.runs);
+const runs = (name) => (options.only === undefined || options.only === name ? RUNS : 0);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 function processes() {
@@ -56,16 +67,37 @@ async function startServer() {
   throw new Error('next start did not come up');
 }
 
+/** The book's two folders of 20 traces each, made with `waitscope synth` if they are not there. */
+function bookFolders() {
+  const root = process.env.WAITSCOPE_BOOK_DIR ?? '/work/book';
+  const folders = { on: path.join(root, 'on'), off: path.join(root, 'off') };
+  for (const [preset, dir] of [['flash-on', folders.on], ['flash-off', folders.off]]) {
+    if (existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.trc'))) continue;
+    console.log(`  generating ${dir} (waitscope synth --preset ${preset})`);
+    execFileSync(process.execPath, [path.join(ROOT, 'bin/waitscope.mjs'), 'synth', '--preset', preset, '--out', dir], { stdio: 'inherit' });
+  }
+  const files = (dir) => readdirSync(dir).filter((f) => f.endsWith('.trc')).sort().map((f) => path.join(dir, f));
+  return { ...folders, onFiles: files(folders.on), offFiles: files(folders.off) };
+}
+
+/** The comparison table's raw value for a statistic of one dataset (µs), as the page tests read it. */
+async function tableValue(page, stat, id) {
+  const v = await page.locator(`[data-testid=comparison-table] [data-stat="${stat}"][data-dataset="${id}"]`).first().getAttribute('data-value');
+  return v === null ? null : Number(v);
+}
+
 const trace = await ensureTrace({ dir: benchDir() });
 const file = trace.path;
 const bytes = statSync(file).size;
 const server = await startServer();
 const before = new Set(renderers().map((p) => p.pid));
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const verdict = (ok) => (ok ? 'PASS' : 'MISS');
+const results = [];
 try {
   console.log(`waitscope browser benchmark: Chromium ${browser.version()}, ${path.basename(file)} (${(bytes / 2 ** 20).toFixed(0)} MiB)`);
   const parseRuns = [];
-  for (let run = 0; run < 3; run++) {
+  for (let run = 0; run < runs('trace'); run++) {
     // A fresh context per run: its own renderer, not one still holding the last run's page.
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -83,13 +115,17 @@ try {
     console.log(`  parse run ${run + 1}: ${seconds.toFixed(2)} s, ${(bytes / 1e6 / seconds).toFixed(0)} MB/s, renderer peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB, ${waits.toLocaleString('en-US')} waits`);
     await context.close();
   }
-  const sorted = [...parseRuns].sort((a, b) => a.seconds - b.seconds);
-  const med = sorted[1];
-  const mbps = bytes / 1e6 / med.seconds;
-  const peakMiB = Math.max(...parseRuns.map((r) => r.peak)) / 2 ** 20;
+  if (parseRuns.length > 0) {
+    const seconds = median(parseRuns.map((r) => r.seconds));
+    const mbps = bytes / 1e6 / seconds;
+    const peakMiB = Math.max(...parseRuns.map((r) => r.peak)) / 2 ** 20;
+    results.push(`  parse rate through the worker: ${mbps.toFixed(0)} MB/s (goal >= ${GOALS.mbPerSecond}) ${verdict(mbps >= GOALS.mbPerSecond)}`);
+    results.push(`  renderer peak RSS while parsing: ${peakMiB.toFixed(0)} MiB (goal < ${GOALS.rendererMiB}) ${verdict(peakMiB < GOALS.rendererMiB)}`);
+    results.push(`  waits found: ${parseRuns[0].waits.toLocaleString('en-US')} (generator: ${trace.logFileSyncWaits?.toLocaleString('en-US') ?? '?'})`);
+  }
 
   const demoRuns = [];
-  for (let run = 0; run < 3; run++) {
+  for (let run = 0; run < runs('demo'); run++) {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await page.goto(server.url, { waitUntil: 'networkidle' });
     const t0 = performance.now();
@@ -100,13 +136,52 @@ try {
     console.log(`  demo run ${run + 1}: ${demoRuns.at(-1).toFixed(2)} s from the click to every figure drawn`);
     await page.close();
   }
-  const demo = [...demoRuns].sort((a, b) => a - b)[1];
-  const verdict = (ok) => (ok ? 'PASS' : 'MISS');
-  console.log('\nresults (medians of 3)');
-  console.log(`  parse rate through the worker: ${mbps.toFixed(0)} MB/s (goal >= ${GOALS.mbPerSecond}) ${verdict(mbps >= GOALS.mbPerSecond)}`);
-  console.log(`  renderer peak RSS while parsing: ${peakMiB.toFixed(0)} MiB (goal < ${GOALS.rendererMiB}) ${verdict(peakMiB < GOALS.rendererMiB)}`);
-  console.log(`  demo, 2 × 4,000,000 waits, click to figures: ${demo.toFixed(2)} s (goal < ${GOALS.demoSeconds}) ${verdict(demo < GOALS.demoSeconds)}`);
-  console.log(`  waits found: ${med.waits.toLocaleString('en-US')} (generator: ${trace.logFileSyncWaits?.toLocaleString('en-US') ?? '?'})`);
+  if (demoRuns.length > 0) {
+    const demo = median(demoRuns);
+    results.push(`  demo, 2 × 4,000,000 waits, click to figures: ${demo.toFixed(2)} s (goal < ${GOALS.demoSeconds}) ${verdict(demo < GOALS.demoSeconds)}`);
+  }
+
+  if (runs('experiment') > 0) {
+    const book = bookFolders();
+    const experimentBytes = [...book.onFiles, ...book.offFiles].reduce((n, f) => n + statSync(f).size, 0);
+    console.log(`  the book's experiment: ${book.onFiles.length} + ${book.offFiles.length} files, ${(experimentBytes / 1e9).toFixed(2)} GB`);
+    const cli = JSON.parse(execFileSync(process.execPath, [path.join(ROOT, 'bin/waitscope.mjs'), 'compare', book.on, '--vs', book.off, '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 }));
+    const experimentRuns = [];
+    for (let run = 0; run < runs('experiment'); run++) {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+      const page = await context.newPage();
+      await page.goto(server.url, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(1000);
+      const watch = watchRenderer(before);
+      const t0 = performance.now();
+      await page.getByTestId('input-d1').setInputFiles(book.onFiles);
+      await page.getByTestId('input-d2').setInputFiles(book.offFiles);
+      for (const id of ['d1', 'd2']) await page.locator(`[data-testid=dataset-${id}][data-state=ready]`).waitFor({ timeout: 600_000 });
+      const parsed = (performance.now() - t0) / 1000;
+      await page.locator(`[data-testid=results][data-computing=no] [data-testid=comparison-table] [data-stat=count][data-dataset=d2][data-value="${cli.b.summary.count}"]`).waitFor({ timeout: 600_000 });
+      await page.locator(`[data-testid=results][data-computing=no] [data-testid=comparison-table] [data-stat=count][data-dataset=d1][data-value="${cli.a.summary.count}"]`).waitFor({ timeout: 600_000 });
+      const seconds = (performance.now() - t0) / 1000;
+      const peak = watch.stop();
+      const differ = [];
+      for (const stat of STATS) {
+        for (const [id, side] of [['d1', 'a'], ['d2', 'b']]) {
+          const shown = await tableValue(page, stat, id);
+          if (shown !== cli[side].summary[stat]) differ.push(`${stat} of ${id}: page ${shown}, CLI ${cli[side].summary[stat]}`);
+        }
+      }
+      experimentRuns.push({ seconds, peak, differ });
+      console.log(`  experiment run ${run + 1}: ${seconds.toFixed(2)} s to the table (both datasets read after ${parsed.toFixed(2)} s), renderer peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB, ${differ.length === 0 ? 'numbers identical to the CLI' : `DIFFERENT from the CLI: ${differ.join('; ')}`}`);
+      await context.close();
+    }
+    const seconds = median(experimentRuns.map((r) => r.seconds));
+    const peakMiB = Math.max(...experimentRuns.map((r) => r.peak)) / 2 ** 20;
+    const same = experimentRuns.every((r) => r.differ.length === 0);
+    results.push(`  book experiment, 40 files, ${(experimentBytes / 1e9).toFixed(1)} GB, drop to table: ${seconds.toFixed(2)} s (goal <= ${GOALS.experimentSeconds}) ${verdict(seconds <= GOALS.experimentSeconds)}`);
+    results.push(`  renderer peak RSS, book experiment: ${peakMiB.toFixed(0)} MiB (goal < ${GOALS.experimentRendererMiB}) ${verdict(peakMiB < GOALS.experimentRendererMiB)}`);
+    results.push(`  book experiment numbers identical to waitscope compare --json: ${same ? 'yes' : 'NO'} ${verdict(same)}`);
+  }
+  console.log(`\nresults (medians of ${RUNS})`);
+  for (const line of results) console.log(line);
 } finally {
   await browser.close();
   server.stop();

@@ -6,7 +6,7 @@ import { comparisonCsv } from '../report/export-tables';
 import { WAITSCOPE_VERSION } from '../report/report-constants';
 import { COMMON_OPTIONS, eventOf, parseOptions, UsageError, wholeNumber } from './args';
 import { comparisonTable } from './compare-format';
-import { loadDataset } from './load-dataset';
+import { loadDatasets, type LoadedDataset } from './load-dataset';
 import { safeJson, safeText } from './terminal-text';
 import { mark } from './timing';
 
@@ -101,8 +101,8 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   const args = parseCompareArgs(argv);
   const [labelA, labelB] = args.labels ?? defaultLabels(args.a[0]!, args.b[0]!);
   const common = { event: args.event, json: false, workers: args.workers };
-  const datasetA = await loadDataset({ ...common, paths: args.a });
-  const datasetB = await loadDataset({ ...common, paths: args.b });
+  // The statistics read each wait's ela and session only: no position column is kept.
+  const [datasetA, datasetB] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: { columns: [] } })) as [LoadedDataset, LoadedDataset];
   // A is the treatment (dataset 0), B the baseline (dataset 1): the report the page builds of the same files.
   const inputs = [reportInputOf('a', labelA, datasetA), reportInputOf('b', labelB, datasetB)];
   mark('sessions');

@@ -1,7 +1,6 @@
-import { mergeCounts } from '../stats/counts';
-import { findInputs } from '../node/find-inputs';
-import { parseFiles } from '../node/parse-files';
-import type { Counts } from '../stats/counts';
+import { mergeCounts, type Counts } from '../stats/counts';
+import { findInputs, type InputFile } from '../node/find-inputs';
+import { parseFiles, type ParsedFiles } from '../node/parse-files';
 import { combineFiles, type Dataset } from '../trace/dataset';
 import type { SampleKeeping } from '../trace/types';
 import { formatWarning } from '../trace/warnings';
@@ -31,28 +30,51 @@ export interface LoadedDataset extends Dataset {
   fileCounts: number[];
 }
 
+export interface LoadOptions {
+  /**
+   * What to keep of each wait: every column (the default), only counts (`'counts'`: `samples`
+   * empty, `elaHistogram` holds every wait), or ela and session with the position columns named
+   * (`{ columns: [] }` for `compare`, whose statistics need no more).
+   */
+  keep?: SampleKeeping;
+  stderr?: NodeJS.WriteStream;
+}
+
 /**
  * Reads every input as one dataset. Unreadable paths stop the run (a typo must not silently
- * shrink a dataset); a file that is not a trace is named on stderr and skipped. With `keep:
- * 'counts'` the dataset's `samples` are empty and `elaHistogram` holds every wait: for commands
- * that need only statistics.
+ * shrink a dataset); a file that is not a trace is named on stderr and skipped.
  */
-export async function loadDataset(
-  args: CommonArgs,
-  options: { keep?: SampleKeeping; stderr?: NodeJS.WriteStream } = {},
-): Promise<LoadedDataset> {
+export async function loadDataset(args: CommonArgs, options: LoadOptions = {}): Promise<LoadedDataset> {
+  return (await loadDatasets([args], options))[0] as LoadedDataset;
+}
+
+/**
+ * Several datasets (compare's A and B), their files parsed together in one pool, as `stats`
+ * parses all its inputs: no second pool to start, and no thread idle between the sides.
+ * Each side's inputs are checked, and its warnings written, in the order of the sides.
+ */
+export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOptions = {}): Promise<LoadedDataset[]> {
   const stderr = options.stderr ?? process.stderr;
   const keep = options.keep ?? 'samples';
+  const first = sides[0];
+  if (!first) return [];
   mark('start-up');
-  const found = await findInputs(args.paths);
+  const inputs: InputFile[][] = [];
+  for (const args of sides) {
+    const found = await findInputs(args.paths);
+    if (found.unreadable.length > 0) throw new ExitError(1, found.unreadable.join('\n'));
+    if (found.files.length === 0) throw new ExitError(2, `no trace files found in ${args.paths.join(', ')} (looked for *.trc, *.trc.gz and files that look like traces)`);
+    inputs.push(found.files);
+  }
   mark('find inputs');
-  if (found.unreadable.length > 0) throw new ExitError(1, found.unreadable.join('\n'));
-  if (found.files.length === 0) throw new ExitError(2, `no trace files found in ${args.paths.join(', ')} (looked for *.trc, *.trc.gz and files that look like traces)`);
-  const total = found.files.reduce((n, f) => n + f.size, 0);
-  const progress = progressLine(total, stderr);
-  let parsed;
+  const all = inputs.flat();
+  const progress = progressLine(
+    all.reduce((n, f) => n + f.size, 0),
+    stderr,
+  );
+  let parsed: ParsedFiles;
   try {
-    parsed = await parseFiles(found.files, { event: args.event, keep, workers: args.workers, onProgress: (done) => progress.update(done) });
+    parsed = await parseFiles(all, { event: first.event, keep, workers: first.workers, onProgress: (done) => progress.update(done) });
   } catch (error) {
     // An input that became unreadable after it was found (deleted, permissions changed).
     throw new ExitError(1, `reading the inputs failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -60,8 +82,17 @@ export async function loadDataset(
     progress.done();
   }
   mark('parse');
-  const { results, elaHistograms } = parsed;
+  let at = 0;
+  const loaded = inputs.map((files) => {
+    const part = { results: parsed.results.slice(at, at + files.length), elaHistograms: parsed.elaHistograms.slice(at, at + files.length) };
+    at += files.length;
+    return datasetOf(first.event, part, keep, stderr);
+  });
+  mark('combine');
+  return loaded;
+}
 
+function datasetOf(event: string, { results, elaHistograms }: ParsedFiles, keep: SampleKeeping, stderr: NodeJS.WriteStream): LoadedDataset {
   for (const r of results) {
     if (r.outcome.kind === 'not-a-trace') stderr.write(safeText(`warning: skipped ${r.outcome.reason}\n`));
     else for (const w of r.warnings) stderr.write(safeText(`warning: ${formatWarning(w)}\n`));
@@ -73,10 +104,9 @@ export async function loadDataset(
     const what = results.length === 1 ? 'the input is not a trace' : `none of the ${results.length} inputs is a trace`;
     throw new ExitError(2, `${what}; nothing to compute`);
   }
-  const dataset = combineFiles(args.event, traces);
+  const dataset = combineFiles(event, traces);
   const complete = histograms.every((h) => h !== null) ? (histograms as Counts[]) : null;
   const elaHistogram = complete ? mergeCounts(complete) : null;
-  mark('combine');
   if (keep === 'counts') {
     if (!complete || !elaHistogram) throw new Error('a file parsed for its counts came back without them');
     return { ...dataset, elaHistogram, fileCounts: complete.map((h) => h.total) };

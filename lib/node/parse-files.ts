@@ -1,26 +1,13 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { buildFileResult } from '../trace/file-result';
-import { mergeRanges, needsSequentialRescan } from '../trace/merge-ranges';
-import { planRanges, type RangePlan } from '../trace/range-plan';
+import type { Counts } from '../stats/counts';
+import { countsHistogram, parseInRanges, type RangeRunner } from '../trace/parallel-ranges';
+import type { RangeSizes } from '../trace/range-schedule';
 import type { SampleKeeping, TraceFileResult } from '../trace/types';
-import { fromCounts, type IntHistogram } from '../stats/int-histogram';
-import { mergeIntHistograms, type ValueCounts } from '../stats/range-histograms';
 import type { InputFile } from './find-inputs';
-import type { ParseTask } from './parse-protocol';
-import { guidedRangeStarts } from './range-schedule';
 import { ParsePool } from './worker-pool';
 
-/** A plain file at least this large is split into byte ranges, at least one per worker. */
-const SPLIT_BYTES = 64 << 20;
-/**
- * The smallest range (range-schedule.ts: on 2 threads ranges shrink from a quarter of the file
- * to this). Each thread takes the next range when it is done: the worker threads may start
- * parsing later than the calling thread (their isolates boot first), and equal ranges, one per
- * thread, left the calling thread idle at the end while the last worker finished.
- */
-const MIN_RANGE_BYTES = 16 << 20;
-/** A plain file at least this large is scanned as a range (read in place), even unsplit. */
-const RANGE_BYTES = 1 << 20;
+/** A plain file at least this large is scanned as ranges (read in place), even as one range. */
+const IN_PLACE_BYTES = 1 << 20;
 
 export interface ParseFilesOptions {
   event: string;
@@ -30,7 +17,7 @@ export interface ParseFilesOptions {
   /** Bytes read so far out of the total, across all files. */
   onProgress?: (bytesDone: number, bytesTotal: number) => void;
   /** Tests: split smaller files into smaller ranges, and run this worker script. */
-  ranges?: { splitBytes: number; rangeBytes: number };
+  ranges?: RangeSizes;
   workerUrl?: URL;
 }
 
@@ -41,71 +28,73 @@ export interface ParsedFiles {
    * Per file, the exact histogram of its samples' ela when the file was parsed in ranges that
    * each built theirs (see range-histograms.ts), or with `keep: 'counts'`; null otherwise.
    */
-  elaHistograms: (IntHistogram | null)[];
+  elaHistograms: (Counts | null)[];
 }
 
 /**
- * Parses files on all cores. Small files, and gzip ones, are one task each; a large plain file
- * is cut at line starts into ranges, and the ranges' scans are merged.
+ * Parses files on all cores: the CLI's adapter of lib/trace/parallel-ranges.ts, whose runners are
+ * this process's thread pool. Small files, and gzip ones, are one task each (read whole).
  */
 export async function parseFiles(files: readonly InputFile[], options: ParseFilesOptions): Promise<ParsedFiles> {
   const total = files.reduce((n, f) => n + f.size, 0);
-  const progress = new Map<number, number>();
-  let nextId = 0;
-  const pool = new ParsePool((id, bytes) => {
-    progress.set(id, bytes);
-    if (options.onProgress) options.onProgress([...progress.values()].reduce((a, b) => a + b, 0), total);
-  }, options.workers, options.workerUrl);
-  const elaHistograms: (IntHistogram | null)[] = files.map(() => null);
+  const progress = new Float64Array(files.length);
+  const report = (fileIndex: number, bytes: number) => {
+    progress[fileIndex] = bytes;
+    options.onProgress?.(progress.reduce((a, b) => a + b, 0), total);
+  };
+  const pool = new ParsePool(options.workers, options.workerUrl);
+  const keep = options.keep ?? 'samples';
   try {
-    const results = await Promise.all(
+    const parsed = await Promise.all(
       files.map(async (file, fileIndex) => {
-        const base = { path: file.path, fileName: file.name, fileIndex, event: options.event, keep: options.keep ?? 'samples' };
         const whole = async () => {
-          const done = await pool.run({ kind: 'file', id: nextId++, ...base });
+          const done = await pool.run({ kind: 'file', path: file.path, fileName: file.name, fileIndex, event: options.event, keep }, (bytes) => report(fileIndex, bytes));
           if (done.kind !== 'file-done') throw new Error('a file task returned a range');
-          const counted = done.result.elaCounts;
-          elaHistograms[fileIndex] = counted ? fromCounts(counted.values, counted.counts) : null;
-          return done.result;
+          return { result: done.result, elaHistogram: countsHistogram(done.result) };
         };
-        const { splitBytes, rangeBytes } = options.ranges ?? { splitBytes: SPLIT_BYTES, rangeBytes: MIN_RANGE_BYTES };
-        const starts = pool.size > 1 && file.size >= splitBytes ? guidedRangeStarts(file.size, pool.size, rangeBytes) : [];
-        const plan = file.size >= RANGE_BYTES ? await planFileRanges(file, starts, options.event) : null;
-        if (!plan) return whole();
-        const scans = await Promise.all(
-          plan.cuts.slice(0, -1).map(async (start, i) => {
-            const task: ParseTask = { kind: 'range', id: nextId++, ...base, start, end: plan.cuts[i + 1] as number, headFacts: plan.headFacts };
-            const done = await pool.run(task);
-            if (done.kind !== 'range-done') throw new Error('a range task returned a file');
-            return done;
+        if (file.size < IN_PLACE_BYTES) return whole();
+        const runner: RangeRunner = async (task, onBytes) => {
+          const done = await pool.run({ kind: 'range', path: file.path, ...task }, onBytes);
+          if (done.kind !== 'range-done') throw new Error('a range task returned a file');
+          return done;
+        };
+        const ranged = await withFile(file.path, (readAt) =>
+          parseInRanges({
+            readAt,
+            size: file.size,
+            fileName: file.name,
+            fileIndex,
+            event: options.event,
+            keep,
+            runners: Array.from({ length: pool.capacity }, () => runner),
+            threads: pool.size,
+            ...(options.ranges ? { sizes: options.ranges } : {}),
+            onProgress: (bytes) => report(fileIndex, bytes),
           }),
         );
-        // A range that began inside SQL text was scanned in the wrong state: rare, so just rescan.
-        if (needsSequentialRescan(scans.map((d) => d.scan))) return whole();
-        const histograms = scans.map((d) => d.histogram);
-        if (histograms.every((h) => h !== null)) elaHistograms[fileIndex] = mergeIntHistograms(histograms as ValueCounts[]);
-        return buildFileResult(mergeRanges(scans.map((d) => d.scan)), { fileName: file.name, event: options.event, compression: 'none', bytesRead: file.size });
+        return ranged ?? whole();
       }),
     );
-    return { results, elaHistograms };
+    return { results: parsed.map((p) => p.result), elaHistograms: parsed.map((p) => p.elaHistogram) };
   } finally {
     await pool.close();
   }
 }
 
 /**
- * Cut points for a file on disk (lib/trace/range-plan.ts). The head and the probe around each cut
- * (a few 64 KiB reads) are read synchronously: through the thread pool, one round trip each, the
- * plan took ~30 ms before the first range could start; this way ~2 ms.
+ * `readAt` over a file on disk, for the plan (lib/trace/range-plan.ts), open while the file is
+ * parsed. The head and the probe around each cut (a few 64 KiB reads) are read synchronously:
+ * through the thread pool, one round trip each, the plan took ~30 ms before the first range could
+ * start; this way ~2 ms. Each range opens the file again on the thread that scans it.
  */
-async function planFileRanges(file: InputFile, starts: readonly number[], event: string): Promise<RangePlan | null> {
-  const fd = openSync(file.path, 'r');
+async function withFile<T>(path: string, use: (readAt: (start: number, length: number) => Promise<Uint8Array>) => Promise<T>): Promise<T> {
+  const fd = openSync(path, 'r');
+  const readAt = (start: number, length: number) => {
+    const buf = Buffer.alloc(length);
+    return Promise.resolve(buf.subarray(0, readSync(fd, buf, 0, length, start)));
+  };
   try {
-    const readAt = (start: number, length: number) => {
-      const buf = Buffer.alloc(length);
-      return Promise.resolve(buf.subarray(0, readSync(fd, buf, 0, length, start)));
-    };
-    return await planRanges(readAt, file.size, starts, event, file.name);
+    return await use(readAt);
   } finally {
     closeSync(fd);
   }

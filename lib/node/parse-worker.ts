@@ -1,6 +1,7 @@
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { LineKernel } from '../trace/kernel/line-kernel';
-import { histogramBuffers, sampleBuffers, type ParseReply, type ParseTask } from './parse-protocol';
+import { rangeBuffers, sampleBuffers } from '../trace/scan-range';
+import type { ParseReply, ParseTask } from './parse-protocol';
 import { runTask } from './run-task';
 
 /** Worker entry: tiny on purpose (style.md §5); all the work is in run-task and lib/trace. */
@@ -18,10 +19,7 @@ function run(task: ParseTask): Promise<void> {
   return runTask(task, (bytes) => reply({ kind: 'progress', id: task.id, bytes }))
     .then((done) => {
       if (done.kind === 'file') reply({ kind: 'file-done', id: task.id, result: done.result }, sampleBuffers(done.result.samples));
-      else {
-        const buffers = [...sampleBuffers(done.scan.samples, ...(done.scan.sampleBlocks ?? [])), ...histogramBuffers(done.histogram)];
-        reply({ kind: 'range-done', id: task.id, scan: done.scan, histogram: done.histogram }, buffers);
-      }
+      else reply({ kind: 'range-done', id: task.id, scan: done.scan, histogram: done.histogram }, rangeBuffers(done));
     })
     .catch((error: unknown) => reply({ kind: 'failed', id: task.id, message: error instanceof Error ? error.message : String(error) }));
 }

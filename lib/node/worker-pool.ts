@@ -4,10 +4,12 @@ import { isWorkerScript, parseWorkerUrl, takeStartedWorkers } from './early-work
 import type { ParseReply, ParseTask } from './parse-protocol';
 import { runTask } from './run-task';
 
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 type Done = Extract<ParseReply, { kind: 'file-done' | 'range-done' }>;
 
 interface Pending {
   task: ParseTask;
+  onBytes: (bytes: number) => void;
   resolve: (reply: Done) => void;
   reject: (error: Error) => void;
 }
@@ -24,10 +26,10 @@ export class ParsePool {
   /** Per worker, the tasks sent to it and not answered yet, oldest first (it runs them in order). */
   private readonly running = new Map<Worker, Pending[]>();
   private hereBusy = false;
+  private nextId = 0;
   readonly size: number;
 
   constructor(
-    private readonly onProgress: (taskId: number, bytes: number) => void,
     requested = availableParallelism(),
     private readonly workerUrl = parseWorkerUrl(),
   ) {
@@ -42,9 +44,18 @@ export class ParsePool {
     }
   }
 
-  run(task: ParseTask): Promise<Done> {
+  /**
+   * Ranges the pool can take at once without leaving a thread idle: one on this thread, and on
+   * each worker one running and one sent ahead (see dispatch).
+   */
+  get capacity(): number {
+    return 2 * this.size - 1;
+  }
+
+  /** Runs a task (its id is the pool's); `onBytes` hears the bytes it has read so far. */
+  run(task: DistributiveOmit<ParseTask, 'id'>, onBytes: (bytes: number) => void = () => {}): Promise<Done> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ task, resolve, reject });
+      this.queue.push({ task: { ...task, id: this.nextId++ } as ParseTask, onBytes, resolve, reject });
       this.dispatch();
     });
   }
@@ -56,7 +67,7 @@ export class ParsePool {
   private runHere(pending: Pending): void {
     this.hereBusy = true;
     const { task } = pending;
-    runTask(task, (bytes) => this.onProgress(task.id, bytes))
+    runTask(task, pending.onBytes)
       .then(
         (done) =>
           pending.resolve(
@@ -92,7 +103,7 @@ export class ParsePool {
 
   private onReply(worker: Worker, reply: ParseReply): void {
     if (reply.kind === 'progress') {
-      this.onProgress(reply.id, reply.bytes);
+      this.running.get(worker)?.find((p) => p.task.id === reply.id)?.onBytes(reply.bytes);
       return;
     }
     const pending = this.running.get(worker)?.shift();

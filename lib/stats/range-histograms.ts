@@ -42,11 +42,3 @@ function sortedCounts(parts: readonly CountedValues[]): Counts | null {
   }
   return values.every(isNonNegativeSafeInteger) ? countsOf(values) : null;
 }
-
-/**
- * @deprecated Names lib/node still imports (the parser helper of issue 13 owns lib/node); use
- * `Counts` and `mergeCounts` from counts.ts. Delete once lib/node imports those.
- */
-export type ValueCounts = Pick<Counts, 'values' | 'counts'>;
-/** @deprecated see ValueCounts. */
-export const mergeIntHistograms = mergeCounts;

@@ -1,12 +1,15 @@
 import { mergeProfiles } from './event-table';
-import { allocateSamples } from './sample-columns';
+import { allocateSamples, hasColumn } from './sample-columns';
 import type { EventProfileRow, SessionMarker, TraceFileResult, WaitSamples } from './types';
 
 /** Several files read as one dataset (for example the 20 sessions of one test run). */
 export interface Dataset {
   event: string;
   files: TraceFileResult[];
-  /** Every file's samples, in file order; `file` is the index in `files`, `session` in `sessions`. */
+  /**
+   * Every file's samples, in file order; `file` is the index in `files`, `session` in `sessions`.
+   * A column the parse did not keep (PositionColumn) is empty here too.
+   */
   samples: WaitSamples;
   sessions: (SessionMarker & { file: number })[];
   profile: EventProfileRow[];
@@ -20,20 +23,28 @@ export function combineFiles(event: string, files: TraceFileResult[]): Dataset {
     return { event, files, samples: only.samples, sessions: only.sessions.map((m) => ({ ...m, file: 0 })), profile: only.profile };
   }
   const count = files.reduce((n, f) => n + f.samples.count, 0);
-  const samples = allocateSamples(count);
+  const has = (column: 'tim' | 'file' | 'line' | 'offset') => files.every((f) => hasColumn(f.samples, column));
+  const samples = allocateSamples(count, { keepTim: has('tim'), keepLine: has('line'), keepOffset: has('offset'), keepFile: has('file') });
   const sessions: Dataset['sessions'] = [];
   let at = 0;
   files.forEach((f, fileIndex) => {
     const s = f.samples;
+    const n = s.count;
     const sessionBase = sessions.length;
     for (const marker of f.sessions) sessions.push({ ...marker, file: fileIndex });
-    samples.ela.set(s.ela, at);
-    samples.tim.set(s.tim, at);
-    samples.line.set(s.line, at);
-    samples.offset.set(s.offset, at);
-    samples.file.fill(fileIndex, at, at + s.count);
-    for (let i = 0; i < s.count; i++) samples.session[at + i] = sessionBase + (s.session[i] as number);
-    at += s.count;
+    samples.ela.set(s.ela.subarray(0, n), at);
+    if (samples.tim.length > 0) samples.tim.set(s.tim.subarray(0, n), at);
+    if (samples.line.length > 0) samples.line.set(s.line.subarray(0, n), at);
+    if (samples.offset.length > 0) samples.offset.set(s.offset.subarray(0, n), at);
+    samples.file.fill(fileIndex, at, at + n);
+    for (let i = 0; i < n; i++) samples.session[at + i] = sessionBase + (s.session[i] as number);
+    // The file's columns that are equal in the dataset become views of it: the file's own copies
+    // (and the range blocks they were joined from) are freed, not held twice.
+    s.ela = samples.ela.subarray(at, at + n);
+    if (samples.tim.length > 0) s.tim = samples.tim.subarray(at, at + n);
+    if (samples.line.length > 0) s.line = samples.line.subarray(at, at + n);
+    if (samples.offset.length > 0) s.offset = samples.offset.subarray(at, at + n);
+    at += n;
   });
   return { event, files, samples, sessions, profile: mergeProfiles(files.map((f) => f.profile)) };
 }

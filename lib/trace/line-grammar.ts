@@ -47,7 +47,7 @@ export class LineGrammar {
     options: ScanOptions,
     protected readonly facts: TraceFacts,
   ) {
-    this.samples = options.keep === 'counts' ? new ElaTally() : new SampleColumns(options.fileIndex);
+    this.samples = options.keep === 'counts' ? new ElaTally() : new SampleColumns(options.fileIndex, options.keep);
     this.warnings = new WarningCollector(options.fileName);
     this.events = new EventTable((buf, start, end) => this.decodeForPerson(buf, start, end, 'event name'));
     const selected = new TextEncoder().encode(options.event);

@@ -1,6 +1,8 @@
 import { mergeProfiles } from './event-table';
 import type { ScanResult } from './scanner';
-import type { ParseWarning, SessionMarker, TimeAnchor, WaitSamples } from './types';
+import { hasColumn } from './sample-columns';
+import type { ParseWarning, PositionColumn, SessionMarker, TimeAnchor, WaitSamples } from './types';
+import { sessionKey } from './session-tracker';
 
 const MAX_LINES_PER_WARNING = 10;
 
@@ -33,7 +35,7 @@ export function mergeRanges(ranges: readonly ScanResult[]): ScanResult {
         sessionMap[i] = previousClosing;
         return;
       }
-      const key = `${marker.pid ?? ''}|${marker.sid ?? ''}.${marker.serial ?? ''}`;
+      const key = sessionKey(marker);
       let global = sessionByKey.get(key);
       if (global === undefined) {
         global = sessions.length;
@@ -109,12 +111,14 @@ export function needsSequentialRescan(ranges: readonly ScanResult[]): boolean {
 type Part = { samples: WaitSamples; lineShift: number; sessionMap: Uint32Array };
 
 /**
- * Joins the ranges' samples. `ela` is joined at once, since every statistic needs it; the other
- * columns are joined on first use: the `stats` command never reads them, and joining them was a
- * fifth of the time after the ranges finished (about 70 ms per GiB, most of it page faults).
+ * Joins the ranges' samples, every column kept at once (a column the parse did not keep stays
+ * empty). At once, not on first use: every caller reads every column it kept (combineFiles does),
+ * and each range's blocks are 64 Ki samples each, the last partly used; held until a column was
+ * read, the 40 files of the book's experiment kept ~470 MB of blocks alive in the browser.
  */
 function concatSamples(parts: readonly Part[]): WaitSamples {
   const count = parts.reduce((n, p) => n + p.samples.count, 0);
+  const kept = (column: PositionColumn) => parts.every((p) => hasColumn(p.samples, column));
   const join = <T extends Float64Array | Uint32Array>(make: (n: number) => T, fill: (out: T, at: number, part: Part) => void): T => {
     const out = make(count);
     let at = 0;
@@ -124,33 +128,20 @@ function concatSamples(parts: readonly Part[]): WaitSamples {
     }
     return out;
   };
-  const copy = (column: 'tim' | 'offset') => () => join((n) => new Float64Array(n), (out, at, p) => out.set(p.samples[column].subarray(0, p.samples.count), at));
-  const samples = { count, ela: join((n) => new Float64Array(n), (out, at, p) => out.set(p.samples.ela.subarray(0, p.samples.count), at)) } as WaitSamples;
-  joinOnFirstUse(samples, 'tim', copy('tim'));
-  joinOnFirstUse(samples, 'offset', copy('offset'));
-  joinOnFirstUse(samples, 'file', () => join((n) => new Uint32Array(n), (out, at, p) => out.set(p.samples.file.subarray(0, p.samples.count), at)));
-  joinOnFirstUse(samples, 'line', () =>
-    join((n) => new Uint32Array(n), (out, at, { samples: s, lineShift }) => {
-      for (let i = 0; i < s.count; i++) out[at + i] = (s.line[i] as number) + lineShift;
-    }),
-  );
-  joinOnFirstUse(samples, 'session', () =>
-    join((n) => new Uint32Array(n), (out, at, { samples: s, sessionMap }) => {
+  const floats = (column: 'ela' | 'tim' | 'offset') => join((n) => new Float64Array(n), (out, at, p) => out.set(p.samples[column].subarray(0, p.samples.count), at));
+  return {
+    count,
+    ela: floats('ela'),
+    tim: kept('tim') ? floats('tim') : new Float64Array(0),
+    offset: kept('offset') ? floats('offset') : new Float64Array(0),
+    file: kept('file') ? join((n) => new Uint32Array(n), (out, at, p) => out.set(p.samples.file.subarray(0, p.samples.count), at)) : new Uint32Array(0),
+    line: kept('line')
+      ? join((n) => new Uint32Array(n), (out, at, { samples: s, lineShift }) => {
+          for (let i = 0; i < s.count; i++) out[at + i] = (s.line[i] as number) + lineShift;
+        })
+      : new Uint32Array(0),
+    session: join((n) => new Uint32Array(n), (out, at, { samples: s, sessionMap }) => {
       for (let i = 0; i < s.count; i++) out[at + i] = sessionMap[s.session[i] as number] ?? 0;
     }),
-  );
-  return samples;
-}
-
-/** A property computed once, on first read, then kept as a plain value. */
-function joinOnFirstUse<K extends keyof WaitSamples>(target: WaitSamples, key: K, compute: () => WaitSamples[K]): void {
-  Object.defineProperty(target, key, {
-    configurable: true,
-    enumerable: true,
-    get() {
-      const value = compute();
-      Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-      return value;
-    },
-  });
+  };
 }

@@ -1,7 +1,21 @@
-import type { WaitSamples } from './types';
+import type { PositionColumn, SampleKeeping, WaitSamples } from './types';
 
 /** Samples per block: blocks are never copied while a file is scanned. */
 const BLOCK = 1 << 16;
+
+const NO_FLOATS = new Float64Array(0);
+const NO_INTS = new Uint32Array(0);
+const ALL_COLUMNS: readonly PositionColumn[] = ['tim', 'file', 'line', 'offset'];
+
+/** The position columns a keeping mode keeps ('samples': all of them). */
+export function columnsKept(keep: SampleKeeping | undefined): ReadonlySet<PositionColumn> {
+  return new Set(keep === undefined || typeof keep === 'string' ? ALL_COLUMNS : keep.columns);
+}
+
+/** Whether `samples` has the column (a column not kept is empty; see PositionColumn). */
+export function hasColumn(samples: WaitSamples, column: PositionColumn): boolean {
+  return samples[column].length >= samples.count;
+}
 
 interface Block {
   ela: Float64Array;
@@ -11,40 +25,56 @@ interface Block {
   session: Uint32Array;
 }
 
-function newBlock(): Block {
-  return {
-    ela: new Float64Array(BLOCK),
-    tim: new Float64Array(BLOCK),
-    line: new Uint32Array(BLOCK),
-    offset: new Float64Array(BLOCK),
-    session: new Uint32Array(BLOCK),
-  };
-}
-
 /**
  * Columnar storage for the selected event's waits: typed arrays, never objects (style.md §4).
  * Samples go into fixed blocks, so growing never copies; `finish` copies once into arrays of the
  * exact size, which keeps peak memory near twice the samples instead of three or four times.
+ * Only the columns asked for are kept (ela and session always): `compare` keeps 12 bytes a wait
+ * instead of 36.
  */
 export class SampleColumns {
   count = 0;
   private readonly blocks: Block[] = [];
-  private current: Block = newBlock();
+  private current: Block;
   private used = 0;
+  private readonly keepTim: boolean;
+  private readonly keepLine: boolean;
+  private readonly keepOffset: boolean;
+  private readonly keepFile: boolean;
 
-  constructor(private readonly fileIndex: number) {
+  constructor(
+    private readonly fileIndex: number,
+    keep?: SampleKeeping,
+  ) {
+    const kept = columnsKept(keep);
+    this.keepTim = kept.has('tim');
+    this.keepLine = kept.has('line');
+    this.keepOffset = kept.has('offset');
+    this.keepFile = kept.has('file');
+    this.current = this.newBlock();
     this.blocks.push(this.current);
+  }
+
+  private newBlock(): Block {
+    return {
+      ela: new Float64Array(BLOCK),
+      tim: this.keepTim ? new Float64Array(BLOCK) : NO_FLOATS,
+      line: this.keepLine ? new Uint32Array(BLOCK) : NO_INTS,
+      offset: this.keepOffset ? new Float64Array(BLOCK) : NO_FLOATS,
+      session: new Uint32Array(BLOCK),
+    };
   }
 
   push(ela: number, tim: number, line: number, offset: number, session: number): void {
     if (this.used === BLOCK) {
-      this.current = newBlock();
+      this.current = this.newBlock();
       this.blocks.push(this.current);
       this.used = 0;
     }
     const b = this.current;
     const i = this.used++;
     b.ela[i] = ela;
+    // A column not kept is empty: a store past its end does nothing.
     b.tim[i] = tim;
     b.line[i] = line;
     b.offset[i] = offset;
@@ -60,16 +90,16 @@ export class SampleColumns {
     let at = from;
     while (at < to) {
       if (this.used === BLOCK) {
-        this.current = newBlock();
+        this.current = this.newBlock();
         this.blocks.push(this.current);
         this.used = 0;
       }
       const k = Math.min(to - at, BLOCK - this.used);
       const b = this.current;
       b.ela.set(src.ela.subarray(at, at + k), this.used);
-      b.tim.set(src.tim.subarray(at, at + k), this.used);
-      b.offset.set(src.offset.subarray(at, at + k), this.used);
-      b.line.set(src.line.subarray(at, at + k), this.used);
+      if (this.keepTim) b.tim.set(src.tim.subarray(at, at + k), this.used);
+      if (this.keepOffset) b.offset.set(src.offset.subarray(at, at + k), this.used);
+      if (this.keepLine) b.line.set(src.line.subarray(at, at + k), this.used);
       b.session.fill(session, this.used, this.used + k);
       this.used += k;
       this.count += k;
@@ -88,7 +118,7 @@ export class SampleColumns {
         count: k,
         ela: b.ela.subarray(0, k),
         tim: b.tim.subarray(0, k),
-        file: new Uint32Array(k).fill(this.fileIndex),
+        file: this.keepFile ? new Uint32Array(k).fill(this.fileIndex) : NO_INTS,
         line: b.line.subarray(0, k),
         offset: b.offset.subarray(0, k),
         session: b.session.subarray(0, k),
@@ -102,15 +132,15 @@ export class SampleColumns {
   /** The samples in arrays of the exact count. The columns must not be pushed to afterwards. */
   finish(): WaitSamples {
     const n = this.count;
-    const out = allocateSamples(n);
+    const out = allocateSamples(n, { keepTim: this.keepTim, keepLine: this.keepLine, keepOffset: this.keepOffset, keepFile: this.keepFile });
     out.file.fill(this.fileIndex);
     let at = 0;
     for (const b of this.blocks) {
       const k = Math.min(BLOCK, n - at);
       out.ela.set(b.ela.subarray(0, k), at);
-      out.tim.set(b.tim.subarray(0, k), at);
-      out.line.set(b.line.subarray(0, k), at);
-      out.offset.set(b.offset.subarray(0, k), at);
+      if (this.keepTim) out.tim.set(b.tim.subarray(0, k), at);
+      if (this.keepLine) out.line.set(b.line.subarray(0, k), at);
+      if (this.keepOffset) out.offset.set(b.offset.subarray(0, k), at);
       out.session.set(b.session.subarray(0, k), at);
       at += k;
     }
@@ -119,15 +149,15 @@ export class SampleColumns {
   }
 }
 
-/** Zeroed columns for `count` samples. */
-export function allocateSamples(count: number): WaitSamples {
+/** Zeroed columns for `count` samples: every column, or those kept. */
+export function allocateSamples(count: number, kept = { keepTim: true, keepLine: true, keepOffset: true, keepFile: true }): WaitSamples {
   return {
     count,
     ela: new Float64Array(count),
-    tim: new Float64Array(count),
-    file: new Uint32Array(count),
-    line: new Uint32Array(count),
-    offset: new Float64Array(count),
+    tim: kept.keepTim ? new Float64Array(count) : NO_FLOATS,
+    file: kept.keepFile ? new Uint32Array(count) : NO_INTS,
+    line: kept.keepLine ? new Uint32Array(count) : NO_INTS,
+    offset: kept.keepOffset ? new Float64Array(count) : NO_FLOATS,
     session: new Uint32Array(count),
   };
 }

@@ -25,7 +25,14 @@ export interface ParseOptions {
  * each ela value (`elaCounts`, with `samples` then empty), for callers that need no more than
  * the statistics.
  */
-export type SampleKeeping = 'samples' | 'counts';
+export type SampleKeeping = 'samples' | 'counts' | { columns: readonly PositionColumn[] };
+
+/**
+ * The per-wait columns besides `ela` and `session` (which every statistic reads). A caller that
+ * needs only statistics keeps none of them (`{ columns: [] }`): a column not kept is empty
+ * (length 0) and costs neither memory nor a copy.
+ */
+export type PositionColumn = 'tim' | 'file' | 'line' | 'offset';
 
 /**
  * Columnar samples of the selected event, one index per wait. Never arrays of objects.

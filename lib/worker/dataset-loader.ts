@@ -7,7 +7,8 @@ import { parseTrace } from '../trace/parse-trace';
 import { importSamplesCsv } from './csv-input';
 import type { TraceFileResult } from '../trace/types';
 import { CancelledError, fileChunks } from './file-chunks';
-import { parseInRanges, SPLIT_BYTES } from './parallel-parse';
+import { RANGE_SIZES } from '../trace/range-schedule';
+import { parseInRanges } from './parallel-parse';
 import type { RangeHelper } from './range-port';
 import { demoKey, syntheticNote, syntheticProfile, type DatasetState, type TraceEntry } from './dataset-state';
 import { experimentSession } from '../synth/book-experiment';
@@ -206,10 +207,10 @@ export class DatasetLoader {
     const fileIndex = d.traces.indexOf(entry);
     try {
       let result: TraceFileResult | null = null;
-      const helpers = size >= SPLIT_BYTES ? await this.env.rangeHelpers() : [];
+      const helpers = size >= RANGE_SIZES.splitBytes ? await this.env.rangeHelpers() : [];
       if (helpers.length > 0) {
         try {
-          result = await parseInRanges({ file: entry.file, name: entry.name, event: d.event, fileIndex, helpers, signal: fileAbort.signal, onProgress });
+          result = (await parseInRanges({ file: entry.file, name: entry.name, event: d.event, fileIndex, helpers, signal: fileAbort.signal, onProgress }))?.result ?? null;
         } catch (error) {
           if (error instanceof CancelledError || fileAbort.signal.aborted) throw error;
           result = null; // a range worker failed: read the file in one pass instead

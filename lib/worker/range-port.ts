@@ -2,19 +2,19 @@
  * The messages between the analysis worker and a range worker (range-worker.ts), over a
  * MessagePort that worker-client.ts hands to both, and the analysis worker's side of it.
  */
-import type { ScanResult } from '../trace/scan-result';
+import type { RangeScan } from '../trace/scan-range';
 import { CancelledError } from './file-chunks';
-import type { RangeTask } from './range-scan';
+import type { BlobRangeTask } from './range-scan';
 
-export type RangeRequest = { type: 'scan'; id: number; task: RangeTask } | { type: 'cancel'; id: number };
+export type RangeRequest = { type: 'scan'; id: number; task: BlobRangeTask } | { type: 'cancel'; id: number };
 export type RangeReply =
   | { type: 'ready' }
   | { type: 'progress'; id: number; bytes: number }
-  | { type: 'done'; id: number; scan: ScanResult }
+  | { type: 'done'; id: number; result: RangeScan }
   | { type: 'failed'; id: number; message: string; cancelled: boolean };
 
 interface Waiting {
-  resolve: (scan: ScanResult) => void;
+  resolve: (result: RangeScan) => void;
   reject: (error: Error) => void;
   onProgress: (bytes: number) => void;
 }
@@ -36,15 +36,15 @@ export class RangeHelper {
       if (!w) return;
       if (m.type === 'progress') return w.onProgress(m.bytes);
       this.waiting.delete(m.id);
-      if (m.type === 'done') w.resolve(m.scan);
+      if (m.type === 'done') w.resolve(m.result);
       else w.reject(m.cancelled ? new CancelledError() : new Error(m.message));
     };
   }
 
-  scan(task: RangeTask, signal: AbortSignal | undefined, onProgress: (bytes: number) => void): Promise<ScanResult> {
+  scan(task: BlobRangeTask, signal: AbortSignal | undefined, onProgress: (bytes: number) => void): Promise<RangeScan> {
     if (!this.alive) return Promise.reject(new Error('the range worker stopped'));
     const id = this.nextId++;
-    const done = new Promise<ScanResult>((resolve, reject) => this.waiting.set(id, { resolve, reject, onProgress }));
+    const done = new Promise<RangeScan>((resolve, reject) => this.waiting.set(id, { resolve, reject, onProgress }));
     signal?.addEventListener('abort', () => this.port.postMessage({ type: 'cancel', id } satisfies RangeRequest), { once: true });
     this.port.postMessage({ type: 'scan', id, task } satisfies RangeRequest);
     return done;

@@ -1,35 +1,14 @@
 /**
  * One byte range of a large plain trace, scanned on whichever thread runs this (the analysis worker
- * or a range worker): the same TraceScanner range mode the CLI's threads use, fed from
+ * or a range worker): lib/trace's per-range work (scan-range.ts), fed from
  * `Blob.slice(start, end).stream()`.
  */
-import type { ScanResult } from '../trace/scan-result';
-import { TraceScanner } from '../trace/scanner';
-import type { TraceFacts } from '../trace/types';
+import { scanRangeChunks, type RangeScan, type RangeTask } from '../trace/scan-range';
 import { fileChunks } from './file-chunks';
 
-export interface RangeTask {
-  blob: Blob;
-  start: number;
-  end: number;
-  headFacts: TraceFacts;
-  event: string;
-  fileName: string;
-  fileIndex: number;
-}
+/** A range task with the file it is a range of (a Blob crosses to a worker without its bytes). */
+export type BlobRangeTask = RangeTask & { blob: Blob };
 
-export async function scanBlobRange(task: RangeTask, signal: AbortSignal | undefined, onProgress: (bytes: number) => void): Promise<ScanResult> {
-  const scanner = new TraceScanner({
-    event: task.event,
-    fileName: task.fileName,
-    fileIndex: task.fileIndex,
-    range: { startOffset: task.start, headFacts: task.headFacts },
-  });
-  let bytes = 0;
-  for await (const chunk of fileChunks(task.blob.slice(task.start, task.end), signal)) {
-    scanner.push(chunk);
-    bytes += chunk.length;
-    onProgress(bytes);
-  }
-  return scanner.finish({ blocks: true });
+export function scanBlobRange(task: BlobRangeTask, signal: AbortSignal | undefined, onProgress: (bytes: number) => void): Promise<RangeScan> {
+  return scanRangeChunks(task, fileChunks(task.blob.slice(task.start, task.end), signal), onProgress);
 }

@@ -5,6 +5,7 @@
  */
 import type { RangeReply, RangeRequest } from './range-port';
 import { scanBlobRange } from './range-scan';
+import { rangeBuffers } from '../trace/scan-range';
 
 interface Scope {
   onmessage: ((event: MessageEvent<{ port: MessagePort }>) => void) | null;
@@ -23,12 +24,13 @@ const PROGRESS_EVERY_BYTES = 8 << 20;
     running.set(m.id, abort);
     let reported = 0;
     try {
-      const scan = await scanBlobRange(m.task, abort.signal, (bytes) => {
+      const result = await scanBlobRange(m.task, abort.signal, (bytes) => {
         if (bytes - reported < PROGRESS_EVERY_BYTES) return;
         reported = bytes;
         reply({ type: 'progress', id: m.id, bytes });
       });
-      reply({ type: 'done', id: m.id, scan });
+      // Moved, not copied: the samples and the histogram are this worker's no more.
+      port.postMessage({ type: 'done', id: m.id, result } satisfies RangeReply, rangeBuffers(result));
     } catch (error) {
       reply({ type: 'failed', id: m.id, message: error instanceof Error ? error.message : String(error), cancelled: abort.signal.aborted });
     } finally {

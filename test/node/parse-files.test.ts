@@ -27,7 +27,7 @@ describe('parseFiles in many ranges on worker threads', () => {
   it.each([2, 3])('with %i threads equals one sequential range, histogram included', async (workers) => {
     const input = [{ path: file, name: 'commit-loop.trc', size: (await import('node:fs')).statSync(file).size }];
     expect(input[0]?.size).toBeGreaterThan(5 << 20);
-    const small = { splitBytes: 1 << 20, rangeBytes: 512 << 10 }; // ~12 ranges
+    const small = { splitBytes: 1 << 20, minBytes: 512 << 10 }; // ~12 ranges
     const sequential = await parseFiles(input, { event: 'log file sync', workers: 1, workerUrl });
     const parallel = await parseFiles(input, { event: 'log file sync', workers, workerUrl, ranges: small });
     expect(parallel.results).toEqual(sequential.results);
@@ -49,7 +49,7 @@ describe("parseFiles keeping only counts (keep: 'counts', for `waitscope stats`)
     ];
     const kept = await parseFiles(input, { event: 'log file sync', workers: 1, workerUrl });
     for (const workers of [1, 3]) {
-      const counted = await parseFiles(input, { event: 'log file sync', workers, workerUrl, keep: 'counts', ranges: { splitBytes: 1 << 20, rangeBytes: 512 << 10 } });
+      const counted = await parseFiles(input, { event: 'log file sync', workers, workerUrl, keep: 'counts', ranges: { splitBytes: 1 << 20, minBytes: 512 << 10 } });
       kept.results.forEach((r, i) => {
         // The expected histogram, counted here from the kept samples.
         const expected = countValues(r.samples.ela, r.samples.count);

@@ -3,32 +3,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseTrace } from '../../lib/trace/parse-trace';
 import { fileChunks } from '../../lib/worker/file-chunks';
 import { parseInRanges } from '../../lib/worker/parallel-parse';
-import { RangeHelper, type RangeReply, type RangeRequest } from '../../lib/worker/range-port';
-import { scanBlobRange } from '../../lib/worker/range-scan';
 import { writeCompareInputs } from '../helpers/compare-inputs';
+import { inProcessHelper } from '../helpers/range-helper';
 
 const inputs = writeCompareInputs(4000);
 afterAll(() => rmSync(inputs.root, { recursive: true, force: true }));
-
-/** A range worker in this process: the other end of a MessageChannel answering as range-worker.ts does. */
-function inProcessHelper(): { helper: RangeHelper; close: () => void } {
-  const { port1, port2 } = new MessageChannel();
-  port2.onmessage = async (e: MessageEvent<RangeRequest>) => {
-    const m = e.data;
-    if (m.type !== 'scan') return;
-    const scan = await scanBlobRange(m.task, undefined, () => {});
-    port2.postMessage({ type: 'done', id: m.id, scan } satisfies RangeReply);
-  };
-  port2.postMessage({ type: 'ready' } satisfies RangeReply);
-  return { helper: new RangeHelper(port1), close: () => (port1.close(), port2.close()) };
-}
 
 describe('parseInRanges (a large trace on two threads)', () => {
   it('gives exactly the result of one sequential pass', async () => {
     const file = new File([readFileSync(inputs.off[0]!)], 'off.trc');
     const { helper, close } = inProcessHelper();
     await helper.ready;
-    const ranged = await parseInRanges({ file, name: 'off.trc', event: 'log file sync', fileIndex: 0, helpers: [helper], signal: new AbortController().signal, onProgress: () => {}, rangeBytes: 256 << 10 });
+    const ranged = (await parseInRanges({ file, name: 'off.trc', event: 'log file sync', fileIndex: 0, helpers: [helper], signal: new AbortController().signal, onProgress: () => {}, sizes: { splitBytes: 1 << 20, minBytes: 256 << 10 } }))?.result ?? null;
     close();
     const sequential = await parseTrace(fileChunks(file), { event: 'log file sync', fileName: 'off.trc' });
     expect(ranged).not.toBeNull();
@@ -41,6 +27,6 @@ describe('parseInRanges (a large trace on two threads)', () => {
   it('says "read it in one pass" for gzip', async () => {
     const gz = inputs.on.find((f) => f.endsWith('.gz'))!;
     const file = new File([readFileSync(gz)], 'on.trc.gz');
-    expect(await parseInRanges({ file, name: 'on.trc.gz', event: 'log file sync', fileIndex: 0, helpers: [], signal: new AbortController().signal, onProgress: () => {}, rangeBytes: 64 << 10 })).toBeNull();
+    expect(await parseInRanges({ file, name: 'on.trc.gz', event: 'log file sync', fileIndex: 0, helpers: [], signal: new AbortController().signal, onProgress: () => {}, sizes: { splitBytes: 64 << 10, minBytes: 64 << 10 } })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // Range starts for one large file on several threads: largest first, each 1 / (2 x threads) of what
 // is left, never below the minimum, with no sliver at the end. Expected values worked out by hand.
 import { describe, expect, it } from 'vitest';
-import { guidedRangeStarts } from '../../lib/node/range-schedule';
+import { guidedRangeStarts } from '../../lib/trace/range-schedule';
 
 const MiB = 1 << 20;
 

@@ -1,0 +1,105 @@
+/**
+ * The one range-parallel parser: a large plain trace is cut at record lines (range-plan.ts) into
+ * ranges sized by range-schedule.ts, the runners take the ranges in turn (largest first), and the
+ * ranges' scans and histograms are merged into exactly what one sequential pass gives (tests
+ * compare them). The CLI (lib/node/parse-files.ts: worker threads over file descriptors) and the
+ * browser (lib/worker/parallel-parse.ts: Web Workers over Blob.slice) are adapters: they give
+ * `readAt` and the runners, nothing else.
+ */
+import { mergeCounts, type Counts } from '../stats/counts';
+import { buildFileResult } from './file-result';
+import { mergeRanges, needsSequentialRescan } from './merge-ranges';
+import { planRanges, type ReadAt } from './range-plan';
+import { rangeStarts, type RangeSizes } from './range-schedule';
+import type { RangeScan, RangeTask } from './scan-range';
+import type { SampleKeeping, TraceFileResult } from './types';
+
+/** Scans one range somewhere (this thread, a worker) and gives back its result. */
+export type RangeRunner = (task: RangeTask, onBytes: (bytes: number) => void) => Promise<RangeScan>;
+
+export interface RangeParse {
+  readAt: ReadAt;
+  size: number;
+  fileName: string;
+  fileIndex: number;
+  event: string;
+  keep?: SampleKeeping;
+  /** Each runner scans one range at a time; together they take the ranges in turn. */
+  runners: readonly RangeRunner[];
+  /**
+   * Threads scanning at once, which sets the range sizes; the runners' count by default. The CLI
+   * gives more runners than threads: its pool queues one range ahead on each worker thread.
+   */
+  threads?: number;
+  /** Tests: smaller ranges, so a small file is cut too. */
+  sizes?: RangeSizes;
+  /** Bytes scanned so far, and the samples of the ranges finished so far. */
+  onProgress?: (bytes: number, samples: number) => void;
+}
+
+export interface RangesParsed {
+  result: TraceFileResult;
+  /** The exact histogram of the file's ela from the ranges' histograms; null if a range had none. */
+  elaHistogram: Counts | null;
+}
+
+const samplesOf = ({ scan, histogram }: RangeScan) =>
+  scan.sampleBlocks ? scan.sampleBlocks.reduce((n, b) => n + b.count, 0) : histogram && scan.samples.count === 0 ? histogram.counts.reduce((a, b) => a + b, 0) : scan.samples.count;
+
+/**
+ * Parses one file in ranges, or gives null when it must be read in one pass: gzip (read whole, as
+ * it must be inflated from its start), odd content, or a range that began inside SQL text.
+ */
+export async function parseInRanges(o: RangeParse): Promise<RangesParsed | null> {
+  const threads = o.threads ?? o.runners.length;
+  const plan = await planRanges(o.readAt, o.size, rangeStarts(o.size, threads, o.sizes), o.event, o.fileName);
+  if (!plan) return null;
+  const tasks: RangeTask[] = plan.cuts.slice(0, -1).map((start, i) => ({
+    start,
+    end: plan.cuts[i + 1] as number,
+    headFacts: plan.headFacts,
+    event: o.event,
+    fileName: o.fileName,
+    fileIndex: o.fileIndex,
+    keep: o.keep ?? 'samples',
+  }));
+  const done: RangeScan[] = new Array(tasks.length);
+  const scanned = new Float64Array(tasks.length);
+  let samples = 0;
+  let next = 0;
+  let failed = false;
+  // Silent once a range failed (a Cancel): a runner still stopping must not report after the caller has moved on.
+  const report = () => {
+    if (!failed) o.onProgress?.(scanned.reduce((a, b) => a + b, 0), samples);
+  };
+  const loop = async (runner: RangeRunner) => {
+    while (next < tasks.length && !failed) {
+      const i = next++;
+      const task = tasks[i] as RangeTask;
+      try {
+        done[i] = await runner(task, (bytes) => {
+          scanned[i] = bytes;
+          report();
+        });
+      } catch (error) {
+        failed = true; // the other runners take no more ranges
+        throw error;
+      }
+      scanned[i] = task.end - task.start;
+      samples += samplesOf(done[i]);
+      report();
+    }
+  };
+  await Promise.all(o.runners.map(loop));
+  const scans = done.map((d) => d.scan);
+  if (needsSequentialRescan(scans)) return null;
+  const histograms = done.map((d) => d.histogram);
+  const elaHistogram = histograms.every((h) => h !== null) ? mergeCounts(histograms as Counts[]) : null;
+  const result = buildFileResult(mergeRanges(scans), { fileName: o.fileName, event: o.event, compression: 'none', bytesRead: o.size });
+  return { result, elaHistogram };
+}
+
+/** The histogram of a file parsed in one pass keeping only counts; null when it kept samples. */
+export function countsHistogram(result: TraceFileResult): Counts | null {
+  return result.elaCounts ?? null;
+}

@@ -1,0 +1,48 @@
+/**
+ * How large the ranges of one file are, for the CLI's worker threads and the browser's range
+ * workers alike (lib/trace/parallel-ranges.ts plans with these; both adapters pass only their
+ * thread count).
+ *
+ * Measured once for both (2026-12-01, this 2-core machine, busy with other helpers' builds, so
+ * small differences are noise):
+ * - CLI, `waitscope stats` on bench/run.mjs' 1 GiB trace, 5 alternating runs: guided ranges down
+ *   to 16 MiB best 1.00 s, median 1.14 s; down to 32 MiB best 1.05 s, median 1.17 s; equal
+ *   64 MiB ranges (the browser's before) best 1.38 s.
+ * - Chromium, bench/browser-bench.mjs, the book's 40 files of ~98 MB: down to 16 MiB (5 ranges a
+ *   file) 16.3-20.6 s to the table; equal ranges (2 a file) 15.8-18.3 s; down to 32 MiB (3 a
+ *   file) 10.5-17.2 s. A range costs the browser more than the CLI (a Blob stream to open, its
+ *   first chunk from the browser process), so fewer ranges are better there.
+ * So: guided ranges down to 32 MiB, in both.
+ */
+export interface RangeSizes {
+  /** A file at least this large is cut into ranges when more than one thread scans. */
+  splitBytes: number;
+  /** The smallest range. */
+  minBytes: number;
+}
+
+export const RANGE_SIZES: RangeSizes = { splitBytes: 64 << 20, minBytes: 32 << 20 };
+
+/**
+ * Where to start the ranges of one large file, largest first ("guided self-scheduling"): each
+ * range is 1 / (2 x threads) of what is left, but at least `minBytes`. Why: every range costs its
+ * thread a first read that nothing overlaps (~1.5 ms here) and a little bookkeeping, so fewer
+ * ranges are better; yet the last ranges must be small, so that no thread finishes long after the
+ * others (the worker threads may start later than the calling thread: their isolates boot first).
+ * With 32 MiB at least, a 1 GiB file on 2 threads gets 11 ranges, from 256 MiB down to 32 MiB,
+ * and a 98 MB file (the book's) 3.
+ */
+export function guidedRangeStarts(size: number, threads: number, minBytes: number): number[] {
+  const starts: number[] = [];
+  let at = 0;
+  for (;;) {
+    at += Math.max(minBytes, Math.ceil((size - at) / (2 * threads)));
+    if (at >= size - minBytes / 2) return starts; // a last sliver joins the range before it
+    starts.push(at);
+  }
+}
+
+/** The range starts (without 0) of a file of `size` bytes on `threads` threads: none below `splitBytes` or on one thread. */
+export function rangeStarts(size: number, threads: number, sizes: RangeSizes = RANGE_SIZES): number[] {
+  return threads > 1 && size >= sizes.splitBytes ? guidedRangeStarts(size, threads, sizes.minBytes) : [];
+}
