@@ -145,7 +145,9 @@ try {
     const book = bookFolders();
     const experimentBytes = [...book.onFiles, ...book.offFiles].reduce((n, f) => n + statSync(f).size, 0);
     console.log(`  the book's experiment: ${book.onFiles.length} + ${book.offFiles.length} files, ${(experimentBytes / 1e9).toFixed(2)} GB`);
-    const cli = JSON.parse(execFileSync(process.execPath, [path.join(ROOT, 'bin/waitscope.mjs'), 'compare', book.on, '--vs', book.off, '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 }));
+    // compare --json prints the report (issue 13): datasets[0] is A (on, the page's d1), datasets[1] B (off, d2).
+    const report = JSON.parse(execFileSync(process.execPath, [path.join(ROOT, 'bin/waitscope.mjs'), 'compare', book.on, '--vs', book.off, '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 }));
+    const cli = { a: report.datasets[0], b: report.datasets[1] };
     const experimentRuns = [];
     for (let run = 0; run < runs('experiment'); run++) {
       const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
