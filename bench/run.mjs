@@ -9,7 +9,8 @@
 // The exit status is 1 only when the numbers cannot be trusted (a tool failed, or the counts disagree).
 //
 // Files: generate-trace.mjs makes/caches the input; measure.mjs times one child and reads its peak
-// RSS; stats-bench.mjs times the statistics of `waitscope compare` (run last, after the trace table); this file
+// RSS; compare-bench.mjs times `waitscope compare --json` on the book's 40 files against `stats --json` on them
+// (book-folders.mjs makes them); stats-bench.mjs times the statistics of `waitscope compare` (run last); this file
 // warms the cache, runs every tool RUNS times (round-robin, so drift such as thermal or
 // a noisy neighbour hits all tools alike) and prints the table and the targets.
 import { execFileSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchDir, ensureTrace } from './generate-trace.mjs';
 import { findPython, measureOnce, median, requireTool, rssFloorBytes } from './measure.mjs';
+import { formatCompareBench, runCompareBench } from './compare-bench.mjs';
 import { formatStatsBench, runStatsBench } from './stats-bench.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -215,6 +217,12 @@ async function main() {
   writeFileSync(join(dir, 'last-run.json'), `${JSON.stringify(record, null, 2)}\n`);
   console.log(`numbers saved to ${join(dir, 'last-run.json')}`);
   if (!trustworthy) process.exitCode = 1;
+
+  // issue 13: compare --json on the book's 40 files against stats --json over the same folders.
+  console.log(`\n\`waitscope compare --json\` on the book's two full datasets (bench/compare-bench.mjs, ${RUNS} rounds):`);
+  const book = runCompareBench({ bin, runs: RUNS, log: (s) => console.log(s) });
+  if (!book.sameWaits) process.exitCode = 1;
+  console.log(formatCompareBench(book));
 
   // issue 3 §6: the time to compute everything `waitscope compare` reports for 2 x 4,000,000 waits.
   console.log('\nstatistics of `waitscope compare` (bench/stats-bench.mjs):');

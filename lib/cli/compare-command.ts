@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { buildReport } from '../report/build-report';
-import { reportInputOf } from '../report/dataset-side';
+import { buildReportOfSamples } from '../report/build-report';
+import { reportDatasetOf } from '../report/dataset-side';
 import { comparisonCsv } from '../report/export-tables';
 import { WAITSCOPE_VERSION } from '../report/report-constants';
 import { COMMON_OPTIONS, eventOf, parseOptions, UsageError, wholeNumber } from './args';
@@ -101,12 +101,12 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   const args = parseCompareArgs(argv);
   const [labelA, labelB] = args.labels ?? defaultLabels(args.a[0]!, args.b[0]!);
   const common = { event: args.event, json: false, workers: args.workers };
-  // The statistics read each wait's ela and session only: no position column is kept.
-  const [datasetA, datasetB] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: { columns: [] } })) as [LoadedDataset, LoadedDataset];
+  // The statistics read each session's counts only: the parse workers count them, no wait is kept.
+  const [datasetA, datasetB] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: 'session-counts' })) as [LoadedDataset, LoadedDataset];
   // A is the treatment (dataset 0), B the baseline (dataset 1): the report the page builds of the same files.
-  const inputs = [reportInputOf('a', labelA, datasetA), reportInputOf('b', labelB, datasetB)];
+  const inputs = [reportDatasetOf('a', labelA, datasetA), reportDatasetOf('b', labelB, datasetB)];
   mark('sessions');
-  const report = buildReport(inputs, { event: args.event, baseline: 1, generatorVersion: WAITSCOPE_VERSION, createdAt: new Date().toISOString(), onPhase: mark });
+  const report = buildReportOfSamples(inputs, { event: args.event, baseline: 1, generatorVersion: WAITSCOPE_VERSION, createdAt: new Date().toISOString(), onPhase: mark });
   // Labels and file names reach the terminal: control characters escaped (terminal-text.ts; JSON escapes its own).
   const text =
     args.format === 'json'

@@ -1,6 +1,7 @@
 import { mergeCounts, type Counts } from '../stats/counts';
 import { findInputs, type InputFile } from '../node/find-inputs';
 import { parseFiles, type ParsedFiles } from '../node/parse-files';
+import { fileWaits } from '../report/dataset-side';
 import { combineFiles, type Dataset } from '../trace/dataset';
 import type { SampleKeeping } from '../trace/types';
 import { formatWarning } from '../trace/warnings';
@@ -111,6 +112,7 @@ function datasetOf(event: string, { results, elaHistograms }: ParsedFiles, keep:
     if (!complete || !elaHistogram) throw new Error('a file parsed for its counts came back without them');
     return { ...dataset, elaHistogram, fileCounts: complete.map((h) => h.total) };
   }
-  const fileCounts = dataset.files.map((f) => f.samples.count);
-  return { ...dataset, elaHistogram: elaHistogram && elaHistogram.total === dataset.samples.count ? elaHistogram : null, fileCounts };
+  const fileCounts = dataset.files.map(fileWaits);
+  const waits = fileCounts.reduce((n, c) => n + c, 0);
+  return { ...dataset, elaHistogram: elaHistogram && elaHistogram.total === waits ? elaHistogram : null, fileCounts };
 }

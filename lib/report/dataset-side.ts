@@ -5,9 +5,12 @@
  * same numbers (and the same bootstrap CIs) in both.
  */
 import type { DatasetMetadata } from '../stats/compare';
+import { sampleOf, sampleOfSessions, type Sample } from '../stats/sample';
 import type { Dataset } from '../trace/dataset';
+import { SessionCountsJoin, waitsIn } from '../trace/session-counts';
+import type { TraceFileResult } from '../trace/types';
 import { sessionKey } from '../trace/session-tracker';
-import type { ReportDatasetInput } from './build-report';
+import type { ReportDataset, ReportDatasetInput } from './build-report';
 import type { ReportFile } from './report-schema';
 
 /**
@@ -17,15 +20,38 @@ import type { ReportFile } from './report-schema';
  */
 export function sessionIds(dataset: Dataset): Uint32Array {
   const ids = dataset.samples.session.subarray(0, dataset.samples.count);
+  const remap = canonicalSessions(dataset);
+  if (remap.every((id, i) => id === i)) return ids;
+  return Uint32Array.from(ids, (id) => remap[id]!);
+}
+
+/** For each entry of the dataset's session table, the first entry of the same session (file, sid.serial, pid). */
+function canonicalSessions(dataset: Dataset): Uint32Array {
   const canonical = new Map<string, number>();
-  const remap = Uint32Array.from(dataset.sessions, (m, i) => {
+  return Uint32Array.from(dataset.sessions, (m, i) => {
     const key = `${m.file}\u0000${sessionKey(m)}`;
     const id = canonical.get(key) ?? i;
     canonical.set(key, id);
     return id;
   });
-  if (remap.every((id, i) => id === i)) return ids;
-  return Uint32Array.from(ids, (id) => remap[id]!);
+}
+
+/**
+ * The dataset's Sample: from the counts each session's waits were parsed into (`keep:
+ * 'session-counts'`), with the sessions made one as sessionIds makes them, or else from the columns.
+ * Both give the same Sample (sessions in order of first wait; test/report/dataset-side.test.ts).
+ */
+export function sampleOfDataset(dataset: Dataset): Sample {
+  if (!dataset.sessionCounts) return sampleOf(dataset.samples.ela.subarray(0, dataset.samples.count), sessionIds(dataset));
+  const remap = canonicalSessions(dataset);
+  const join = new SessionCountsJoin();
+  join.addAll(dataset.sessionCounts, (s) => remap[s] as number);
+  return sampleOfSessions(join.result().map((s) => s.counts));
+}
+
+/** The waits of the event in one file, kept one by one or counted per session. */
+export function fileWaits(file: TraceFileResult): number {
+  return file.sessionCounts ? waitsIn(file.sessionCounts) : file.samples.count;
 }
 
 /** Oracle versions of the files (several joined with ' + ') and the wait count per event, for compare()'s warnings. */
@@ -45,7 +71,7 @@ export function reportFilesOf(dataset: Dataset): ReportFile[] {
     compression: f.compression,
     oracleVersion: f.facts.oracleVersion,
     outcome: f.outcome.kind,
-    waits: f.samples.count,
+    waits: fileWaits(f),
     host: f.facts.host,
     instance: f.facts.instance,
   }));
@@ -62,4 +88,9 @@ export function reportInputOf(id: string, label: string, dataset: Dataset): Repo
     metadata: datasetMetadata(dataset),
     files: reportFilesOf(dataset),
   };
+}
+
+/** A parsed dataset as buildReportOfSamples takes it: its Sample (sampleOfDataset), metadata and files. */
+export function reportDatasetOf(id: string, label: string, dataset: Dataset): ReportDataset {
+  return { id, label, source: 'traces', sample: sampleOfDataset(dataset), metadata: datasetMetadata(dataset), files: reportFilesOf(dataset) };
 }

@@ -1,5 +1,6 @@
 import { mergeProfiles } from './event-table';
 import { allocateSamples, hasColumn } from './sample-columns';
+import { SessionCountsJoin, type SessionCounts } from './session-counts';
 import type { EventProfileRow, SessionMarker, TraceFileResult, WaitSamples } from './types';
 
 /** Several files read as one dataset (for example the 20 sessions of one test run). */
@@ -13,14 +14,31 @@ export interface Dataset {
   samples: WaitSamples;
   sessions: (SessionMarker & { file: number })[];
   profile: EventProfileRow[];
+  /** With `keep: 'session-counts'`: each session's counts (`session` indexes `sessions`), in order of first wait. */
+  sessionCounts?: SessionCounts[];
+}
+
+/** Every file's session counts, renumbered into the dataset's sessions; null unless every file has them. */
+function joinedSessionCounts(files: readonly TraceFileResult[]): SessionCounts[] | null {
+  if (!files.every((f) => f.sessionCounts)) return null;
+  const join = new SessionCountsJoin();
+  let sessionBase = 0;
+  for (const f of files) {
+    const base = sessionBase;
+    join.addAll(f.sessionCounts ?? [], (s) => base + s);
+    sessionBase += f.sessions.length;
+  }
+  return join.result();
 }
 
 export function combineFiles(event: string, files: TraceFileResult[]): Dataset {
+  const counted = joinedSessionCounts(files);
+  const withCounts = <T extends object>(d: T) => (counted ? { ...d, sessionCounts: counted } : d);
   const only = files[0];
   if (files.length === 1 && only) {
     // One file: its columns become the dataset's without a copy; it is file 0 now.
     only.samples.file.fill(0);
-    return { event, files, samples: only.samples, sessions: only.sessions.map((m) => ({ ...m, file: 0 })), profile: only.profile };
+    return withCounts({ event, files, samples: only.samples, sessions: only.sessions.map((m) => ({ ...m, file: 0 })), profile: only.profile });
   }
   const count = files.reduce((n, f) => n + f.samples.count, 0);
   const has = (column: 'tim' | 'file' | 'line' | 'offset') => files.every((f) => hasColumn(f.samples, column));
@@ -46,5 +64,5 @@ export function combineFiles(event: string, files: TraceFileResult[]): Dataset {
     if (samples.offset.length > 0) s.offset = samples.offset.subarray(at, at + n);
     at += n;
   });
-  return { event, files, samples, sessions, profile: mergeProfiles(files.map((f) => f.profile)) };
+  return withCounts({ event, files, samples, sessions, profile: mergeProfiles(files.map((f) => f.profile)) });
 }

@@ -59,6 +59,7 @@ export function buildFileResult(scan: ScanResult, ctx: FileResultContext): Trace
     profile: scan.profile,
     samples: scan.samples,
     ...(scan.elaCounts ? { elaCounts: scan.elaCounts } : {}),
+    ...(scan.sessionCounts ? { sessionCounts: scan.sessionCounts } : {}),
     warnings,
   };
 }

@@ -2,6 +2,7 @@ import { mergeProfiles } from './event-table';
 import type { ScanResult } from './scanner';
 import { hasColumn } from './sample-columns';
 import type { ParseWarning, PositionColumn, SessionMarker, TimeAnchor, WaitSamples } from './types';
+import { SessionCountsJoin } from './session-counts';
 import { sessionKey } from './session-tracker';
 
 const MAX_LINES_PER_WARNING = 10;
@@ -27,6 +28,7 @@ export function mergeRanges(ranges: readonly ScanResult[]): ScanResult {
   let waitLines = 0;
   let records10046 = 0;
   let starLines = 0;
+  const sessionCounts = ranges.some((r) => r.sessionCounts) ? new SessionCountsJoin() : null;
 
   for (const range of ranges) {
     const sessionMap = new Uint32Array(range.sessions.length);
@@ -71,6 +73,7 @@ export function mergeRanges(ranges: readonly ScanResult[]): ScanResult {
       }
     }
     for (const samples of range.sampleBlocks ?? [range.samples]) sampleParts.push({ samples, lineShift, sessionMap });
+    sessionCounts?.addAll(range.sessionCounts ?? [], (s) => sessionMap[s] as number);
     previousClosing = sessionMap[range.closingSession] ?? previousClosing;
     lineShift += range.lines;
     waitLines += range.waitLines;
@@ -96,6 +99,7 @@ export function mergeRanges(ranges: readonly ScanResult[]): ScanResult {
     openingSession: -1,
     closingSession: previousClosing,
     firstTim: first.firstTim,
+    ...(sessionCounts ? { sessionCounts: sessionCounts.result() } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ const ALL_COLUMNS: readonly PositionColumn[] = ['tim', 'file', 'line', 'offset']
 
 /** The position columns a keeping mode keeps ('samples': all of them). */
 export function columnsKept(keep: SampleKeeping | undefined): ReadonlySet<PositionColumn> {
+  if (keep === 'session-counts') return new Set();
   return new Set(keep === undefined || typeof keep === 'string' ? ALL_COLUMNS : keep.columns);
 }
 

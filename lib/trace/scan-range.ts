@@ -4,7 +4,7 @@
  * a range-mode scanner fed the range's bytes, and the exact histogram of the range's ela built
  * there, so the calling thread only merges histograms (lib/stats/range-histograms.ts).
  */
-import type { Counts } from '../stats/counts';
+import { mergeCounts, type Counts } from '../stats/counts';
 import { elaHistogramOf } from '../stats/range-histograms';
 import type { ScanResult } from './scan-result';
 import { TraceScanner } from './scanner';
@@ -41,7 +41,8 @@ export function rangeScanner(task: RangeTask): TraceScanner {
 /** Ends a range's scan. Kept as counts, the range's counts are its histogram part (merged once, with the cumulative counts, by the caller). */
 export function finishRange(scanner: TraceScanner): RangeScan {
   const scan = scanner.finish({ blocks: true });
-  return { scan, histogram: scan.elaCounts ?? elaHistogramOf(scan.sampleBlocks ?? [scan.samples]) };
+  const histogram = scan.elaCounts ?? (scan.sessionCounts ? mergeCounts(scan.sessionCounts.map((s) => s.counts)) : elaHistogramOf(scan.sampleBlocks ?? [scan.samples]));
+  return { scan, histogram };
 }
 
 /** Scans one range from its bytes as chunks (the browser's Blob slice stream; tests). */
@@ -68,6 +69,6 @@ export function sampleBuffers(...parts: ScanResult['samples'][]): ArrayBuffer[] 
 
 /** A range result's buffers (samples, histogram), moved by postMessage from the thread that scanned it. */
 export function rangeBuffers({ scan, histogram }: RangeScan): ArrayBuffer[] {
-  const own = histogram ? [histogram.values, histogram.counts, histogram.cumulative].map((a) => a.buffer as ArrayBuffer) : [];
+  const own = [histogram, ...(scan.sessionCounts ?? []).map((s) => s.counts)].flatMap((c) => (c ? [c.values, c.counts, c.cumulative].map((a) => a.buffer as ArrayBuffer) : []));
   return [...new Set([...sampleBuffers(scan.samples, ...(scan.sampleBlocks ?? [])), ...own])];
 }

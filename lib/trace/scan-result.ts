@@ -11,7 +11,7 @@ export interface ScanOptions {
   range?: { startOffset: number; headFacts: TraceFacts };
   /** Scan lines in JavaScript only (the reference path; tests compare both). */
   noKernel?: boolean;
-  /** 'samples' (the default) keeps every wait; 'counts' only counts them by value (ela-tally.ts). */
+  /** 'samples' (the default) keeps every wait; 'counts' only counts them by value (ela-tally.ts); 'session-counts' per session (session-counts.ts). */
   keep?: SampleKeeping;
 }
 

@@ -9,6 +9,7 @@ import { ElaTally } from './ela-tally';
 import { BinarySniffer } from './binary-sniffer';
 import { MICROS_PER_ELA_UNIT } from '../units';
 import { AREA_BYTES, KernelFlag, KernelKeep, KernelKind, KernelRecord, LineKernel, MAX_RECORDS as MAX_KERNEL_RECORDS } from './kernel/line-kernel';
+import { countSessions } from './session-counts';
 
 const WAIT = ascii('WAIT #');
 
@@ -42,11 +43,14 @@ export class TraceScanner extends LineGrammar {
   private carryDropped = 0;
   private stopped = false;
   private openingSession = -1;
+  /** keep: 'session-counts': the kept ela and session columns become each session's counts at the end. */
+  private readonly countsPerSession: boolean;
 
   constructor(options: ScanOptions) {
     const range = options.range;
     super(options, range ? { ...range.headFacts } : emptyFacts());
     this.kernel = options.noKernel ? null : LineKernel.create();
+    this.countsPerSession = options.keep === 'session-counts';
     if (range) {
       this.base = range.startOffset;
       this.inPreamble = range.startOffset === 0;
@@ -237,6 +241,8 @@ export class TraceScanner extends LineGrammar {
     for (const part of blocks ?? [samples]) {
       if (scale !== 1) for (let i = 0; i < part.count; i++) part.ela[i] = (part.ela[i] as number) * scale;
     }
+    // Counted here, on the thread that scanned: only the counts leave it (session-counts.ts).
+    const sessionCounts = this.countsPerSession ? countSessions(blocks ?? [samples]) : null;
     const closingSession = this.sessions.current(); // may add the session, so before the list
     return {
       bytes: this.base,
@@ -245,7 +251,7 @@ export class TraceScanner extends LineGrammar {
       sessions: this.sessions.list(),
       anchors: this.anchors,
       profile: this.events.profile(scale),
-      samples,
+      samples: sessionCounts ? emptySamples() : samples,
       warnings: this.warnings.list(),
       waitLines: this.waitLines,
       records10046: this.records10046 + this.waitLines,
@@ -255,8 +261,9 @@ export class TraceScanner extends LineGrammar {
       openingSession: this.openingSession,
       closingSession,
       firstTim: this.firstTim,
-      ...(blocks ? { sampleBlocks: blocks } : {}),
+      ...(blocks && !sessionCounts ? { sampleBlocks: blocks } : {}),
       ...(elaCounts ? { elaCounts } : {}),
+      ...(sessionCounts ? { sessionCounts } : {}),
     };
   }
 

@@ -1,5 +1,6 @@
 import type { ElaUnit } from '../units';
 import type { Counts } from '../stats/counts';
+import type { SessionCounts } from './session-counts';
 
 /** The event a parse collects samples of when none is named. */
 export const DEFAULT_EVENT = 'log file sync';
@@ -23,9 +24,10 @@ export interface ParseOptions {
 /**
  * What a parse keeps of the selected event's waits: each one (`samples`), or only how many had
  * each ela value (`elaCounts`, with `samples` then empty), for callers that need no more than
- * the statistics.
+ * the statistics, or that per session (`sessionCounts`, `samples` empty: session-counts.ts), for
+ * callers that also resample sessions.
  */
-export type SampleKeeping = 'samples' | 'counts' | { columns: readonly PositionColumn[] };
+export type SampleKeeping = 'samples' | 'counts' | 'session-counts' | { columns: readonly PositionColumn[] };
 
 /**
  * The per-wait columns besides `ela` and `session` (which every statistic reads). A caller that
@@ -146,6 +148,8 @@ export interface ScannedContent {
   /** Empty when the parse kept only counts (`keep: 'counts'`): then `elaCounts` has them. */
   samples: WaitSamples;
   elaCounts?: Counts;
+  /** With `keep: 'session-counts'`: each session's counts, in order of first wait; `samples` is empty. */
+  sessionCounts?: SessionCounts[];
   warnings: ParseWarning[];
 }
 

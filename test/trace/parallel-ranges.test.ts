@@ -175,3 +175,55 @@ describe('keeping only ela and session ({ columns: [] }, for compare)', () => {
     expect([...all.results[1]!.samples.line]).toEqual([...a.samples.line.subarray(18_000)]);
   });
 });
+
+describe("counting each session's waits where they are scanned (keep: 'session-counts', for compare)", () => {
+  /** Counts as plain arrays, so toEqual shows which session differs. */
+  const plainSample = (s: import('../../lib/stats/sample').Sample) => ({
+    counts: { values: [...s.counts.values], counts: [...s.counts.counts], total: s.counts.total },
+    sessions: s.sessions?.map((c) => ({ values: [...c.values], counts: [...c.counts], total: c.total })) ?? null,
+  });
+
+  it('gives the Sample of the kept columns, for ranges, whole files and gzip, with no wait kept', async () => {
+    const { combineFiles } = await import('../../lib/trace/dataset');
+    const { sampleOfDataset, reportFilesOf } = await import('../../lib/report/dataset-side');
+    const small = path.join(temp.dir, 'small-counted.trc');
+    writeFileSync(small, readFileSync(plain).subarray(0, 400_000));
+    const input = [plain, small, gz].map((p) => ({ path: p, name: path.basename(p), size: statSync(p).size }));
+    const options = { event: EVENT, workers: 2, workerUrl, ranges: SIZES };
+    const all = await parseFiles(input, options);
+    const counted = await parseFiles(input, { ...options, keep: 'session-counts' });
+    expect(plans.filter((p) => p.plan !== null)).toHaveLength(2); // the large plain file was cut into ranges, both times
+    for (const r of counted.results) {
+      expect(r.samples.count).toBe(0);
+      expect(r.sessionCounts).toBeDefined();
+    }
+    const full = combineFiles(EVENT, all.results);
+    const lean = combineFiles(EVENT, counted.results);
+    const expected = sampleOfDataset(full); // from the columns: ela and session of every wait
+    expect(expected.sessions).toHaveLength(3 + 1 + 3); // three sessions in the large file, one in the cut copy, three in the gzip copy
+    expect(expected.counts.total).toBe(18_000 + all.results[1]!.samples.count + 18_000);
+    expect(plainSample(sampleOfDataset(lean))).toEqual(plainSample(expected));
+    expect(reportFilesOf(lean).map((f) => f.waits)).toEqual(reportFilesOf(full).map((f) => f.waits));
+    expect(lean.sessions).toEqual(full.sessions);
+  });
+
+  it('joins a session that comes back later in the file, and keeps sessions in order of first wait', async () => {
+    const { combineFiles } = await import('../../lib/trace/dataset');
+    const { sampleOfDataset } = await import('../../lib/report/dataset-side');
+    const text = readFileSync(plain, 'utf8');
+    const marks = [...text.matchAll(/\*\*\* SESSION ID[^\n]*\n/g)].map((m) => m.index);
+    // Sessions 1, 2, then session 1 again (its SESSION ID line repeated), as trcsess or a reconnect writes them.
+    const again = text.slice(marks[0]!, marks[1]!);
+    const back = path.join(temp.dir, 'back-again.trc');
+    writeFileSync(back, text.slice(0, marks[2]!) + again);
+    const input = [{ path: back, name: 'back-again.trc', size: statSync(back).size }];
+    const options = { event: EVENT, workers: 2, workerUrl, ranges: SIZES };
+    const full = combineFiles(EVENT, (await parseFiles(input, options)).results);
+    const lean = combineFiles(EVENT, (await parseFiles(input, { ...options, keep: 'session-counts' })).results);
+    const expected = sampleOfDataset(full);
+    expect(expected.sessions).toHaveLength(2);
+    expect(expected.sessions![0]!.total).toBe(12_000); // 6,000 commits, twice
+    expect(expected.sessions![1]!.total).toBe(6000);
+    expect(plainSample(sampleOfDataset(lean))).toEqual(plainSample(expected));
+  });
+});
