@@ -34,8 +34,8 @@ export interface LoadedDataset extends Dataset {
 export interface LoadOptions {
   /**
    * What to keep of each wait: every column (the default), only counts (`'counts'`: `samples`
-   * empty, `elaHistogram` holds every wait), or ela and session with the position columns named
-   * (`{ columns: [] }` for `compare`, whose statistics need no more).
+   * empty, `elaHistogram` holds every wait), each session's counts (`'session-counts'` for
+   * `compare`, whose statistics need no more), or ela and session with the position columns named.
    */
   keep?: SampleKeeping;
   stderr?: NodeJS.WriteStream;

@@ -10,7 +10,7 @@ import type { Dataset } from '../trace/dataset';
 import { SessionCountsJoin, waitsIn } from '../trace/session-counts';
 import type { TraceFileResult } from '../trace/types';
 import { sessionKey } from '../trace/session-tracker';
-import type { ReportDataset, ReportDatasetInput } from './build-report';
+import type { ReportDataset } from './build-report';
 import type { ReportFile } from './report-schema';
 
 /**
@@ -77,18 +77,6 @@ export function reportFilesOf(dataset: Dataset): ReportFile[] {
   }));
 }
 
-/** A parsed dataset as buildReport takes it: its waits and session ids (not copied), metadata and files. */
-export function reportInputOf(id: string, label: string, dataset: Dataset): ReportDatasetInput {
-  return {
-    id,
-    label,
-    source: 'traces',
-    values: dataset.samples.ela.subarray(0, dataset.samples.count),
-    sessions: sessionIds(dataset),
-    metadata: datasetMetadata(dataset),
-    files: reportFilesOf(dataset),
-  };
-}
 
 /** A parsed dataset as buildReportOfSamples takes it: its Sample (sampleOfDataset), metadata and files. */
 export function reportDatasetOf(id: string, label: string, dataset: Dataset): ReportDataset {

@@ -31,7 +31,7 @@ export type SampleKeeping = 'samples' | 'counts' | 'session-counts' | { columns:
 
 /**
  * The per-wait columns besides `ela` and `session` (which every statistic reads). A caller that
- * needs only statistics keeps none of them (`{ columns: [] }`): a column not kept is empty
+ * needs only ela and session keeps none of them (`{ columns: [] }`): a column not kept is empty
  * (length 0) and costs neither memory nor a copy.
  */
 export type PositionColumn = 'tim' | 'file' | 'line' | 'offset';
