@@ -55,7 +55,7 @@ export function fileWaits(file: TraceFileResult): number {
 }
 
 /** Oracle versions of the files (several joined with ' + ') and the wait count per event, for compare()'s warnings. */
-export function datasetMetadata(dataset: Dataset): DatasetMetadata {
+export function datasetMetadata(dataset: Pick<Dataset, 'files' | 'profile'>): DatasetMetadata {
   const versions = [...new Set(dataset.files.map((f) => f.facts.oracleVersion).filter((v): v is string => v !== null))].sort();
   return {
     ...(versions.length > 0 && { oracleVersion: versions.join(' + ') }),

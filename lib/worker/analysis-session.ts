@@ -4,12 +4,14 @@
  * answers WorkerRequests with WorkerResponses through `post`, so the same class runs in the worker
  * (parse-worker.ts) and on the main thread in tests.
  */
-import { buildReport, type ReportDatasetInput } from '../report/build-report';
-import { datasetMetadata, sessionIds } from '../report/dataset-side';
+import { buildReportOfSamples, type ReportDataset } from '../report/build-report';
+import { datasetMetadata } from '../report/dataset-side';
 import { WAITSCOPE_VERSION } from '../report/report-constants';
 import type { ReportFile, WaitscopeReport } from '../report/report-schema';
+import type { Sample } from '../stats/sample';
 import { countAboveThresholdsOfCounts } from '../stats/thresholds';
 import { SYNTH_DEFAULTS } from '../synth/book-experiment';
+import { mergeProfiles } from '../trace/event-table';
 import type { Post, Question, QuestionOf, Questions, WorkerRequest } from './protocol';
 import { DatasetLoader } from './dataset-loader';
 import { demoKey, emptyDataset, type DatasetState } from './dataset-state';
@@ -20,7 +22,6 @@ import { OutlierCache } from './outlier-cache';
 import { shareContent } from './share-request';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
-import { cachedCounts } from './threshold-counts';
 
 /** Reports kept for reuse: the page's, and the one a share writes with folder labels as `Dataset N`. */
 const KEPT_REPORTS = 2;
@@ -37,8 +38,8 @@ export class AnalysisSession {
   private readyHelpers: RangeHelper[] = [];
   /** Reports built so far, told with each one: the page's tests check a view change builds none. */
   private reportsBuilt = 0;
-  /** The last reports built, newest first, each valid while its datasets' samples are the same arrays. */
-  private keptReports: { key: string; values: Float64Array[]; report: WaitscopeReport }[] = [];
+  /** The last reports built, newest first, each valid while its datasets' Samples are the same objects (they hold no waits). */
+  private keptReports: { key: string; samples: Sample[]; report: WaitscopeReport }[] = [];
   private readonly outlierPasses = new OutlierCache();
 
   constructor(
@@ -186,7 +187,10 @@ export class AnalysisSession {
     const d = this.state(datasetId);
     // A dataset cleared (or replaced by a demo) while it loads must not come back through its loader's messages.
     const post: Post = (m) => {
-      if (this.datasets.get(datasetId) === d) this.post(m);
+      if (this.datasets.get(datasetId) !== d) return;
+      // Its data has settled: its Sample is counted now, once, so the report the page asks next only reads it.
+      if (m.type === 'status' && m.status.state === 'ready') settleSample(d);
+      this.post(m);
     };
     return new DatasetLoader(d, post, {
       now: this.options.now ?? (() => performance.now()),
@@ -214,18 +218,13 @@ export class AnalysisSession {
     return this.loader(datasetId).demo(preset, sessions, commits);
   }
 
-  private inputOf(d: DatasetState, label: string): ReportDatasetInput {
-    const values = d.values();
+  /** A dataset as the report takes it: its kept Sample (DatasetState.sample), files and metadata; nothing here joins the files. */
+  private inputOf(d: DatasetState, label: string): ReportDataset {
+    const sample = d.sample();
     if (d.synthetic) {
-      return {
-        id: d.id, label, source: 'synthetic', note: d.note, values,
-        sessions: values.length > 0 ? d.synthetic.sessions : null,
-        metadata: { eventMix: { 'log file sync': d.synthetic.values.length } },
-        files: [],
-      };
+      return { id: d.id, label, source: 'synthetic', note: d.note, sample, metadata: { eventMix: { 'log file sync': d.synthetic.values.length } }, files: [] };
     }
-    const parsed = d.traces.some((t) => t.result);
-    const dataset = d.combined();
+    const parsed = d.traces.flatMap((t) => (t.result ? [t.result] : []));
     const files: ReportFile[] = d.traces.map((t) => ({
       name: t.name,
       bytes: t.file.size,
@@ -237,11 +236,10 @@ export class AnalysisSession {
       instance: t.result?.facts.instance ?? null,
     }));
     for (const c of d.csv) files.push({ name: c.status.name, bytes: c.status.bytes, compression: 'none', oracleVersion: null, outcome: 'parsed', waits: c.values.length });
-    if (d.csv.length === 0) {
-      return { id: d.id, label, source: 'traces', note: d.note, values, sessions: sessionIds(dataset), metadata: datasetMetadata(dataset), files };
-    }
-    // CSV values carry no sessions: the dataset's waits are resampled singly.
-    return { id: d.id, label, source: parsed ? 'traces' : 'csv', note: d.note, values, sessions: null, metadata: parsed ? datasetMetadata(dataset) : undefined, files };
+    const metadata = datasetMetadata({ files: parsed, profile: mergeProfiles(parsed.map((r) => r.profile)) });
+    // CSV values carry no sessions (the Sample has none): the dataset's waits are resampled singly.
+    const source = d.csv.length === 0 || parsed.length > 0 ? 'traces' : 'csv';
+    return { id: d.id, label, source, note: d.note, sample, metadata: source === 'traces' ? metadata : undefined, files };
   }
 
   /**
@@ -275,15 +273,15 @@ export class AnalysisSession {
       return [d.source, d.note, d.traces.map((t) => [t.name, t.result?.outcome.kind ?? null]), d.csv.map((c) => c.status.name)];
     });
     const key = JSON.stringify([spec.event, spec.baseline, spec.datasets, files]);
-    const values = spec.datasets.map((s) => this.peek(s.datasetId).values());
-    const kept = this.keptReports.find((r) => r.key === key && r.values.every((v, i) => v === values[i]));
+    const samples = spec.datasets.map((s) => this.peek(s.datasetId).sample());
+    const kept = this.keptReports.find((r) => r.key === key && r.samples.every((v, i) => v === samples[i]));
     if (kept) return kept.report;
-    const report = buildReport(
+    const report = buildReportOfSamples(
       spec.datasets.map((s) => this.inputOf(this.peek(s.datasetId), s.label)),
       { event: spec.event, baseline: spec.baseline, generatorVersion: WAITSCOPE_VERSION, createdAt: new Date().toISOString() },
     );
     this.reportsBuilt++;
-    this.keptReports = [{ key, values, report }, ...this.keptReports].slice(0, KEPT_REPORTS);
+    this.keptReports = [{ key, samples, report }, ...this.keptReports].slice(0, KEPT_REPORTS);
     return report;
   }
 
@@ -292,7 +290,7 @@ export class AnalysisSession {
     const asked = new Set(thresholds);
     return datasetIds.map((datasetId) => ({
       datasetId,
-      counts: countAboveThresholdsOfCounts(cachedCounts(this.peek(datasetId).values()), thresholds).filter((t) => asked.has(t.threshold)),
+      counts: countAboveThresholdsOfCounts(this.peek(datasetId).sample().counts, thresholds).filter((t) => asked.has(t.threshold)),
     }));
   }
 
@@ -389,5 +387,14 @@ export class AnalysisSession {
     }
     const { blob, rows } = exportSamplesBlob(d);
     this.post({ type: 'samples', requestId, datasetId, blob, rows });
+  }
+}
+
+/** Builds a ready dataset's Sample ahead of the report; a failure (a NaN wait) is left for the report to tell. */
+function settleSample(d: DatasetState): void {
+  try {
+    d.sample();
+  } catch {
+    // the report builds it again and says why it cannot
   }
 }

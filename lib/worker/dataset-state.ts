@@ -1,4 +1,7 @@
 /** What the worker holds for one dataset: its inputs and what was read from them for the current event. */
+import { sessionIds } from '../report/dataset-side';
+import { mergeCounts } from '../stats/counts';
+import { sampleOf, type Sample } from '../stats/sample';
 import { combineFiles, type Dataset } from '../trace/dataset';
 import { mergeProfiles } from '../trace/event-table';
 import type { EventProfileRow, TraceFileResult } from '../trace/types';
@@ -52,8 +55,8 @@ export class DatasetState {
 
   /**
    * The parsed files joined into one dataset (combineFiles), kept until the files or the event
-   * change: the report, the outlier lists and the exports all read it, and joining copies every
-   * column (36 bytes a wait, 144 MB for 4 M), so it is done once, not per request.
+   * change: the outlier lists and the exports read it, and joining copies every column (36 bytes a
+   * wait, 144 MB for 4 M), so it is done once, not per request. The report does not need it (sample()).
    */
   combined(): Dataset {
     const parsed = this.traces.flatMap((t) => (t.result ? [t.result] : []));
@@ -64,37 +67,51 @@ export class DatasetState {
     return dataset;
   }
 
-  private joinedValues: { parts: readonly object[]; values: Float64Array } | null = null;
+  private kept: { parts: readonly unknown[]; sample: Sample } | null = null;
 
   /**
-   * The event's waits of every input (traces, then CSV files), µs, as one array that stays the same
-   * object until the inputs or the event change: the report reads it, and the threshold counts are
-   * kept per array (threshold-counts.ts).
+   * The event's waits of every input as the report and the threshold counts read them (a Sample:
+   * counts of distinct values, and of each session's): the same object until the inputs or the event
+   * change. It is built from each file's own columns (sessions never span files), so neither the
+   * report nor a threshold edit joins the files or copies a wait, and kept instead of any copy of
+   * the values. CSV values carry no sessions: with any, the dataset's waits are resampled singly.
    */
-  values(): Float64Array {
-    if (this.synthetic) return this.event === 'log file sync' ? this.synthetic.values : NO_VALUES;
-    const dataset = this.combined();
-    const parts: object[] = [dataset, ...this.csv.map((c) => c.values)];
-    const memo = this.joinedValues;
-    if (memo && memo.parts.length === parts.length && memo.parts.every((p, i) => p === parts[i])) return memo.values;
-    const traceValues = dataset.samples.ela.subarray(0, dataset.samples.count);
-    let values = traceValues;
-    if (this.csv.length > 0) {
-      values = new Float64Array(traceValues.length + this.csv.reduce((n, c) => n + c.values.length, 0));
-      values.set(traceValues, 0);
-      let at = traceValues.length;
-      for (const c of this.csv) {
-        values.set(c.values, at);
-        at += c.values.length;
-      }
+  sample(): Sample {
+    const synthetic = this.synthetic;
+    const parsed = this.traces.flatMap((t) => (t.result ? [t.result] : []));
+    const parts: unknown[] = synthetic ? [synthetic.values, this.event] : [...parsed, ...this.csv.map((c) => c.values)];
+    const memo = this.kept;
+    if (memo && memo.parts.length === parts.length && memo.parts.every((p, i) => p === parts[i])) return memo.sample;
+    let sample: Sample;
+    // Synthetic waits are all 'log file sync': under another event the dataset has none, and no sessions.
+    if (synthetic) sample = this.event === 'log file sync' ? sampleOf(synthetic.values, synthetic.sessions) : sampleOf(NO_VALUES);
+    else {
+      const files = parsed.map((r) => fileSample(this.event, r));
+      const sessions = this.csv.length === 0 ? files.flatMap((f) => f.sessions ?? []) : null;
+      const counts = mergeCounts([...files.map((f) => f.counts), ...this.csv.map((c) => sampleOf(c.values).counts)]);
+      sample = { counts, sessions };
     }
-    this.joinedValues = { parts, values };
-    return values;
+    this.kept = { parts, sample };
+    return sample;
   }
 
   refreshProfile(): void {
     this.profile = mergeProfiles(this.traces.flatMap((t) => (t.result ? [t.result.profile] : [])));
   }
+}
+
+/** Each parsed file's Sample, kept while its result is: a file added or removed later leaves the others' counted. */
+const fileSamples = new WeakMap<TraceFileResult, Sample>();
+
+/** One parsed file's Sample, with its sessions as sessionIds numbers them (file, sid.serial, pid). */
+function fileSample(event: string, r: TraceFileResult): Sample {
+  let sample = fileSamples.get(r);
+  if (!sample) {
+    const dataset: Dataset = { event, files: [r], samples: r.samples, sessions: r.sessions.map((m) => ({ ...m, file: 0 })), profile: r.profile };
+    sample = sampleOf(r.samples.ela.subarray(0, r.samples.count), sessionIds(dataset));
+    fileSamples.set(r, sample);
+  }
+  return sample;
 }
 
 export function emptyDataset(id: string, event: string): DatasetState {

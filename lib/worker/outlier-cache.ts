@@ -5,12 +5,13 @@
  */
 import type { WindowActivity } from '../outliers/co-occurrence';
 import type { OutlierWindow } from '../outliers/clusters';
+import type { Sample } from '../stats/sample';
 import type { DatasetState } from './dataset-state';
 import { coOccurrenceOf, outliersOf, type DatasetOutliers } from './outlier-requests';
 
 interface Kept {
-  /** The dataset's samples when this was computed (DatasetState.values keeps the same array until they change). */
-  values: Float64Array;
+  /** The dataset's Sample when this was computed (DatasetState.sample keeps the same object until its inputs change). */
+  sample: Sample;
   /** top and thresholds of the pass. */
   key: string;
   outliers: DatasetOutliers | null;
@@ -23,7 +24,7 @@ export class OutlierCache {
 
   private entry(d: DatasetState): Kept | null {
     const k = this.kept.get(d);
-    return k && k.values === d.values() ? k : null;
+    return k && k.sample === d.sample() ? k : null;
   }
 
   /** outliersOf, or the pass already made on the same data; the label is the one asked with now. */
@@ -31,7 +32,7 @@ export class OutlierCache {
     const key = JSON.stringify([options.top, options.thresholds]);
     let k = this.entry(d);
     if (!k || k.key !== key) {
-      k = { values: d.values(), key, outliers: outliersOf(d, label, options), activity: new Map() };
+      k = { sample: d.sample(), key, outliers: outliersOf(d, label, options), activity: new Map() };
       this.kept.set(d, k);
     }
     return k.outliers && { ...k.outliers, label };

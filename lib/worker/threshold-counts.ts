@@ -1,30 +1,17 @@
 /**
  * Waits above the user's thresholds, counted apart from the report (issue 13 §2, "cheap view changes"):
  * a threshold edit must not rebuild the report, whose KDE and bootstrap take most of its time. The
- * counts come from the dataset's value counts (its distinct values and how often each occurs), built
- * once per dataset and kept, so a recount is one walk over a few thousand distinct values, not over
- * millions of waits. The page folds them into the report it shows with withThresholdCounts.
+ * counts come from the dataset's Sample (its distinct values and how often each occurs), built
+ * once per dataset and kept (DatasetState.sample), so a recount is one walk over a few thousand
+ * distinct values, not over millions of waits. The page folds them into the report it shows with withThresholdCounts.
  */
 import type { WaitscopeReport } from '../report/report-schema';
-import { countsOf, type Counts } from '../stats/counts';
 import type { ThresholdCount } from '../stats/thresholds';
 
 export interface DatasetThresholdCounts {
   datasetId: string;
   /** One per asked threshold and 500 ms (countAboveThresholdsOfCounts), ascending. */
   counts: ThresholdCount[];
-}
-
-/** Value counts by the sample array they count: a dataset's array is kept until its inputs change (DatasetState.values). */
-const counted = new WeakMap<Float64Array, Counts>();
-
-export function cachedCounts(values: Float64Array): Counts {
-  let c = counted.get(values);
-  if (!c) {
-    c = countsOf(values);
-    counted.set(values, c);
-  }
-  return c;
 }
 
 /**
