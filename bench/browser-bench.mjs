@@ -5,17 +5,18 @@
 //    time in the worker once both are drawn (the page's data-report-ms: the worker's own clock),
 // 3. the book's full experiment (issue 13): 2 × 20 files, 3.8 GB, dropped as two datasets, timed to
 //    its comparison table, with the renderer's peak memory and the table's numbers checked against
-//    `waitscope compare --json` on the same folders. The folders are $WAITSCOPE_BOOK_DIR/{on,off}
-//    (default /work/book), generated there with `waitscope synth` when missing.
+//    `waitscope compare --json` on the same folders (book-folders.mjs: $WAITSCOPE_BOOK_DIR/{on,off},
+//    else beside the cached trace, generated with `waitscope synth` when missing).
 // It needs a production build (`next build`); it makes one if there is none.
 // `--only trace|demo|experiment` runs one case; `--runs N` sets the runs per case (default 3).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { benchDir, ensureTrace } from './generate-trace.mjs';
+import { bookFolders } from './book-folders.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NEXT = path.join(ROOT, 'node_modules/next/dist/bin/next');
@@ -69,18 +70,6 @@ async function startServer() {
 }
 
 /** The book's two folders of 20 traces each, made with `waitscope synth` if they are not there. */
-function bookFolders() {
-  const root = process.env.WAITSCOPE_BOOK_DIR ?? '/work/book';
-  const folders = { on: path.join(root, 'on'), off: path.join(root, 'off') };
-  for (const [preset, dir] of [['flash-on', folders.on], ['flash-off', folders.off]]) {
-    if (existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.trc'))) continue;
-    console.log(`  generating ${dir} (waitscope synth --preset ${preset})`);
-    execFileSync(process.execPath, [path.join(ROOT, 'bin/waitscope.mjs'), 'synth', '--preset', preset, '--out', dir], { stdio: 'inherit' });
-  }
-  const files = (dir) => readdirSync(dir).filter((f) => f.endsWith('.trc')).sort().map((f) => path.join(dir, f));
-  return { ...folders, onFiles: files(folders.on), offFiles: files(folders.off) };
-}
-
 /** The comparison table's raw value for a statistic of one dataset (µs), as the page tests read it. */
 async function tableValue(page, stat, id) {
   const v = await page.locator(`[data-testid=comparison-table] [data-stat="${stat}"][data-dataset="${id}"]`).first().getAttribute('data-value');
