@@ -2,6 +2,7 @@
 // a units switch, a bucket-mode switch and a threshold edit, each timed inside the page from the
 // input's click to the first frame painted after every figure (the outlier timeline included) is
 // drawn again and the change is on screen. Used by bench/browser-bench.mjs's demo case.
+/* global document, requestAnimationFrame, HTMLInputElement -- timed() runs its function in the page */
 
 /** Every chart of the page, the timeline included: the figures' frames expose data-ready (ChartFrame.tsx). */
 const CHARTS = '[data-testid$=-chart][data-ready]';
