@@ -9,8 +9,9 @@ const CHARTS = '[data-testid$=-chart][data-ready]';
 
 /**
  * Clicks an input of the page (a radio of a fieldset, or types a threshold and adds it) and resolves
- * with the ms until the frame after the one in which `shown` (a selector) matches and no chart is
- * drawing. Two frames pass first, so a chart that starts drawing again has had its commit and effects.
+ * with the ms until the paint of the first frame in which `shown` (a selector) matches and no chart
+ * is drawing. The click's render and effects run before its first frame (React flushes a discrete
+ * input's effects at once), so a chart that draws again is not ready by then.
  */
 async function timed(page, act, shown) {
   return page.evaluate(
@@ -28,11 +29,16 @@ async function timed(page, act, shown) {
           input.dispatchEvent(new Event('input', { bubbles: true }));
           document.querySelector('[data-testid=threshold-table] form button[type=submit]').click();
         }
+        // A message posted in a frame's callback is delivered after that frame is painted.
+        const painted = () => new Promise((r) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => r();
+          channel.port2.postMessage(null);
+        });
         (async () => {
           await frame();
-          await frame();
           for (let i = 0; i < 2000 && !settled(); i++) await frame();
-          await frame();
+          await painted();
           resolve(performance.now() - t0);
         })().catch(reject);
       }),
