@@ -72,6 +72,7 @@ export function AllWaitsFigure({ report, unit, bucketMode, onSelectRange }: AllW
       title={`Distribution of all '${report.event}' waits`}
       subtitle={`All waits of each dataset (${waits}). Lines: kernel density of log10(wait), as the share of waits within one bin's width around each point; shaded steps: histogram in ${bins}; both in % of the dataset's waits per bin.${cut}${noKdeNote}`}
       option={option}
+      dataKey={view}
       seriesCount={report.datasets.length}
       interact={selectable ? interact : undefined}
     />

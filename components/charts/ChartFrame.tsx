@@ -4,9 +4,17 @@
  * itself, drawn by echarts (SVG renderer unless told otherwise) into a div that browser tests can
  * find (`<testId>-chart`, with data-series-count, and data-ready plus data-draw-ms once echarts
  * reports the drawing finished, progressive chunks included).
+ *
+ * A figure may lay a second chart over the first (`overlay`): text that changes without its data,
+ * such as labels in the display unit, then redraws alone, and the many points under it are not
+ * drawn again (issue 13 §2: a units switch in under 50 ms). A figure that gives `dataKey` gets the
+ * same for its own text: a new option under the same key only has its labels merged in
+ * (label-patch.ts). data-options-set, data-labels-set and data-overlay-set count the setOption calls
+ * of each kind, so browser tests can tell what a change redrew.
  */
 import { useEffect, useRef, useState } from 'react';
 import { exportFigure } from './chart-export';
+import { labelPatch } from './label-patch';
 import styles from './chart-frame.module.css';
 import { echarts, type EChartsCoreOption, type EChartsInstance } from './echarts-setup';
 
@@ -18,6 +26,18 @@ export interface ChartFrameProps {
   title: string;
   subtitle?: string;
   option: EChartsCoreOption;
+  /**
+   * Drawn by a second echarts instance of the same renderer, laid over the chart with the same size
+   * and letting the pointer through; set it (or not) from the first render on.
+   */
+  overlay?: EChartsCoreOption;
+  /** The option the SVG and PNG exports draw when `option` alone is not the whole figure (with an overlay). */
+  exportOption?: EChartsCoreOption;
+  /**
+   * What the option's data are drawn from (any value compared by identity): while it stays the same,
+   * a new option differs only in text in the display unit, and only that is merged into the chart.
+   */
+  dataKey?: unknown;
   /** Datasets drawn, exposed as data-series-count. */
   seriesCount: number;
   height?: number;
@@ -50,26 +70,65 @@ function composeCanvases(div: HTMLDivElement): string | undefined {
   return out.toDataURL('image/png');
 }
 
-export function ChartFrame({ testId, figure, title, subtitle, option, seriesCount, height = 420, renderer = 'svg', interact }: ChartFrameProps) {
+const drawnNothing = Symbol('nothing drawn yet');
+
+/**
+ * The chart's plot area (px), as echarts laid it out, as an overlay's grid: pinned there (no
+ * layout of its own from its labels), the overlay's axes and lines lie exactly over the chart's.
+ * echarts has no public call for it; null if its model does not tell.
+ */
+function plotArea(instance: EChartsInstance): { left: number; top: number; width: number; height: number; outerBoundsMode: 'none' } | null {
+  type Rect = { x: number; y: number; width: number; height: number };
+  const model = (instance as unknown as { getModel?: () => { getComponent: (type: string, index: number) => { coordinateSystem?: { getRect?: () => Rect } } | undefined } | undefined }).getModel?.();
+  const rect = model?.getComponent('grid', 0)?.coordinateSystem?.getRect?.();
+  return rect ? { left: rect.x, top: rect.y, width: rect.width, height: rect.height, outerBoundsMode: 'none' } : null;
+}
+
+/** Adds one to a counter attribute of the chart's element, outside React's: counting must not render again. */
+function countOn(element: HTMLElement | null, attribute: string) {
+  element?.setAttribute(attribute, String(Number(element.getAttribute(attribute) ?? 0) + 1));
+}
+
+export function ChartFrame({ testId, figure, title, subtitle, option, overlay, exportOption, dataKey, seriesCount, height = 420, renderer = 'svg', interact }: ChartFrameProps) {
+  const box = useRef<HTMLDivElement>(null);
   const container = useRef<HTMLDivElement>(null);
+  const overlayContainer = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsInstance | null>(null);
+  const overlayChart = useRef<EChartsInstance | null>(null);
   const initialRenderer = useRef(renderer);
-  const [ready, setReady] = useState(false);
+  const [hasOverlay] = useState(overlay !== undefined);
+  // The dataKey of the option drawn last; a unique start, so the first option is drawn whole.
+  const drawnKey = useRef<unknown>(drawnNothing);
+  const [chartReady, setReady] = useState(false);
+  const [overlayReady, setOverlayReady] = useState(true);
+  const ready = chartReady && overlayReady;
   const [drawMs, setDrawMs] = useState<number | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
 
-  // One echarts instance per mounted frame, resized with its box.
+  // One echarts instance per mounted frame (two with an overlay), resized with its box.
   useEffect(() => {
     const div = container.current;
-    if (!div) return;
+    const frame = box.current;
+    if (!div || !frame) return;
     const instance = echarts.init(div, null, { renderer: initialRenderer.current });
     chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(div);
+    const over = overlayContainer.current ? echarts.init(overlayContainer.current, null, { renderer: initialRenderer.current }) : null;
+    overlayChart.current = over;
+    const observer = new ResizeObserver(() => {
+      instance.resize();
+      if (!over) return;
+      // The chart's plot area moves with its size: the overlay's follows it.
+      const area = plotArea(instance);
+      if (area) over.setOption({ grid: area });
+      over.resize();
+    });
+    observer.observe(frame);
     return () => {
       observer.disconnect();
       instance.dispose();
+      over?.dispose();
       chart.current = null;
+      overlayChart.current = null;
     };
   }, []);
 
@@ -88,23 +147,54 @@ export function ChartFrame({ testId, figure, title, subtitle, option, seriesCoun
     };
     setReady(false);
     instance.on('finished', onFinished);
-    // notMerge: a figure's series change with the datasets and the bucket mode, and merging would
-    // keep the series of a dataset that is gone.
-    instance.setOption(option, { notMerge: true });
+    const labelsOnly = dataKey !== undefined && drawnKey.current === dataKey;
+    drawnKey.current = dataKey;
+    if (labelsOnly) {
+      instance.setOption(labelPatch(option));
+      countOn(box.current, 'data-labels-set');
+    } else {
+      // notMerge: a figure's series change with the datasets and the bucket mode, and merging would
+      // keep the series of a dataset that is gone.
+      instance.setOption(option, { notMerge: true });
+      countOn(box.current, 'data-options-set');
+    }
     return () => {
       instance.off('finished', onFinished);
     };
+    // dataKey is read with the option it belongs to; only a new option calls for a setOption.
   }, [option]);
 
-  // After the option effect, so it runs after every setOption (effects run in order).
+  useEffect(() => {
+    const instance = overlayChart.current;
+    if (!instance || !overlay) return;
+    let done = false;
+    const onFinished = () => {
+      if (done) return;
+      done = true;
+      setOverlayReady(true);
+    };
+    setOverlayReady(false);
+    instance.on('finished', onFinished);
+    const area = chart.current ? plotArea(chart.current) : null;
+    instance.setOption(area ? { ...overlay, grid: area } : overlay, { notMerge: true });
+    countOn(box.current, 'data-overlay-set');
+    return () => {
+      instance.off('finished', onFinished);
+    };
+    // After the chart's every setOption too, as its plot area may have moved.
+  }, [overlay, option]);
+
+  // After the option effect, so it runs after every setOption that resets the chart (effects run in
+  // order); merged labels keep the brush and the legend state, and so the wiring.
+  const wiredTo = dataKey ?? option;
   useEffect(() => {
     const instance = chart.current;
     if (!instance || !interact) return;
     return interact(instance) ?? undefined;
-  }, [option, interact]);
+  }, [wiredTo, interact]);
 
   async function onExport(format: 'png' | 'svg') {
-    const div = container.current;
+    const div = box.current;
     if (!div) return;
     setExportError(null);
     try {
@@ -114,7 +204,7 @@ export function ChartFrame({ testId, figure, title, subtitle, option, seriesCoun
       const legend = (instance?.getOption() as { legend?: { selected?: Record<string, boolean> }[] } | undefined)?.legend;
       const width = raster ? div.clientWidth : Math.max(640, div.clientWidth);
       await exportFigure(
-        { option, legendSelected: legend?.[0]?.selected, title, subtitle, width, height: div.clientHeight, raster },
+        { option: exportOption ?? option, legendSelected: legend?.[0]?.selected, title, subtitle, width, height: div.clientHeight, raster },
         format,
         `waitscope-${figure}.${format}`,
       );
@@ -145,7 +235,7 @@ export function ChartFrame({ testId, figure, title, subtitle, option, seriesCoun
         </p>
       )}
       <div
-        ref={container}
+        ref={box}
         className={styles.chart}
         style={{ height }}
         data-testid={`${testId}-chart`}
@@ -154,7 +244,10 @@ export function ChartFrame({ testId, figure, title, subtitle, option, seriesCoun
         data-draw-ms={drawMs ?? undefined}
         role="img"
         aria-label={subtitle ? `${title}. ${subtitle}` : title}
-      />
+      >
+        <div ref={container} className={styles.layer} />
+        {hasOverlay && <div ref={overlayContainer} className={styles.overlay} />}
+      </div>
     </figure>
   );
 }

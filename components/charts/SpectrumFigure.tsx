@@ -29,6 +29,8 @@ export interface SpectrumFigureProps {
 export function SpectrumFigure({ report, unit, onSelectRange }: SpectrumFigureProps) {
   const selectable = onSelectRange !== undefined;
   const option = useMemo(() => spectrumOption(report, unit, { brush: selectable }), [report, unit, selectable]);
+  // The lines are drawn from the report (and the brush from selectable): a new unit only relabels.
+  const dataKey = useMemo(() => ({ report, selectable }), [report, selectable]);
   const onSelect = useRef(onSelectRange);
   useEffect(() => {
     onSelect.current = onSelectRange;
@@ -57,6 +59,7 @@ export function SpectrumFigure({ report, unit, onSelectRange }: SpectrumFigurePr
       title={`Percentile spectrum of '${report.event}' waits`}
       subtitle={`The wait at each percentile (R type-7 quantiles) from the minimum to p = 1 − 1/n: each step right adds a 9.${below}`}
       option={option}
+      dataKey={dataKey}
       seriesCount={report.datasets.length}
       interact={selectable ? interact : undefined}
     />

@@ -11,7 +11,8 @@ import { formatCount, formatTime, type DisplayUnit } from '../display-units';
 import { ChartFrame } from './ChartFrame';
 import { onXDrag } from './chart-interaction';
 import type { EChartsInstance } from './echarts-setup';
-import { packTimeline, sampledBelow, TIMELINE_GRID, timelineOption, type TimelineSeries, type TimelineTimeKind } from './timeline-option';
+import { formatTimeTick } from './axis-format';
+import { packTimeline, sampledBelow, TIMELINE_GRID, timelineOption, timelineYRange, type TimelineSeries, type TimelineTimeKind } from './timeline-option';
 
 export type { TimelineSeries, TimelineTimeKind } from './timeline-option';
 
@@ -39,6 +40,21 @@ function arrayId(array: Float64Array): number {
   return id;
 }
 
+/**
+ * px of the widest y tick label (the decades of the axis) in µs or ms, in the font echarts draws
+ * them with (12 px, the figures' family); undefined where nothing measures text (no canvas).
+ */
+function widestTickLabel(range: { min: number; max: number } | null): number | undefined {
+  const context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  if (!range || !context) return undefined;
+  context.font = '12px system-ui, sans-serif';
+  let widest = 0;
+  for (let v = range.min; v <= range.max * (1 + 1e-9); v *= 10) {
+    for (const unit of ['us', 'ms'] as const) widest = Math.max(widest, context.measureText(formatTimeTick(v, unit)).width);
+  }
+  return Math.ceil(widest);
+}
+
 export function TimelineFigure({ series: given, unit, thresholds, timeKind, onBrush }: TimelineFigureProps) {
   // Parents tend to pass `series={x.map(...)}`, a new array each render around the same points;
   // redrawing 400,000 points for that would be wasted, so the series are keyed on what they hold.
@@ -51,10 +67,21 @@ export function TimelineFigure({ series: given, unit, thresholds, timeKind, onBr
   const brushable = onBrush !== undefined;
   // thresholds usually arrive as a fresh array each render: key the option on their values.
   const thresholdKey = thresholds.join(',');
+  // The tooltip reads the unit when it shows, so the points' option is the same for every unit.
+  const unitNow = useRef(unit);
+  useEffect(() => {
+    unitNow.current = unit;
+  }, [unit]);
+  const lines = useMemo(() => (thresholdKey === '' ? [] : thresholdKey.split(',').map(Number)), [thresholdKey]);
+  const yLabelWidth = useMemo(() => widestTickLabel(timelineYRange(packed, lines)), [packed, lines]);
+  // A units switch redraws the labels' overlay only; the points (the 'points' part, built with any
+  // unit since it shows none) are drawn again only for new points, lines or time kind.
   const option = useMemo(
-    () => timelineOption({ series, unit, thresholds: thresholdKey === '' ? [] : thresholdKey.split(',').map(Number), timeKind }, packed),
-    [series, packed, unit, thresholdKey, timeKind],
+    () => timelineOption({ series, unit: 'us', thresholds: lines, timeKind, yLabelWidth }, packed, 'points', () => unitNow.current),
+    [series, packed, lines, timeKind, yLabelWidth],
   );
+  const labels = useMemo(() => timelineOption({ series, unit, thresholds: lines, timeKind, yLabelWidth }, packed, 'labels'), [series, packed, unit, lines, timeKind, yLabelWidth]);
+  const whole = useMemo(() => timelineOption({ series, unit, thresholds: lines, timeKind, yLabelWidth }, packed), [series, packed, unit, lines, timeKind, yLabelWidth]);
   const onWindow = useRef(onBrush);
   useEffect(() => {
     onWindow.current = onBrush;
@@ -63,7 +90,7 @@ export function TimelineFigure({ series: given, unit, thresholds, timeKind, onBr
   const drawn = packed.reduce((sum, p) => sum + p.count, 0);
   const marked = series.some(sampledBelow);
   const dropped = packed.reduce((sum, p) => sum + p.dropped, 0);
-  const lines = thresholds.filter((th) => th > 0).map((th) => formatTime(th, unit, { withUnit: true }));
+  const dashed = thresholds.filter((th) => th > 0).map((th) => formatTime(th, unit, { withUnit: true }));
   return (
     <ChartFrame
       testId="figure-timeline"
@@ -72,9 +99,11 @@ export function TimelineFigure({ series: given, unit, thresholds, timeKind, onBr
       subtitle={`Each point is one wait (${formatCount(drawn)} drawn${dropped > 0 ? `, ${formatCount(dropped)} of 0 µs or without a time left out` : ''}).${
         marked ? ` Solid points: every wait above the dataset's dotted line (its p99 unless the label says otherwise, in the dataset's colour). Faint points: below it, only a sample (the shortest and longest wait of each of ${formatCount(DEFAULT_TIMELINE_BUCKETS)} time slices, and an even stride through the rest), so their density is not comparable with the solid points'.` : ''
       }${
-        lines.length > 0 ? ` Dashed lines: ${lines.join(', ')}.` : ''
+        dashed.length > 0 ? ` Dashed lines: ${dashed.join(', ')}.` : ''
       }${brushable ? ' Drag across the time axis to list the waits of a window.' : ''}`}
       option={option}
+      overlay={labels}
+      exportOption={whole}
       seriesCount={series.length}
       renderer="canvas"
       interact={brushable ? interact : undefined}

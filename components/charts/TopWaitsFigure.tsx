@@ -58,6 +58,7 @@ export function TopWaitsFigure({ report, unit, settings = DEFAULT_TOP_WAITS_SETT
       title={`Distribution of the top ${formatCount(view.count)} '${report.event}' waits`}
       subtitle={`The ${topWaitsCaption(report, view)}, counted in ${bins}${zeros > 0 ? `; ${formatCount(zeros)} waits of 0 µs have no place on the log axis` : ''}.`}
       option={option}
+      dataKey={view}
       seriesCount={report.datasets.length}
       interact={selectable ? interact : undefined}
     />

@@ -45,6 +45,12 @@ export interface TimelineInput {
   /** µs, drawn as labelled horizontal lines. */
   thresholds: readonly number[];
   timeKind: TimelineTimeKind;
+  /**
+   * px: the width of every y tick label's box, the widest label in either unit (TimelineFigure
+   * measures it). The labels' width places the plot area, so with it the points lie in the same
+   * place in µs and ms, and a units switch draws only new labels (the 'labels' part).
+   */
+  yLabelWidth?: number;
 }
 
 /** One series' drawable points: x/y interleaved, and how many waits could not be drawn. */
@@ -163,10 +169,29 @@ function wallClockAxis(packed: readonly TimelinePacked[]) {
   };
 }
 
-export function timelineOption(input: TimelineInput, packed: readonly TimelinePacked[] = input.series.map((s) => packTimeline(s.points, s.keepAbove))): EChartsCoreOption {
+/**
+ * What an option draws of the timeline:
+ * - 'whole': all of it (exports, and tests);
+ * - 'points': all but the text that names a unit (the y axis' name and tick labels, the lines'
+ *   labels), so it does not change with the unit: redrawing 400,000 points for new labels is the
+ *   slow part of a units switch (issue 13 §2);
+ * - 'labels': that text alone, on the same grid and axis range, for a second chart laid over the
+ *   first (ChartFrame's overlay). Together the two draw exactly what 'whole' draws.
+ */
+export type TimelinePart = 'whole' | 'points' | 'labels';
+
+export function timelineOption(
+  input: TimelineInput,
+  packed: readonly TimelinePacked[] = input.series.map((s) => packTimeline(s.points, s.keepAbove)),
+  part: TimelinePart = 'whole',
+  /** The unit of the tooltip when it shows: 'points' is built once for every unit. */
+  unitNow: () => DisplayUnit = () => input.unit,
+): EChartsCoreOption {
   const { series, unit, thresholds, timeKind } = input;
   const names = seriesNames(series);
   const range = timelineYRange(packed, thresholds);
+  if (part === 'labels') return timelineLabels(input, names, range);
+  const labelled = part === 'whole';
   const scatterOf = (s: TimelineSeries, i: number, kind: 'complete' | 'sampled') => ({
     name: names[i],
     id: kind === 'complete' ? `timeline-${i}` : `timeline-${i}-sampled`,
@@ -194,29 +219,7 @@ export function timelineOption(input: TimelineInput, packed: readonly TimelinePa
     });
   });
   // The lines on a series of their own, so hiding a dataset in the legend keeps them.
-  const lines = {
-    name: 'thresholds',
-    id: 'thresholds',
-    type: 'scatter',
-    data: [],
-    silent: true,
-    zlevel: LINES_LAYER,
-    animation: false,
-    markLine: {
-      // A marker takes its own layer, not its series': 0 by default, under the points.
-      zlevel: LINES_LAYER,
-      silent: true,
-      symbol: 'none',
-      animation: false,
-      lineStyle: { color: INK.text, type: 'dashed', width: 1 },
-      label: { position: 'insideEndTop', color: INK.text, formatter: (p: { value?: number }) => `${formatTime(p.value, unit, { withUnit: true })}` },
-      data: [
-        ...thresholds.filter((th) => th > 0 && Number.isFinite(th)).map((th) => ({ yAxis: th })),
-        // Drawn here, after every scatter, so no point covers them.
-        ...series.flatMap((s, i) => (sampledBelow(s) ? [keepLine(s.keepAbove!, s.keepName ?? 'p99', names[i]!, s.colorIndex, unit)] : [])),
-      ],
-    },
-  };
+  const lines = thresholdLines(input, names, { lines: true, labels: labelled });
   const wallClock = timeKind !== 'tim';
   return {
     useUTC: true,
@@ -234,7 +237,7 @@ export function timelineOption(input: TimelineInput, packed: readonly TimelinePa
         if (!(k >= 0 && 2 * k + 1 < xy.length)) return '';
         const s = series[source.i]!;
         const note = source.kind === 'sampled' ? ' (sampled point)' : '';
-        return `${escapeHtml(formatTimelineTime(xy[2 * k]!, timeKind))}<br/>${tooltipRow(s.colorIndex, names[source.i]!, formatTime(xy[2 * k + 1], unit, { withUnit: true }) + note)}`;
+        return `${escapeHtml(formatTimelineTime(xy[2 * k]!, timeKind))}<br/>${tooltipRow(s.colorIndex, names[source.i]!, formatTime(xy[2 * k + 1], unitNow(), { withUnit: true }) + note)}`;
       },
     },
     xAxis: {
@@ -249,17 +252,72 @@ export function timelineOption(input: TimelineInput, packed: readonly TimelinePa
         ? wallClockAxis(packed)
         : { min: 'dataMin', max: 'dataMax', axisLabel: { color: INK.muted, hideOverlap: true, formatter: (v: number) => formatCount(Math.round(v * 1000)) } }),
     },
-    yAxis: {
-      type: 'log',
-      logBase: 10,
-      ...(range ?? {}),
-      name: timeAxisName(unit, 'log'),
-      nameLocation: 'middle',
-      nameGap: 48,
-      axisLabel: { formatter: (v: number) => formatTimeTick(v, unit), color: INK.muted },
-      splitLine: { lineStyle: { color: INK.grid } },
-    },
+    // The points' part keeps the axis' text, transparent: it takes the room it takes in the labels' part.
+    yAxis: { ...yAxisOf(range, unit, input.yLabelWidth, labelled), splitLine: { lineStyle: { color: INK.grid } } },
     series: [...scatter, lines],
+  };
+}
+
+/** The log time axis with its name and tick labels in the unit (drawn in ink, or transparent). */
+function yAxisOf(range: { min: number; max: number } | null, unit: DisplayUnit, labelWidth: number | undefined, visible: boolean) {
+  return {
+    type: 'log',
+    logBase: 10,
+    ...(range ?? {}),
+    name: timeAxisName(unit, 'log'),
+    nameLocation: 'middle',
+    nameGap: 48,
+    ...(visible ? {} : { nameTextStyle: { color: TRANSPARENT } }),
+    axisLabel: { formatter: (v: number) => formatTimeTick(v, unit), color: visible ? INK.muted : TRANSPARENT, ...(labelWidth === undefined ? {} : { width: labelWidth }) },
+  };
+}
+
+const TRANSPARENT = 'rgba(0, 0, 0, 0)';
+
+/**
+ * The 'labels' part: the y axis' name and tick labels and the lines' labels, on the grid and y range
+ * of the points, with nothing else drawn (no x axis, no axis line, ticks, grid lines or lines).
+ */
+function timelineLabels(input: TimelineInput, names: readonly string[], range: { min: number; max: number } | null): EChartsCoreOption {
+  return {
+    textStyle: { fontFamily: 'system-ui, sans-serif', color: INK.text },
+    grid: { ...TIMELINE_GRID },
+    // The x range only spans the lines across the plot; the axis is not drawn.
+    xAxis: { type: 'value', show: false, min: 0, max: 1 },
+    yAxis: { ...yAxisOf(range, input.unit, input.yLabelWidth, true), axisLine: { show: false }, axisTick: { show: false }, splitLine: { show: false } },
+    series: [thresholdLines(input, names, { lines: false, labels: true })],
+  };
+}
+
+/**
+ * The threshold lines and every dataset's keepAbove line, on a series of their own above the
+ * points, with their labels in the unit; `lines` and `labels` say which of the two are drawn.
+ */
+function thresholdLines({ series, unit, thresholds }: TimelineInput, names: readonly string[], drawn: { lines: boolean; labels: boolean }) {
+  // Labels without lines: the lines are there (they place the labels) but transparent.
+  const hidden = drawn.lines ? {} : { color: TRANSPARENT };
+  return {
+    name: 'thresholds',
+    id: 'thresholds',
+    type: 'scatter',
+    data: [],
+    silent: true,
+    zlevel: LINES_LAYER,
+    animation: false,
+    markLine: {
+      // A marker takes its own layer, not its series': 0 by default, under the points.
+      zlevel: LINES_LAYER,
+      silent: true,
+      symbol: 'none',
+      animation: false,
+      lineStyle: { color: INK.text, type: 'dashed', width: 1, ...hidden },
+      label: { show: drawn.labels, position: 'insideEndTop', color: INK.text, formatter: (p: { value?: number }) => `${formatTime(p.value, unit, { withUnit: true })}` },
+      data: [
+        ...thresholds.filter((th) => th > 0 && Number.isFinite(th)).map((th) => ({ yAxis: th })),
+        // Drawn here, after every scatter, so no point covers them.
+        ...series.flatMap((s, i) => (sampledBelow(s) ? [keepLine(s.keepAbove!, s.keepName ?? 'p99', names[i]!, s.colorIndex, unit, drawn, hidden)] : [])),
+      ],
+    },
   };
 }
 
@@ -267,11 +325,12 @@ export function timelineOption(input: TimelineInput, packed: readonly TimelinePa
  * The upper edge of a dataset's sampled points, as an item of the thresholds' markLine: a dark
  * dotted line (one in the dataset's colour vanishes into its own points) with a label in its colour.
  */
-function keepLine(keepAbove: number, keepName: string, name: string, colorIndex: number, unit: DisplayUnit) {
+function keepLine(keepAbove: number, keepName: string, name: string, colorIndex: number, unit: DisplayUnit, drawn: { labels: boolean }, hidden: { color?: string }) {
   return {
     yAxis: keepAbove,
-    lineStyle: { color: INK.text, type: 'dotted', width: 1.5 },
+    lineStyle: { color: INK.text, type: 'dotted', width: 1.5, ...hidden },
     label: {
+      show: drawn.labels,
       position: 'insideStartTop',
       color: datasetColor(colorIndex),
       backgroundColor: '#ffffff',
