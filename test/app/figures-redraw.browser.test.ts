@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { watchPage } from '../helpers/browser';
 import { useServerAndBrowser } from '../helpers/browser-suite';
 import { plainCommits, writeCommitLoop } from '../helpers/outlier-traces';
-import { datasetSettled, figuresDrawn, reportShown, screenshot } from '../helpers/workbench';
+import { figuresDrawn, screenshot, loadTwoDatasets } from '../helpers/workbench';
 
 const FIGURES = ['figure-all-waits', 'figure-top-waits', 'figure-spectrum', 'figure-timeline'] as const;
 type Counts = Record<(typeof FIGURES)[number], { options: number; labels: number; overlay: number }>;
@@ -68,12 +68,7 @@ describe('figures: a units switch redraws labels only', () => {
     const page = await suite.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await page.addInitScript({ content: WATCH_CANVAS });
     const watch = watchPage(page);
-    await page.goto(suite.server.url, { waitUntil: 'networkidle' });
-    await page.getByTestId('input-d1').setInputFiles(a);
-    await page.getByTestId('input-d2').setInputFiles(b);
-    expect(await datasetSettled(page, 'd1')).toBe('ready');
-    expect(await datasetSettled(page, 'd2')).toBe('ready');
-    await reportShown(page);
+    await loadTwoDatasets(page, suite.server.url, a, b);
     await allDrawn(page);
     await page.waitForTimeout(500);
     // The hooks see the points: at least one fill per point of the timeline (each of the 3,000 waits).

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { watchPage } from '../helpers/browser';
 import { useServerAndBrowser } from '../helpers/browser-suite';
-import { datasetSettled, figuresDrawn, reportShown, screenshot } from '../helpers/workbench';
+import { figuresDrawn, screenshot, loadTwoDatasets } from '../helpers/workbench';
 
 // By hand: above 2,500 µs are 3,000, 50,000 and 600,000 of A (3 of 5) and none of B (2,500 is not above
 // 2,500); above 1 ms (1,000 µs) are four of A and B's 2,500 (1 of 3, 333,333.3 per million).
@@ -35,12 +35,7 @@ describe('workbench: a threshold edit or a units switch builds no report', () =>
     writeFileSync(b, `ela_us\n${B.join('\n')}\n`);
     const page = await suite.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const watch = watchPage(page);
-    await page.goto(suite.server.url, { waitUntil: 'networkidle' });
-    await page.getByTestId('input-d1').setInputFiles(a);
-    await page.getByTestId('input-d2').setInputFiles(b);
-    expect(await datasetSettled(page, 'd1')).toBe('ready');
-    expect(await datasetSettled(page, 'd2')).toBe('ready');
-    await reportShown(page);
+    await loadTwoDatasets(page, suite.server.url, a, b);
     await figuresDrawn(page);
     const before = await built(page);
     expect(before).toBeGreaterThanOrEqual(1);

@@ -10,7 +10,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchPage, type PageWatch } from '../helpers/browser';
 import { useServerAndBrowser } from '../helpers/browser-suite';
-import { datasetSettled, reportShown, screenshot, tableValue } from '../helpers/workbench';
+import { screenshot, tableValue, loadTwoDatasets } from '../helpers/workbench';
 
 // A: 100, 200, …, 1200 µs (mean 650); B: 150, 250, 350, 450, 550 µs (mean 350). By hand: the means
 // differ by (650 − 350)/350 = +85.7%; A's p90 (type 7, h = 1 + 11·0.9 = 10.9) is 0.1·1000 + 0.9·1100 = 1090.
@@ -30,12 +30,7 @@ describe('workbench: verdicts a statistician would sign (12 against 5 waits)', (
     writeFileSync(b, `ela_us\n${B.join('\n')}\n`);
     page = await suite.browser.newPage({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
     watch = watchPage(page);
-    await page.goto(suite.server.url, { waitUntil: 'networkidle' });
-    await page.getByTestId('input-d1').setInputFiles(a);
-    await page.getByTestId('input-d2').setInputFiles(b);
-    expect(await datasetSettled(page, 'd1')).toBe('ready');
-    expect(await datasetSettled(page, 'd2')).toBe('ready');
-    await reportShown(page);
+    await loadTwoDatasets(page, suite.server.url, a, b);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

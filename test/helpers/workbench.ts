@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { ROOT } from './next-app';
 
 export const SCREENSHOT_DIR = path.join(ROOT, 'artifacts/screenshots');
@@ -72,4 +73,14 @@ export async function dashedLines(page: Page): Promise<string[]> {
   const text = (await page.getByTestId('figure-timeline').locator('p', { hasText: 'Each point is one wait' }).first().textContent()) ?? '';
   const m = /Dashed lines: (.*?)\.(?: |$)/.exec(text);
   return m ? m[1]!.split(', ') : [];
+}
+
+/** Opens the page, loads `d1` into dataset 1 and `d2` into dataset 2, and waits until both are ready and the report is shown. */
+export async function loadTwoDatasets(page: Page, url: string, d1: string | string[], d2: string | string[]): Promise<void> {
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.getByTestId('input-d1').setInputFiles(d1);
+  await page.getByTestId('input-d2').setInputFiles(d2);
+  expect(await datasetSettled(page, 'd1')).toBe('ready');
+  expect(await datasetSettled(page, 'd2')).toBe('ready');
+  await reportShown(page);
 }
