@@ -28,10 +28,67 @@ export interface RecordPosition {
   offset: number;
   /** The process it belongs to: the header's pid, or the last trcsess `*** [ … pid: N ]` marker's. */
   pid: string | null;
+  /** Index of its session (process and `*** SESSION ID`) in the scan's `sessions`. */
+  session: number;
+}
+
+/**
+ * One database call line (PARSE, EXEC, FETCH, UNMAP, SORT UNMAP, CLOSE, the LOB calls) or an
+ * XCTEND (trace-format.md §5, response-time.md "Call-line fields"). Times are µs, converted from
+ * centiseconds before 9i; a field the line does not carry is NaN.
+ */
+export interface VisitedCall {
+  /** The call's name exactly as written: 'PARSE', 'EXEC', 'FETCH', 'UNMAP', 'SORT UNMAP', 'CLOSE', 'XCTEND', 'LOBREAD', … */
+  call: string;
+  /** The cursor number's digits as written (`#5` → '5'); '' for XCTEND and the LOB calls, which have none. */
+  cursor: string;
+  c: number;
+  e: number;
+  p: number;
+  cr: number;
+  cu: number;
+  mis: number;
+  r: number;
+  /** Recursion depth; NaN where the line has none (XCTEND, LOB calls): they are the client's, depth 0. */
+  dep: number;
+  og: number;
+  plh: number;
+  /** When the call ended, in µs of the trace's clock (converted from cs before 9i). */
+  tim: number;
+  /** CLOSE: 0 hard close, 1–3 cached (response-time.md). */
+  type: number;
+  /** XCTEND: 1 rollback, 0 commit; and rd_only. */
+  rlbk: number;
+  rdOnly: number;
+  /** LOB calls: bytes. */
+  bytes: number;
+}
+
+/** A `PARSING IN CURSOR` record with its SQL text: the statement later calls on the cursor belong to. */
+export interface VisitedCursor {
+  cursor: string;
+  len: number;
+  dep: number;
+  uid: number;
+  oct: number;
+  lid: number;
+  /** µs, converted from cs before 9i. */
+  tim: number;
+  hv: number;
+  ad: string;
+  /** 11g and later; null before. */
+  sqlId: string | null;
+  /** The SQL text between the header and END OF STMT, lines joined with '\n'; cut at 64 KiB (textCut). */
+  text: string;
+  textCut: boolean;
 }
 
 export interface TraceVisitor {
   onWait(record: VisitedWait, position: RecordPosition): void;
+  /** Call lines and XCTEND; a visitor without it leaves the kernel's fast path for them untouched. */
+  onCall?(record: VisitedCall, position: RecordPosition): void;
+  /** Called at END OF STMT (or where the text ends without one), with the whole header and text. */
+  onCursor?(record: VisitedCursor, position: RecordPosition): void;
 }
 
 /**
@@ -42,7 +99,7 @@ export interface TraceVisitor {
  */
 export class VisitingScanner extends TraceScanner {
   private readonly visited: VisitedWait = { event: '', ela: 0, tim: NaN };
-  private readonly position: RecordPosition = { line: 0, offset: 0, pid: null };
+  private readonly position: RecordPosition = { line: 0, offset: 0, pid: null, session: 0 };
 
   constructor(
     options: ScanOptions,
@@ -63,6 +120,7 @@ export class VisitingScanner extends TraceScanner {
     at.line = this.lineNo;
     at.offset = offset;
     at.pid = this.sessions.currentPid;
+    at.session = this.sessions.current();
     this.visitor.onWait(record, at);
   }
 }
