@@ -30,6 +30,8 @@ export interface RecordPosition {
   pid: string | null;
   /** Index of its session (process and `*** SESSION ID`) in the scan's `sessions`. */
   session: number;
+  /** µs per unit of the trace's clock: 1 from 9i on, 10 000 before (VisitedWait.tim is in that unit). */
+  microsPerUnit: number;
 }
 
 /**
@@ -99,7 +101,7 @@ export interface TraceVisitor {
  */
 export class VisitingScanner extends TraceScanner {
   private readonly visited: VisitedWait = { event: '', ela: 0, tim: NaN };
-  private readonly position: RecordPosition = { line: 0, offset: 0, pid: null, session: 0 };
+  private readonly position: RecordPosition = { line: 0, offset: 0, pid: null, session: 0, microsPerUnit: 1 };
 
   constructor(
     options: ScanOptions,
@@ -121,6 +123,7 @@ export class VisitingScanner extends TraceScanner {
     at.offset = offset;
     at.pid = this.sessions.currentPid;
     at.session = this.sessions.current();
+    at.microsPerUnit = MICROS_PER_ELA_UNIT[this.facts.unit];
     this.visitor.onWait(record, at);
   }
 }

@@ -1,0 +1,52 @@
+import type { VisitedCall } from '../trace/trace-visitor';
+import type { CallSums, CallTotals } from './profile-model';
+
+export const emptyCallSums = (): CallSums => ({ count: 0, e: 0, c: 0, p: 0, cr: 0, cu: 0, r: 0, mis: 0 });
+
+/** Adds one call's fields; a field the line lacks (NaN) adds nothing. */
+export function addCall(to: CallSums, call: VisitedCall): void {
+  to.count++;
+  if (call.e === call.e) to.e += call.e;
+  if (call.c === call.c) to.c += call.c;
+  if (call.p === call.p) to.p += call.p;
+  if (call.cr === call.cr) to.cr += call.cr;
+  if (call.cu === call.cu) to.cu += call.cu;
+  if (call.r === call.r) to.r += call.r;
+  if (call.mis === call.mis) to.mis += call.mis;
+}
+
+export function addSums(to: CallSums, from: CallSums): void {
+  to.count += from.count;
+  to.e += from.e;
+  to.c += from.c;
+  to.p += from.p;
+  to.cr += from.cr;
+  to.cu += from.cu;
+  to.r += from.r;
+  to.mis += from.mis;
+}
+
+/** The depth a call counts at: XCTEND and the LOB calls carry none; the client makes them (dep 0). */
+export const depthOf = (call: VisitedCall): number => (call.dep === call.dep ? call.dep : 0);
+
+/** Call totals per call name and depth (issue 14 §6 `calls`). */
+export class CallBook {
+  private readonly byCall = new Map<string, CallSums[]>();
+
+  add(call: VisitedCall): void {
+    let byDep = this.byCall.get(call.call);
+    if (byDep === undefined) this.byCall.set(call.call, (byDep = []));
+    const dep = depthOf(call);
+    addCall((byDep[dep] ??= emptyCallSums()), call);
+  }
+
+  totals(): CallTotals[] {
+    const out: CallTotals[] = [];
+    for (const [call, byDep] of this.byCall) {
+      byDep.forEach((sums, dep) => {
+        if (sums !== undefined) out.push({ call, dep, ...sums });
+      });
+    }
+    return out;
+  }
+}

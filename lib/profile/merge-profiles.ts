@@ -1,0 +1,67 @@
+import { mergeCounts, type Counts } from '../stats/counts';
+import { addSums, emptyCallSums } from './call-book';
+import type { CallTotals, DatasetProfile, ProfileComponent, StatementTotals } from './profile-model';
+
+/**
+ * One profile of several files (or datasets' files): R, components, calls and statements add up;
+ * distributions merge exactly (mergeCounts). Each file's sessions are its own, so R adds up too.
+ */
+export function mergeProfiles(parts: readonly DatasetProfile[]): DatasetProfile {
+  const first = parts[0];
+  if (parts.length === 1 && first) return first;
+  const components = new Map<string, { row: ProfileComponent; counts: Counts[] }>();
+  const calls = new Map<string, CallTotals>();
+  const statements = new Map<string, StatementTotals & { parts: Counts[] }>();
+  let responseTime = 0;
+  let sessions = 0;
+  for (const part of parts) {
+    responseTime += part.responseTime;
+    sessions += part.sessions;
+    for (const c of part.components) {
+      const seen = components.get(c.component);
+      if (seen === undefined) components.set(c.component, { row: { ...c }, counts: c.counts ? [c.counts] : [] });
+      else {
+        seen.row.total += c.total;
+        seen.row.count += c.count;
+        if (c.counts) seen.counts.push(c.counts);
+      }
+    }
+    for (const c of part.calls) {
+      const key = `${c.call}\u0000${c.dep}`;
+      const seen = calls.get(key);
+      if (seen === undefined) calls.set(key, { ...c });
+      else addSums(seen, c);
+    }
+    for (const s of part.statements) {
+      const seen = statements.get(s.key);
+      if (seen === undefined) {
+        statements.set(s.key, { ...s, calls: cloneCalls(s.calls), waits: cloneWaits(s.waits), children: [...s.children], parents: [...s.parents], parts: [s.executions] });
+        continue;
+      }
+      for (const [name, sums] of Object.entries(s.calls)) addSums((seen.calls[name] ??= emptyCallSums()), sums);
+      for (const [event, w] of Object.entries(s.waits)) {
+        const to = (seen.waits[event] ??= { count: 0, total: 0 });
+        to.count += w.count;
+        to.total += w.total;
+      }
+      seen.recursiveE += s.recursiveE;
+      seen.text ??= s.text;
+      seen.dep = Math.min(seen.dep, s.dep);
+      seen.children = union(seen.children, s.children);
+      seen.parents = union(seen.parents, s.parents);
+      seen.parts.push(s.executions);
+    }
+  }
+  return {
+    responseTime,
+    sessions,
+    components: [...components.values()].map(({ row, counts }) => ({ ...row, counts: row.counts === null ? null : mergeCounts(counts) })),
+    calls: [...calls.values()],
+    statements: [...statements.values()].map(({ parts: executions, ...s }) => ({ ...s, executions: mergeCounts(executions) })),
+    thinkTimeMicros: first?.thinkTimeMicros ?? 0,
+  };
+}
+
+const union = (a: string[], b: string[]): string[] => [...new Set([...a, ...b])];
+const cloneCalls = (calls: StatementTotals['calls']): StatementTotals['calls'] => Object.fromEntries(Object.entries(calls).map(([k, v]) => [k, { ...v }]));
+const cloneWaits = (waits: StatementTotals['waits']): StatementTotals['waits'] => Object.fromEntries(Object.entries(waits).map(([k, v]) => [k, { ...v }]));

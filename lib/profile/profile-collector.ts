@@ -1,0 +1,199 @@
+import type { RecordPosition, TraceVisitor, VisitedCall, VisitedCursor, VisitedWait } from '../trace/trace-visitor';
+import { CallBook, depthOf } from './call-book';
+import {
+  BETWEEN_CALL_EVENTS,
+  cpuComponent,
+  THINK_TIME_COMPONENT,
+  THINK_TIME_EVENT,
+  UNACCOUNTED_BETWEEN,
+  UNACCOUNTED_WITHIN,
+  waitBetweenComponent,
+  waitWithinComponent,
+} from './component-names';
+import type { ComponentKind, DatasetProfile, ProfileComponent } from './profile-model';
+import { StatementBook, type OpenStatement } from './statement-book';
+import { ValueTally } from './value-tally';
+
+/** A wait not yet given to a call. */
+interface HeldWait {
+  event: string;
+  ela: number;
+  /** µs; NaN without tim. */
+  tim: number;
+}
+
+/** One process's waits on their way to a call (trcsess interleaves processes). */
+interface ProcessWaits {
+  /** Waits since the last call line, not yet given to any call. */
+  pending: HeldWait[];
+  /** Waits given to recursive (dep ≥ 1) calls, waiting for the dep 0 call they are within. */
+  inRecursive: HeldWait[];
+}
+
+interface OpenComponent {
+  component: string;
+  kind: ComponentKind;
+  subject: string | null;
+  total: number;
+  tally: ValueTally;
+}
+
+export interface ProfileOptions {
+  /** SQL*Net message from client waits at or above this are think time (µs; default 1 s, as jkstill's cull-snmfc and mrprof's --thinktime). */
+  thinkTimeMicros?: number;
+}
+
+export const DEFAULT_THINK_TIME_MICROS = 1_000_000;
+
+/**
+ * The response-time profile of one pass (response-time.md "The response-time profile"), as a
+ * trace visitor: it sees waits, calls and cursors in file order.
+ *
+ * Attribution (Millsap & Holt ch. 5, Debes ch. 24): lines are written when a call or wait ends, so
+ * a call's waits come before its line. A wait belongs to the next call line of its process if it
+ * lies within that call's span [tim − e, tim]; we test the wait's midpoint, so that a wait ending
+ * the very µs the call starts (the client's request arriving) is not counted inside it. Waits
+ * without `tim` fall back to the list of between-call events. A dep 0 call's waits, with those of
+ * the recursive calls before it, are "within calls"; the other waits are "between calls".
+ */
+export class ProfileCollector implements TraceVisitor {
+  private readonly processes = new Map<string, ProcessWaits>();
+  private readonly components = new Map<string, OpenComponent>();
+  private readonly callBook = new CallBook();
+  private readonly statements = new StatementBook();
+  /** Per session index: earliest start and latest end, µs. */
+  private readonly t0: number[] = [];
+  private readonly t1: number[] = [];
+  private readonly thinkTime: number;
+  private responseTime = 0;
+
+  constructor(options: ProfileOptions = {}) {
+    this.thinkTime = options.thinkTimeMicros ?? DEFAULT_THINK_TIME_MICROS;
+  }
+
+  onWait(record: VisitedWait, at: RecordPosition): void {
+    // VisitedWait.tim is in the trace's unit; ela is µs already. Before 9i both are centiseconds.
+    const tim = record.tim * at.microsPerUnit;
+    this.span(at.session, tim - record.ela, tim);
+    this.process(at.pid).pending.push({ event: record.event, ela: record.ela, tim });
+  }
+
+  onCall(call: VisitedCall, at: RecordPosition): void {
+    this.callBook.add(call);
+    const e = call.e === call.e ? call.e : 0;
+    this.span(at.session, call.tim - e, call.tim);
+    const statement = this.statements.call(call, at.pid);
+    const waits = this.process(at.pid);
+    const dep = depthOf(call);
+    const start = call.tim - e;
+    const withinCall: HeldWait[] = [];
+    const before: HeldWait[] = [];
+    for (const w of waits.pending) (isWithin(w, start, call) ? withinCall : before).push(w);
+    if (statement !== null) for (const w of withinCall) this.statements.wait(statement, w.event, w.ela);
+    if (dep >= 1) {
+      // Recursive: its waits are within whatever dep 0 call it runs under; the others wait for the parent.
+      for (const w of withinCall) waits.inRecursive.push(w);
+      waits.pending = before;
+      return;
+    }
+    this.topLevelCall(call, e, waits, withinCall, before, statement);
+  }
+
+  onCursor(record: VisitedCursor, at: RecordPosition): void {
+    this.statements.cursor(record, at.pid);
+  }
+
+  /** Ends the pass. Waits never followed by a call of theirs (the trace ended mid-call) are between calls. */
+  finish(): DatasetProfile {
+    for (const waits of this.processes.values()) {
+      for (const w of waits.inRecursive) this.betweenWait(w);
+      for (const w of waits.pending) this.betweenWait(w);
+      waits.inRecursive = [];
+      waits.pending = [];
+    }
+    let sessions = 0;
+    for (let s = 0; s < this.t0.length; s++) {
+      const t0 = this.t0[s];
+      const t1 = this.t1[s];
+      if (t0 === undefined || t1 === undefined) continue;
+      sessions++;
+      this.responseTime += t1 - t0;
+    }
+    const components: ProfileComponent[] = [...this.components.values()].map((c) => ({
+      component: c.component,
+      kind: c.kind,
+      subject: c.subject,
+      total: c.total,
+      count: c.tally.count,
+      counts: c.tally.take(),
+    }));
+    const accounted = components.reduce((sum, c) => sum + c.total, 0);
+    components.push({ component: UNACCOUNTED_BETWEEN, kind: 'unaccounted-between', subject: null, total: this.responseTime - accounted, count: sessions, counts: null });
+    return {
+      responseTime: this.responseTime,
+      sessions,
+      components,
+      calls: this.callBook.totals(),
+      statements: this.statements.finish(),
+      thinkTimeMicros: this.thinkTime,
+    };
+  }
+
+  private topLevelCall(call: VisitedCall, e: number, waits: ProcessWaits, withinCall: HeldWait[], before: HeldWait[], statement: OpenStatement | null): void {
+    let waited = 0;
+    for (const w of waits.inRecursive) {
+      this.add(waitWithinComponent(w.event), 'wait-within', w.event, w.ela);
+      waited += w.ela;
+    }
+    for (const w of withinCall) {
+      this.add(waitWithinComponent(w.event), 'wait-within', w.event, w.ela);
+      waited += w.ela;
+    }
+    for (const w of before) this.betweenWait(w);
+    waits.inRecursive = [];
+    waits.pending = [];
+    void statement;
+    // XCTEND and a CLOSE without times have no c or e: nothing of R is inside them.
+    if (call.c === call.c) this.add(cpuComponent(call.call), 'cpu', call.call, call.c);
+    if (call.e === call.e) this.add(UNACCOUNTED_WITHIN, 'unaccounted-within', null, e - (call.c === call.c ? call.c : 0) - waited);
+  }
+
+  private betweenWait(w: HeldWait): void {
+    if (w.event === THINK_TIME_EVENT && w.ela >= this.thinkTime) this.add(THINK_TIME_COMPONENT, 'think-time', w.event, w.ela);
+    else this.add(waitBetweenComponent(w.event), 'wait-between', w.event, w.ela);
+  }
+
+  private add(component: string, kind: ComponentKind, subject: string | null, value: number): void {
+    let row = this.components.get(component);
+    if (row === undefined) {
+      row = { component, kind, subject, total: 0, tally: new ValueTally() };
+      this.components.set(component, row);
+    }
+    row.total += value;
+    row.tally.add(value);
+  }
+
+  private span(session: number, start: number, end: number): void {
+    if (!(end === end)) return; // no tim: no place in time
+    const t0 = this.t0[session];
+    if (t0 === undefined || start < t0) this.t0[session] = start;
+    const t1 = this.t1[session];
+    if (t1 === undefined || end > t1) this.t1[session] = end;
+  }
+
+  private process(pid: string | null): ProcessWaits {
+    const key = pid ?? '';
+    let waits = this.processes.get(key);
+    if (waits === undefined) {
+      waits = { pending: [], inRecursive: [] };
+      this.processes.set(key, waits);
+    }
+    return waits;
+  }
+}
+
+/** Whether a wait lies within a call that started at `start`: by its midpoint, else (no tim) by its name. */
+function isWithin(w: HeldWait, start: number, call: VisitedCall): boolean {
+  if (w.tim === w.tim && call.tim === call.tim) return w.tim - w.ela / 2 >= start;
+  return !BETWEEN_CALL_EVENTS.has(w.event);
+}

@@ -1,0 +1,166 @@
+import type { VisitedCall, VisitedCursor } from '../trace/trace-visitor';
+import { addCall, depthOf, emptyCallSums } from './call-book';
+import type { StatementTotals } from './profile-model';
+import { statementKey, unknownStatementKey } from './statement-key';
+import { ValueTally } from './value-tally';
+
+/** A statement while the pass runs: StatementTotals with sets and an open tally. */
+interface OpenStatement extends Omit<StatementTotals, 'children' | 'parents' | 'executions'> {
+  children: Set<string>;
+  parents: Set<string>;
+  executions: ValueTally;
+}
+
+/** One process's view of its cursors (trcsess interleaves processes; response-time.md). */
+interface ProcessCursors {
+  /** Cursor number → the statement of its latest PARSING IN CURSOR. */
+  statementOf: Map<string, OpenStatement>;
+  /** Cursor number → the elapsed time of its execution in progress (EXEC and the FETCHes after it). */
+  execution: Map<string, number>;
+  /** Per depth d ≥ 1: the e and statements of calls at d that wait for their parent at d − 1. */
+  childE: number[];
+  childKeys: Set<string>[];
+}
+
+/**
+ * Statements and their calls, as tkprof and TVD$XTAT show them (response-time.md "What tkprof
+ * shows"), with what tkprof loses kept: the parent–child relation, the recursive share of each
+ * statement's time, and the distribution of e per execution.
+ *
+ * Ordering (Millsap & Holt ch. 5; Debes ch. 24): a line is written when its call ends, so the
+ * dep + 1 calls made inside a call come before it. Calls at depth d are held until the next call
+ * of the same process at depth d − 1, which is their parent.
+ */
+export class StatementBook {
+  private readonly statements = new Map<string, OpenStatement>();
+  private readonly processes = new Map<string, ProcessCursors>();
+
+  cursor(record: VisitedCursor, pid: string | null): void {
+    const key = statementKey(record.sqlId, record.hv === record.hv ? record.hv : null);
+    const process = this.process(pid);
+    this.endExecution(process, record.cursor);
+    let statement = this.statements.get(key);
+    if (statement === undefined) {
+      statement = this.open(key, record.sqlId, record.hv === record.hv ? record.hv : null, null, record.dep === record.dep ? record.dep : 0);
+      statement.text = record.text;
+    }
+    statement.text ??= record.text;
+    process.statementOf.set(record.cursor, statement);
+  }
+
+  /** A call with a cursor; returns the statement it belongs to (null for XCTEND and LOB calls). */
+  call(call: VisitedCall, pid: string | null): OpenStatement | null {
+    const process = this.process(pid);
+    const dep = depthOf(call);
+    const statement = call.cursor === '' ? null : this.statementFor(process, call.cursor, dep);
+    if (statement !== null) {
+      const sums = (statement.calls[call.call] ??= emptyCallSums());
+      addCall(sums, call);
+      this.execution(process, statement, call);
+    }
+    this.adoptChildren(process, dep, statement, call);
+    return statement;
+  }
+
+  /** A wait that belongs to a call of `statement`. */
+  wait(statement: OpenStatement, event: string, ela: number): void {
+    const w = (statement.waits[event] ??= { count: 0, total: 0 });
+    w.count++;
+    w.total += ela;
+  }
+
+  finish(): StatementTotals[] {
+    for (const process of this.processes.values()) {
+      for (const cursor of [...process.execution.keys()]) this.endExecution(process, cursor);
+    }
+    return [...this.statements.values()].map((s) => ({
+      ...s,
+      children: [...s.children],
+      parents: [...s.parents],
+      executions: s.executions.take(),
+    }));
+  }
+
+  private statementFor(process: ProcessCursors, cursor: string, dep: number): OpenStatement {
+    const known = process.statementOf.get(cursor);
+    if (known !== undefined) return known;
+    const key = unknownStatementKey(cursor);
+    const statement = this.statements.get(key) ?? this.open(key, null, null, cursor, dep);
+    process.statementOf.set(cursor, statement);
+    return statement;
+  }
+
+  /** EXEC starts an execution, FETCH adds to it; the next EXEC, PARSE or CLOSE of the cursor ends it. */
+  private execution(process: ProcessCursors, statement: OpenStatement, call: VisitedCall): void {
+    const e = call.e === call.e ? call.e : 0;
+    if (call.call === 'EXEC') {
+      this.endExecution(process, call.cursor);
+      process.execution.set(call.cursor, e);
+    } else if (call.call === 'FETCH') {
+      const open = process.execution.get(call.cursor);
+      if (open !== undefined) process.execution.set(call.cursor, open + e);
+    } else if (call.call === 'CLOSE' || call.call === 'PARSE') {
+      this.endExecution(process, call.cursor);
+    }
+    void statement;
+  }
+
+  private endExecution(process: ProcessCursors, cursor: string): void {
+    const e = process.execution.get(cursor);
+    if (e === undefined) return;
+    process.execution.delete(cursor);
+    process.statementOf.get(cursor)?.executions.add(e);
+  }
+
+  /** Calls at dep + 1 held since this depth's last call are this call's children. */
+  private adoptChildren(process: ProcessCursors, dep: number, statement: OpenStatement | null, call: VisitedCall): void {
+    const below = dep + 1;
+    const keys = process.childKeys[below];
+    if (keys !== undefined && keys.size > 0) {
+      if (statement !== null) {
+        statement.recursiveE += process.childE[below] ?? 0;
+        for (const key of keys) {
+          statement.children.add(key);
+          this.statements.get(key)?.parents.add(statement.key);
+        }
+      }
+      keys.clear();
+      process.childE[below] = 0;
+    }
+    if (dep >= 1 && statement !== null) {
+      (process.childKeys[dep] ??= new Set()).add(statement.key);
+      process.childE[dep] = (process.childE[dep] ?? 0) + (call.e === call.e ? call.e : 0);
+    }
+  }
+
+  private open(key: string, sqlId: string | null, hashValue: number | null, unknownCursor: string | null, dep: number): OpenStatement {
+    const statement: OpenStatement = {
+      key,
+      sqlId,
+      hashValue,
+      unknownCursor,
+      dep,
+      text: null,
+      calls: {},
+      waits: {},
+      recursiveE: 0,
+      children: new Set(),
+      parents: new Set(),
+      executions: new ValueTally(),
+    };
+    this.statements.set(key, statement);
+    return statement;
+  }
+
+  private process(pid: string | null): ProcessCursors {
+    const key = pid ?? '';
+    let process = this.processes.get(key);
+    if (process === undefined) {
+      process = { statementOf: new Map(), execution: new Map(), childE: [], childKeys: [] };
+      this.processes.set(key, process);
+    }
+    return process;
+  }
+}
+
+export type { OpenStatement };

@@ -1,0 +1,12 @@
+/**
+ * How statements are told apart: by sql_id where the trace gives one (11g+), else by hash value,
+ * else, for a cursor whose PARSING IN CURSOR is not in the file (tracing started later), by its
+ * cursor number (response-time.md, "Cursor numbers are reused after CLOSE").
+ */
+export function statementKey(sqlId: string | null, hashValue: number | null): string {
+  if (sqlId !== null && sqlId !== '') return sqlId;
+  if (hashValue !== null && hashValue === hashValue) return `hv:${hashValue}`;
+  return 'hv:?';
+}
+
+export const unknownStatementKey = (cursor: string): string => `unknown statement (cursor #${cursor})`;

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { ProfileCollector } from '../../lib/profile/profile-collector';
+import type { DatasetProfile } from '../../lib/profile/profile-model';
+import { at, call, cursor, wait } from './records';
+
+const component = (p: DatasetProfile, name: string) => p.components.find((c) => c.component === name);
+const statement = (p: DatasetProfile, key: string) => p.statements.find((s) => s.key === key);
+
+/**
+ * One session, worked out by hand (times in µs; a wait [tim − ela, tim], a call [tim − e, tim]):
+ *   SNMFC 1000 [0, 1000] · db file sequential read 100 [1050, 1150] · dbfsr 50 [1250, 1300]
+ *   EXEC #7 dep 1 [1200, 1400] · SQL*Net message to client 10 [1440, 1450] · FETCH #5 dep 0 [1000, 1600]
+ *   SNMFC 2 000 000 [1600, 2 001 600] · XCTEND at 2 001 700 · log file sync 300 [2 001 700, 2 002 000]
+ */
+function bookSession(): DatasetProfile {
+  const p = new ProfileCollector();
+  p.onCursor(cursor('5', { sqlId: 'aaaaaaaaaaaaa', hv: 11, dep: 0, text: 'select 1 from dual' }), at());
+  p.onCursor(cursor('7', { sqlId: 'rrrrrrrrrrrrr', hv: 22, dep: 1, text: 'select 2 from dual' }), at());
+  p.onWait(wait('SQL*Net message from client', 1000, 1000), at());
+  p.onWait(wait('db file sequential read', 100, 1150), at());
+  p.onWait(wait('db file sequential read', 50, 1300), at());
+  p.onCall(call('EXEC', '7', { c: 100, e: 200, dep: 1, tim: 1400 }), at());
+  p.onWait(wait('SQL*Net message to client', 10, 1450), at());
+  p.onCall(call('FETCH', '5', { c: 250, e: 600, dep: 0, tim: 1600, r: 1 }), at());
+  p.onWait(wait('SQL*Net message from client', 2_000_000, 2_001_600), at());
+  p.onCall(call('XCTEND', '', { rlbk: 0, rdOnly: 0, tim: 2_001_700 }), at());
+  p.onWait(wait('log file sync', 300, 2_002_000), at());
+  return p.finish();
+}
+
+describe('ProfileCollector: the response-time profile', () => {
+  it('splits R into CPU, waits within and between calls, think time and unaccounted-for, worked out by hand', () => {
+    const p = bookSession();
+    expect(p.responseTime).toBe(2_002_000);
+    expect(p.sessions).toBe(1);
+    // Both reads lie in the FETCH: the first outside its recursive EXEC, the second inside it.
+    expect(component(p, 'db file sequential read')).toMatchObject({ kind: 'wait-within', total: 150, count: 2 });
+    expect(component(p, 'SQL*Net message to client')).toMatchObject({ kind: 'wait-within', total: 10, count: 1 });
+    expect(component(p, 'CPU: FETCH dbcalls')).toMatchObject({ kind: 'cpu', total: 250, count: 1 });
+    // Only dep 0 CPU counts: the EXEC's c is inside the FETCH's.
+    expect(component(p, 'CPU: EXEC dbcalls')).toBeUndefined();
+    expect(component(p, 'unaccounted-for within calls')).toMatchObject({ total: 600 - 250 - 160, count: 1 });
+    expect(component(p, 'SQL*Net message from client [between calls]')).toMatchObject({ kind: 'wait-between', total: 1000, count: 1 });
+    expect(component(p, 'SQL*Net message from client [think time]')).toMatchObject({ kind: 'think-time', total: 2_000_000, count: 1 });
+    expect(component(p, 'log file sync [between calls]')).toMatchObject({ total: 300, count: 1 });
+    // The gap between the think time's end (2 001 600) and XCTEND (2 001 700).
+    expect(component(p, 'unaccounted-for between calls')?.total).toBe(100);
+    expect(p.components.reduce((s, c) => s + c.total, 0)).toBe(p.responseTime);
+  });
+
+  it('sums calls per name and depth', () => {
+    const p = bookSession();
+    const byKey = Object.fromEntries(p.calls.map((c) => [`${c.call}/${c.dep}`, c]));
+    expect(byKey['FETCH/0']).toMatchObject({ count: 1, e: 600, c: 250, r: 1 });
+    expect(byKey['EXEC/1']).toMatchObject({ count: 1, e: 200, c: 100 });
+    expect(byKey['XCTEND/0']).toMatchObject({ count: 1, e: 0, c: 0 });
+    expect(p.calls).toHaveLength(3);
+  });
+
+  it('links a recursive statement to its parent, and splits the parent’s time with and without it', () => {
+    const p = bookSession();
+    const parent = statement(p, 'aaaaaaaaaaaaa');
+    const child = statement(p, 'rrrrrrrrrrrrr');
+    expect(parent).toMatchObject({ dep: 0, recursiveE: 200, children: ['rrrrrrrrrrrrr'], parents: [], text: 'select 1 from dual' });
+    expect(parent?.waits).toEqual({ 'db file sequential read': { count: 1, total: 100 }, 'SQL*Net message to client': { count: 1, total: 10 } });
+    expect(child).toMatchObject({ dep: 1, parents: ['aaaaaaaaaaaaa'], children: [] });
+    expect(child?.waits).toEqual({ 'db file sequential read': { count: 1, total: 50 } });
+    expect(child?.calls.EXEC).toMatchObject({ count: 1, e: 200, c: 100 });
+    expect([...(child?.executions.values ?? [])]).toEqual([200]);
+  });
+
+  it('gives a reused cursor number to the statement parsed last, per process', () => {
+    const p = new ProfileCollector();
+    p.onCursor(cursor('5', { sqlId: 'AAAAAAAAAAAAA' }), at('1'));
+    p.onCursor(cursor('5', { sqlId: 'PPPPPPPPPPPPP' }), at('2'));
+    p.onCall(call('EXEC', '5', { c: 1, e: 10, dep: 0, tim: 100 }), at('1'));
+    p.onCall(call('CLOSE', '5', { c: 0, e: 1, dep: 0, type: 0, tim: 110 }), at('1'));
+    p.onCursor(cursor('5', { sqlId: 'BBBBBBBBBBBBB' }), at('1'));
+    p.onCall(call('EXEC', '5', { c: 2, e: 20, dep: 0, tim: 200 }), at('1'));
+    p.onCall(call('EXEC', '5', { c: 3, e: 30, dep: 0, tim: 300 }), at('2'));
+    p.onCall(call('EXEC', '9', { c: 4, e: 40, dep: 0, tim: 400 }), at('2'));
+    const s = p.finish();
+    expect(statement(s, 'AAAAAAAAAAAAA')?.calls.EXEC?.e).toBe(10);
+    expect(statement(s, 'AAAAAAAAAAAAA')?.calls.CLOSE?.count).toBe(1);
+    expect(statement(s, 'BBBBBBBBBBBBB')?.calls.EXEC?.e).toBe(20);
+    expect(statement(s, 'PPPPPPPPPPPPP')?.calls.EXEC?.e).toBe(30);
+    expect(statement(s, 'unknown statement (cursor #9)')).toMatchObject({ unknownCursor: '9', text: null, sqlId: null });
+    expect(statement(s, 'unknown statement (cursor #9)')?.calls.EXEC?.e).toBe(40);
+  });
+
+  it('keys statements without sql_id by hash value', () => {
+    const p = new ProfileCollector();
+    p.onCursor(cursor('1', { hv: 2611744364 }), at());
+    p.onCall(call('PARSE', '1', { c: 0, e: 5, dep: 0, tim: 5 }), at());
+    expect(p.finish().statements[0]).toMatchObject({ key: 'hv:2611744364', hashValue: 2611744364, sqlId: null });
+  });
+
+  it('counts a trace that starts inside a call: the waits before the first call line are within it', () => {
+    const p = new ProfileCollector();
+    p.onWait(wait('db file scattered read', 400, 900), at());
+    p.onCall(call('FETCH', '3', { c: 100, e: 700, dep: 0, tim: 1000 }), at());
+    const s = p.finish();
+    expect(s.responseTime).toBe(700);
+    expect(component(s, 'db file scattered read')).toMatchObject({ kind: 'wait-within', total: 400 });
+    expect(component(s, 'unaccounted-for within calls')?.total).toBe(200);
+    expect(component(s, 'unaccounted-for between calls')?.total).toBe(0);
+  });
+
+  it('keeps negative unaccounted-for time (CPU counted twice, quantization), never clamping it', () => {
+    const p = new ProfileCollector();
+    p.onWait(wait('db file sequential read', 80, 95), at());
+    p.onCall(call('EXEC', '1', { c: 40, e: 100, dep: 0, tim: 100 }), at());
+    const s = p.finish();
+    expect(component(s, 'unaccounted-for within calls')?.total).toBe(100 - 40 - 80);
+    expect([...(component(s, 'unaccounted-for within calls')?.counts?.values ?? [])]).toEqual([-20]);
+  });
+
+  it('falls back to the between-call event names for waits without tim (before 10g)', () => {
+    const p = new ProfileCollector();
+    p.onWait(wait('SQL*Net message from client', 500, NaN), at());
+    p.onWait(wait('db file sequential read', 30, NaN), at());
+    p.onCall(call('EXEC', '1', { c: 10, e: 50, dep: 0, tim: 1000 }), at());
+    const s = p.finish();
+    expect(component(s, 'SQL*Net message from client [between calls]')?.total).toBe(500);
+    expect(component(s, 'db file sequential read')?.kind).toBe('wait-within');
+  });
+
+  it('uses the think-time threshold given', () => {
+    const p = new ProfileCollector({ thinkTimeMicros: 100 });
+    p.onWait(wait('SQL*Net message from client', 100, 100), at());
+    p.onWait(wait('SQL*Net message from client', 99, 300), at());
+    p.onCall(call('EXEC', '1', { c: 1, e: 1, dep: 0, tim: 400 }), at());
+    const s = p.finish();
+    expect(component(s, 'SQL*Net message from client [think time]')).toMatchObject({ total: 100, count: 1 });
+    expect(component(s, 'SQL*Net message from client [between calls]')).toMatchObject({ total: 99, count: 1 });
+  });
+
+  it('adds R over sessions, each from its own earliest start to its latest end', () => {
+    const p = new ProfileCollector();
+    p.onCall(call('EXEC', '1', { c: 1, e: 10, dep: 0, tim: 100 }), at('1', 0));
+    p.onCall(call('EXEC', '1', { c: 1, e: 10, dep: 0, tim: 5000 }), at('2', 1));
+    p.onCall(call('EXEC', '1', { c: 1, e: 10, dep: 0, tim: 150 }), at('1', 0));
+    const s = p.finish();
+    expect(s.sessions).toBe(2);
+    expect(s.responseTime).toBe(150 - 90 + 10);
+  });
+});

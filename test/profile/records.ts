@@ -1,0 +1,14 @@
+import type { RecordPosition, VisitedCall, VisitedCursor, VisitedWait } from '../../lib/trace/trace-visitor';
+
+/** Hand-made visitor records for the profile's tests: what a scan would hand over, field by field. */
+export const at = (pid: string | null = '1', session = 0, line = 0): RecordPosition => ({ line, offset: 0, pid, session, microsPerUnit: 1 });
+
+export const wait = (event: string, ela: number, tim: number): VisitedWait => ({ event, ela, tim });
+
+export function call(call: string, cursor: string, f: Partial<Omit<VisitedCall, 'call' | 'cursor'>>): VisitedCall {
+  return { call, cursor, c: NaN, e: NaN, p: NaN, cr: NaN, cu: NaN, mis: NaN, r: NaN, dep: NaN, og: NaN, plh: NaN, tim: NaN, type: NaN, rlbk: NaN, rdOnly: NaN, bytes: NaN, ...f };
+}
+
+export function cursor(cursor: string, f: Partial<Omit<VisitedCursor, 'cursor'>>): VisitedCursor {
+  return { cursor, len: 0, dep: 0, uid: 0, oct: 3, lid: 0, tim: NaN, hv: NaN, ad: '', sqlId: null, text: '', textCut: false, ...f };
+}
