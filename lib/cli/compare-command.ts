@@ -9,6 +9,10 @@ import { comparisonTable } from './compare-format';
 import { loadDatasets, type LoadedDataset } from './load-dataset';
 import { safeJson, safeText } from './terminal-text';
 import { mark } from './timing';
+import { compareProfiles } from '../profile/compare-profiles';
+import type { DatasetProfile } from '../profile/profile-model';
+import { PROFILE_OPTIONS, thinkTimeOf } from './profile-args';
+import { profileComparisonText } from './compare-profile-format';
 
 export type CompareFormat = 'table' | 'json' | 'csv';
 
@@ -20,6 +24,8 @@ export interface CompareArgs {
   workers: number | undefined;
   a: string[];
   b: string[];
+  /** --profile: compare the response-time profiles, not one event's waits; with its think time, µs. */
+  profile: { thinkTimeMicros: number } | null;
 }
 
 const FORMATS: readonly CompareFormat[] = ['table', 'json', 'csv'];
@@ -38,6 +44,8 @@ export function parseCompareArgs(argv: string[]): CompareArgs {
       format: { type: 'string' },
       labels: { type: 'string' },
       vs: { type: 'boolean', multiple: true },
+      profile: { type: 'boolean' },
+      ...PROFILE_OPTIONS,
     },
   });
   const { values, tokens } = parsed;
@@ -68,7 +76,10 @@ export function parseCompareArgs(argv: string[]): CompareArgs {
     if (parts[0] === parts[1]) throw new UsageError(`--labels needs two different names, not '${values.labels}'`);
     labels = [parts[0]!, parts[1]!];
   }
-  return { event, format, labels, workers, a, b };
+  if (values.profile && format === 'csv') throw new UsageError('compare --profile prints a table or --json, not CSV');
+  if (!values.profile && values['think-time'] !== undefined) throw new UsageError('--think-time belongs to compare --profile');
+  const profile = values.profile ? { thinkTimeMicros: thinkTimeOf(values['think-time']) } : null;
+  return { event, format, labels, workers, a, b, profile };
 }
 
 /** The folder's name for a directory, the name of its folder for a file: `runs/flash-on/x.trc` → flash-on. */
@@ -101,6 +112,7 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   const args = parseCompareArgs(argv);
   const [labelA, labelB] = args.labels ?? defaultLabels(args.a[0]!, args.b[0]!);
   const common = { event: args.event, json: false, workers: args.workers };
+  if (args.profile) return compareProfilesCommand(args, [labelA, labelB], args.profile, out);
   // The statistics read each session's counts only: the parse workers count them, no wait is kept.
   const [datasetA, datasetB] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: 'session-counts' })) as [LoadedDataset, LoadedDataset];
   // A is the treatment (dataset 0), B the baseline (dataset 1): the report the page builds of the same files.
@@ -114,4 +126,16 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
       : safeText(args.format === 'csv' ? comparisonCsv(report, report.comparisons[0]!) : comparisonTable(report));
   out.write(text);
   mark('output');
+}
+
+/** `compare --profile`: the two response-time profiles side by side (issue 14 §5). */
+async function compareProfilesCommand(args: CompareArgs, labels: [string, string], profile: { thinkTimeMicros: number }, out: NodeJS.WritableStream): Promise<void> {
+  const common = { event: args.event, json: false, workers: args.workers };
+  const [a, b] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: 'counts', profile })) as [LoadedDataset, LoadedDataset];
+  const comparison = compareProfiles(a.callProfile as DatasetProfile, b.callProfile as DatasetProfile);
+  if (args.format === 'json') {
+    out.write(safeJson({ unit: 'us', labels, thinkTime: profile.thinkTimeMicros, files: { a: a.files.map((f) => f.fileName), b: b.files.map((f) => f.fileName) }, profileComparison: comparison }));
+    return;
+  }
+  out.write(safeText(profileComparisonText(comparison, labels)));
 }

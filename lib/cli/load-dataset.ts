@@ -1,3 +1,6 @@
+import { mergeProfiles } from '../profile/merge-profiles';
+import type { ProfileOptions } from '../profile/profile-collector';
+import type { DatasetProfile } from '../profile/profile-model';
 import { mergeCounts, type Counts } from '../stats/counts';
 import { findInputs, type InputFile } from '../node/find-inputs';
 import { parseFiles, type ParsedFiles } from '../node/parse-files';
@@ -29,6 +32,8 @@ export interface LoadedDataset extends Dataset {
   elaHistogram: Counts | null;
   /** Waits of the event per file, in `files` order (also when only counts were kept). */
   fileCounts: number[];
+  /** The call profile of the trace files (lib/profile), when asked for. */
+  callProfile: DatasetProfile | null;
 }
 
 export interface LoadOptions {
@@ -38,6 +43,8 @@ export interface LoadOptions {
    * `compare`, whose statistics need no more), or ela and session with the position columns named.
    */
   keep?: SampleKeeping;
+  /** Build the call profile too, in the same pass (each file is then read by one thread). */
+  profile?: ProfileOptions;
   stderr?: NodeJS.WriteStream;
 }
 
@@ -75,7 +82,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   );
   let parsed: ParsedFiles;
   try {
-    parsed = await parseFiles(all, { event: first.event, keep, workers: first.workers, onProgress: (done) => progress.update(done) });
+    parsed = await parseFiles(all, { event: first.event, keep, workers: first.workers, onProgress: (done) => progress.update(done), ...(options.profile && { profile: options.profile }) });
   } catch (error) {
     // An input that became unreadable after it was found (deleted, permissions changed).
     throw new ExitError(1, `reading the inputs failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -85,7 +92,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   mark('parse');
   let at = 0;
   const loaded = inputs.map((files) => {
-    const part = { results: parsed.results.slice(at, at + files.length), elaHistograms: parsed.elaHistograms.slice(at, at + files.length) };
+    const part = { results: parsed.results.slice(at, at + files.length), elaHistograms: parsed.elaHistograms.slice(at, at + files.length), profiles: parsed.profiles.slice(at, at + files.length) };
     at += files.length;
     return datasetOf(first.event, part, keep, stderr);
   });
@@ -93,7 +100,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   return loaded;
 }
 
-function datasetOf(event: string, { results, elaHistograms }: ParsedFiles, keep: SampleKeeping, stderr: NodeJS.WriteStream): LoadedDataset {
+function datasetOf(event: string, { results, elaHistograms, profiles }: ParsedFiles, keep: SampleKeeping, stderr: NodeJS.WriteStream): LoadedDataset {
   for (const r of results) {
     if (r.outcome.kind === 'not-a-trace') stderr.write(safeText(`warning: skipped ${r.outcome.reason}\n`));
     else for (const w of r.warnings) stderr.write(safeText(`warning: ${formatWarning(w)}\n`));
@@ -106,13 +113,15 @@ function datasetOf(event: string, { results, elaHistograms }: ParsedFiles, keep:
     throw new ExitError(2, `${what}; nothing to compute`);
   }
   const dataset = combineFiles(event, traces);
+  const traceProfiles = profiles.filter((p, i): p is DatasetProfile => isTrace[i] === true && p !== null);
+  const callProfile = traceProfiles.length > 0 ? mergeProfiles(traceProfiles) : null;
   const complete = histograms.every((h) => h !== null) ? (histograms as Counts[]) : null;
   const elaHistogram = complete ? mergeCounts(complete) : null;
   if (keep === 'counts') {
     if (!complete || !elaHistogram) throw new Error('a file parsed for its counts came back without them');
-    return { ...dataset, elaHistogram, fileCounts: complete.map((h) => h.total) };
+    return { ...dataset, elaHistogram, fileCounts: complete.map((h) => h.total), callProfile };
   }
   const fileCounts = dataset.files.map(fileWaits);
   const waits = fileCounts.reduce((n, c) => n + c, 0);
-  return { ...dataset, elaHistogram: elaHistogram && elaHistogram.total === waits ? elaHistogram : null, fileCounts };
+  return { ...dataset, elaHistogram: elaHistogram && elaHistogram.total === waits ? elaHistogram : null, fileCounts, callProfile };
 }

@@ -9,9 +9,14 @@ startEarlyWorkers(ARGV);
 
 const USAGE = `usage:
   waitscope stats   [--event NAME] [--json] FILE_OR_DIR...   statistics of one wait event (default 'log file sync'), in µs
-  waitscope profile [--json] FILE_OR_DIR...                  count, total, mean, min and max of every wait event
+  waitscope profile [--think-time 1s] [--json] FILE_OR_DIR...
+                                                             the response-time profile (CPU, waits, unaccounted-for time), calls, and every wait event
+  waitscope statements [--sort total|self|prsela,exeela,fchela] [--top N] [--min-dep D] [--max-dep D] [--json] FILE_OR_DIR...
+                                                             statements with their calls, waits, recursive children and e per execution
   waitscope compare [--event NAME] [--json | --format csv] [--labels A,B] A_PATH... --vs B_PATH...
                                                              A against B: summaries, differences, tests, bootstrap CIs, verdicts
+  waitscope compare --profile [--json] [--labels A,B] A_PATH... --vs B_PATH...
+                                                             the two response-time profiles side by side, and the statements that changed most
   waitscope outliers [--event NAME] [--top N] [--context K] [--threshold US] [--gap US] [--min-count K] [--json] FILE_OR_DIR...
                                                              top waits with time, session, file and line; clusters of outliers and what co-occurred
   waitscope synth   --preset flash-on|flash-off --out DIR [--sessions 20] [--commits 200000] [--seed 1]
@@ -30,11 +35,12 @@ export async function main(argv: string[]): Promise<number> {
         await (await import('./stats-command')).statsCommand(args);
         return 0;
       }
-      case 'profile': {
-        const args = parseCommonArgs(rest);
-        await (await import('./profile-command')).profileCommand(args);
+      case 'profile':
+        await (await import('./profile-command')).profileCommand(rest);
         return 0;
-      }
+      case 'statements':
+        await (await import('./statements-command')).statementsCommand(rest);
+        return 0;
       case 'compare':
         await (await import('./compare-command')).compareCommand(rest);
         return 0;

@@ -1,32 +1,55 @@
-import type { CommonArgs } from './args';
+import { profileTable } from '../profile/profile-rows';
+import type { DatasetProfile } from '../profile/profile-model';
+import { commonArgsOf, COMMON_OPTIONS, parseOptions } from './args';
 import { formatCount, formatMicros, padTable } from './format';
-import { loadDataset } from './load-dataset';
+import { loadDataset, type LoadedDataset } from './load-dataset';
+import { PROFILE_OPTIONS, thinkTimeOf } from './profile-args';
+import { callsText, PROFILE_NOTES, responseTimeText } from './profile-format';
 import { safeJson } from './terminal-text';
 
-/** `waitscope profile`: the resource profile by event (as mrskew groups), sorted by total time. */
-export async function profileCommand(args: CommonArgs, out: NodeJS.WritableStream = process.stdout): Promise<void> {
-  // The profile comes from every WAIT line; no per-wait samples are needed.
-  const dataset = await loadDataset(args, { keep: 'counts' });
-  const rows = dataset.profile;
+/**
+ * `waitscope profile`: the response-time profile (R split into CPU, waits and unaccounted-for
+ * time, response-time.md), the calls per name and depth, and every wait event by total time.
+ */
+export async function profileCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<void> {
+  const { values, positionals } = parseOptions({ args: argv, allowPositionals: true, options: { ...COMMON_OPTIONS, ...PROFILE_OPTIONS } });
+  const args = commonArgsOf(values, positionals);
+  const thinkTimeMicros = thinkTimeOf(values['think-time']);
+  // The wait profile comes from every WAIT line and the call profile from the same pass: no samples kept.
+  const dataset = await loadDataset(args, { keep: 'counts', profile: { thinkTimeMicros } });
+  const profile = dataset.callProfile as DatasetProfile;
   if (args.json) {
-    out.write(safeJson({ unit: 'us', files: dataset.files.map((f) => f.fileName), events: rows.map((r) => ({ ...r, mean: r.total / r.count })) }));
+    out.write(safeJson(profileJson(dataset, profile)));
     return;
   }
+  const files = dataset.files.length === 1 ? '1 file' : `${dataset.files.length} files`;
+  const sessions = profile.sessions === 1 ? '1 session' : `${formatCount(profile.sessions)} sessions`;
+  out.write(`response-time profile of ${files}, ${sessions} (µs; think time: SQL*Net message from client ≥ ${formatCount(thinkTimeMicros)} µs)\n\n`);
+  out.write(`${responseTimeText(profileTable(profile))}\n\n${PROFILE_NOTES}\n\n`);
+  out.write(`database calls by name and depth\n\n${callsText(profile.calls)}\n\n`);
+  out.write(`wait events by total time (µs)\n\n${eventsText(dataset)}\n`);
+}
+
+/** The JSON contract of issue 14 §6: `events` as before, with `calls` and `responseTime` added. */
+export function profileJson(dataset: LoadedDataset, profile: DatasetProfile) {
+  const table = profileTable(profile);
+  return {
+    unit: 'us',
+    files: dataset.files.map((f) => f.fileName),
+    events: dataset.profile.map((r) => ({ ...r, mean: r.total / r.count })),
+    calls: profile.calls,
+    responseTime: { total: table.total, sessions: table.sessions, thinkTime: profile.thinkTimeMicros, rows: table.rows },
+  };
+}
+
+function eventsText(dataset: LoadedDataset): string {
+  const rows = dataset.profile;
   const grand = rows.reduce((t, r) => t + r.total, 0);
   const table = [
     ['event', 'count', 'total µs', '%', 'mean µs', 'min µs', 'max µs'],
-    ...rows.map((r) => [
-      r.event,
-      formatCount(r.count),
-      formatCount(r.total),
-      grand > 0 ? ((100 * r.total) / grand).toFixed(1) : '0.0',
-      formatMicros(r.total / r.count),
-      formatCount(r.min),
-      formatCount(r.max),
-    ]),
+    ...rows.map((r) => [r.event, formatCount(r.count), formatCount(r.total), grand > 0 ? ((100 * r.total) / grand).toFixed(1) : '0.0', formatMicros(r.total / r.count), formatCount(r.min), formatCount(r.max)]),
     ['total', formatCount(rows.reduce((n, r) => n + r.count, 0)), formatCount(grand), grand > 0 ? '100.0' : '0.0', '', '', ''],
   ];
-  const files = dataset.files.length === 1 ? '1 file' : `${dataset.files.length} files`;
   // Event names are table cells, escaped by padTable (terminal-text.ts); the rest is our own words.
-  out.write(`wait events in ${files}, by total time (µs)\n\n${padTable(table, [false, true, true, true, true, true, true])}\n`);
+  return padTable(table, [false, true, true, true, true, true, true]);
 }

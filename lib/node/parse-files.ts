@@ -1,4 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
+import type { ProfileOptions } from '../profile/profile-collector';
+import type { DatasetProfile } from '../profile/profile-model';
 import type { Counts } from '../stats/counts';
 import { countsHistogram, parseInRanges, type RangeRunner } from '../trace/parallel-ranges';
 import type { RangeSizes } from '../trace/range-schedule';
@@ -16,6 +18,8 @@ export interface ParseFilesOptions {
   workers?: number;
   /** Bytes read so far out of the total, across all files. */
   onProgress?: (bytesDone: number, bytesTotal: number) => void;
+  /** Also build each file's call profile (lib/profile), in the same pass; each file is then one task. */
+  profile?: ProfileOptions;
   /** Tests: split smaller files into smaller ranges, and run this worker script. */
   ranges?: RangeSizes;
   workerUrl?: URL;
@@ -29,6 +33,8 @@ export interface ParsedFiles {
    * each built theirs (see range-histograms.ts), or with `keep: 'counts'`; null otherwise.
    */
   elaHistograms: (Counts | null)[];
+  /** Per file, its call profile when `profile` was asked for, else null. */
+  profiles: (DatasetProfile | null)[];
 }
 
 /**
@@ -48,11 +54,12 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
     const parsed = await Promise.all(
       files.map(async (file, fileIndex) => {
         const whole = async () => {
-          const done = await pool.run({ kind: 'file', path: file.path, fileName: file.name, fileIndex, event: options.event, keep }, (bytes) => report(fileIndex, bytes));
+          const task = { kind: 'file' as const, path: file.path, fileName: file.name, fileIndex, event: options.event, keep, ...(options.profile && { profile: options.profile }) };
+          const done = await pool.run(task, (bytes) => report(fileIndex, bytes));
           if (done.kind !== 'file-done') throw new Error('a file task returned a range');
-          return { result: done.result, elaHistogram: countsHistogram(done.result) };
+          return { result: done.result, elaHistogram: countsHistogram(done.result), profile: done.profile };
         };
-        if (file.size < IN_PLACE_BYTES) return whole();
+        if (file.size < IN_PLACE_BYTES || options.profile) return whole();
         const runner: RangeRunner = async (task, onBytes) => {
           const done = await pool.run({ kind: 'range', path: file.path, ...task }, onBytes);
           if (done.kind !== 'range-done') throw new Error('a range task returned a file');
@@ -72,10 +79,10 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
             onProgress: (bytes) => report(fileIndex, bytes),
           }),
         );
-        return ranged ?? whole();
+        return ranged ? { ...ranged, profile: null } : whole();
       }),
     );
-    return { results: parsed.map((p) => p.result), elaHistograms: parsed.map((p) => p.elaHistogram) };
+    return { results: parsed.map((p) => p.result), elaHistograms: parsed.map((p) => p.elaHistogram), profiles: parsed.map((p) => p.profile) };
   } finally {
     await pool.close();
   }

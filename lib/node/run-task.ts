@@ -1,3 +1,5 @@
+import { ProfileCollector } from '../profile/profile-collector';
+import type { DatasetProfile } from '../profile/profile-model';
 import { parseTrace } from '../trace/parse-trace';
 import { finishRange, rangeScanner, type RangeScan } from '../trace/scan-range';
 import type { TraceFileResult } from '../trace/types';
@@ -6,16 +8,19 @@ import type { ParseTask } from './parse-protocol';
 import { scanFileRange } from './scan-file-range';
 
 /** Runs one task; the same code runs in a worker thread and on the calling thread. */
-export async function runTask(task: ParseTask, onProgress: (bytes: number) => void): Promise<{ kind: 'file'; result: TraceFileResult } | ({ kind: 'range' } & RangeScan)> {
+export async function runTask(task: ParseTask, onProgress: (bytes: number) => void): Promise<{ kind: 'file'; result: TraceFileResult; profile: DatasetProfile | null } | ({ kind: 'range' } & RangeScan)> {
   if (task.kind === 'file') {
+    // The call profile needs every record in file order, so a profiled file is one task, never ranges.
+    const collector = task.profile ? new ProfileCollector(task.profile) : null;
     const result = await parseTrace(fileChunks(task.path), {
       event: task.event,
       fileName: task.fileName,
       fileIndex: task.fileIndex,
       keep: task.keep,
       onProgress,
+      ...(collector && { visitor: collector }),
     });
-    return { kind: 'file', result };
+    return { kind: 'file', result, profile: collector?.finish() ?? null };
   }
   const scanner = rangeScanner(task);
   await scanFileRange(task.path, task.start, task.end, scanner, onProgress);

@@ -16,12 +16,14 @@ export const SORT_KEYS: readonly string[] = Object.keys(CALL_OF_PREFIX).flatMap(
 export type StatementSort = 'total' | 'self' | readonly string[];
 
 /** A sort option's text → the sort, or an error naming what is wrong. */
-export function parseStatementSort(text: string): StatementSort | string {
-  if (text === 'total' || text === 'self') return text;
+export function parseStatementSort(text: string): { sort: StatementSort } | { error: string } {
+  if (text === 'total' || text === 'self') return { sort: text };
   const keys = text.split(',').map((k) => k.trim().toLowerCase()).filter((k) => k !== '');
   const bad = keys.filter((k) => !SORT_KEYS.includes(k));
-  if (keys.length === 0 || bad.length > 0) return `unknown sort key${bad.length === 1 ? '' : 's'} ${bad.join(', ') || '(none)'}: use total, self, or tkprof keys such as prsela,exeela,fchela (${SORT_KEYS.join(' ')})`;
-  return keys;
+  if (keys.length === 0 || bad.length > 0) {
+    return { error: `unknown sort key${bad.length === 1 ? '' : 's'} ${bad.join(', ') || '(none)'}: use total, self, or tkprof keys such as prsela,exeela,fchela (${SORT_KEYS.join(' ')})` };
+  }
+  return { sort: keys };
 }
 
 export interface StatementRow {

@@ -16,6 +16,7 @@ export async function parseTrace(source: AsyncIterable<Uint8Array>, options: Par
     fileIndex: options.fileIndex ?? 0,
     keep: options.keep ?? 'samples',
     ...(options.onProgress && { onProgress: options.onProgress }),
+    ...(options.visitor && { visitor: options.visitor }),
   });
   const { bytesRead } = scanned;
   if (scanned.scan === null) {

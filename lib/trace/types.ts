@@ -1,3 +1,4 @@
+import type { TraceVisitor } from './trace-visitor';
 import type { ElaUnit } from '../units';
 import type { Counts } from '../stats/counts';
 import type { SessionCounts } from './session-counts';
@@ -19,6 +20,8 @@ export interface ParseOptions {
   onProgress?: (bytesRead: number, samplesSoFar: number) => void;
   /** 'samples' (the default) keeps every wait; 'counts' only counts them by value (ela-tally.ts). */
   keep?: SampleKeeping;
+  /** Sees every record as the scan books it (trace-visitor.ts), in the same pass: the call profile (lib/profile). */
+  visitor?: TraceVisitor;
 }
 
 /**

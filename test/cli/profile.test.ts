@@ -33,7 +33,10 @@ describe('waitscope profile', () => {
     const run = await runCli(['profile', fixturePath('v11g-commit-loop.trc')]);
     expect(run.status).toBe(0);
     expect(run.stderr).toBe('');
-    const lines = run.stdout.split('\n');
+    // The event table is the last section, after the response-time profile and the calls.
+    const all = run.stdout.split('\n');
+    const lines = all.slice(all.findIndex((l) => l.startsWith('wait events by total time')));
+    expect(lines.length).toBeLessThan(all.length);
     const header = lines.find((l) => l.startsWith('event'));
     expect(header).toMatch(/^event\s+count\s+total µs\s+%\s+mean µs\s+min µs\s+max µs$/);
     const rowRe = /^(.+?)\s{2,}([\d,]+)\s+([\d,]+)\s+([\d.]+)\s+([\d,]+\.\d)\s+([\d,]+)\s+([\d,]+)$/;

@@ -1,0 +1,80 @@
+import type { DatasetProfile } from '../profile/profile-model';
+import { parseStatementSort, statementRows, type StatementQuery, type StatementRow } from '../profile/statement-table';
+import { commonArgsOf, COMMON_OPTIONS, parseOptions, UsageError, wholeNumber } from './args';
+import { formatCount, formatMicros, padTable } from './format';
+import { loadDataset } from './load-dataset';
+import { PROFILE_OPTIONS, thinkTimeOf } from './profile-args';
+import { safeJson, safeText } from './terminal-text';
+
+/** Statements a terminal shows unless --top says otherwise; JSON lists them all. */
+const DEFAULT_TEXT_TOP = 20;
+
+/**
+ * `waitscope statements`: tkprof's per-statement tables, with what tkprof leaves out (response-time.md):
+ * time with and without recursive statements, the parent, the waits, and e per execution.
+ */
+export async function statementsCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<void> {
+  const { values, positionals } = parseOptions({
+    args: argv,
+    allowPositionals: true,
+    options: { ...COMMON_OPTIONS, ...PROFILE_OPTIONS, sort: { type: 'string' }, top: { type: 'string' }, 'min-dep': { type: 'string' }, 'max-dep': { type: 'string' } },
+  });
+  const args = commonArgsOf(values, positionals);
+  const parsedSort = parseStatementSort(values.sort ?? 'total');
+  if ('error' in parsedSort) throw new UsageError(`--sort: ${parsedSort.error}`);
+  const { sort } = parsedSort;
+  const top = wholeNumber('top', values.top, 1);
+  const minDep = wholeNumber('min-dep', values['min-dep'], 0);
+  const maxDep = wholeNumber('max-dep', values['max-dep'], 0);
+  const query: StatementQuery = { sort, ...(minDep !== undefined && { minDep }), ...(maxDep !== undefined && { maxDep }) };
+  const dataset = await loadDataset(args, { keep: 'counts', profile: { thinkTimeMicros: thinkTimeOf(values['think-time']) } });
+  const profile = dataset.callProfile as DatasetProfile;
+  const all = statementRows(profile, query);
+  if (args.json) {
+    const rows = top === undefined ? all : all.slice(0, top);
+    out.write(safeJson({ unit: 'us', files: dataset.files.map((f) => f.fileName), statements: rows.map(statementJson) }));
+    return;
+  }
+  const shown = all.slice(0, top ?? DEFAULT_TEXT_TOP);
+  const files = dataset.files.length === 1 ? '1 file' : `${dataset.files.length} files`;
+  const sortText = sort === 'total' ? 'total elapsed' : sort === 'self' ? 'elapsed without recursive statements' : sort.join(',');
+  out.write(`statements in ${files}, by ${sortText} (µs)\n\n`);
+  out.write(shown.map((r, i) => statementText(r, i + 1)).join('\n\n'));
+  if (shown.length < all.length) out.write(`\n\n… ${all.length - shown.length} more statements (--top N shows more)`);
+  out.write('\n');
+}
+
+/** Issue 14 §6: sqlId, hashValue, dep, and exec/fetch with count and e; the rest is added. */
+export function statementJson(r: StatementRow) {
+  const { calls, ...rest } = r;
+  return { ...rest, parse: calls.PARSE, exec: calls.EXEC, fetch: calls.FETCH, calls };
+}
+
+function statementText(r: StatementRow, rank: number): string {
+  const id = r.sqlId !== null ? `sql_id ${r.sqlId}` : r.hashValue !== null ? `hash value ${r.hashValue}` : r.key;
+  const lines = [`${rank}. ${id}  dep ${r.dep}  total ${formatCount(r.total)} µs, without recursive statements ${formatCount(r.self)} µs, ${formatCount(r.executions)} executions`];
+  if (r.text !== null) lines.push(`   ${safeText(firstLine(r.text))}`);
+  const names = ['PARSE', 'EXEC', 'FETCH', ...Object.keys(r.calls).filter((n) => n !== 'PARSE' && n !== 'EXEC' && n !== 'FETCH')];
+  const total = { count: 0, c: 0, e: 0, p: 0, cr: 0, cu: 0, r: 0, mis: 0 };
+  const cells = [['call', 'count', 'cpu µs', 'elapsed µs', 'disk', 'query', 'current', 'rows', 'mis']];
+  for (const name of names) {
+    const c = r.calls[name];
+    if (c === undefined) continue;
+    for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += c[k];
+    cells.push([name, formatCount(c.count), formatCount(c.c), formatCount(c.e), formatCount(c.p), formatCount(c.cr), formatCount(c.cu), formatCount(c.r), formatCount(c.mis)]);
+  }
+  cells.push(['total', formatCount(total.count), formatCount(total.c), formatCount(total.e), formatCount(total.p), formatCount(total.cr), formatCount(total.cu), formatCount(total.r), formatCount(total.mis)]);
+  lines.push(indent(padTable(cells, [false, true, true, true, true, true, true, true, true])));
+  const pe = r.perExecution;
+  lines.push(`   e per execution: median ${formatMicros(pe.median)} µs, p99 ${formatMicros(pe.p99)} µs, max ${pe.max === null ? '—' : formatCount(pe.max)} µs`);
+  if (r.waits.length > 0) lines.push(indent(padTable([['waits in its calls', 'count', 'total µs'], ...r.waits.map((w) => [w.event, formatCount(w.count), formatCount(w.total)])], [false, true, true])));
+  if (r.children.length > 0) lines.push(`   recursive statements: ${r.children.join(', ')}`);
+  if (r.parents.length > 0) lines.push(`   runs under: ${r.parents.join(', ')}`);
+  return lines.join('\n');
+}
+
+const firstLine = (text: string): string => {
+  const line = text.split('\n', 1)[0] ?? '';
+  return line.length > 160 || text.includes('\n') ? `${line.slice(0, 160)} …` : line;
+};
+const indent = (text: string): string => text.replace(/^/gm, '   ');
