@@ -22,6 +22,10 @@ const USAGE = `usage:
   waitscope synth   --preset flash-on|flash-off --out DIR [--sessions 20] [--commits 200000] [--seed 1]
                                                              write Table 15.1-calibrated 11.2 traces, one per session
 
+What to measure (stats, compare, outliers): --event NAME (a wait event's ela), or --call NAME
+[--sql-id ID | --hash-value N] [--dep D] (e of one call type, e.g. --call EXEC --sql-id 8ggw94h7mvxd7),
+or --commit (each commit from its request to the end of its log file sync). All in µs.
+
 All inputs form one dataset. Directories are read recursively (*.trc, *.trc.gz and files that look
 like traces). gzip is detected by content. Options: --workers N (default: one per core).`;
 
