@@ -14,6 +14,7 @@
  * each.
  */
 import type { ReactNode } from 'react';
+import type { ValuesNoun } from './workbench/measure-words';
 
 export type DatasetProblemKind = 'not-a-trace' | 'no-event' | 'truncated' | 'too-large' | 'unreadable' | 'warning';
 
@@ -50,16 +51,18 @@ function fileList(files: readonly string[]): string {
   return files.length === 1 ? files[0]! : `${files.slice(0, -1).join(', ')} and ${files[files.length - 1]}`;
 }
 
-function MissingEventNote({ problems, event }: { problems: readonly DatasetProblem[]; event: string | undefined }) {
+function MissingEventNote({ problems, event, noun }: { problems: readonly DatasetProblem[]; event: string | undefined; noun: ValuesNoun }) {
   const what = event === undefined ? 'the chosen event' : `'${event}'`;
+  // A call or commit measure: each file's message says what it lacks ("x.trc has no EXEC calls of sql_id …").
+  const measured = noun !== 'waits';
   return (
     <div className="dataset-note" data-testid="missing-event-note">
       <p>
-        No {what} waits in {fileList(problems.map((p) => p.file))}: {problems.length === 1 ? 'it is a trace' : 'they are traces'}, with other events. Choose one with
-        the Event picker.
+        No {noun === 'commits' ? 'commits' : `${what} ${noun}`} in {fileList(problems.map((p) => p.file))}: {problems.length === 1 ? 'it is a trace' : 'they are traces'}
+        {measured ? ' without them' : ', with other events'}. Choose {measured ? 'another measure' : 'one'} with the {measured ? 'measure' : 'Event'} picker.
       </p>
       <details>
-        <summary>Events in {problems.length === 1 ? 'the file' : 'each file'}</summary>
+        <summary>{measured ? 'What each file lacks' : `Events in ${problems.length === 1 ? 'the file' : 'each file'}`}</summary>
         <ul>
           {problems.map((p, i) => (
             <li key={`${p.file}\u0000${i}`}>{namingFileOnce(p)}</li>
@@ -70,7 +73,7 @@ function MissingEventNote({ problems, event }: { problems: readonly DatasetProbl
   );
 }
 
-export function DatasetErrors({ problems, event }: { problems: readonly DatasetProblem[]; event?: string }) {
+export function DatasetErrors({ problems, event, noun = 'waits' }: { problems: readonly DatasetProblem[]; event?: string; noun?: ValuesNoun }) {
   const missing = problems.filter((p) => p.kind === 'no-event');
   const listed = problems.filter((p) => p.kind !== 'no-event');
   if (problems.length === 0) return null;
@@ -91,7 +94,7 @@ export function DatasetErrors({ problems, event }: { problems: readonly DatasetP
           ))}
         </ul>
       )}
-      {missing.length > 0 && <MissingEventNote problems={missing} event={event} />}
+      {missing.length > 0 && <MissingEventNote problems={missing} event={event} noun={noun} />}
     </>
   );
 }

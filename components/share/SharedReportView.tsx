@@ -97,7 +97,8 @@ export function SharedReportView({ id }: { id: string }) {
   }, [shared, analysis.report, localKey, label, localCounts]);
 
   const onFiles = useCallback((files: InputFile[]) => {
-    if (shared) send({ type: 'add-files', datasetId: LOCAL_ID, files, event: shared.event });
+    // Your files are read for what the shared report measured: its event, or its call or commit measure.
+    if (shared) send({ type: 'add-files', datasetId: LOCAL_ID, files, event: shared.event, ...(shared.measure && { measure: shared.measure }) });
   }, [send, shared]);
 
   if (loaded.state === 'loading') return <p className="computing" data-testid="shared-loading">Fetching and decrypting the report…</p>;

@@ -5,6 +5,7 @@ import { DatasetErrors, type DatasetProblem } from '../DatasetErrors';
 import { formatCount } from '../display-units';
 import { filesFromDrop, filesFromList } from './drop-files';
 import { FileList, loadedSummary } from './FileList';
+import { valuesNoun } from './measure-words';
 import { ProgressBar } from './ProgressBar';
 import styles from './workbench-extras.module.css';
 
@@ -34,7 +35,7 @@ export interface DatasetCardProps {
 function fileSummary(status: DatasetStatus | undefined): string {
   if (!status || status.source === 'empty') return 'No data yet: drop trace files (.trc, .trc.gz), folders or a CSV of ela values here.';
   if (status.source === 'synthetic') return `${formatCount(status.waits)} synthetic waits`;
-  return loadedSummary(status.files, status.waits, status.event);
+  return loadedSummary(status.files, status.waits, status.event, valuesNoun(status.measure));
 }
 
 /** One dataset: its label, where its data comes from, its progress, and each file's problems. */
@@ -101,8 +102,8 @@ export function DatasetCard(p: DatasetCardProps) {
           e.target.value = '';
         }}
       />
-      {status && status.files.length > 0 && <FileList files={status.files} onRemove={p.onRemoveFile} />}
-      <DatasetErrors problems={problems} event={status?.event} />
+      {status && status.files.length > 0 && <FileList files={status.files} onRemove={p.onRemoveFile} noun={valuesNoun(status.measure)} />}
+      <DatasetErrors problems={problems} event={status?.event} noun={valuesNoun(status?.measure)} />
     </section>
   );
 }

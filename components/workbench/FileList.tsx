@@ -2,6 +2,7 @@
 import type { FileStatus } from '@/lib/worker/protocol';
 import { isRejected } from '@/lib/worker/file-status';
 import { formatCount } from '../display-units';
+import type { ValuesNoun } from './measure-words';
 import styles from './workbench-extras.module.css';
 
 /** Why a file was rejected: its first problem, without the file name the row already shows. */
@@ -13,13 +14,13 @@ function reason(f: FileStatus): string {
 }
 
 /** What a file gave, or that it was rejected and why. */
-function fileFacts(f: FileStatus): string {
+function fileFacts(f: FileStatus, noun: ValuesNoun): string {
   if (isRejected(f)) return `${formatCount(f.bytes)} bytes, rejected: ${reason(f)}`;
-  return `${formatCount(f.bytes)} bytes, ${formatCount(f.waits)} waits${f.oracleVersion ? `, Oracle ${f.oracleVersion}` : ''} (${f.state})`;
+  return `${formatCount(f.bytes)} bytes, ${formatCount(f.waits)} ${noun}${f.oracleVersion ? `, Oracle ${f.oracleVersion}` : ''} (${f.state})`;
 }
 
 /** A dataset's input files, each with a control that drops it from the dataset (the numbers follow). */
-export function FileList({ files, onRemove }: { files: readonly FileStatus[]; onRemove?: (name: string) => void }) {
+export function FileList({ files, onRemove, noun = 'waits' }: { files: readonly FileStatus[]; onRemove?: (name: string) => void; noun?: ValuesNoun }) {
   const rejected = files.filter(isRejected).length;
   return (
     <details className="dataset-files">
@@ -28,7 +29,7 @@ export function FileList({ files, onRemove }: { files: readonly FileStatus[]; on
         {files.map((f) => (
           <li key={f.name} data-file={f.name} data-file-state={isRejected(f) ? 'rejected' : f.state} className={styles.fileRow}>
             <span className={isRejected(f) ? styles.rejected : undefined}>
-              {f.name}: {fileFacts(f)}
+              {f.name}: {fileFacts(f, noun)}
             </span>
             {onRemove && (
               <button type="button" className={styles.removeFile} aria-label={`Remove ${f.name}`} title="Remove this file from the dataset" onClick={() => onRemove(f.name)}>
@@ -44,9 +45,9 @@ export function FileList({ files, onRemove }: { files: readonly FileStatus[]; on
 }
 
 /** The card's one-line summary: only files that loaded are counted; rejected ones are said apart. */
-export function loadedSummary(files: readonly FileStatus[], waits: number, event: string): string {
+export function loadedSummary(files: readonly FileStatus[], waits: number, event: string, noun: ValuesNoun = 'waits'): string {
   const rejected = files.filter(isRejected).length;
   const loaded = files.length - rejected;
-  const text = `${loaded} file${loaded === 1 ? '' : 's'}, ${formatCount(waits)} '${event}' waits`;
+  const text = `${loaded} file${loaded === 1 ? '' : 's'}, ${formatCount(waits)} ${noun === 'commits' ? 'commits' : `'${event}' ${noun}`}`;
   return rejected > 0 ? `${text}; ${rejected} rejected` : text;
 }

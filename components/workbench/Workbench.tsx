@@ -4,6 +4,8 @@
  * every statistic live in the analysis worker (lib/worker), reached through useAnalysis.
  */
 import { memo, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { measureLabel, type Measure } from '@/lib/trace/measure';
+import { measureFields } from '@/lib/worker/measure-fields';
 import type { InputFile } from '@/lib/worker/protocol';
 import { datasetColor } from '../charts/palette';
 import { OutlierPanel, type FigureSelection } from '../outliers/OutlierPanel';
@@ -40,18 +42,18 @@ export function Workbench() {
     (id: string, files: InputFile[]) => {
       if (files.length === 0) return;
       dispatch({ type: 'files-added' });
-      send({ type: 'add-files', datasetId: id, files, event: view.event });
+      send({ type: 'add-files', datasetId: id, files, ...measureFields(view.measure) });
     },
-    [send, view.event],
+    [send, view.measure],
   );
   const isEmpty = (id: string) => !statuses[id] || statuses[id]!.source === 'empty';
   const dropNote = usePageDrop(ws, dispatch, isEmpty, addFiles);
 
-  const chooseEvent = (event: string) => {
-    setView({ event });
-    send({ type: 'set-event', event });
+  const chooseMeasure = (measure: Measure) => {
+    setView({ measure });
+    send({ type: 'set-event', ...measureFields(measure) });
   };
-  const { loading, included, baselineIndex, dataKey, report, thresholdCounts, eventNote } = useReportSchedule(analysis, ws, chooseEvent);
+  const { loading, included, baselineIndex, dataKey, report, thresholdCounts, eventNote } = useReportSchedule(analysis, ws, (event) => chooseMeasure({ kind: 'event', event }));
 
   // The figures colour datasets by their place in the report; a dataset not in it yet keeps its own place.
   const colorOf = (id: string, slotIndex: number) => {
@@ -70,7 +72,7 @@ export function Workbench() {
   const outlierDatasets = useMemo(() => included.map((s) => ({ datasetId: s.id, label: s.label })), [outlierDatasetsKey]);
   const share = useShare(
     analysis.ask,
-    { event: view.event, datasets: included.map((s) => ({ datasetId: s.id, label: s.label, labelFromFolder: s.labelSource === 'folder' })), baseline: baselineIndex, thresholds: view.thresholds },
+    { event: measureLabel(view.measure), datasets: included.map((s) => ({ datasetId: s.id, label: s.label, labelFromFolder: s.labelSource === 'folder' })), baseline: baselineIndex, thresholds: view.thresholds },
     dataKey,
   );
 
@@ -129,8 +131,8 @@ export function Workbench() {
       <div className="controls">
         <EventPicker
           datasets={slots.flatMap((s, i) => (statuses[s.id] && statuses[s.id]!.source !== 'empty' ? [{ id: s.id, label: s.label, color: colorOf(s.id, i), status: statuses[s.id]! }] : []))}
-          event={view.event}
-          onEvent={chooseEvent}
+          measure={view.measure}
+          onMeasure={chooseMeasure}
         />
         <ViewControls
           unit={view.unit}

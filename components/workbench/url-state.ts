@@ -1,16 +1,18 @@
 /**
  * The view lives in the URL (issue 4 §5), so a reload or a shared demo link shows the same view:
- * the event, units, bucket mode, thresholds, baseline, dataset labels, whether the book demo runs,
- * and Figure 15.16's N and x axis.
+ * the measure (an event, a call type maybe of one statement, or the commit), units, bucket mode,
+ * thresholds, baseline, dataset labels, whether the book demo runs, and Figure 15.16's N and x axis.
  * Unknown or malformed values fall back to the defaults instead of breaking the page.
  */
 import { DEFAULT_TOP_N } from '@/lib/stats/top-n';
+import { isCallName, SQL_ID, type Measure } from '@/lib/trace/measure';
 import type { DisplayUnit } from '../display-units';
 
 export type BucketMode = 'log10' | 'log2';
 
 export interface ViewState {
-  event: string;
+  /** What the report is of: an event's waits (`?event=`), a call type (`?call=EXEC&sqlid=…&hv=…&calldep=…`) or the commit (`?commit=1`). */
+  measure: Measure;
   unit: DisplayUnit;
   buckets: BucketMode;
   /** Extra outlier thresholds, µs (500 ms is always counted). */
@@ -34,7 +36,7 @@ export const DEFAULT_LABELS = ['Flash logging on', 'Flash logging off'];
 export const MAX_DATASETS = 4;
 
 export const DEFAULT_VIEW: ViewState = {
-  event: 'log file sync',
+  measure: { kind: 'event', event: 'log file sync' },
   unit: 'us',
   buckets: 'log10',
   thresholds: [],
@@ -48,7 +50,6 @@ export const DEFAULT_VIEW: ViewState = {
 
 export function parseViewState(search: string): ViewState {
   const q = new URLSearchParams(search);
-  const event = q.get('event')?.trim();
   const unit = q.get('unit');
   const buckets = q.get('buckets');
   const thresholds = (q.get('thr') ?? '')
@@ -61,7 +62,7 @@ export function parseViewState(search: string): ViewState {
   // 1-based in the URL, like the page's "Dataset 1".
   const folderLabels = (q.get('folderlabels') ?? '').split(',').filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n >= 1 && n <= labels.length);
   return {
-    event: event ? event : DEFAULT_VIEW.event,
+    measure: parseMeasure(q),
     unit: unit === 'ms' || unit === 'us' ? unit : DEFAULT_VIEW.unit,
     buckets: buckets === 'log2' || buckets === 'log10' ? buckets : DEFAULT_VIEW.buckets,
     thresholds: [...new Set(thresholds)].sort((a, b) => a - b),
@@ -78,7 +79,7 @@ export function parseViewState(search: string): ViewState {
 export function formatViewState(view: ViewState): string {
   const q = new URLSearchParams();
   if (view.demo) q.set('demo', 'book');
-  if (view.event !== DEFAULT_VIEW.event) q.set('event', view.event);
+  formatMeasure(view.measure, q);
   if (view.unit !== DEFAULT_VIEW.unit) q.set('unit', view.unit);
   if (view.buckets !== DEFAULT_VIEW.buckets) q.set('buckets', view.buckets);
   if (view.thresholds.length > 0) q.set('thr', view.thresholds.join(','));
@@ -90,4 +91,40 @@ export function formatViewState(view: ViewState): string {
   if (!defaultLabels && view.folderLabels.length > 0) q.set('folderlabels', view.folderLabels.map((i) => i + 1).join(','));
   const s = q.toString();
   return s ? `?${s}` : '';
+}
+
+/** The measure a query names; an unknown call name or a malformed selector falls back to the default event. */
+function parseMeasure(q: URLSearchParams): Measure {
+  if (q.get('commit') === '1') return { kind: 'commit' };
+  const call = q.get('call')?.trim().toUpperCase();
+  if (call !== undefined && isCallName(call)) {
+    const sqlId = q.get('sqlid');
+    const hv = wholeNumberParam(q, 'hv');
+    const dep = wholeNumberParam(q, 'calldep');
+    const validSqlId = sqlId !== null && SQL_ID.test(sqlId) ? sqlId : null;
+    if (hv !== undefined && dep !== undefined && (sqlId === null || validSqlId !== null)) {
+      return { kind: 'call', call, sqlId: validSqlId, hashValue: validSqlId === null ? hv : null, dep };
+    }
+  }
+  const event = q.get('event')?.trim();
+  return event ? { kind: 'event', event } : DEFAULT_VIEW.measure;
+}
+
+function formatMeasure(m: Measure, q: URLSearchParams): void {
+  if (m.kind === 'commit') q.set('commit', '1');
+  else if (m.kind === 'event') {
+    if (m.event !== (DEFAULT_VIEW.measure as { event: string }).event) q.set('event', m.event);
+  } else {
+    q.set('call', m.call);
+    if (m.sqlId !== null) q.set('sqlid', m.sqlId);
+    else if (m.hashValue !== null) q.set('hv', String(m.hashValue));
+    if (m.dep !== null) q.set('calldep', String(m.dep));
+  }
+}
+
+/** A whole number parameter: null when absent, undefined when malformed. */
+function wholeNumberParam(q: URLSearchParams, name: string): number | null | undefined {
+  const text = q.get(name);
+  if (text === null) return null;
+  return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
 }

@@ -4,6 +4,7 @@
  * page asks (DemoConfirm) whether to load it into other datasets, replace, or do nothing.
  */
 import { useState, type Dispatch } from 'react';
+import { measureLabel } from '@/lib/trace/measure';
 import type { DatasetStatus, WorkerRequest } from '@/lib/worker/protocol';
 import { DEMO_EVENT, demoConflicts, spareDatasets, type Slot } from './demo-plan';
 import type { Workspace, WorkspaceAction } from './workspace';
@@ -28,7 +29,7 @@ export function useBookDemo(page: Page) {
 
   /** The demo into `ids`, labelled as the book's two settings. `alone`: the page shows only the demo (its URL says demo=book). */
   const slots = page.ws.slots;
-  const event = page.ws.view.event;
+  const event = measureLabel(page.ws.view.measure);
   const load = (ids: string[], added: Slot[], alone: boolean) => {
     page.dispatch({ type: 'demo', ids, added, alone, event: DEMO_EVENT });
     // The demo is 'log file sync': other datasets are read again for it, so every number is of one event.

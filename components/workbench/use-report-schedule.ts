@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
+import { measureLabel } from '@/lib/trace/measure';
 import type { DatasetStatus } from '@/lib/worker/protocol';
 import type { Slot } from './demo-plan';
 import type { useAnalysis } from './use-analysis';
@@ -22,27 +23,28 @@ function relabel(report: WaitscopeReport, slots: readonly Slot[]): WaitscopeRepo
 export function useReportSchedule(analysis: ReturnType<typeof useAnalysis>, ws: Workspace, chooseEvent: (event: string) => void) {
   const { statuses, requestReport, clearReport } = analysis;
   const { slots, view } = ws;
+  const event = measureLabel(view.measure);
   const loading = slots.some((s) => statuses[s.id]?.state === 'loading');
   const included = slots.filter((s) => statuses[s.id] && statuses[s.id]!.source !== 'empty' && statuses[s.id]!.state !== 'loading');
-  const autoEvent = useAutoEvent(included.map((s): DatasetStatus => statuses[s.id]!), view.event, loading, chooseEvent);
+  const autoEvent = useAutoEvent(included.map((s): DatasetStatus => statuses[s.id]!), event, loading, chooseEvent);
   const baselineId = slots[view.baseline]?.id;
   const baselineIndex = Math.max(0, included.findIndex((s) => s.id === baselineId));
   // What the report depends on; not the thresholds, which are counted apart (useThresholdCounts).
-  const dataKey = JSON.stringify([included.map((s) => [s.id, statuses[s.id]!.waits, statuses[s.id]!.files.length, statuses[s.id]!.event, statuses[s.id]!.state]), view.event, baselineIndex]);
+  const dataKey = JSON.stringify([included.map((s) => [s.id, statuses[s.id]!.waits, statuses[s.id]!.files.length, statuses[s.id]!.event, statuses[s.id]!.state]), event, baselineIndex]);
   useEffect(() => {
     if (loading || autoEvent.pending) return;
     if (included.length === 0) {
       clearReport();
       return;
     }
-    void requestReport({ event: view.event, datasets: included.map((s) => ({ datasetId: s.id, label: s.label })), baseline: baselineIndex }, dataKey);
+    void requestReport({ event, datasets: included.map((s) => ({ datasetId: s.id, label: s.label })), baseline: baselineIndex }, dataKey);
     // The key holds everything the report depends on; labels are applied at render time.
   }, [dataKey, loading, autoEvent.pending]);
 
   const report = useMemo(() => (analysis.report ? relabel(analysis.report.report, slots) : null), [analysis.report, slots]);
   const thresholdCounts = useThresholdCounts(
     analysis.ask,
-    analysis.report && !loading ? { key: analysis.report.key, event: view.event, datasetIds: analysis.report.report.datasets.map((d) => d.id), thresholds: view.thresholds } : null,
+    analysis.report && !loading ? { key: analysis.report.key, event, datasetIds: analysis.report.report.datasets.map((d) => d.id), thresholds: view.thresholds } : null,
   );
   return { loading, included, baselineIndex, dataKey, report, thresholdCounts, eventNote: autoEvent.note };
 }

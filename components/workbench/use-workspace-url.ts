@@ -18,7 +18,7 @@ export function useWorkspaceUrl(ws: Workspace, dispatch: Dispatch<WorkspaceActio
     if (read.current) return; // StrictMode runs mount effects twice in development
     read.current = true;
     const parsed = parseViewState(window.location.search);
-    dispatch({ type: 'url', view: parsed.demo ? { ...parsed, event: DEMO_EVENT } : parsed });
+    dispatch({ type: 'url', view: parsed.demo ? { ...parsed, measure: { kind: 'event', event: DEMO_EVENT } } : parsed });
     setLoaded(true);
     if (parsed.demo) {
       send({ type: 'demo', datasetId: 'd1', preset: 'flash-on', event: DEMO_EVENT });

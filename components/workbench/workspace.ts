@@ -71,7 +71,7 @@ export function workspaceReducer(ws: Workspace, action: WorkspaceAction): Worksp
       const labels = new Map(action.ids.map((id, i) => [id, DEFAULT_LABELS[i]!]));
       return {
         slots: [...ws.slots, ...action.added].map((s) => (labels.has(s.id) ? { ...s, label: labels.get(s.id)!, labelSource: 'default' } : s)),
-        view: { ...ws.view, demo: action.alone, event: action.event },
+        view: { ...ws.view, demo: action.alone, measure: { kind: 'event', event: action.event } },
         nextId: ws.nextId + action.added.length,
       };
     }

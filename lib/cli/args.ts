@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { measureLabel, type Measure } from '../trace/measure';
+import { CALL_NAMES, isCallName, measureLabel, SQL_ID, type Measure } from '../trace/measure';
 import { DEFAULT_EVENT } from '../trace/types';
 
 export interface CommonArgs {
@@ -66,9 +66,6 @@ export interface MeasureValues {
   commit?: boolean;
 }
 
-/** Call names a trace writes (response-time.md); a LOB call is any LOB<NAME>. */
-const CALL_NAMES = ['PARSE', 'EXEC', 'FETCH', 'CLOSE', 'UNMAP', 'SORT UNMAP'];
-
 /** A call or commit measure from the options, null for an event's waits; contradictions are usage errors. */
 export function measureOf(values: MeasureValues): Exclude<Measure, { kind: 'event' }> | null {
   const sqlId = values['sql-id'] ?? values.sqlid;
@@ -82,11 +79,11 @@ export function measureOf(values: MeasureValues): Exclude<Measure, { kind: 'even
   if (values.commit === true) return { kind: 'commit' };
   if (values.call === undefined) return null;
   const call = values.call.trim().toUpperCase();
-  if (!CALL_NAMES.includes(call) && !/^LOB[A-Z]+$/.test(call)) {
+  if (!isCallName(call)) {
     throw new UsageError(`--call takes a call name (${CALL_NAMES.join(', ')}, or a LOB call such as LOBREAD), not '${values.call}'`);
   }
   if (sqlId !== undefined && hashText !== undefined) throw new UsageError('give --sql-id or --hash-value, not both');
-  if (sqlId !== undefined && !/^[0-9a-z]{13}$/.test(sqlId)) throw new UsageError(`--sql-id takes a 13-character sql_id such as 8ggw94h7mvxd7, not '${sqlId}'`);
+  if (sqlId !== undefined && !SQL_ID.test(sqlId)) throw new UsageError(`--sql-id takes a 13-character sql_id such as 8ggw94h7mvxd7, not '${sqlId}'`);
   return { kind: 'call', call, sqlId: sqlId ?? null, hashValue: wholeNumber('hash-value', hashText, 0) ?? null, dep: wholeNumber('dep', depText, 0) ?? null };
 }
 

@@ -48,7 +48,10 @@ export type ReportDatasetInput = Omit<ReportDataset, 'sample'> & {
 };
 
 export interface BuildReportOptions {
+  /** The event's name, or a measure's label (lib/trace/measure.ts measureLabel). */
   event: string;
+  /** A call or commit measure the values are of: kept in the report, so it says what was measured. */
+  measure?: WaitscopeReport['measure'];
   /** Index of the dataset every other one is compared with. */
   baseline: number;
   /** Thresholds (µs) to count waits above, besides 500 ms. */
@@ -136,6 +139,7 @@ export function buildReportOfSamples(inputs: readonly ReportDataset[], options: 
     generator: { name: 'waitscope', version: options.generatorVersion },
     createdAt: options.createdAt,
     event: options.event,
+    ...(options.measure && { measure: options.measure }),
     unit: 'us',
     datasets,
     comparisons,

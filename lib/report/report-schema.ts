@@ -172,12 +172,20 @@ export const comparisonEntrySchema = z.object({
   warnings: z.array(z.object({ code: z.string(), message: z.string() })),
 });
 
+/** A call or commit measure (lib/trace/measure.ts), for a report whose numbers are not one event's waits. */
+export const measureSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('call'), call: z.string().min(1), sqlId: z.string().nullable(), hashValue: z.number().int().nonnegative().nullable(), dep: z.number().int().nonnegative().nullable() }),
+  z.object({ kind: z.literal('commit') }),
+]);
+
 export const reportSchema = z.object({
   version: z.literal(REPORT_VERSION),
   generator: z.object({ name: z.literal('waitscope'), version: z.string() }),
   createdAt: z.string(),
-  /** The wait event every dataset's numbers are about, matched exactly. */
+  /** The wait event every dataset's numbers are about, matched exactly; with `measure`, its label (measureLabel). */
   event: z.string().min(1),
+  /** What was measured when it is not `event`'s waits: a call type (maybe of one statement or depth) or the commit. Optional: older reports have none. */
+  measure: measureSchema.optional(),
   unit: z.literal('us'),
   datasets: z.array(datasetReportSchema).min(1),
   comparisons: z.array(comparisonEntrySchema),

@@ -18,6 +18,15 @@ export type Measure =
     }
   | { kind: 'commit' };
 
+/** Call names a trace writes (response-time.md); a LOB call is any LOB<NAME>. */
+export const CALL_NAMES = ['PARSE', 'EXEC', 'FETCH', 'CLOSE', 'UNMAP', 'SORT UNMAP'];
+
+/** Whether a call measure can name this call (upper case, as the trace writes it). */
+export const isCallName = (call: string): boolean => CALL_NAMES.includes(call) || /^LOB[A-Z]+$/.test(call);
+
+/** A sql_id: 13 characters of Oracle's base 32. */
+export const SQL_ID = /^[0-9a-z]{13}$/;
+
 /** The name a measure is shown under: the event's name, or words that say what was measured. */
 export function measureLabel(m: Measure): string {
   switch (m.kind) {

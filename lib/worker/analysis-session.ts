@@ -22,6 +22,7 @@ import { OutlierCache } from './outlier-cache';
 import { shareContent } from './share-request';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
+import type { MeasureFields } from './measure-fields';
 
 /** Reports kept for reuse: the page's, and the one a share writes with folder labels as `Dataset N`. */
 const KEPT_REPORTS = 2;
@@ -32,7 +33,8 @@ export class AnalysisSession {
   private readonly datasets = new Map<string, DatasetState>();
   /** Datasets emptied by Clear, kept for Undo until the next load needs the memory. */
   private readonly cleared = new Map<string, DatasetState>();
-  private event: string;
+  /** What every dataset is read for: an event's waits, a call type or the commit (measure-fields.ts). */
+  private measure: MeasureFields;
   /** Range workers that answered, by the index worker-client.ts gave them. */
   private readonly helpers = new Map<number, RangeHelper>();
   private readyHelpers: RangeHelper[] = [];
@@ -46,7 +48,7 @@ export class AnalysisSession {
     private readonly post: Post,
     private readonly options: { memoryBudgetBytes: number; now?: () => number; defaultEvent: string },
   ) {
-    this.event = options.defaultEvent;
+    this.measure = { event: options.defaultEvent };
   }
 
   /** Handles one request; resolves when its work (a load, a report) has finished. */
@@ -68,9 +70,9 @@ export class AnalysisSession {
         return;
       }
       case 'add-files':
-        this.event = request.event;
+        this.measure = measureOf(request);
         this.forgetCleared();
-        return this.loader(request.datasetId).addFiles(request.files, request.event, request.memoryBudgetBytes ?? this.options.memoryBudgetBytes);
+        return this.loader(request.datasetId).addFiles(request.files, this.measure, request.memoryBudgetBytes ?? this.options.memoryBudgetBytes);
       case 'demo':
         this.forgetCleared();
         return this.demo(request);
@@ -84,7 +86,7 @@ export class AnalysisSession {
       case 'remove-file':
         return this.removeFile(request.datasetId, request.name);
       case 'set-event':
-        return this.setEvent(request.event);
+        return this.setMeasure(measureOf(request));
       case 'report':
         return this.report(request);
       case 'threshold-counts':
@@ -113,7 +115,7 @@ export class AnalysisSession {
     if (keep) this.cleared.set(datasetId, keep);
     else this.cleared.delete(datasetId);
     const cleared = keep ? { files: keep.traces.length + keep.csv.length, waits: keep.waitCount() } : null;
-    this.post({ type: 'status', status: { ...statusOf(emptyDataset(datasetId, this.event)), cleared } });
+    this.post({ type: 'status', status: { ...statusOf(emptyDataset(datasetId, this.measure)), cleared } });
   }
 
   private async undoClear(datasetId: string): Promise<void> {
@@ -123,15 +125,15 @@ export class AnalysisSession {
     this.cleared.delete(datasetId);
     this.datasets.set(datasetId, kept);
     this.post({ type: 'status', status: statusOf(kept) });
-    // Cleared before another event was chosen: read it again for the event shown now.
-    if (kept.event !== this.event) await this.loader(datasetId).reparse(this.event, this.options.memoryBudgetBytes);
+    // Cleared before another measure was chosen: read it again for the one shown now.
+    if (kept.event !== this.measure.event) await this.loader(datasetId).reparse(this.measure, this.options.memoryBudgetBytes);
   }
 
   /** A load is coming: the memory of cleared datasets is released, and their Undo withdrawn. */
   private forgetCleared(): void {
     for (const id of this.cleared.keys()) {
       this.cleared.delete(id);
-      if (!this.datasets.has(id)) this.post({ type: 'status', status: statusOf(emptyDataset(id, this.event)) });
+      if (!this.datasets.has(id)) this.post({ type: 'status', status: statusOf(emptyDataset(id, this.measure)) });
     }
   }
 
@@ -144,7 +146,7 @@ export class AnalysisSession {
     if (d.traces.length === 0 && d.csv.length === 0) {
       d.abort?.abort();
       this.datasets.delete(datasetId);
-      this.post({ type: 'status', status: statusOf(emptyDataset(datasetId, this.event)) });
+      this.post({ type: 'status', status: statusOf(emptyDataset(datasetId, this.measure)) });
       return;
     }
     if (d.traces.length === 0) d.source = 'csv';
@@ -171,13 +173,13 @@ export class AnalysisSession {
 
   /** A dataset for a read-only request: the held one, or an empty stand-in that is not kept. */
   private peek(datasetId: string): DatasetState {
-    return this.datasets.get(datasetId) ?? emptyDataset(datasetId, this.event);
+    return this.datasets.get(datasetId) ?? emptyDataset(datasetId, this.measure);
   }
 
   private state(datasetId: string): DatasetState {
     let d = this.datasets.get(datasetId);
     if (!d) {
-      d = emptyDataset(datasetId, this.event);
+      d = emptyDataset(datasetId, this.measure);
       this.datasets.set(datasetId, d);
     }
     return d;
@@ -199,9 +201,9 @@ export class AnalysisSession {
     });
   }
 
-  private async setEvent(event: string): Promise<void> {
-    this.event = event;
-    await Promise.all([...this.datasets.values()].map((d) => this.loader(d.id).reparse(event, this.options.memoryBudgetBytes)));
+  private async setMeasure(measure: MeasureFields): Promise<void> {
+    this.measure = measure;
+    await Promise.all([...this.datasets.values()].map((d) => this.loader(d.id).reparse(measure, this.options.memoryBudgetBytes)));
   }
 
   /** The book demo into a fresh dataset (DatasetLoader.demo); the same demo again keeps the one running or done. */
@@ -214,7 +216,7 @@ export class AnalysisSession {
       return Promise.resolve();
     }
     old?.abort?.abort();
-    this.datasets.set(datasetId, emptyDataset(datasetId, request.event));
+    this.datasets.set(datasetId, emptyDataset(datasetId, { event: request.event }));
     return this.loader(datasetId).demo(preset, sessions, commits);
   }
 
@@ -276,9 +278,11 @@ export class AnalysisSession {
     const samples = spec.datasets.map((s) => this.peek(s.datasetId).sample());
     const kept = this.keptReports.find((r) => r.key === key && r.samples.every((v, i) => v === samples[i]));
     if (kept) return kept.report;
+    // The datasets were read for spec.event (staleness): a call or commit measure of that label is theirs.
+    const measure = spec.datasets.map((s) => this.peek(s.datasetId)).find((d) => d.event === spec.event && d.measure)?.measure;
     const report = buildReportOfSamples(
       spec.datasets.map((s) => this.inputOf(this.peek(s.datasetId), s.label)),
-      { event: spec.event, baseline: spec.baseline, generatorVersion: WAITSCOPE_VERSION, createdAt: new Date().toISOString() },
+      { event: spec.event, ...(measure && { measure }), baseline: spec.baseline, generatorVersion: WAITSCOPE_VERSION, createdAt: new Date().toISOString() },
     );
     this.reportsBuilt++;
     this.keptReports = [{ key, samples, report }, ...this.keptReports].slice(0, KEPT_REPORTS);
@@ -397,4 +401,9 @@ function settleSample(d: DatasetState): void {
   } catch {
     // the report builds it again and says why it cannot
   }
+}
+
+/** The measure a request names: its label, and a call or commit measure when it has one. */
+function measureOf(request: MeasureFields): MeasureFields {
+  return request.measure ? { event: request.event, measure: request.measure } : { event: request.event };
 }

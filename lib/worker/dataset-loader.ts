@@ -2,8 +2,14 @@
  * Loads one dataset: CSV files through lib/csv, traces through lib/trace's parseTrace, one file after
  * another, or the book's synthetic experiment (lib/synth), reporting progress (bytes or waits) and
  * stopping on Cancel or when the samples would not fit in memory. Files added while a load runs join its queue.
+ * Traces are read for the page's measure: an event's waits (large plain files on both cores), or a
+ * call type or the commit, whose state (cursors, open commits) runs through the file, so each such
+ * file is one whole-file visited scan, as the CLI reads it (lib/node/parse-files.ts).
  */
+import { ProfileCollector } from '../profile/profile-collector';
 import { parseTrace } from '../trace/parse-trace';
+import { callChoicesOf } from './call-choices';
+import type { MeasureFields } from './measure-fields';
 import { importSamplesCsv } from './csv-input';
 import type { TraceFileResult } from '../trace/types';
 import { CancelledError, fileChunks } from './file-chunks';
@@ -36,7 +42,7 @@ export class DatasetLoader {
     this.post({ type: 'status', status: statusOf(this.d) });
   }
 
-  async addFiles(files: InputFile[], event: string, budget: number): Promise<void> {
+  async addFiles(files: InputFile[], measure: MeasureFields, budget: number): Promise<void> {
     const d = this.d;
     if (d.synthetic) {
       d.synthetic = null;
@@ -52,12 +58,12 @@ export class DatasetLoader {
     }
     d.traces.sort((a, b) => a.name.localeCompare(b.name)); // the CLI's order for a directory, so sessions number alike
     for (const f of csv) d.csv = d.csv.filter((c) => c.status.name !== f.path);
-    if (d.state === 'loading' && d.event === event) {
+    if (d.state === 'loading' && d.event === measure.event) {
       this.sendStatus(); // the running load picks the new files up
       await Promise.all(csv.map((f) => this.addCsv(f)));
       return;
     }
-    d.event = event;
+    d.setMeasure(measure);
     const abort = this.startLoad(); // before any await, so a Cancel sent right after is heard
     await Promise.all(csv.map((f) => this.addCsv(f)));
     await this.run(abort, budget);
@@ -72,16 +78,19 @@ export class DatasetLoader {
     return abort;
   }
 
-  /** The dataset read again for another event; synthetic waits are all 'log file sync', so only the event changes. */
-  async reparse(event: string, budget: number): Promise<void> {
+  /**
+   * The dataset read again for another measure; synthetic waits are all 'log file sync', so only the
+   * measure changes. A file's call choices stay: its calls are the same whatever is measured.
+   */
+  async reparse(measure: MeasureFields, budget: number): Promise<void> {
     const d = this.d;
     if (d.source === 'synthetic') {
-      d.event = event;
+      d.setMeasure(measure);
       this.sendStatus();
       return;
     }
     const abort = this.startLoad();
-    d.event = event;
+    d.setMeasure(measure);
     for (const t of d.traces) {
       t.result = null;
       t.status = queuedStatus(t.name, t.file.size);
@@ -205,9 +214,13 @@ export class DatasetLoader {
       }
     };
     const fileIndex = d.traces.indexOf(entry);
+    const measure = d.measure;
+    // A file read in one pass anyway (a measure's, or one too small to cut) is visited for its call
+    // types and statements, for the picker, unless they are known from an earlier read.
+    const collector = entry.calls == null && (measure !== null || size < RANGE_SIZES.splitBytes) ? new ProfileCollector() : null;
     try {
       let result: TraceFileResult | null = null;
-      const helpers = size >= RANGE_SIZES.splitBytes ? await this.env.rangeHelpers() : [];
+      const helpers = measure === null && size >= RANGE_SIZES.splitBytes ? await this.env.rangeHelpers() : [];
       if (helpers.length > 0) {
         try {
           result = (await parseInRanges({ file: entry.file, name: entry.name, event: d.event, fileIndex, helpers, signal: fileAbort.signal, onProgress }))?.result ?? null;
@@ -216,7 +229,14 @@ export class DatasetLoader {
           result = null; // a range worker failed: read the file in one pass instead
         }
       }
-      result ??= await parseTrace(fileChunks(entry.file, fileAbort.signal), { event: d.event, fileName: entry.name, fileIndex, onProgress });
+      result ??= await parseTrace(fileChunks(entry.file, fileAbort.signal), {
+        event: d.event,
+        fileName: entry.name,
+        fileIndex,
+        onProgress,
+        ...(measure && { measure }),
+        ...(collector && { visitor: collector }),
+      });
       // Small files are judged once read (the last progress call comes after the last chunk is parsed).
       // A Cancel inside a gzip file reaches parseTrace as a gzip error (the inflater is aborted), so
       // it returns a partial result: the signal, not the outcome, says the file was not read to its end.
@@ -224,6 +244,7 @@ export class DatasetLoader {
       if (!current()) return;
       entry.result = result;
       entry.status = statusOfResult(result, size);
+      if (collector && result.outcome.kind !== 'not-a-trace') entry.calls = callChoicesOf(collector.finish());
     } catch (error) {
       if (!current()) return;
       entry.result = null;

@@ -7,6 +7,8 @@ import { mergeProfiles } from '../trace/event-table';
 import type { EventProfileRow, TraceFileResult } from '../trace/types';
 import type { PresetName } from '../synth/wait-model';
 import type { DatasetStatus, FileStatus } from './protocol';
+import { mergeCallChoices, type CallChoices } from './call-choices';
+import type { CallMeasure, MeasureFields } from './measure-fields';
 
 export interface TraceEntry {
   file: File;
@@ -14,6 +16,8 @@ export interface TraceEntry {
   name: string;
   result: TraceFileResult | null;
   status: FileStatus;
+  /** Its call types and statements, when it was read in one visited pass (call-choices.ts). */
+  calls?: CallChoices | null;
 }
 
 export interface CsvEntry {
@@ -38,10 +42,29 @@ export class DatasetState {
   /** Preset and size of the synthetic demo this dataset holds or is drawing. */
   demoKey: string | null = null;
 
+  /** The measure's label: an event's name, or what `measure` measures (measure-fields.ts). */
+  event: string;
+  /** A call or commit measure the traces are read for, instead of `event`'s waits. */
+  measure: CallMeasure | null;
+
   constructor(
     readonly id: string,
-    public event: string,
-  ) {}
+    measure: MeasureFields,
+  ) {
+    this.event = measure.event;
+    this.measure = measure.measure ?? null;
+  }
+
+  /** Reads for another measure from now on. */
+  setMeasure(measure: MeasureFields): void {
+    this.event = measure.event;
+    this.measure = measure.measure ?? null;
+  }
+
+  /** The call types and statements of the files counted so far, for the picker; null when none was. */
+  callChoices(): CallChoices | null {
+    return mergeCallChoices(this.traces.flatMap((t) => (t.calls ? [t.calls] : [])));
+  }
 
   waitCount(): number {
     if (this.synthetic) return this.event === 'log file sync' ? this.synthetic.values.length : 0;
@@ -114,8 +137,8 @@ function fileSample(event: string, r: TraceFileResult): Sample {
   return sample;
 }
 
-export function emptyDataset(id: string, event: string): DatasetState {
-  return new DatasetState(id, event);
+export function emptyDataset(id: string, measure: MeasureFields): DatasetState {
+  return new DatasetState(id, measure);
 }
 
 /** Which demo a dataset holds: the same preset and size again is the same demo. */

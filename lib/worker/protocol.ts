@@ -12,6 +12,8 @@ import type { DatasetOutliers, SelectionPage, SelectionPart } from './outlier-re
 import type { DatasetThresholdCounts } from './threshold-counts';
 import type { PresetName } from '../synth/wait-model';
 import type { EventProfileRow } from '../trace/types';
+import type { CallChoices } from './call-choices';
+import type { CallMeasure, MeasureFields } from './measure-fields';
 
 /** Why one input file gave no (or only some) waits, in the words the page shows. */
 export type FileProblemKind = 'not-a-trace' | 'no-event' | 'truncated' | 'too-large' | 'unreadable' | 'warning';
@@ -31,9 +33,17 @@ export interface DatasetStatus {
   datasetId: string;
   source: 'traces' | 'csv' | 'synthetic' | 'empty';
   state: 'idle' | 'loading' | 'ready' | 'cancelled' | 'failed';
+  /** The measure's label (measure-fields.ts): the files were read for it. */
   event: string;
+  /** A call or commit measure the files were read for; absent for an event's waits. */
+  measure?: CallMeasure;
+  /**
+   * The call types and top statements of the files read in one visited pass (call-choices.ts),
+   * for the picker; null when no file was (range-parallel files are counted once a call is measured).
+   */
+  calls?: CallChoices | null;
   files: FileStatus[];
-  /** Waits of the event over all files. */
+  /** Values of the measure over all files: waits of the event, or calls, or commits. */
   waits: number;
   /** Every event of the dataset's traces (for the event picker), by total time descending. */
   profile: EventProfileRow[];
@@ -151,7 +161,7 @@ export type WorkerCommand =
   /** From worker-client.ts only: the port of range worker `index` (range-worker.ts), and its loss. */
   | { type: 'range-helper'; index: number; port: MessagePort }
   | { type: 'range-helper-lost'; index: number }
-  | { type: 'add-files'; datasetId: string; files: InputFile[]; event: string; memoryBudgetBytes?: number }
+  | ({ type: 'add-files'; datasetId: string; files: InputFile[]; memoryBudgetBytes?: number } & MeasureFields)
   | { type: 'demo'; datasetId: string; preset: PresetName; event: string; sessions?: number; commits?: number }
   | { type: 'cancel'; datasetId: string }
   | { type: 'clear'; datasetId: string }
@@ -159,7 +169,8 @@ export type WorkerCommand =
   | { type: 'undo-clear'; datasetId: string }
   /** Drops one input file (by its path) from a dataset; its statistics are those of the other files. */
   | { type: 'remove-file'; datasetId: string; name: string }
-  | { type: 'set-event'; event: string };
+  /** Reads every dataset again for another measure: an event, a call type or the commit. */
+  | ({ type: 'set-event' } & MeasureFields);
 
 export type WorkerRequest = WorkerCommand | Question;
 

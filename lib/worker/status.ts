@@ -8,6 +8,8 @@ export function statusOf(d: DatasetState): DatasetStatus {
     source: d.source,
     state: d.state,
     event: d.event,
+    ...(d.measure && { measure: d.measure }),
+    calls: d.callChoices(),
     files: [...d.traces.map((t) => t.status), ...d.csv.map((c) => c.status)],
     waits: d.waitCount(),
     profile: d.profile,
