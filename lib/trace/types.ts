@@ -77,7 +77,9 @@ export type WarningCode =
   | 'orphan-fragment'
   | 'empty-file'
   | 'no-event'
-  | 'not-10046';
+  | 'not-10046'
+  | 'malformed-call'
+  | 'malformed-cursor';
 
 export interface ParseWarning {
   code: WarningCode;

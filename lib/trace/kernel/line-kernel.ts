@@ -14,8 +14,15 @@ export const KernelRecord = {
   tim: 4,
 } as const;
 
-export const KernelKind = { Other: 0, Wait: 1, Record: 2, WaitUnparsed: 3 } as const;
+export const KernelKind = { Other: 0, Wait: 1, Record: 2, WaitUnparsed: 3, SqlText: 4 } as const;
 export const KernelFlag = { InnerW: 1, HighByte: 2, EndsInDigit: 4, RecordsBefore: 8, TalliedBefore: 16 } as const;
+
+/**
+ * Lines the kernel hands back only when asked (the `emit` argument of `scan`), for a visited scan
+ * that reads them (trace-visitor.ts): record lines ending in a value (calls, XCTEND, STAT, …;
+ * otherwise only counted) and SQL text lines (otherwise skipped). A bit mask.
+ */
+export const KernelEmit = { Usual: 0, Records: 1, SqlText: 2 } as const;
 
 /** What the kernel does with complete WAITs of a registered event, besides booking them. */
 export const KernelKeep = { Nothing: 0, Samples: 1, Counts: 2 } as const;
@@ -61,6 +68,7 @@ interface KernelExports {
   skippedRecords: WebAssembly.Global;
   recordsAfterLast: WebAssembly.Global;
   inSql: WebAssembly.Global;
+  emit: WebAssembly.Global;
   events: WebAssembly.Global;
   wantTim: WebAssembly.Global;
   waitsCounted: WebAssembly.Global;
@@ -276,11 +284,13 @@ export class LineKernel {
 
   /**
    * Scans input[from, length) of an area view: a record per complete line (at most MAX_RECORDS),
-   * except plain record lines, which are only counted.
+   * except plain record lines, which are only counted, and SQL text, unless `emit` (KernelEmit bits)
+   * asks for them.
    */
-  scan(input: Uint8Array, from: number, length: number, inSql: boolean, wantTim: boolean, firstLine: number, offsetBase: number): KernelScan {
+  scan(input: Uint8Array, from: number, length: number, inSql: boolean, wantTim: boolean, firstLine: number, offsetBase: number, emit = 0): KernelScan {
     const x = this.exports;
     x.inSql.value = inSql ? 1 : 0;
+    x.emit.value = emit;
     x.wantTim.value = wantTim ? 1 : 0;
     const records = x.scan(input.byteOffset + from, length - from, 0, MAX_RECORDS, firstLine, offsetBase);
     return {

@@ -7,14 +7,16 @@
 ;; Rebuild the embedded bytes after editing: `node scripts/build-kernel.mjs` (a test checks they
 ;; match this source).
 ;;
-;; One record per line, except record lines of kind 2, which are only counted. 48 bytes,
+;; One record per line, except record lines of kind 2, which are only counted (unless $emit asks
+;; for them), and SQL text of kind 4 (likewise). 48 bytes,
 ;; positions relative to `in`:
 ;;   0 i32 kind | flags << 8      8 i32 end (exclusive, CR stripped)   16 i32 name length
 ;;   4 i32 start                 12 i32 name start                     24 f64 ela
 ;;  32 f64 tim (NaN when absent)                                       44 i32 line index within the call
 ;; kinds: 0 other line, 1 WAIT parsed, 2 record line (EXEC, FETCH, …) that ends in a value
-;;        (counted, not emitted), 3 WAIT line the kernel could not parse (the scanner reports
-;;        why), 4 plain SQL text (neither emitted nor counted), 5 WAIT of a known event booked
+;;        (counted, not emitted, unless $emit & 1), 3 WAIT line the kernel could not parse (the scanner reports
+;;        why), 4 plain SQL text (neither emitted nor counted,
+;;        unless $emit & 2), 5 WAIT of a known event booked
 ;;        in the event table (not emitted), 6 WAIT of the event the scanner keeps samples of,
 ;;        booked in the event table and written to the sample columns (not emitted), 7 WAIT of
 ;;        the kept event booked and counted in the tally table (not emitted)
@@ -45,6 +47,10 @@
   ;; SQL text lines are skipped unless they hold bytes >= 0x80 (the scanner checks their UTF-8);
   ;; the lines that open and close SQL text are always emitted, so the scanner sees them too.
   (global $inSql (export "inSql") (mut i32) (i32.const 0))
+  ;; What a visited scan wants emitted besides the usual (set by the scanner before a call):
+  ;; 1 record lines of kind 2 (call lines, XCTEND, STAT, …), 2 SQL text lines of kind 4. A scan
+  ;; that reads calls must see them in file order among the WAITs (lib/trace/trace-visitor.ts).
+  (global $emit (export "emit") (mut i32) (i32.const 0))
   ;; The event table (see $lookup) and what the scanner still needs to see: the next WAIT
   ;; with a tim (set by the scanner, and again after every *** line, where a time anchor may
   ;; start). $waitsCounted: WAITs booked here, not emitted.
@@ -93,7 +99,7 @@
     (local $newlines v128) (local $ws v128) (local $v2 v128) (local $v3 v128) (local $v4 v128)
     (local $base i32) (local $special i64) (local $at i32) (local $byte i32)
     (local $nl i32) (local $e i32) (local $lineIndex i32) (local $skipped i32) (local $pending i32)
-    (local $kind i32) (local $head i32) (local $tail i32) (local $last i32) (local $size i32) (local $tallied i32)
+    (local $kind i32) (local $head i32) (local $tail i32) (local $last i32) (local $size i32) (local $tallied i32) (local $emitted i32)
     (local.set $end (i32.add (local.get $in) (local.get $len)))
     (local.set $newlines (i8x16.splat (i32.const 10)))
     (local.set $ws (i8x16.splat (i32.const 87)))
@@ -208,7 +214,12 @@
             (global.set $waitsCounted (i32.add (global.get $waitsCounted) (i32.const 1)))
             (local.set $pending (i32.const 1))
             (local.set $tallied (i32.const 1))))
-        (if (i32.eq (local.get $kind) (i32.const 2))
+        ;; A visited scan that reads calls (or SQL text) has those lines emitted too ($emit).
+        (local.set $emitted (i32.or
+          (i32.and (i32.lt_u (local.get $kind) (i32.const 4)) (i32.ne (local.get $kind) (i32.const 2)))
+          (i32.or (i32.and (i32.eq (local.get $kind) (i32.const 2)) (i32.and (global.get $emit) (i32.const 1)))
+                  (i32.and (i32.eq (local.get $kind) (i32.const 4)) (i32.shr_u (i32.and (global.get $emit) (i32.const 2)) (i32.const 1))))))
+        (if (i32.and (i32.eq (local.get $kind) (i32.const 2)) (i32.eqz (local.get $emitted)))
           (then
             (local.set $skipped (i32.add (local.get $skipped) (i32.const 1)))
             (local.set $pending (i32.const 1))))
@@ -218,7 +229,7 @@
               (f64.add (local.get $offsetBase) (f64.convert_i32_u (i32.sub (local.get $s) (local.get $in))))
               (i32.add (local.get $firstLine) (local.get $lineIndex)) (local.get $n))
             (local.set $pending (i32.const 1))))
-        (if (i32.and (i32.lt_u (local.get $kind) (i32.const 4)) (i32.ne (local.get $kind) (i32.const 2)))
+        (if (local.get $emitted)
           (then
             (i32.store offset=4 (local.get $rec) (i32.sub (local.get $s) (local.get $in)))
             (i32.store offset=8 (local.get $rec) (i32.sub (local.get $e) (local.get $in)))
