@@ -188,7 +188,8 @@ export function parseCallLine(buf: Uint8Array, s: number, e: number, microsPerUn
   return true;
 }
 
-function cursorText(buf: Uint8Array, start: number, end: number, value: number): string {
+/** The text of the cursor digits buf[start, end) whose value is `value`, from a cache. */
+export function cursorText(buf: Uint8Array, start: number, end: number, value: number): string {
   // Up to 15 digits the value is exact, so it names the text; longer ones are decoded each time.
   if (end - start > 15) return digitsText(buf, start, end);
   let text = cursorTexts.get(value);

@@ -162,6 +162,8 @@ export class TraceScanner extends LineGrammar {
           if (input[start] === 0x45 || flags & KernelFlag.HighByte || kind === KernelKind.SqlText) this.sqlTextLine(input, start, end);
         } else if (kind === KernelKind.Wait) {
           this.kernelWait(input, int32, float64, o, r, done, base + start, flags & KernelFlag.EndsInDigit);
+        } else if (kind === KernelKind.Call) {
+          this.kernelCall(kernel, input, start, end, base, r, done);
         } else {
           const mayGlue = flags & KernelFlag.InnerW || kind === KernelKind.WaitUnparsed;
           this.line(input, start, end, base, mayGlue ? findBytes(input, WAIT, start) : -1);
@@ -222,6 +224,14 @@ export class TraceScanner extends LineGrammar {
       this.kernelBooks[id] = this.kernelMayBook && (this.kernel as LineKernel).register(input, nameStart, nameLength, id, keep);
     }
     this.acceptWait(id, float64[r * KernelRecord.float64s + KernelRecord.ela] as number, tim, offset);
+  }
+
+  /**
+   * A call line the kernel parsed (only when kernelEmit asks for records: a visited scan, which
+   * reads its fields; see trace-visitor.ts). Here it is an ordinary record line.
+   */
+  protected kernelCall(_kernel: LineKernel, input: Uint8Array, start: number, end: number, base: number, _r: number, _done: number): void {
+    this.line(input, start, end, base, -1);
   }
 
   finish(options: { blocks?: boolean } = {}): ScanResult {

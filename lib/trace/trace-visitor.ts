@@ -1,8 +1,8 @@
 import { MICROS_PER_ELA_UNIT } from '../units';
 import { isDigit, QUOTE } from './bytes';
-import { emptyCall, parseCallLine } from './call-line';
+import { cursorText, emptyCall, parseCallLine } from './call-line';
 import { emptyCursor, parseCursorHeader, SqlText } from './cursor-line';
-import { KernelEmit } from './kernel/line-kernel';
+import { CALL_NAMES, CallFields, CallRecord, KernelEmit, KernelRecord, type LineKernel } from './kernel/line-kernel';
 import type { ScanOptions, ScanResult } from './scan-result';
 import { TraceScanner } from './scanner';
 
@@ -160,6 +160,41 @@ export class VisitingScanner extends TraceScanner {
       const why = read === true ? 'it does not end in a number' : read;
       this.warnings.add('malformed-call', this.lineNo, () => `a database call line that does not parse (${why}) was not read`);
     }
+  }
+
+  /** A call line the kernel parsed: booked as record() books it, and read from the kernel's fields. */
+  protected override kernelCall(kernel: LineKernel, input: Uint8Array, start: number, end: number, base: number, r: number, done: number): void {
+    super.record(input, start, end, true);
+    const onCall = this.visitor.onCall as NonNullable<TraceVisitor['onCall']>; // the kernel parses calls only for it
+    const f = kernel.calls;
+    const at = r * CallFields.per;
+    const o = r * KernelRecord.int32s;
+    const int32 = kernel.int32;
+    const code = int32[o + CallRecord.code] as number;
+    const call = this.call;
+    const scale = MICROS_PER_ELA_UNIT[this.facts.unit];
+    call.call = CALL_NAMES[code] as string;
+    const length = int32[o + CallRecord.cursorLength] as number;
+    if (length > 0) {
+      const from = (int32[o + CallRecord.cursorStart] as number) + done;
+      call.cursor = cursorText(input, from, from + length, f[at + CallFields.cursor] as number);
+    } else call.cursor = '';
+    call.c = (f[at + CallFields.c] as number) * scale;
+    call.e = (f[at + CallFields.e] as number) * scale;
+    call.p = f[at + CallFields.p] as number;
+    call.cr = f[at + CallFields.cr] as number;
+    call.cu = f[at + CallFields.cu] as number;
+    call.mis = f[at + CallFields.mis] as number;
+    call.r = f[at + CallFields.r] as number;
+    call.dep = f[at + CallFields.dep] as number;
+    call.og = f[at + CallFields.og] as number;
+    call.plh = f[at + CallFields.plh] as number;
+    call.tim = (f[at + CallFields.tim] as number) * scale;
+    call.type = f[at + CallFields.type] as number;
+    call.rlbk = f[at + CallFields.rlbk] as number;
+    call.rdOnly = f[at + CallFields.rdOnly] as number;
+    call.bytes = f[at + CallFields.bytes] as number;
+    onCall(call, this.at(this.position, base + start));
   }
 
   private cursorHeader(buf: Uint8Array, start: number, end: number): void {
