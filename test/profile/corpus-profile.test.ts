@@ -41,7 +41,8 @@ function reference(text: string): Reference {
       continue;
     }
     const m = CALL.exec(line);
-    if (!m) continue;
+    // A call line that does not end in a value was cut short (trace-format.md §8): it is warned about, not read.
+    if (!m || !/\d$/.test(line.split('WAIT #')[0] as string)) continue;
     const [, name, cursor, rest] = m as unknown as [string, string, string, string];
     const dep = field(rest, 'dep') ?? 0;
     const key = `${name}/${dep}`;
