@@ -54,7 +54,8 @@ export interface CallFigures {
   mis?: number;
   /**
    * Make c exceed e − waits by this many µs: CPU counted twice, e.g. inside an instrumented wait
-   * (response-time.md, NN), so unaccounted-for within the call is negative. µs dialects other than 9i.
+   * (response-time.md, NN), so unaccounted-for within the call is negative. At least one tick (1 cs
+   * in 8i); ignored in 9i, whose CPU steps of 10 ms make such calls anyway.
    */
   overlapUs?: number;
 }
@@ -154,7 +155,8 @@ export class CallWriter {
     const dep = this.stack.length;
     const e = this.now - frame.start;
     let c = this.cpuTicks(frame.childCpuUs + f.cpuUs);
-    if (f.overlapUs !== undefined && this.tick === 1 && this.d.family !== '9i') c = e - frame.waitTicks + f.overlapUs;
+    // 9i's 10 ms CPU steps make such calls on their own.
+    if (f.overlapUs !== undefined && this.d.family !== '9i') c = e - frame.waitTicks + Math.max(1, this.ticks(f.overlapUs));
     const p = frame.p;
     const cr = frame.cr + (f.cr ?? 0);
     const cu = frame.cu + (f.cu ?? 0);
