@@ -16,6 +16,8 @@ const USAGE = `usage:
                                                              top waits with time, session, file and line; clusters of outliers and what co-occurred
   waitscope synth   --preset flash-on|flash-off --out DIR [--sessions 20] [--commits 200000] [--seed 1]
                                                              write Table 15.1-calibrated 11.2 traces, one per session
+  waitscope synth   --workload oltp --release 8i|9i|10.2|11.2|12.2|19c|23ai --out DIR   (synth --help: all options)
+                                                             write traces with full call lines and their ground truth (.truth.json)
 
 All inputs form one dataset. Directories are read recursively (*.trc, *.trc.gz and files that look
 like traces). gzip is detected by content. Options: --workers N (default: one per core).`;

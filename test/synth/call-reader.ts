@@ -152,12 +152,14 @@ export function profile(r: ReadTrace, thinkUs = 1_000_000): Map<string, { total:
     sumC += (c.f.c ?? 0) * r.scale;
   }
   let within = 0;
+  let j = 0;
   for (const w of r.waits) {
     let inside: boolean;
     if (w.tim !== null) {
       t0 = Math.min(t0, w.tim - w.ela);
       t1 = Math.max(t1, w.tim);
-      const next = dep0.find((c) => c.at > w.at);
+      while (j < dep0.length && (dep0[j] as Call).at < w.at) j++;
+      const next = dep0[j];
       inside = next !== undefined && w.tim - w.ela >= (next.f.tim as number) - (next.f.e as number) && w.tim <= (next.f.tim as number);
     } else {
       inside = !w.event.startsWith('SQL*Net');
