@@ -1,5 +1,5 @@
-// Writes the golden pairs of the call workload, test/fixtures/calls-<release>.trc and
-// test/fixtures/calls-<release>.truth.json, from lib/synth/call-goldens.ts.
+// Writes the golden pairs of the call workload, test/fixtures/calls/oltp-<release>.trc and
+// test/fixtures/calls/oltp-<release>.truth.json, from lib/synth/call-goldens.ts.
 //
 //   node scripts/make-call-fixtures.mjs           write missing pairs; report pairs that would change
 //   node scripts/make-call-fixtures.mjs --check   exit 1 if any pair differs from what the generator makes
@@ -7,19 +7,21 @@
 //
 // The truth comes from the generator's own bookkeeping, never from the parser.
 import { importTs } from './import-ts.mjs';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const mode = process.argv.includes('--check') ? 'check' : process.argv.includes('--update') ? 'update' : 'write';
-const { module: synth } = await importTs(`export { buildCallGoldens, callGoldenTruthText } from './lib/synth/call-goldens';\n`);
+const { module: synth } = await importTs(`export { buildCallGoldens, callGoldenTruthText, CALL_GOLDEN_DIR } from './lib/synth/call-goldens';\n`);
 
+const dir = join(root, 'test', synth.CALL_GOLDEN_DIR);
+mkdirSync(dir, { recursive: true });
 let differing = 0;
 for (const g of synth.buildCallGoldens()) {
   for (const [path, bytes] of [
-    [join(root, 'test', 'fixtures', `${g.name}.trc`), Buffer.from(g.bytes)],
-    [join(root, 'test', 'fixtures', `${g.name}.truth.json`), Buffer.from(synth.callGoldenTruthText(g))],
+    [join(dir, `${g.name}.trc`), Buffer.from(g.bytes)],
+    [join(dir, `${g.name}.truth.json`), Buffer.from(synth.callGoldenTruthText(g))],
   ]) {
     const rel = path.slice(root.length + 1);
     if (existsSync(path) && Buffer.compare(readFileSync(path), bytes) === 0) continue;

@@ -4,7 +4,7 @@ import { generateCallSession } from './call-workload';
 
 /**
  * The golden pairs of the call workload: per release, one small session (a few KB) with a fixed seed,
- * written as `test/fixtures/<name>.trc` and `test/fixtures/<name>.truth.json` by
+ * written as `test/fixtures/calls/<name>.trc` and `<name>.truth.json` by
  * `node scripts/make-call-fixtures.mjs`. The truth is the generator's own bookkeeping; one pair was
  * checked by hand (see the report of issue 14's synth work and test/synth/call-goldens.test.ts).
  */
@@ -18,10 +18,16 @@ export interface CallGolden {
   truth: CallWorkloadTruth;
 }
 
-/** `calls-8i`, `calls-10-2`, …: file names without dots, like the other fixtures. */
+/** `oltp-8i`, `oltp-10-2`, …: file names without dots, like the other fixtures. */
 export function callGoldenName(release: CallRelease): string {
-  return `calls-${release.replace('.', '-')}`;
+  return `oltp-${release.replace('.', '-')}`;
 }
+
+/**
+ * Where the pairs live, under test/: a folder of their own, so that the tests that run over every
+ * `test/fixtures/*.trc` (and count them) are not changed by them.
+ */
+export const CALL_GOLDEN_DIR = 'fixtures/calls';
 
 export function buildCallGoldens(): CallGolden[] {
   return CALL_RELEASES.map((release) => {

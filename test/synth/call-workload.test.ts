@@ -1,18 +1,18 @@
 // The OLTP call workload (lib/synth/call-workload.ts) and its ground truth: the golden pairs in
-// test/fixtures are what the generator makes; the truth adds up; and it equals what an independent
+// test/fixtures/calls are what the generator makes; the truth adds up; and it equals what an independent
 // reader (call-reader.ts: regexes and the rules of response-time.md) finds in the file, for every
 // release. Today's parser reads the files without warnings.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CALL_RELEASES, parseRelease } from '../../lib/synth/call-releases';
 import { mergeTruths, type CallWorkloadTruth } from '../../lib/synth/call-truth';
-import { buildCallGoldens, callGoldenTruthText } from '../../lib/synth/call-goldens';
+import { buildCallGoldens, CALL_GOLDEN_DIR, callGoldenTruthText } from '../../lib/synth/call-goldens';
 import { callSessionSeed, generateCallSession, generateCallWorkload } from '../../lib/synth/call-workload';
 import { parseTrace } from '../../lib/trace/parse-trace';
 import { chunksOf } from '../helpers/chunks';
 import { callTotals, execCountsByRegex, profile, readTrace, statementTotals, truthRows } from './call-reader';
 
-const FIXTURES = new URL('../fixtures/', import.meta.url);
+const FIXTURES = new URL(`../${CALL_GOLDEN_DIR}/`, import.meta.url);
 const goldens = buildCallGoldens();
 const latin1 = (b: Uint8Array) => new TextDecoder('latin1').decode(b);
 
@@ -30,7 +30,7 @@ function expectConsistent(t: CallWorkloadTruth): void {
   expect(dep0E).toBe(cpu + within + (unaccountedWithin as number));
 }
 
-describe('golden call pairs (test/fixtures/calls-*.trc and .truth.json)', () => {
+describe('golden call pairs (test/fixtures/calls/oltp-*.trc and .truth.json)', () => {
   it('cover every release from 8i to 23ai', () => {
     expect(goldens.map((g) => g.params.release)).toEqual(['8i', '9i', '10.2', '11.2', '12.2', '19c', '23ai']);
   });
