@@ -108,6 +108,7 @@ describe('synth options', () => {
 
   it('keeps the commit loop the default, and its defaults', () => {
     expect(parseSynthArgs(['--preset', 'flash-off', '--out', 'x'])).toEqual({ workload: 'commit', preset: 'flash-off', release: null, sessions: 20, commits: 200_000, seed: 1, out: 'x', truth: false });
+    expect(parseSynthArgs(['--workload', 'commit', '--preset', 'flash-on', '--truth', '--out', 'x'])).toMatchObject({ workload: 'commit', preset: 'flash-on', release: null, truth: true });
     expect(parseSynthArgs(['--workload', 'oltp', '--release', '23c', '--out', 'x'])).toEqual({ workload: 'oltp', preset: 'flash-on', release: '23ai', sessions: 4, commits: 20, seed: 1, out: 'x', truth: true });
   });
 
