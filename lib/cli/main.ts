@@ -5,6 +5,11 @@ import { safeText } from './terminal-text';
 // Before anything else: the parse workers start booting while the rest of the CLI loads, not
 // after it (bin/waitscope.mjs has usually done this already, through dist/launch.mjs).
 const ARGV = process.argv.slice(2);
+// `waitscope profile … | head`: the reader went away; what is left unwritten is not wanted.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 startEarlyWorkers(ARGV);
 
 const USAGE = `usage:
