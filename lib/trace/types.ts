@@ -83,7 +83,9 @@ export type WarningCode =
   | 'orphan-fragment'
   | 'empty-file'
   | 'no-event'
-  | 'not-10046';
+  | 'not-10046'
+  | 'malformed-call'
+  | 'malformed-cursor';
 
 export interface ParseWarning {
   code: WarningCode;
