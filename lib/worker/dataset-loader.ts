@@ -26,6 +26,13 @@ import { statusOf } from './status';
 
 /** Progress messages at most this often: enough for a smooth bar, few enough to cost nothing. */
 const PROGRESS_INTERVAL_MS = 100;
+/**
+ * Reading for an event, a dataset of at most this many trace bytes is also visited for its calls,
+ * so the picker lists them at once. A visited pass costs far more than the kernel's: 59 MB of the
+ * commit loop (one EXEC and one XCTEND per wait) took 0.9-1.1 s instead of 54 ms here (2026-12-01),
+ * so 16 MiB costs at most ~0.3 s; larger datasets are counted when a call or the commit is measured.
+ */
+const CALLS_COUNTED_UP_TO_BYTES = 16 << 20;
 /** Judge a file's size only after this much of it: the first lines (header, SQL) are not typical. */
 const PROJECT_AFTER_BYTES = 16 << 20;
 
@@ -215,9 +222,10 @@ export class DatasetLoader {
     };
     const fileIndex = d.traces.indexOf(entry);
     const measure = d.measure;
-    // A file read in one pass anyway (a measure's, or one too small to cut) is visited for its call
-    // types and statements, for the picker, unless they are known from an earlier read.
-    const collector = entry.calls == null && (measure !== null || size < RANGE_SIZES.splitBytes) ? new ProfileCollector() : null;
+    // A measure's file is visited anyway: its call types and statements come with it, for the picker;
+    // a small dataset's too (CALLS_COUNTED_UP_TO_BYTES), unless they are known from an earlier read.
+    const small = d.traces.reduce((n, t) => n + t.file.size, 0) <= CALLS_COUNTED_UP_TO_BYTES;
+    const collector = entry.calls == null && (measure !== null || small) ? new ProfileCollector() : null;
     try {
       let result: TraceFileResult | null = null;
       const helpers = measure === null && size >= RANGE_SIZES.splitBytes ? await this.env.rangeHelpers() : [];

@@ -61,9 +61,14 @@ export class DatasetState {
     this.measure = measure.measure ?? null;
   }
 
-  /** The call types and statements of the files counted so far, for the picker; null when none was. */
+  /**
+   * The call types and statements of every trace read, for the picker; null until each one's calls
+   * were counted (a partial count would show wrong totals).
+   */
   callChoices(): CallChoices | null {
-    return mergeCallChoices(this.traces.flatMap((t) => (t.calls ? [t.calls] : [])));
+    const read = this.traces.filter((t) => t.result !== null && t.result.outcome.kind !== 'not-a-trace');
+    if (read.length === 0 || read.some((t) => !t.calls)) return null;
+    return mergeCallChoices(read.map((t) => t.calls!));
   }
 
   waitCount(): number {

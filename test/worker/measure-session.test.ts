@@ -1,6 +1,7 @@
 // Issue 14 §4 in the page's worker: a call or commit measure is read for in one whole-file pass per
 // file, and its report has the numbers of `waitscope stats --json --call …` / `--commit`; a file
 // without it says so in its own words; the parse counts each file's calls for the picker.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -65,4 +66,17 @@ describe('a call or commit measure in the worker', () => {
     expect(after.event).toBe(measureLabel({ kind: 'commit' }));
     expect(after.calls).toEqual(before.calls);
   });
+
+  it('leaves a large dataset’s calls uncounted while reading for an event, and counts them when the commit is measured', async () => {
+    const h = new SessionHarness();
+    // The commit loop 2,100 times over: 17.5 MB, above the 16 MiB a dataset's event read also visits.
+    const text = readFileSync(fixture('v11g-commit-loop.trc'));
+    const copies = 2100;
+    const big = new File(Array.from({ length: copies }, () => text), 'big.trc');
+    await h.send({ type: 'add-files', datasetId: 'a', files: [{ file: big, path: 'big.trc' }], event: 'log file sync' });
+    expect(h.lastStatus('a').waits).toBe(10 * copies);
+    expect(h.lastStatus('a').calls).toBeNull();
+    await h.send({ type: 'set-event', ...measureFields({ kind: 'commit' }) });
+    expect(h.lastStatus('a').calls!.transactionEnds).toBe(10 * copies);
+  }, 60_000);
 });
