@@ -13,6 +13,7 @@
  * `waitscope compare --json` exactly instead of re-parsing rounded text.
  */
 import { COMPARED_ROW_STATISTICS, type ComparisonEntry, type WaitscopeReport } from '@/lib/report/report-schema';
+import { valuesPhrase } from '@/lib/trace/measure';
 import { iidTestLines, IID_NOTE } from '@/lib/stats/iid-tests';
 import { notEstimableText } from '@/lib/stats/minimum-counts';
 import { formatCount, formatRelative, formatTime, UNIT_LABEL, type DisplayUnit } from './display-units';
@@ -173,7 +174,7 @@ export function ComparisonTable({ report, unit }: { report: WaitscopeReport; uni
     <div className="comparison-table" data-testid="comparison-table">
       <table>
         <caption>
-          {`'${report.event}' waits; all times in ${UNIT_LABEL[unit]}. Difference = A − B, relative = (A − B)/B; `}
+          {`${valuesPhrase(report.event, report.measure)}; all times in ${UNIT_LABEL[unit]}. Difference = A − B, relative = (A − B)/B; `}
           {`[lower, upper]: ${level}% CI from the bootstrap (cluster: whole sessions resampled; Poisson: single waits), or, without a bootstrap, Welch’s t (iid).`}
         </caption>
         <thead>

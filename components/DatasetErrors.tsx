@@ -14,7 +14,7 @@
  * each.
  */
 import type { ReactNode } from 'react';
-import type { ValuesNoun } from './workbench/measure-words';
+import type { ValuesNoun } from '@/lib/trace/measure';
 
 export type DatasetProblemKind = 'not-a-trace' | 'no-event' | 'truncated' | 'too-large' | 'unreadable' | 'warning';
 

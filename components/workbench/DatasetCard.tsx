@@ -5,7 +5,7 @@ import { DatasetErrors, type DatasetProblem } from '../DatasetErrors';
 import { formatCount } from '../display-units';
 import { filesFromDrop, filesFromList } from './drop-files';
 import { FileList, loadedSummary } from './FileList';
-import { valuesNoun } from './measure-words';
+import { valuesNoun } from '@/lib/trace/measure';
 import { ProgressBar } from './ProgressBar';
 import styles from './workbench-extras.module.css';
 
@@ -35,7 +35,7 @@ export interface DatasetCardProps {
 function fileSummary(status: DatasetStatus | undefined): string {
   if (!status || status.source === 'empty') return 'No data yet: drop trace files (.trc, .trc.gz), folders or a CSV of ela values here.';
   if (status.source === 'synthetic') return `${formatCount(status.waits)} synthetic waits`;
-  return loadedSummary(status.files, status.waits, status.event, valuesNoun(status.measure));
+  return loadedSummary(status.files, status.waits, status.event, status.measure);
 }
 
 /** One dataset: its label, where its data comes from, its progress, and each file's problems. */

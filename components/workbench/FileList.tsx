@@ -2,7 +2,7 @@
 import type { FileStatus } from '@/lib/worker/protocol';
 import { isRejected } from '@/lib/worker/file-status';
 import { formatCount } from '../display-units';
-import type { ValuesNoun } from './measure-words';
+import { valuesPhrase, type Measure, type ValuesNoun } from '@/lib/trace/measure';
 import styles from './workbench-extras.module.css';
 
 /** Why a file was rejected: its first problem, without the file name the row already shows. */
@@ -45,9 +45,9 @@ export function FileList({ files, onRemove, noun = 'waits' }: { files: readonly 
 }
 
 /** The card's one-line summary: only files that loaded are counted; rejected ones are said apart. */
-export function loadedSummary(files: readonly FileStatus[], waits: number, event: string, noun: ValuesNoun = 'waits'): string {
+export function loadedSummary(files: readonly FileStatus[], waits: number, event: string, measure?: Measure): string {
   const rejected = files.filter(isRejected).length;
   const loaded = files.length - rejected;
-  const text = `${loaded} file${loaded === 1 ? '' : 's'}, ${formatCount(waits)} ${noun === 'commits' ? 'commits' : `'${event}' ${noun}`}`;
+  const text = `${loaded} file${loaded === 1 ? '' : 's'}, ${formatCount(waits)} ${valuesPhrase(event, measure)}`;
   return rejected > 0 ? `${text}; ${rejected} rejected` : text;
 }

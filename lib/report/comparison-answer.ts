@@ -4,6 +4,7 @@
  * CLI does.
  */
 import { answerSentence } from '../stats/answer-sentence';
+import { valuesNoun, valuesPhrase } from '../trace/measure';
 import { whyNotClustered } from './compare-pair';
 import type { ComparisonEntry, WaitscopeReport } from './report-schema';
 
@@ -14,6 +15,7 @@ export function answerOfComparison(report: WaitscopeReport, c: ComparisonEntry):
   const sessions = { a: a?.sessions ?? null, b: b?.sessions ?? null };
   return answerSentence({
     event: report.event,
+    ...(report.measure && { values: { phrase: valuesPhrase(report.event, report.measure), noun: valuesNoun(report.measure) } }),
     labels,
     verdicts: c.verdicts,
     counts: { a: a?.summary.count ?? 0, b: b?.summary.count ?? 0 },

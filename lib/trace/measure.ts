@@ -42,6 +42,19 @@ export function measureLabel(m: Measure): string {
   }
 }
 
+/** What a measure's values are: an event's waits, a call type's calls, or the commits. */
+export type ValuesNoun = 'waits' | 'calls' | 'commits';
+
+export function valuesNoun(m: Measure | undefined): ValuesNoun {
+  return m === undefined || m.kind === 'event' ? 'waits' : m.kind === 'call' ? 'calls' : 'commits';
+}
+
+/** The values in a sentence, under the measure's label: "'log file sync' waits", "'EXEC elapsed' calls", "commits". */
+export function valuesPhrase(label: string, m: Measure | undefined): string {
+  const noun = valuesNoun(m);
+  return noun === 'commits' ? noun : `'${label}' ${noun}`;
+}
+
 /** What a file holds none of, for the "no such …" message. */
 export function missingMeasureText(m: Exclude<Measure, { kind: 'event' }>): string {
   switch (m.kind) {
