@@ -33,7 +33,7 @@ describe('answerSentence', () => {
   it('names a call or commit measure by its values, not as waits (issue 14 §4)', () => {
     const commits = { ...BOOK, event: 'commit (from its request to the end of its log file sync)', values: { phrase: 'commits', noun: 'commits' } };
     expect(answerSentence(commits)).toBe('With flash-on rather than flash-off, commits were 17.5% shorter on average and p99 was 64.4% shorter; the median was 3.7% longer (20 + 20 sessions).');
-    const exec = { ...BOOK, event: 'EXEC elapsed', values: { phrase: "'EXEC elapsed' calls", noun: 'calls' }, bootstrap: { method: 'poisson' as const, sessionCounts: null }, counts: { a: 150, b: 11 } };
+    const exec = { ...BOOK, event: 'EXEC elapsed', values: { phrase: "'EXEC elapsed' calls", noun: 'calls' }, bootstrap: { method: 'poisson' as const }, counts: { a: 150, b: 11 } };
     expect(answerSentence({ ...exec, verdicts: [] })).toBe("With flash-on rather than flash-off, no change in 'EXEC elapsed' calls can be stated (150 + 11 calls; single calls resampled, not sessions).");
     expect(answerSentence({ ...exec, counts: { a: 0, b: 11 } })).toBe("No answer: flash-on has no 'EXEC elapsed' calls to compare.");
   });
