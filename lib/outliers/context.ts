@@ -27,6 +27,9 @@ const BLOCK = 64 << 10;
 const LF = 0x0a;
 const END_OF_STMT_LINE = ascii('\nEND OF STMT');
 const WAIT = ascii('WAIT #');
+const XCTEND = ascii('XCTEND ');
+/** A call line of a cursor (a call or commit measure's record, lib/trace/measure.ts): its name and cursor number. */
+const CALL_LINE = /^(?:PARSE|EXEC|FETCH|CLOSE|UNMAP|SORT UNMAP) #(\d+)[: ]/;
 
 export interface ContextOptions {
   /** Byte offset of the WAIT record (WaitSamples.offset) and its 1-based line (WaitSamples.line). */
@@ -60,7 +63,7 @@ export interface StatementText {
 
 export interface TraceContext {
   lines: ContextLine[];
-  /** The WAIT line's cursor number, null when the line does not parse. */
+  /** The record's cursor number (a WAIT's, or a call's), null when the line has none or does not parse. */
   cursor: string | null;
   statement: StatementText | null;
   /** Why there is no statement, when there is none. */
@@ -87,7 +90,8 @@ export async function readContext(readRange: ReadRange, options: ContextOptions)
   const cursor = cursorAt(forward, offset - waitStart);
   let statement: StatementText | null = null;
   let statementNote: string | null = null;
-  if (cursor === null) statementNote = 'the line at this offset is not a WAIT record';
+  if (cursor === null && matchAt(forward, offset - waitStart, forward.length, XCTEND)) statementNote = 'XCTEND: the end of a transaction belongs to no statement';
+  else if (cursor === null) statementNote = 'the line at this offset is not a WAIT or call record';
   else if (cursor === '0') statementNote = 'cursor #0: the wait belongs to no statement';
   else {
     statement = await findStatement(readRange, offset, line, cursor, options.statementSearchBytes ?? DEFAULT_STATEMENT_SEARCH_BYTES);
@@ -100,9 +104,9 @@ export async function readContext(readRange: ReadRange, options: ContextOptions)
   return { lines, cursor, statement, statementNote };
 }
 
-/** The cursor number of the WAIT record at bytes[at] (lib/trace's grammar), or null when there is none. */
+/** The cursor number of the WAIT record (lib/trace's grammar) or call line at bytes[at], or null when there is none. */
 function cursorAt(bytes: Uint8Array, at: number): string | null {
-  if (!matchAt(bytes, at, bytes.length, WAIT)) return null;
+  if (!matchAt(bytes, at, bytes.length, WAIT)) return CALL_LINE.exec(decodeText(bytes, at, Math.min(bytes.length, at + 40)).text)?.[1] ?? null;
   const end = waitCursorEnd(bytes, at, bytes.length);
   return end < 0 ? null : decodeText(bytes, at + WAIT.length, end).text;
 }

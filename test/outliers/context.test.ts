@@ -48,6 +48,18 @@ describe('readContext', () => {
     expect(end.lines.map((l) => l.line)).toEqual([last.line - 2, last.line - 1, last.line]);
   });
 
+  it('finds the statement of a call line too, and says an XCTEND has none (a call or commit measure’s records)', async () => {
+    const execLine = a.lines.findIndex((l, i) => i > lfs20.line && l.startsWith('EXEC #')) + 1;
+    const xctendLine = a.lines.findIndex((l, i) => i > lfs20.line && l.startsWith('XCTEND ')) + 1;
+    const offsetOf = (line: number) => a.lines.slice(0, line - 1).reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
+    const exec = await readContext(memoryReader(bytes).read, { offset: offsetOf(execLine), line: execLine, before: 1, after: 1 });
+    expect(exec.lines.filter((l) => l.isWait).map((l) => l.line)).toEqual([execLine]);
+    expect(exec.cursor).toBe('140005298813064');
+    expect(exec.statement).toMatchObject({ cursor: '140005298813064', line: a.parseLine });
+    const xctend = await readContext(memoryReader(bytes).read, { offset: offsetOf(xctendLine), line: xctendLine, before: 1, after: 1 });
+    expect([xctend.cursor, xctend.statement, xctend.statementNote]).toEqual([null, null, 'XCTEND: the end of a transaction belongs to no statement']);
+  });
+
   it('reads CRLF files with the same lines and text', async () => {
     const crlf = toCrlf(bytes);
     const offset = lfs20.offset + (lfs20.line - 1); // one more byte per line before it
