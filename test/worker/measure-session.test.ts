@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { reportSchema } from '../../lib/report/report-schema';
 import { measureLabel } from '../../lib/trace/measure';
 import { measureFields, type CallMeasure } from '../../lib/worker/measure-fields';
 import { runCli } from '../helpers/cli';
@@ -37,6 +38,11 @@ describe('a call or commit measure in the worker', () => {
       expect(report.measure).toEqual(measure);
       expect([s.count, s.median, s.mean, s.p90, s.max]).toEqual([cli.count, cli.median, cli.mean, cli.p90, cli.max]);
       expect(h.lastStatus('a').measure).toEqual(measure);
+      // A shared report says what was measured: the field validates, and a report without it still does.
+      expect(reportSchema.parse(report).measure).toEqual(measure);
+      const { measure: _measure, ...without } = report;
+      expect(reportSchema.safeParse(without).success).toBe(true);
+      expect(reportSchema.safeParse({ ...report, measure: { kind: 'call', call: 'EXEC' } }).success).toBe(false);
     });
   }
 
