@@ -22,19 +22,9 @@
 
 export const THINK_TIME_US = 1_000_000;
 
-/** Sums over the call lines of one name at one depth, as written (a parent's e and c include its children's). */
-export interface CallTotals {
-  call: string;
-  dep: number;
-  count: number;
-  e: number;
-  c: number;
-  p: number;
-  cr: number;
-  cu: number;
-  r: number;
-  mis: number;
-}
+/** Sums over the call lines of one name at one depth, as written: the profile's own type (issue 14 §6 `calls`). */
+export type { CallTotals } from '../profile/profile-model';
+import type { CallTotals } from '../profile/profile-model';
 
 export interface ResponseTimeRow {
   component: string;
