@@ -6,6 +6,7 @@
  */
 import { DEFAULT_TOP_N } from '@/lib/stats/top-n';
 import { isCallName, SQL_ID, type Measure } from '@/lib/trace/measure';
+import { DEFAULT_EVENT } from '@/lib/trace/types';
 import type { DisplayUnit } from '../display-units';
 
 export type BucketMode = 'log10' | 'log2';
@@ -36,7 +37,7 @@ export const DEFAULT_LABELS = ['Flash logging on', 'Flash logging off'];
 export const MAX_DATASETS = 4;
 
 export const DEFAULT_VIEW: ViewState = {
-  measure: { kind: 'event', event: 'log file sync' },
+  measure: { kind: 'event', event: DEFAULT_EVENT },
   unit: 'us',
   buckets: 'log10',
   thresholds: [],
@@ -113,7 +114,7 @@ function parseMeasure(q: URLSearchParams): Measure {
 function formatMeasure(m: Measure, q: URLSearchParams): void {
   if (m.kind === 'commit') q.set('commit', '1');
   else if (m.kind === 'event') {
-    if (m.event !== (DEFAULT_VIEW.measure as { event: string }).event) q.set('event', m.event);
+    if (m.event !== DEFAULT_EVENT) q.set('event', m.event);
   } else {
     q.set('call', m.call);
     if (m.sqlId !== null) q.set('sqlid', m.sqlId);
