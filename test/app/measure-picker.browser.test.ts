@@ -51,8 +51,8 @@ async function expectCliNumbers(page: Page, datasetId: string, cli: Awaited<Retu
 const choose = (page: Page, label: string) => page.getByTestId('event-picker').getByRole('radio', { name: label, exact: true }).check();
 
 describe('the measure picker in Chromium', () => {
-  const suite = useServerAndBrowser();
   const dir = mkdtempSync(path.join(tmpdir(), 'waitscope-measure-'));
+  const suite = useServerAndBrowser({ WAITSCOPE_DB_PATH: path.join(dir, 'reports.db') });
   let loop = '';
 
   beforeAll(async () => {
@@ -146,6 +146,37 @@ describe('the measure picker in Chromium', () => {
     await screenshot(page, 'measure-missing', '[data-testid=dataset-d1]');
     await page.screenshot({ path: path.join(SHOTS, 'measure-missing.png'), fullPage: true });
     expect(watch.consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('shares a commit report that says what it measured; the viewer’s own traces are read for the commit too', async () => {
+    const page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${suite.server.url}/?commit=1`, { waitUntil: 'networkidle' });
+    await page.getByTestId('input-d1').setInputFiles(loop);
+    await page.getByTestId('input-d2').setInputFiles(V11G);
+    expect(await datasetSettled(page, 'd1')).toBe('ready');
+    expect(await datasetSettled(page, 'd2')).toBe('ready');
+    await reportShown(page);
+    await page.getByTestId('share-button').click();
+    await page.getByTestId('share-json').locator('summary').click();
+    const sent = JSON.parse((await page.getByTestId('share-preview').textContent())!);
+    expect([sent.event, sent.measure]).toEqual([COMMIT_LABEL, { kind: 'commit' }]);
+    expect(JSON.stringify(sent)).not.toContain('update t1 set'); // no SQL text: the picker's first lines stay in the page
+    await page.getByTestId('share-send').click();
+    const link = await page.getByTestId('share-link').inputValue();
+
+    const fresh = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const viewer = await fresh.newPage();
+    const watch = watchPage(viewer);
+    await viewer.goto(link, { waitUntil: 'networkidle' });
+    expect(await viewer.locator('.shared-meta').textContent()).toContain(COMMIT_LABEL);
+    await viewer.getByTestId('input-local').setInputFiles(V11G);
+    const cli = await cliStats(['--commit'], V11G);
+    await expect.poll(() => tableValue(viewer, 'count', 'local'), { timeout: 60_000 }).toBe(cli.count);
+    expect(await tableValue(viewer, 'median', 'local')).toBe(cli.median);
+    expect(await viewer.getByTestId('dataset-local').textContent()).toContain(`${cli.count} commits`);
+    expect(watch.consoleErrors).toEqual([]);
+    await fresh.close();
     await page.close();
   });
 });
