@@ -92,7 +92,7 @@ export function EventPicker({ datasets, measure, onMeasure }: { datasets: readon
           {groups.map((rows) => (
             <tbody key={rows[0]!.group} data-group={rows[0]!.group}>
               <tr>
-                <th scope="colgroup" colSpan={1 + 3 * withData.length} className={styles.groupHead}>{GROUP_HEAD[rows[0]!.group]}</th>
+                <th scope="rowgroup" colSpan={1 + 3 * withData.length} className={styles.groupHead}>{GROUP_HEAD[rows[0]!.group]}</th>
               </tr>
               {rows.map((r) => (
                 <tr key={r.label} data-measure={r.label} className={r.label === label ? styles.chosen : undefined}>
