@@ -16,6 +16,7 @@ import { datasetNames } from './dataset-names';
 import type { EChartsInstance } from './echarts-setup';
 import { allWaitsSelection } from './figure-selection';
 import type { RangeSelection } from './range-selection';
+import { valuesPhrase } from '@/lib/trace/measure';
 
 export type { BucketMode } from './all-waits-option';
 export type { RangeSelection } from './range-selection';
@@ -69,7 +70,7 @@ export function AllWaitsFigure({ report, unit, bucketMode, onSelectRange }: AllW
     <ChartFrame
       testId="figure-all-waits"
       figure="all-waits"
-      title={`Distribution of all '${report.event}' waits`}
+      title={`Distribution of all ${valuesPhrase(report.event, report.measure)}`}
       subtitle={`All waits of each dataset (${waits}). Lines: kernel density of log10(wait), as the share of waits within one bin's width around each point; shaded steps: histogram in ${bins}; both in % of the dataset's waits per bin.${cut}${noKdeNote}`}
       option={option}
       dataKey={view}

@@ -13,6 +13,7 @@ import type { EChartsInstance } from './echarts-setup';
 import { spectrumSelection } from './figure-selection';
 import type { RangeSelection } from './range-selection';
 import { spectrumFloor, spectrumOption } from './spectrum-option';
+import { valuesPhrase } from '@/lib/trace/measure';
 
 export interface SpectrumFigureProps {
   report: WaitscopeReport;
@@ -56,7 +57,7 @@ export function SpectrumFigure({ report, unit, onSelectRange }: SpectrumFigurePr
     <ChartFrame
       testId="figure-spectrum"
       figure="spectrum"
-      title={`Percentile spectrum of '${report.event}' waits`}
+      title={`Percentile spectrum of ${valuesPhrase(report.event, report.measure)}`}
       subtitle={`The wait at each percentile (R type-7 quantiles) from the minimum to p = 1 − 1/n: each step right adds a 9.${below}`}
       option={option}
       dataKey={dataKey}

@@ -110,6 +110,10 @@ describe('the measure picker in Chromium', () => {
     expect(page.url()).toContain('commit=1');
     await expectCliNumbers(page, 'd1', await cliStats(['--commit'], loop));
     await expectCliNumbers(page, 'd2', await cliStats(['--commit'], V11G));
+    // Named as what they are, not as waits: the answer, the table and the figures.
+    expect(await page.getByTestId('answers').textContent()).toMatch(/^With Flash logging on rather than Flash logging off, commits were/);
+    expect(await page.locator('[data-testid=comparison-table] caption').textContent()).toMatch(/^commits; all times in µs/);
+    expect(await page.getByTestId('figure-all-waits').textContent()).toContain('Distribution of all commits');
 
     // The longest commit of the loop heads its outlier list, at its XCTEND line, which its context marks.
     const commits = commitsOf(loopText);
