@@ -39,7 +39,7 @@ const LEFT = [
   'EXEC #18446744073709551615:c=1,e=2,dep=0,tim=3',
   'EXEC #1:c=-1,e=2,dep=0,tim=3',
   'EXEC #1:c=abc,e=2,dep=0,tim=3',
-  'EXEC #1:verylongkey=1,e=2,dep=0,tim=3',
+  'EXEC #1:averyveryverylongkey=1,e=2,dep=0,tim=3',
   'EXEC #1;c=1,e=2,dep=0,tim=3',
   'EXEC #:c=1,e=2,dep=0,tim=3',
   'EXEC #1:c=1,x,e=2,dep=0,tim=3',

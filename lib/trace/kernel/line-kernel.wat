@@ -274,13 +274,13 @@
   ;; `XCTEND <key>=<digits>, …`. Returns the call's code (1 PARSE, 2 EXEC, 3 FETCH, 4 UNMAP,
   ;; 6 CLOSE, 7 XCTEND), or 0 when the line is not of this shape (SORT UNMAP, STAT, ERROR, a
   ;; cursor of more than 15 digits, a value that is not digits or has more than 16, a key longer
-  ;; than 8 bytes, …): the scanner then parses it. Writes, in the record: 12 the cursor's start,
+  ;; than 15 bytes, …): the scanner then parses it. Writes, in the record: 12 the cursor's start,
   ;; 16 its length, 20 the code; at $fields, 16 f64 (NaN where the line has no such field):
   ;;   0 c  1 e  2 p  3 cr  4 cu  5 mis  6 r  7 dep  8 og  9 plh  10 tim  11 type  12 rlbk
   ;;  13 rd_only  14 the cursor's value  15 bytes  (c, e and tim in the trace's unit)
   (func $parseCall (param $in i32) (param $s i32) (param $e i32) (param $rec i32) (param $fields i32) (result i32)
     (local $code i32) (local $p i32) (local $head i32) (local $key i32) (local $len i32) (local $b i32)
-    (local $value i64) (local $slot i32) (local $nan v128)
+    (local $value i64) (local $slot i32) (local $nan v128) (local $v v128) (local $eqs i32) (local $commas i32) (local $start i32)
     (local.set $head (i32.load (local.get $s)))
     (local.set $p (i32.add (local.get $s) (i32.const 7)))
     (block $named
@@ -335,32 +335,43 @@
           (then
             (local.set $p (i32.add (local.get $p) (i32.const 1)))
             (br $fieldLoop)))
-        ;; key: (length << 24) | its first three bytes, as lib/trace/call-line.ts codes it
-        (local.set $key (i32.const 0))
-        (local.set $len (i32.const 0))
-        (block $keyed
-          (loop $keyBytes
-            (if (i32.ge_u (local.get $p) (local.get $e)) (then (return (i32.const 0))))
-            (local.set $b (i32.load8_u (local.get $p)))
-            (br_if $keyed (i32.eq (local.get $b) (i32.const 61)))
-            (if (i32.eq (local.get $b) (i32.const 44)) (then (return (i32.const 0))))
-            (if (i32.lt_u (local.get $len) (i32.const 3))
-              (then (local.set $key (i32.or (local.get $key) (i32.shl (local.get $b) (i32.shl (local.get $len) (i32.const 3)))))))
-            (local.set $len (i32.add (local.get $len) (i32.const 1)))
-            (if (i32.gt_u (local.get $len) (i32.const 8)) (then (return (i32.const 0))))
-            (local.set $p (i32.add (local.get $p) (i32.const 1)))
-            (br $keyBytes)))
-        (if (i32.eqz (local.get $len)) (then (return (i32.const 0))))
-        (local.set $key (i32.or (local.get $key) (i32.shl (local.get $len) (i32.const 24))))
-        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        ;; One 16-byte load gives the field's `=` and the comma after its value, so the next
+        ;; field's start does not wait for this value's digits (a chain of loads through every
+        ;; field made the parse latency-bound). key: (length << 24) | its first three bytes, as
+        ;; lib/trace/call-line.ts codes it; a key of more than 15 bytes goes to the scanner.
+        (local.set $v (v128.load align=1 (local.get $p)))
+        (local.set $eqs (i8x16.bitmask (i8x16.eq (local.get $v) (i8x16.splat (i32.const 61)))))
+        (local.set $commas (i8x16.bitmask (i8x16.eq (local.get $v) (i8x16.splat (i32.const 44)))))
+        (if (i32.eqz (local.get $eqs)) (then (return (i32.const 0))))
+        (local.set $len (i32.ctz (local.get $eqs)))
+        (if (i32.or (i32.eqz (local.get $len))
+                    (i32.or (i32.ge_u (i32.add (local.get $p) (local.get $len)) (local.get $e))
+                            (i32.lt_u (i32.ctz (local.get $commas)) (local.get $len))))
+          (then (return (i32.const 0))))
+        (local.set $key (i32.or
+          (i32.and (i32.load (local.get $p))
+                   (select (i32.const 0xffffff) (i32.sub (i32.shl (i32.const 1) (i32.shl (local.get $len) (i32.const 3))) (i32.const 1))
+                           (i32.ge_u (local.get $len) (i32.const 3))))
+          (i32.shl (local.get $len) (i32.const 24))))
+        (local.set $start (i32.add (i32.add (local.get $p) (local.get $len)) (i32.const 1)))
         ;; value: digits up to a comma or the line's end; empty is missing
-        (if (i32.or (i32.ge_u (local.get $p) (local.get $e)) (i32.eq (i32.load8_u (local.get $p)) (i32.const 44)))
-          (then (br $fieldLoop)))
-        (local.set $value (call $number (local.get $p)))
-        (if (i64.lt_s (local.get $value) (i64.const 0)) (then (return (i32.const 0))))
-        (local.set $p (global.get $numberEnd))
-        (if (i32.lt_u (local.get $p) (local.get $e))
-          (then (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 44)) (then (return (i32.const 0))))))
+        (local.set $commas (i32.and (local.get $commas) (i32.shl (i32.const -1) (local.get $len))))
+        (if (local.get $commas)
+          (then
+            (local.set $p (i32.add (local.get $p) (i32.ctz (local.get $commas))))
+            (if (i32.gt_u (local.get $p) (local.get $e)) (then (local.set $p (local.get $e)))))
+          (else
+            ;; No comma in the 16 bytes: a long value (a tim), and the line's last field as a rule.
+            (local.set $value (call $number (local.get $start)))
+            (if (i64.lt_s (local.get $value) (i64.const 0)) (then (return (i32.const 0))))
+            (local.set $p (global.get $numberEnd))
+            (if (i32.lt_u (local.get $p) (local.get $e))
+              (then (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 44)) (then (return (i32.const 0))))))))
+        ;; $p: the value's end (its comma, or the line's end)
+        (if (i32.eq (local.get $p) (local.get $start)) (then (br $fieldLoop)))
+        (local.set $value (call $number (local.get $start)))
+        (if (i32.or (i64.lt_s (local.get $value) (i64.const 0)) (i32.ne (global.get $numberEnd) (local.get $p)))
+          (then (return (i32.const 0))))
         (local.set $slot (call $callSlot (local.get $key)))
         (if (i32.ge_s (local.get $slot) (i32.const 0))
           (then (f64.store (i32.add (local.get $fields) (i32.shl (local.get $slot) (i32.const 3))) (f64.convert_i64_u (local.get $value)))))
