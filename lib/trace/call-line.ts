@@ -58,6 +58,8 @@ const NUMERIC_KEYS = new Set([K_C, K_E, K_P, K_R, K_CR, K_CU, K_OG, K_MIS, K_DEP
 /** Digits of recent cursor numbers → their text, so a visited call does not build a string per line. */
 const cursorTexts = new Map<number, string>();
 const MAX_CURSOR_TEXTS = 4096;
+let lastCursorValue = -1;
+let lastCursorText = '';
 
 /** Set by callNameEnd: the name of the call it found. */
 let foundName = '';
@@ -192,12 +194,16 @@ export function parseCallLine(buf: Uint8Array, s: number, e: number, microsPerUn
 export function cursorText(buf: Uint8Array, start: number, end: number, value: number): string {
   // Up to 15 digits the value is exact, so it names the text; longer ones are decoded each time.
   if (end - start > 15) return digitsText(buf, start, end);
+  // Calls come in runs on one cursor: the last one first.
+  if (value === lastCursorValue && lastCursorText.length === end - start) return lastCursorText;
   let text = cursorTexts.get(value);
   if (text === undefined || text.length !== end - start) {
     if (cursorTexts.size >= MAX_CURSOR_TEXTS) cursorTexts.clear();
     text = digitsText(buf, start, end);
     if (text.length === String(value).length) cursorTexts.set(value, text);
   }
+  lastCursorValue = value;
+  lastCursorText = text;
   return text;
 }
 
