@@ -335,10 +335,10 @@
           (then
             (local.set $p (i32.add (local.get $p) (i32.const 1)))
             (br $fieldLoop)))
-        ;; One 16-byte load gives the field's `=` and the comma after its value, so the next
-        ;; field's start does not wait for this value's digits (a chain of loads through every
-        ;; field made the parse latency-bound). key: (length << 24) | its first three bytes, as
-        ;; lib/trace/call-line.ts codes it; a key of more than 15 bytes goes to the scanner.
+        ;; One 16-byte load gives the field's `=` and, for most fields, the comma after its
+        ;; value. key: (length << 24) | its first three bytes, as lib/trace/call-line.ts codes
+        ;; it; a key of more than 15 bytes goes to the scanner. (Measured: ~90 ns a call line,
+        ;; about as much as a byte loop over the key or commas found for the whole line first.)
         (local.set $v (v128.load align=1 (local.get $p)))
         (local.set $eqs (i8x16.bitmask (i8x16.eq (local.get $v) (i8x16.splat (i32.const 61)))))
         (local.set $commas (i8x16.bitmask (i8x16.eq (local.get $v) (i8x16.splat (i32.const 44)))))
