@@ -3,7 +3,7 @@
 // The trace below is written by hand and so is the sequence expected from it; it must come out
 // the same with and without the line kernel, in one chunk, one byte at a time, and cut in two at
 // every position.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scanTrace } from '../../lib/trace/scan-trace';
 import type { ScanResult } from '../../lib/trace/scan-result';
@@ -188,5 +188,33 @@ describe('a visited scan of trcsess output', () => {
     }
     expect(new Set(calls.map((c) => c.pid)).size).toBe(2);
     expect(new Set(calls.map((c) => c.session)).size).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('every fixture, visited with calls and cursors', () => {
+  const FIXTURES = new URL('../fixtures/', import.meta.url);
+  const names = readdirSync(FIXTURES).filter((f) => f.endsWith('.trc')).sort();
+
+  /** Every visited record, copied whole with its position. */
+  function everything(bytes: Uint8Array, chunk: number, noKernel: boolean): unknown[] {
+    const seen: unknown[] = [];
+    const scanner = new VisitingScanner({ event: 'log file sync', fileName: 'f.trc', fileIndex: 0, keep: 'samples', noKernel }, {
+      onWait: (w, at) => seen.push(['wait', { ...w }, { ...at }]),
+      onCall: (c, at) => seen.push(['call', { ...c }, { ...at }]),
+      onCursor: (c, at) => seen.push(['cursor', { ...c }, { ...at }]),
+    });
+    for (let at = 0; at < bytes.length; at += chunk) scanner.push(bytes.subarray(at, Math.min(bytes.length, at + chunk)));
+    seen.push(['result', scanner.finish()]);
+    return seen;
+  }
+
+  it('has fixtures with calls', () => expect(names.length).toBeGreaterThan(10));
+
+  it.each(names)('%s: the same records with and without the kernel, whole and in 7-byte chunks', (name) => {
+    const bytes = new Uint8Array(readFileSync(new URL(name, FIXTURES)));
+    const reference = everything(bytes, bytes.length || 1, true);
+    expect(everything(bytes, bytes.length || 1, false)).toEqual(reference);
+    expect(everything(bytes, 7, false)).toEqual(reference);
+    expect(everything(bytes, 7, true)).toEqual(reference);
   });
 });
