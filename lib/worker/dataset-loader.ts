@@ -29,9 +29,9 @@ const PROGRESS_INTERVAL_MS = 100;
 /**
  * Reading for an event, a dataset of at most this many trace bytes is also visited for its calls,
  * so the picker lists them at once. A visited pass costs far more than the kernel's: 59 MB of the
- * commit loop (one EXEC and one XCTEND per wait) took 0.5-0.6 s instead of 30-70 ms here (Node,
- * 2026-12-01), so 16 MiB costs ~0.15 s more; larger datasets are counted when a call or the commit
- * is measured.
+ * commit loop (one EXEC and one XCTEND per wait) took 0.5-1.2 s instead of 30-80 ms here (Node, a
+ * busy 2-core machine, 2026-12-01), so 16 MiB costs ~0.15-0.3 s more; larger datasets are counted
+ * when a call or the commit is measured.
  */
 const CALLS_COUNTED_UP_TO_BYTES = 16 << 20;
 /** Judge a file's size only after this much of it: the first lines (header, SQL) are not typical. */
