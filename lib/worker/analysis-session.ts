@@ -19,6 +19,7 @@ import { exportSamplesBlob } from './export-samples';
 import { RangeHelper } from './range-port';
 import { contextOf, selectionCsv, selectPage } from './outlier-requests';
 import { OutlierCache } from './outlier-cache';
+import { ProfileCache } from './profile-request';
 import { shareContent } from './share-request';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
@@ -41,6 +42,7 @@ export class AnalysisSession {
   /** The last reports built, newest first, each valid while its datasets' Samples are the same objects (they hold no waits). */
   private keptReports: { key: string; samples: Sample[]; report: WaitscopeReport }[] = [];
   private readonly outlierPasses = new OutlierCache();
+  private readonly profilePasses = new ProfileCache();
 
   constructor(
     private readonly post: Post,
@@ -95,6 +97,8 @@ export class AnalysisSession {
         return this.fingerprints(request.requestId, request.datasetIds);
       case 'share-content':
         return this.shareContent(request);
+      case 'profiles':
+        return this.profiles(request);
       case 'outliers':
       case 'select':
       case 'export-selection':
@@ -358,6 +362,23 @@ export class AnalysisSession {
     }
   }
 
+  /** Each dataset's profile pass, or the one kept from before (profile-request.ts). */
+  private profilesOf(datasetIds: readonly string[], thinkTimeMicros: number) {
+    return Promise.all(datasetIds.map((id) => this.profilePasses.profileOf(this.peek(id), thinkTimeMicros, (progress) => this.post({ type: 'profile-progress', progress }))));
+  }
+
+  private async profiles(request: QuestionOf<'profiles'>): Promise<void> {
+    const { requestId } = request;
+    // The profile is of every event at once: only a dataset still loading makes it stale.
+    const loading = request.datasetIds.map((id) => this.peek(id)).find((d) => d.state === 'loading');
+    if (loading) return this.post({ type: 'request-failed', requestId, stale: true, message: `${loading.id} is still being read` });
+    try {
+      this.post({ type: 'profiles', requestId, profiles: await this.profilesOf(request.datasetIds, request.thinkTimeMicros) });
+    } catch (error) {
+      this.post({ type: 'request-failed', requestId, message: `The response-time profile could not be computed: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
   private async shareContent(request: QuestionOf<'share-content'>): Promise<void> {
     const { requestId } = request;
     const stale = this.staleness(request.datasets.map((s) => s.datasetId), request.event);
@@ -370,6 +391,7 @@ export class AnalysisSession {
           fingerprints: (ids) => this.fingerprintsOf(ids),
           outliers: (id, label, options) => this.outlierPasses.outliers(this.peek(id), label, options),
           coOccurrence: (id, windows) => this.outlierPasses.coOccurrence(this.peek(id), windows),
+          profiles: (ids, thinkTimeMicros) => this.profilesOf(ids, thinkTimeMicros),
         },
         request,
       );

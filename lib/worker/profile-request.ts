@@ -1,0 +1,97 @@
+/**
+ * The response-time profile of a dataset in the page (issue 14 §2, §3, §5): a second pass over each
+ * trace file with lib/trace's scanTrace and a ProfileCollector as its visitor, the same lib code as
+ * the CLI's parse pass (lib/node/run-task.ts), and the files merged with mergeProfiles as the CLI
+ * merges them. Computed when the page asks (the Profile or Statements view opens, or a share), not on
+ * every parse, and kept per dataset until its files or the think-time threshold change.
+ */
+import { ProfileCollector } from '../profile/profile-collector';
+import { mergeProfiles } from '../profile/merge-profiles';
+import type { DatasetProfile } from '../profile/profile-model';
+import { scanTrace } from '../trace/scan-trace';
+import type { DatasetState, TraceEntry } from './dataset-state';
+import { fileChunks } from './file-chunks';
+
+/** One dataset's profile as the page gets it. */
+export interface DatasetCallProfile {
+  datasetId: string;
+  /** null when the dataset has no trace files (CSV values, the synthetic demo), or none could be read. */
+  profile: DatasetProfile | null;
+  /** Trace files the profile covers. */
+  files: number;
+  /** Why there is no profile, or what it leaves out, naming the file: shown above the tables. */
+  notes: string[];
+}
+
+/** Bytes read so far over all the dataset's trace files, for a progress bar. */
+export interface ProfileProgress {
+  datasetId: string;
+  done: number;
+  total: number;
+  fileName: string;
+}
+
+/** The trace files a profile is made of: as the CLI takes them, every input that is a trace (not the rejected ones). */
+function profiledFiles(d: DatasetState): TraceEntry[] {
+  return d.traces.filter((t) => t.result !== null && t.result.outcome.kind !== 'not-a-trace');
+}
+
+/** One file's profile; a file that cannot be read again throws, naming it. */
+async function fileProfile(entry: TraceEntry, fileIndex: number, thinkTimeMicros: number, onBytes: (bytes: number) => void): Promise<{ profile: DatasetProfile; note: string | null }> {
+  const collector = new ProfileCollector({ thinkTimeMicros });
+  let scanned;
+  try {
+    // Only the visitor's records matter: no event's waits are kept (as co-occurrence.ts reads a file again).
+    scanned = await scanTrace(fileChunks(entry.file), { event: '', fileName: entry.name, fileIndex, keep: 'counts', visitor: collector, onProgress: onBytes });
+  } catch (error) {
+    throw new Error(`${entry.name} could not be read again for its profile: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (scanned.gzipError?.fromSource) throw new Error(`${entry.name} could not be read again for its profile: ${scanned.gzipError.message}`);
+  const note = scanned.gzipError ? `${entry.name}: ${scanned.gzipError.message}; its profile covers the lines before that point` : null;
+  return { profile: collector.finish(), note };
+}
+
+async function datasetProfile(d: DatasetState, thinkTimeMicros: number, progress: (p: ProfileProgress) => void): Promise<DatasetCallProfile> {
+  if (d.synthetic) return { datasetId: d.id, profile: null, files: 0, notes: ['The synthetic demo has waits only, no database calls: it has no response-time profile.'] };
+  const files = profiledFiles(d);
+  if (files.length === 0) {
+    const why = d.csv.length > 0 ? 'CSV values are waits only, with no database calls' : 'none of its files is a trace';
+    return { datasetId: d.id, profile: null, files: 0, notes: [`This dataset has no response-time profile: ${why}.`] };
+  }
+  const total = files.reduce((n, t) => n + t.file.size, 0);
+  let before = 0;
+  const parts: DatasetProfile[] = [];
+  const notes: string[] = [];
+  for (const [i, entry] of files.entries()) {
+    const part = await fileProfile(entry, i, thinkTimeMicros, (bytes) => progress({ datasetId: d.id, done: before + bytes, total, fileName: entry.name }));
+    before += entry.file.size;
+    parts.push(part.profile);
+    if (part.note) notes.push(part.note);
+  }
+  return { datasetId: d.id, profile: mergeProfiles(parts), files: files.length, notes };
+}
+
+interface Kept {
+  /** The files the profile was made of, by identity: a file added or removed makes it stale. */
+  files: File[];
+  thinkTimeMicros: number;
+  result: Promise<DatasetCallProfile>;
+}
+
+/** Each dataset's profile, kept until its trace files or the think time change; a failed pass is tried again next time. */
+export class ProfileCache {
+  private readonly kept = new WeakMap<DatasetState, Kept>();
+
+  profileOf(d: DatasetState, thinkTimeMicros: number, progress: (p: ProfileProgress) => void): Promise<DatasetCallProfile> {
+    const files = profiledFiles(d).map((t) => t.file);
+    const k = this.kept.get(d);
+    if (k && k.thinkTimeMicros === thinkTimeMicros && k.files.length === files.length && k.files.every((f, i) => f === files[i])) return k.result;
+    const result = datasetProfile(d, thinkTimeMicros, progress);
+    const entry: Kept = { files, thinkTimeMicros, result };
+    this.kept.set(d, entry);
+    result.catch(() => {
+      if (this.kept.get(d) === entry) this.kept.delete(d);
+    });
+    return result;
+  }
+}
