@@ -29,13 +29,12 @@ function Stat({ value, stat, n, component }: { value: number | null; stat: 'mean
   );
 }
 
-export function ProfileTable({ view, thinkTime }: { view: ProfileDatasetView; thinkTime: number }) {
+export function ProfileTable({ view }: { view: ProfileDatasetView }) {
   return (
     <table className={`comparison-table ${styles.profileTable}`} data-testid="profile-table" data-dataset={view.id}>
       <caption>
         <span className={styles.swatch} style={{ background: view.color }} /> <strong>{view.label}</strong>: R ={' '}
         <span data-testid="profile-r" data-value={raw(view.total)}>{micros(view.total)}</span> µs over {count(view.sessions)} session{view.sessions === 1 ? '' : 's'}
-        <small> (think time: SQL*Net message from client ≥ {micros(thinkTime)} µs)</small>
       </caption>
       <thead>
         <tr>

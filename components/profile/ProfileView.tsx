@@ -6,6 +6,7 @@
  */
 import { ProfileComparisonTable, type ProfileComparisonView } from './ProfileComparisonTable';
 import { PROFILE_NOTE, ProfileTable, type ProfileDatasetView } from './ProfileTable';
+import { micros } from './profile-format';
 import styles from './profile.module.css';
 
 export interface ProfileViewProps {
@@ -25,10 +26,12 @@ export function ProfileView({ datasets, comparisons, thinkTime, onStatement }: P
       ))}
       <div className={styles.side}>
         {datasets.map((d) => (
-          <ProfileTable key={d.id} view={d} thinkTime={thinkTime} />
+          <ProfileTable key={d.id} view={d} />
         ))}
       </div>
-      <p className={styles.note}>{PROFILE_NOTE}</p>
+      <p className={styles.note}>
+        Think time: SQL*Net message from client waits of {micros(thinkTime)} µs or more, on a row of their own. {PROFILE_NOTE}
+      </p>
     </div>
   );
 }

@@ -147,14 +147,16 @@ export function Workbench() {
           event={view.event}
           onEvent={chooseEvent}
         />
-        <ViewControls
-          unit={view.unit}
-          buckets={view.buckets}
-          topWaits={{ topN: view.topN, topAxis: view.topAxis }}
-          onUnit={(unit) => setView({ unit })}
-          onBuckets={(buckets) => setView({ buckets })}
-          onTopWaits={(t) => setView(t)}
-        />
+        {view.tab === 'waits' && (
+          <ViewControls
+            unit={view.unit}
+            buckets={view.buckets}
+            topWaits={{ topN: view.topN, topAxis: view.topAxis }}
+            onUnit={(unit) => setView({ unit })}
+            onBuckets={(buckets) => setView({ buckets })}
+            onTopWaits={(t) => setView(t)}
+          />
+        )}
       </div>
 
       {eventNote && <p className="hint" data-testid="event-note">{eventNote}</p>}

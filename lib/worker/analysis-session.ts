@@ -98,7 +98,7 @@ export class AnalysisSession {
       case 'share-content':
         return this.shareContent(request);
       case 'profiles':
-        return this.profiles(request);
+        return this.profilePasses.answer(request, request.datasetIds.map((id) => this.peek(id)), this.post);
       case 'outliers':
       case 'select':
       case 'export-selection':
@@ -362,23 +362,6 @@ export class AnalysisSession {
     }
   }
 
-  /** Each dataset's profile pass, or the one kept from before (profile-request.ts). */
-  private profilesOf(datasetIds: readonly string[], thinkTimeMicros: number) {
-    return Promise.all(datasetIds.map((id) => this.profilePasses.profileOf(this.peek(id), thinkTimeMicros, (progress) => this.post({ type: 'profile-progress', progress }))));
-  }
-
-  private async profiles(request: QuestionOf<'profiles'>): Promise<void> {
-    const { requestId } = request;
-    // The profile is of every event at once: only a dataset still loading makes it stale.
-    const loading = request.datasetIds.map((id) => this.peek(id)).find((d) => d.state === 'loading');
-    if (loading) return this.post({ type: 'request-failed', requestId, stale: true, message: `${loading.id} is still being read` });
-    try {
-      this.post({ type: 'profiles', requestId, profiles: await this.profilesOf(request.datasetIds, request.thinkTimeMicros) });
-    } catch (error) {
-      this.post({ type: 'request-failed', requestId, message: `The response-time profile could not be computed: ${error instanceof Error ? error.message : String(error)}` });
-    }
-  }
-
   private async shareContent(request: QuestionOf<'share-content'>): Promise<void> {
     const { requestId } = request;
     const stale = this.staleness(request.datasets.map((s) => s.datasetId), request.event);
@@ -391,7 +374,7 @@ export class AnalysisSession {
           fingerprints: (ids) => this.fingerprintsOf(ids),
           outliers: (id, label, options) => this.outlierPasses.outliers(this.peek(id), label, options),
           coOccurrence: (id, windows) => this.outlierPasses.coOccurrence(this.peek(id), windows),
-          profiles: (ids, thinkTimeMicros) => this.profilesOf(ids, thinkTimeMicros),
+          profiles: (ids, thinkTimeMicros) => this.profilePasses.profilesOf(ids.map((id) => this.peek(id)), thinkTimeMicros, this.post),
         },
         request,
       );

@@ -11,6 +11,7 @@ import type { DatasetProfile } from '../profile/profile-model';
 import { scanTrace } from '../trace/scan-trace';
 import type { DatasetState, TraceEntry } from './dataset-state';
 import { fileChunks } from './file-chunks';
+import type { Post, QuestionOf } from './protocol';
 
 /** One dataset's profile as the page gets it. */
 export interface DatasetCallProfile {
@@ -93,5 +94,22 @@ export class ProfileCache {
       if (this.kept.get(d) === entry) this.kept.delete(d);
     });
     return result;
+  }
+
+  /** The datasets' profiles, each told in 'profile-progress' messages while it is read. */
+  profilesOf(datasets: readonly DatasetState[], thinkTimeMicros: number, post: Post): Promise<DatasetCallProfile[]> {
+    return Promise.all(datasets.map((d) => this.profileOf(d, thinkTimeMicros, (progress) => post({ type: 'profile-progress', progress }))));
+  }
+
+  /** Answers a 'profiles' request: stale while a dataset is loading (the profile is of every event, so only that). */
+  async answer(request: QuestionOf<'profiles'>, datasets: readonly DatasetState[], post: Post): Promise<void> {
+    const { requestId } = request;
+    const loading = datasets.find((d) => d.state === 'loading');
+    if (loading) return post({ type: 'request-failed', requestId, stale: true, message: `${loading.id} is still being read` });
+    try {
+      post({ type: 'profiles', requestId, profiles: await this.profilesOf(datasets, request.thinkTimeMicros, post) });
+    } catch (error) {
+      post({ type: 'request-failed', requestId, message: `The response-time profile could not be computed: ${error instanceof Error ? error.message : String(error)}` });
+    }
   }
 }
