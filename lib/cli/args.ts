@@ -1,8 +1,12 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { measureLabel, type Measure } from '../trace/measure';
 import { DEFAULT_EVENT } from '../trace/types';
 
 export interface CommonArgs {
+  /** The measure's label: the event's name, or what a call or commit measure measures (measure.ts). */
   event: string;
+  /** A call or commit measure (--call, --commit); absent for an event's waits. */
+  measure?: Exclude<Measure, { kind: 'event' }>;
   json: boolean;
   workers: number | undefined;
   paths: string[];
@@ -23,6 +27,12 @@ export function parseOptions<T extends ParseArgsConfig>(config: T): ReturnType<t
 /** The options every command that reads traces takes. */
 export const COMMON_OPTIONS = {
   event: { type: 'string', short: 'e' },
+  call: { type: 'string' },
+  'sql-id': { type: 'string' },
+  sqlid: { type: 'string' },
+  'hash-value': { type: 'string' },
+  dep: { type: 'string' },
+  commit: { type: 'boolean' },
   json: { type: 'boolean' },
   workers: { type: 'string' },
 } as const;
@@ -33,9 +43,51 @@ export function parseCommonArgs(argv: string[]): CommonArgs {
 }
 
 /** The common arguments, checked, from what parseOptions found for COMMON_OPTIONS (and maybe more). */
-export function commonArgsOf(values: { event?: string; json?: boolean; workers?: string }, positionals: string[]): CommonArgs {
+export function commonArgsOf(values: MeasureValues & { json?: boolean; workers?: string }, positionals: string[]): CommonArgs {
   if (positionals.length === 0) throw new UsageError('no input: give one or more trace files or directories');
-  return { event: eventOf(values.event), json: values.json ?? false, workers: wholeNumber('workers', values.workers, 1), paths: positionals };
+  const measure = measureOf(values);
+  return {
+    event: measure ? measureLabel(measure) : eventOf(values.event),
+    ...(measure && { measure }),
+    json: values.json ?? false,
+    workers: wholeNumber('workers', values.workers, 1),
+    paths: positionals,
+  };
+}
+
+/** What selects the measure: --event, or --call with --sql-id/--hash-value/--dep, or --commit. */
+export interface MeasureValues {
+  event?: string;
+  call?: string;
+  'sql-id'?: string;
+  sqlid?: string;
+  'hash-value'?: string;
+  dep?: string;
+  commit?: boolean;
+}
+
+/** Call names a trace writes (response-time.md); a LOB call is any LOB<NAME>. */
+const CALL_NAMES = ['PARSE', 'EXEC', 'FETCH', 'CLOSE', 'UNMAP', 'SORT UNMAP'];
+
+/** A call or commit measure from the options, null for an event's waits; contradictions are usage errors. */
+export function measureOf(values: MeasureValues): Exclude<Measure, { kind: 'event' }> | null {
+  const sqlId = values['sql-id'] ?? values.sqlid;
+  const hashText = values['hash-value'];
+  const depText = values.dep;
+  const chosen = [values.event !== undefined && '--event', values.call !== undefined && '--call', values.commit === true && '--commit'].filter(Boolean);
+  if (chosen.length > 1) throw new UsageError(`${chosen.join(' and ')} each choose what to measure; give one`);
+  if (values.call === undefined && (sqlId !== undefined || hashText !== undefined || depText !== undefined)) {
+    throw new UsageError('--sql-id, --hash-value and --dep narrow a --call measure, e.g. --call EXEC --sql-id 8ggw94h7mvxd7');
+  }
+  if (values.commit === true) return { kind: 'commit' };
+  if (values.call === undefined) return null;
+  const call = values.call.trim().toUpperCase();
+  if (!CALL_NAMES.includes(call) && !/^LOB[A-Z]+$/.test(call)) {
+    throw new UsageError(`--call takes a call name (${CALL_NAMES.join(', ')}, or a LOB call such as LOBREAD), not '${values.call}'`);
+  }
+  if (sqlId !== undefined && hashText !== undefined) throw new UsageError('give --sql-id or --hash-value, not both');
+  if (sqlId !== undefined && !/^[0-9a-z]{13}$/.test(sqlId)) throw new UsageError(`--sql-id takes a 13-character sql_id such as 8ggw94h7mvxd7, not '${sqlId}'`);
+  return { kind: 'call', call, sqlId: sqlId ?? null, hashValue: wholeNumber('hash-value', hashText, 0) ?? null, dep: wholeNumber('dep', depText, 0) ?? null };
 }
 
 /** The `--event` name (the default when not given); an empty one is a usage error. */

@@ -4,7 +4,8 @@ import { buildReportOfSamples } from '../report/build-report';
 import { reportDatasetOf } from '../report/dataset-side';
 import { comparisonCsv } from '../report/export-tables';
 import { WAITSCOPE_VERSION } from '../report/report-constants';
-import { COMMON_OPTIONS, eventOf, parseOptions, UsageError, wholeNumber } from './args';
+import { COMMON_OPTIONS, eventOf, measureOf, parseOptions, UsageError, wholeNumber } from './args';
+import { measureLabel, type Measure } from '../trace/measure';
 import { comparisonTable } from './compare-format';
 import { loadDatasets, type LoadedDataset } from './load-dataset';
 import { safeJson, safeText } from './terminal-text';
@@ -18,6 +19,8 @@ export type CompareFormat = 'table' | 'json' | 'csv';
 
 export interface CompareArgs {
   event: string;
+  /** A call or commit measure (--call, --commit) instead of the event's waits. */
+  measure?: Exclude<Measure, { kind: 'event' }>;
   format: CompareFormat;
   /** Explicit labels from --labels, else null (then the folder names). */
   labels: [string, string] | null;
@@ -59,7 +62,8 @@ export function parseCompareArgs(argv: string[]): CompareArgs {
   if (a.length === 0) throw new UsageError('no A input: give trace files or directories before --vs');
   if (b.length === 0) throw new UsageError('no B input: give trace files or directories after --vs');
 
-  const event = eventOf(values.event);
+  const measure = measureOf(values);
+  const event = measure ? measureLabel(measure) : eventOf(values.event);
   const workers = wholeNumber('workers', values.workers, 1);
   let format: CompareFormat = values.json ? 'json' : 'table';
   if (values.format !== undefined) {
@@ -79,7 +83,7 @@ export function parseCompareArgs(argv: string[]): CompareArgs {
   if (values.profile && format === 'csv') throw new UsageError('compare --profile prints a table or --json, not CSV');
   if (!values.profile && values['think-time'] !== undefined) throw new UsageError('--think-time belongs to compare --profile');
   const profile = values.profile ? { thinkTimeMicros: thinkTimeOf(values['think-time']) } : null;
-  return { event, format, labels, workers, a, b, profile };
+  return { event, ...(measure && { measure }), format, labels, workers, a, b, profile };
 }
 
 /** The folder's name for a directory, the name of its folder for a file: `runs/flash-on/x.trc` → flash-on. */
@@ -111,7 +115,7 @@ function defaultLabels(a: string, b: string): [string, string] {
 export async function compareCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<void> {
   const args = parseCompareArgs(argv);
   const [labelA, labelB] = args.labels ?? defaultLabels(args.a[0]!, args.b[0]!);
-  const common = { event: args.event, json: false, workers: args.workers };
+  const common = { event: args.event, ...(args.measure && { measure: args.measure }), json: false, workers: args.workers };
   if (args.profile) return compareProfilesCommand(args, [labelA, labelB], args.profile, out);
   // The statistics read each session's counts only: the parse workers count them, no wait is kept.
   const [datasetA, datasetB] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: 'session-counts' })) as [LoadedDataset, LoadedDataset];

@@ -82,7 +82,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   );
   let parsed: ParsedFiles;
   try {
-    parsed = await parseFiles(all, { event: first.event, keep, workers: first.workers, onProgress: (done) => progress.update(done), ...(options.profile && { profile: options.profile }) });
+    parsed = await parseFiles(all, { event: first.event, ...(first.measure && { measure: first.measure }), keep, workers: first.workers, onProgress: (done) => progress.update(done), ...(options.profile && { profile: options.profile }) });
   } catch (error) {
     // An input that became unreadable after it was found (deleted, permissions changed).
     throw new ExitError(1, `reading the inputs failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -5,6 +5,11 @@ import { safeText } from './terminal-text';
 // Before anything else: the parse workers start booting while the rest of the CLI loads, not
 // after it (bin/waitscope.mjs has usually done this already, through dist/launch.mjs).
 const ARGV = process.argv.slice(2);
+// `waitscope profile … | head`: the reader went away; what is left unwritten is not wanted.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 startEarlyWorkers(ARGV);
 
 const USAGE = `usage:
@@ -21,6 +26,12 @@ const USAGE = `usage:
                                                              top waits with time, session, file and line; clusters of outliers and what co-occurred
   waitscope synth   --preset flash-on|flash-off --out DIR [--sessions 20] [--commits 200000] [--seed 1]
                                                              write Table 15.1-calibrated 11.2 traces, one per session
+  waitscope synth   --workload oltp --release 8i|9i|10.2|11.2|12.2|19c|23ai --out DIR   (synth --help: all options)
+                                                             write traces with full call lines and their ground truth (.truth.json)
+
+What to measure (stats, compare, outliers): --event NAME (a wait event's ela), or --call NAME
+[--sql-id ID | --hash-value N] [--dep D] (e of one call type, e.g. --call EXEC --sql-id 8ggw94h7mvxd7),
+or --commit (each commit from its request to the end of its log file sync). All in µs.
 
 All inputs form one dataset. Directories are read recursively (*.trc, *.trc.gz and files that look
 like traces). gzip is detected by content. Options: --workers N (default: one per core).`;

@@ -13,7 +13,7 @@ export async function statsCommand(args: CommonArgs, out: NodeJS.WritableStream 
   const h = dataset.elaHistogram;
   const summary = h ? summarizeCounts(h) : summarize(dataset.samples.ela.subarray(0, dataset.samples.count));
   mark('statistics');
-  out.write(args.json ? safeJson(statsJson(dataset, summary)) : safeText(statsTable(dataset, summary)));
+  out.write(args.json ? safeJson(statsJson(dataset, summary)) : safeText(statsTable(dataset, summary, args.measure !== undefined)));
   mark('output');
 }
 
@@ -41,7 +41,7 @@ function statsJson(dataset: LoadedDataset, summary: Summary) {
   };
 }
 
-function statsTable(dataset: LoadedDataset, s: Summary): string {
+function statsTable(dataset: LoadedDataset, s: Summary, isMeasure = false): string {
   // A statistic the sample is too small for reads "n/a (needs ≥ N waits)" (lib/stats/minimum-counts.ts).
   const cell = (key: SummaryStatisticKey): string => {
     if (key === 'count') return formatCount(s.count);
@@ -49,7 +49,9 @@ function statsTable(dataset: LoadedDataset, s: Summary): string {
     return notEstimableText(key, s.count) ?? formatMicros(s[key]);
   };
   const files = dataset.files.length === 1 ? '1 file' : `${dataset.files.length} files`;
-  const head = `'${dataset.event}' waits in ${files} (values in µs; quantiles are R type 7)\n\n`;
+  // A call or commit measure's label says what it measures; an event's name is quoted, as Oracle writes it.
+  const what = isMeasure ? dataset.event : `'${dataset.event}' waits`;
+  const head = `${what} in ${files} (values in µs; quantiles are R type 7)\n\n`;
   const perFile =
     dataset.files.length > 1
       ? `\n\n${padTable([['file', 'waits'], ...dataset.files.map((f, i) => [f.fileName, formatCount(dataset.fileCounts[i] as number)])], [false, true])}`

@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { ProfileOptions } from '../profile/profile-collector';
+import type { Measure } from '../trace/measure';
 import type { DatasetProfile } from '../profile/profile-model';
 import type { Counts } from '../stats/counts';
 import { countsHistogram, parseInRanges, type RangeRunner } from '../trace/parallel-ranges';
@@ -18,6 +19,8 @@ export interface ParseFilesOptions {
   workers?: number;
   /** Bytes read so far out of the total, across all files. */
   onProgress?: (bytesDone: number, bytesTotal: number) => void;
+  /** A call or commit measure instead of `event`'s waits; each file is then one task (its state runs through the file). */
+  measure?: Exclude<Measure, { kind: 'event' }>;
   /** Also build each file's call profile (lib/profile), in the same pass; each file is then one task. */
   profile?: ProfileOptions;
   /** Tests: split smaller files into smaller ranges, and run this worker script. */
@@ -54,12 +57,12 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
     const parsed = await Promise.all(
       files.map(async (file, fileIndex) => {
         const whole = async () => {
-          const task = { kind: 'file' as const, path: file.path, fileName: file.name, fileIndex, event: options.event, keep, ...(options.profile && { profile: options.profile }) };
+          const task = { kind: 'file' as const, path: file.path, fileName: file.name, fileIndex, event: options.event, keep, ...(options.profile && { profile: options.profile }), ...(options.measure && { measure: options.measure }) };
           const done = await pool.run(task, (bytes) => report(fileIndex, bytes));
           if (done.kind !== 'file-done') throw new Error('a file task returned a range');
           return { result: done.result, elaHistogram: countsHistogram(done.result), profile: done.profile };
         };
-        if (file.size < IN_PLACE_BYTES || options.profile) return whole();
+        if (file.size < IN_PLACE_BYTES || options.profile || options.measure) return whole();
         const runner: RangeRunner = async (task, onBytes) => {
           const done = await pool.run({ kind: 'range', path: file.path, ...task }, onBytes);
           if (done.kind !== 'range-done') throw new Error('a range task returned a file');

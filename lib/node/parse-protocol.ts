@@ -1,11 +1,12 @@
 import type { RangeScan, RangeTask } from '../trace/scan-range';
 import type { ProfileOptions } from '../profile/profile-collector';
+import type { Measure } from '../trace/measure';
 import type { DatasetProfile } from '../profile/profile-model';
 import type { SampleKeeping, TraceFileResult } from '../trace/types';
 
 /** The one typed protocol between the CLI and its parse workers (style.md §5). */
 export type ParseTask =
-  | { kind: 'file'; id: number; path: string; fileName: string; fileIndex: number; event: string; keep: SampleKeeping; profile?: ProfileOptions }
+  | { kind: 'file'; id: number; path: string; fileName: string; fileIndex: number; event: string; keep: SampleKeeping; profile?: ProfileOptions; measure?: Exclude<Measure, { kind: 'event' }> }
   | ({ kind: 'range'; id: number; path: string } & RangeTask);
 
 export type ParseReply =

@@ -19,6 +19,7 @@ export async function runTask(task: ParseTask, onProgress: (bytes: number) => vo
       keep: task.keep,
       onProgress,
       ...(collector && { visitor: collector }),
+      ...(task.measure && { measure: task.measure }),
     });
     return { kind: 'file', result, profile: collector?.finish() ?? null };
   }

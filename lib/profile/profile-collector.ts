@@ -11,7 +11,7 @@ import {
   waitWithinComponent,
 } from './component-names';
 import type { ComponentKind, DatasetProfile, ProfileComponent } from './profile-model';
-import { StatementBook, type OpenStatement } from './statement-book';
+import { StatementBook } from './statement-book';
 import { ValueTally } from './value-tally';
 
 /** A wait not yet given to a call. */
@@ -58,7 +58,17 @@ export const DEFAULT_THINK_TIME_MICROS = 1_000_000;
  */
 export class ProfileCollector implements TraceVisitor {
   private readonly processes = new Map<string, ProcessWaits>();
-  private readonly components = new Map<string, OpenComponent>();
+  /** Rows per kind, by subject; `order` keeps them as first met. */
+  private readonly rows: Record<ComponentKind, Map<string, OpenComponent>> = {
+    cpu: new Map(),
+    'wait-within': new Map(),
+    'wait-between': new Map(),
+    'think-time': new Map(),
+    'unaccounted-within': new Map(),
+    'unaccounted-between': new Map(),
+  };
+  private readonly order: OpenComponent[] = [];
+  private readonly spare: HeldWait[] = [];
   private readonly callBook = new CallBook();
   private readonly statements = new StatementBook();
   /** Per session index: earliest start and latest end, µs. */
@@ -75,7 +85,12 @@ export class ProfileCollector implements TraceVisitor {
     // VisitedWait.tim is in the trace's unit; ela is µs already. Before 9i both are centiseconds.
     const tim = record.tim * at.microsPerUnit;
     this.span(at.session, tim - record.ela, tim);
-    this.process(at.pid).pending.push({ event: record.event, ela: record.ela, tim });
+    // Held waits are pooled: a trace has millions, and each lives only until the next call line.
+    const w = this.spare.pop() ?? { event: '', ela: 0, tim: 0 };
+    w.event = record.event;
+    w.ela = record.ela;
+    w.tim = tim;
+    this.process(at.pid).pending.push(w);
   }
 
   onCall(call: VisitedCall, at: RecordPosition): void {
@@ -84,19 +99,40 @@ export class ProfileCollector implements TraceVisitor {
     this.span(at.session, call.tim - e, call.tim);
     const statement = this.statements.call(call, at.pid);
     const waits = this.process(at.pid);
-    const dep = depthOf(call);
     const start = call.tim - e;
-    const withinCall: HeldWait[] = [];
-    const before: HeldWait[] = [];
-    for (const w of waits.pending) (isWithin(w, start, call) ? withinCall : before).push(w);
-    if (statement !== null) for (const w of withinCall) this.statements.wait(statement, w.event, w.ela);
-    if (dep >= 1) {
+    const pending = waits.pending;
+    if (depthOf(call) >= 1) {
       // Recursive: its waits are within whatever dep 0 call it runs under; the others wait for the parent.
-      for (const w of withinCall) waits.inRecursive.push(w);
-      waits.pending = before;
+      let kept = 0;
+      for (let i = 0; i < pending.length; i++) {
+        const w = pending[i] as HeldWait;
+        if (isWithin(w, start, call)) {
+          if (statement !== null) this.statements.wait(statement, w.event, w.ela);
+          waits.inRecursive.push(w);
+        } else pending[kept++] = w;
+      }
+      pending.length = kept;
       return;
     }
-    this.topLevelCall(call, e, waits, withinCall, before, statement);
+    let waited = 0;
+    for (const w of waits.inRecursive) {
+      this.add('wait-within', w.event, w.ela);
+      waited += w.ela;
+      this.spare.push(w);
+    }
+    waits.inRecursive.length = 0;
+    for (const w of pending) {
+      if (isWithin(w, start, call)) {
+        if (statement !== null) this.statements.wait(statement, w.event, w.ela);
+        this.add('wait-within', w.event, w.ela);
+        waited += w.ela;
+      } else this.betweenWait(w);
+      this.spare.push(w);
+    }
+    pending.length = 0;
+    // XCTEND and a CLOSE without times have no c or e: nothing of R is inside them.
+    if (call.c === call.c) this.add('cpu', call.call, call.c);
+    if (call.e === call.e) this.add('unaccounted-within', '', e - (call.c === call.c ? call.c : 0) - waited);
   }
 
   onCursor(record: VisitedCursor, at: RecordPosition): void {
@@ -108,8 +144,8 @@ export class ProfileCollector implements TraceVisitor {
     for (const waits of this.processes.values()) {
       for (const w of waits.inRecursive) this.betweenWait(w);
       for (const w of waits.pending) this.betweenWait(w);
-      waits.inRecursive = [];
-      waits.pending = [];
+      waits.inRecursive.length = 0;
+      waits.pending.length = 0;
     }
     let sessions = 0;
     for (let s = 0; s < this.t0.length; s++) {
@@ -119,7 +155,7 @@ export class ProfileCollector implements TraceVisitor {
       sessions++;
       this.responseTime += t1 - t0;
     }
-    const components: ProfileComponent[] = [...this.components.values()].map((c) => ({
+    const components: ProfileComponent[] = this.order.map((c) => ({
       component: c.component,
       kind: c.kind,
       subject: c.subject,
@@ -139,35 +175,23 @@ export class ProfileCollector implements TraceVisitor {
     };
   }
 
-  private topLevelCall(call: VisitedCall, e: number, waits: ProcessWaits, withinCall: HeldWait[], before: HeldWait[], statement: OpenStatement | null): void {
-    let waited = 0;
-    for (const w of waits.inRecursive) {
-      this.add(waitWithinComponent(w.event), 'wait-within', w.event, w.ela);
-      waited += w.ela;
-    }
-    for (const w of withinCall) {
-      this.add(waitWithinComponent(w.event), 'wait-within', w.event, w.ela);
-      waited += w.ela;
-    }
-    for (const w of before) this.betweenWait(w);
-    waits.inRecursive = [];
-    waits.pending = [];
-    void statement;
-    // XCTEND and a CLOSE without times have no c or e: nothing of R is inside them.
-    if (call.c === call.c) this.add(cpuComponent(call.call), 'cpu', call.call, call.c);
-    if (call.e === call.e) this.add(UNACCOUNTED_WITHIN, 'unaccounted-within', null, e - (call.c === call.c ? call.c : 0) - waited);
-  }
-
   private betweenWait(w: HeldWait): void {
-    if (w.event === THINK_TIME_EVENT && w.ela >= this.thinkTime) this.add(THINK_TIME_COMPONENT, 'think-time', w.event, w.ela);
-    else this.add(waitBetweenComponent(w.event), 'wait-between', w.event, w.ela);
+    if (w.event === THINK_TIME_EVENT && w.ela >= this.thinkTime) this.add('think-time', w.event, w.ela);
+    else this.add('wait-between', w.event, w.ela);
   }
 
-  private add(component: string, kind: ComponentKind, subject: string | null, value: number): void {
-    let row = this.components.get(component);
+  /**
+   * Books a value on the row of a kind and subject (event or call name; '' for unaccounted-for
+   * time). Rows are found by the subject string the scan hands over, one instance per name, so
+   * the lookup hashes no new string; the row's name is built once, when it is made.
+   */
+  private add(kind: ComponentKind, subject: string, value: number): void {
+    const rows = this.rows[kind];
+    let row = rows.get(subject);
     if (row === undefined) {
-      row = { component, kind, subject, total: 0, tally: new ValueTally() };
-      this.components.set(component, row);
+      row = { component: componentName(kind, subject), kind, subject: subject === '' ? null : subject, total: 0, tally: new ValueTally() };
+      rows.set(subject, row);
+      this.order.push(row);
     }
     row.total += value;
     row.tally.add(value);
@@ -189,6 +213,23 @@ export class ProfileCollector implements TraceVisitor {
       this.processes.set(key, waits);
     }
     return waits;
+  }
+}
+
+function componentName(kind: ComponentKind, subject: string): string {
+  switch (kind) {
+    case 'cpu':
+      return cpuComponent(subject);
+    case 'wait-within':
+      return waitWithinComponent(subject);
+    case 'wait-between':
+      return waitBetweenComponent(subject);
+    case 'think-time':
+      return THINK_TIME_COMPONENT;
+    case 'unaccounted-within':
+      return UNACCOUNTED_WITHIN;
+    case 'unaccounted-between':
+      return UNACCOUNTED_BETWEEN;
   }
 }
 

@@ -5,7 +5,7 @@ import type { Rng } from './random';
  * How each release writes a trace, per shared/docs/trace-format.md (section numbers below refer to it).
  * `no-banner` and `trcsess` are 19c bodies without a preamble (§3 "Files without a header").
  */
-export type Family = '8i' | '9i' | '10.2' | '11.2' | '19c' | '23c' | 'no-banner' | 'trcsess';
+export type Family = '8i' | '9i' | '10.2' | '11.2' | '12.2' | '19c' | '23c' | 'no-banner' | 'trcsess';
 
 export interface Dialect {
   family: Family;
@@ -103,6 +103,8 @@ export const DIALECTS: Readonly<Record<Family, Dialect>> = {
     sessionKeys: KEYS_10G,
   },
   '11.2': { ...BASE_19C, family: '11.2', oracleVersion: '11.2.0.4.0', stamp: 'old', utcOffset: '', container: null, sessionKeys: KEYS_11G },
+  // 12.2.0.1 as in the corpus file js122a1_ora_9850.trc: ISO stamps with a container, no `Version` line.
+  '12.2': { ...BASE_19C, family: '12.2', oracleVersion: '12.2.0.1.0', container: 'EXAMPLESPDB(8)' },
   '19c': BASE_19C,
   '23c': {
     ...BASE_19C,
@@ -195,6 +197,15 @@ export function headerLines(family: Family, h: HeaderInfo, wallStart: string): s
         ...UNAME(h.host, '3.8.13-16.2.1.el6uek.x86_64', '#1 SMP Thu Nov 7 17:01:44 PST 2013'),
         ...tail(`oracle@${h.host}`),
       ];
+    case '12.2':
+      return [
+        `Trace file /u01/app/oracledb/diag/rdbms/${lower.replace(/\d+$/, '')}/${lower}/trace/${lower}_ora_${h.pid}.trc`,
+        'Oracle Database 12c Enterprise Edition Release 12.2.0.1.0 - 64bit Production',
+        'Build label:    RDBMS_12.2.0.1.0_LINUX.X64_170125',
+        'ORACLE_HOME:    /u01/app/oracledb/product/12.2.0/db1',
+        ...UNAME(h.host, '4.1.12-61.1.18.el7uek.x86_64', '#2 SMP Fri Nov 4 15:48:30 PDT 2016'),
+        ...tail(`oracle@${h.host}`),
+      ];
     case '19c':
       return [
         `Trace file /u01/app/oracle/diag/rdbms/cdb/${lower}/trace/${lower}_ora_${h.pid}.trc`,
@@ -261,6 +272,8 @@ export function waitParams(event: string, d: Dialect, rng: Rng, state: { scn: nu
       return named ? `file#=7 block#=${rng.int(10_000, 30_000_000)} blocks=1` : `p1=7 p2=${rng.int(10_000, 900_000)} p3=1`;
     case 'db file scattered read':
       return named ? `file#=7 block#=${rng.int(10_000, 30_000_000)} blocks=8` : `p1=7 p2=${rng.int(10_000, 900_000)} p3=8`;
+    case 'direct path read':
+      return named ? `file number=7 first dba=${rng.int(10_000, 30_000_000)} block cnt=1` : `p1=7 p2=${rng.int(10_000, 900_000)} p3=1`;
     case 'enq: TX - row lock contention':
       return `name|mode=1415053318 usn<<16 | slot=${rng.int(65_536, 900_000)} sequence=${rng.int(100, 9999)}`;
     case 'enqueue':

@@ -37,6 +37,7 @@ const STARTS: Record<Family, FamilyStart> = {
   '9i': { wall: '2003-12-17T15:44:06.603', tim: 1_071_675_846_603_123, instance: 'RFI', host: 'vaio', module: 'SQL*Plus', service: '' },
   '10.2': { wall: '2009-03-12T10:15:02.120', tim: 1_236_852_902_120_456, instance: 'ORCL', host: 'dbhost01', module: 'SQL*Plus', service: 'SYS$USERS' },
   '11.2': { wall: '2012-08-09T10:15:02.123', tim: 1_344_507_302_123_456, instance: 'SPOT1', host: 'exa01db01.example.com', module: 'commitloop@exa01 (TNS V1-V3)', service: 'SPOT' },
+  '12.2': { wall: '2019-07-09T09:57:07.703476', tim: 664_028_734_122, instance: 'js122a1', host: 'ora122rac01.example.com', module: 'SQL*Plus', service: 'examples.example.com' },
   '19c': { wall: '2024-03-26T16:08:36.086095', tim: 7_773_030_153_511, instance: 'cdb1', host: 'ora192rac01.example.com', module: 'Größenprüfung (TNS V1-V3)', service: 'pdb1' },
   '23c': { wall: '2023-04-17T20:30:29.505342', tim: 98_778_560_909, instance: 'FREE', host: 'localhost.localdomain', module: 'SQL Developer', service: 'freepdb1' },
   'no-banner': { wall: '2024-01-16T17:52:39.428771', tim: 1_734_873_496_325, instance: 'cdb1', host: 'ora192', module: 'SQL*Plus', service: 'pdb1' },

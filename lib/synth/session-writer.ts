@@ -40,6 +40,7 @@ const OTHER_ELA: Record<string, [number, number]> = {
   'SQL*Net break/reset to client': [2, 40],
   'db file sequential read': [180, 14_000],
   'db file scattered read': [400, 25_000],
+  'direct path read': [300, 6_000],
   'enq: TX - row lock contention': [50_000, 3_000_000],
   enqueue: [50_000, 3_000_000],
   'log file switch completion': [8_000, 180_000],
@@ -47,6 +48,17 @@ const OTHER_ELA: Record<string, [number, number]> = {
   'Disk file operations I/O': [3, 60],
   'PGA memory operation': [2, 30],
 };
+
+/** An ela (µs) of an event that is not from the model: skewed within OTHER_ELA's range, many short, a few long. One draw. */
+export function otherEla(rng: Rng, event: string): number {
+  const [lo, hi] = OTHER_ELA[event] ?? [1, 1000];
+  return skewedBetween(rng, lo, hi);
+}
+
+/** lo·(hi/lo)^(u²): between lo and hi, most values near lo. One draw. */
+export function skewedBetween(rng: Rng, lo: number, hi: number): number {
+  return Math.round(lo * Math.pow(hi / lo, rng.next() ** 2));
+}
 
 export class SessionWriter {
   readonly noise: Rng;
@@ -169,11 +181,7 @@ export class SessionWriter {
     let us = elaUs;
     if (us === undefined) {
       if (event === 'log file sync') us = Math.round(this.ela.next() * (this.o.elaScale ?? 1));
-      else {
-        const [lo, hi] = OTHER_ELA[event] ?? [1, 1000];
-        // log-uniform between lo and hi: many short, a few long
-        us = Math.round(lo * Math.pow(hi / lo, this.noise.next() ** 2));
-      }
+      else us = otherEla(this.noise, event);
     }
     const params = waitParams(event, this.d, this.noise, this.params);
     this.clock.advance(us + this.noise.int(1, 40));
@@ -264,7 +272,8 @@ export class SessionWriter {
   }
 }
 
-function sqlIdOf(n: Rng): string {
+/** 13 characters of the sql_id alphabet (base 32 without e, i, l, o). */
+export function sqlIdOf(n: Rng): string {
   const alphabet = '0123456789abcdfghjkmnpqrstuvwxyz';
   let s = '';
   for (let i = 0; i < 13; i++) s += alphabet[n.int(0, 31)];

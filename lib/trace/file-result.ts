@@ -1,4 +1,5 @@
 import { emptyFacts } from './header-facts';
+import { missingMeasureText, type Measure } from './measure';
 import { decideOutcome, describeMissingEvent } from './outcome';
 import { emptySamples } from './sample-columns';
 import type { ScanResult } from './scanner';
@@ -11,6 +12,8 @@ export interface FileResultContext {
   bytesRead: number;
   /** Set when the gzip data ended early or was corrupt; what came before it was scanned. */
   gzipError?: string;
+  /** A call or commit measure: its absence is said in its own words. */
+  measure?: Exclude<Measure, { kind: 'event' }>;
 }
 
 /** Turns a finished scan (one pass, or merged ranges) into the file's result with its outcome. */
@@ -39,9 +42,10 @@ export function buildFileResult(scan: ScanResult, ctx: FileResultContext): Trace
       lines: scan.lines > 0 ? [scan.lines] : [],
     });
   }
-  const outcome = decideOutcome(scan, event, fileName);
+  const outcome = decideOutcome(scan, event, fileName, ctx.measure);
   const add = (code: ParseWarning['code'], message: string) => warnings.push({ code, message, count: 1, lines: [] });
-  if (outcome.kind === 'no-event') add('no-event', describeMissingEvent(fileName, event, outcome.eventsPresent, scan.waitLines));
+  if (outcome.kind === 'no-event' && ctx.measure) add('no-event', `${fileName} has ${missingMeasureText(ctx.measure)}`);
+  else if (outcome.kind === 'no-event') add('no-event', describeMissingEvent(fileName, event, outcome.eventsPresent, scan.waitLines));
   else if (outcome.kind === 'not-a-trace' && scan.bytes === 0) add('empty-file', outcome.reason);
   else if (outcome.kind === 'not-a-trace' && scan.binaryAt !== null) add('binary-content', outcome.reason);
   else if (outcome.kind === 'not-a-trace') add('not-10046', outcome.reason);

@@ -1,11 +1,12 @@
 import type { ScanResult } from './scanner';
+import type { Measure } from './measure';
 import type { ParseOutcome } from './types';
 
 /**
  * The three outcomes a user must be able to tell apart (style.md §3): not a trace, a trace
  * without the chosen event, and parsed (with its warnings).
  */
-export function decideOutcome(scan: ScanResult, event: string, fileName: string): ParseOutcome {
+export function decideOutcome(scan: ScanResult, event: string, fileName: string, measure?: Measure): ParseOutcome {
   if (scan.bytes === 0) return { kind: 'not-a-trace', reason: `${fileName} is empty` };
   if (scan.binaryAt !== null) {
     return { kind: 'not-a-trace', reason: `${fileName} is not a trace: it holds binary data (a NUL or control byte near byte ${scan.binaryAt})` };
@@ -19,7 +20,8 @@ export function decideOutcome(scan: ScanResult, event: string, fileName: string)
     }
     return { kind: 'not-a-trace', reason: `${fileName} is not an Oracle trace: no banner, no *** timestamps and no 10046 records in ${scan.lines} lines` };
   }
-  const found = scan.profile.some((row) => row.event === event);
+  // A call or commit measure is found when it found values; an event, when the trace has its waits.
+  const found = measure && measure.kind !== 'event' ? (scan.measuredCount ?? 0) > 0 : scan.profile.some((row) => row.event === event);
   if (!found) return { kind: 'no-event', event, eventsPresent: scan.profile.map((row) => row.event) };
   return { kind: 'parsed' };
 }

@@ -17,11 +17,12 @@ export async function parseTrace(source: AsyncIterable<Uint8Array>, options: Par
     keep: options.keep ?? 'samples',
     ...(options.onProgress && { onProgress: options.onProgress }),
     ...(options.visitor && { visitor: options.visitor }),
+    ...(options.measure && { measure: options.measure }),
   });
   const { bytesRead } = scanned;
   if (scanned.scan === null) {
     const reason = `${fileName} is ${scanned.compression.format}-compressed; waitscope reads plain and gzip traces, so decompress it first (${scanned.compression.hint.replace('FILE', fileName)})`;
     return refusedFileResult({ fileName, event, compression: 'none', bytesRead }, reason);
   }
-  return buildFileResult(scanned.scan, { fileName, event, compression: scanned.compression.kind, bytesRead, gzipError: scanned.gzipError?.message });
+  return buildFileResult(scanned.scan, { fileName, event, compression: scanned.compression.kind, bytesRead, gzipError: scanned.gzipError?.message, ...(options.measure && { measure: options.measure }) });
 }

@@ -1,3 +1,4 @@
+import type { Measure } from './measure';
 import type { ScannedContent, SampleKeeping, TraceFacts, WaitSamples } from './types';
 
 export interface ScanOptions {
@@ -13,6 +14,8 @@ export interface ScanOptions {
   noKernel?: boolean;
   /** 'samples' (the default) keeps every wait; 'counts' only counts them by value (ela-tally.ts); 'session-counts' per session (session-counts.ts). */
   keep?: SampleKeeping;
+  /** Measure a call type or the commit instead of `event`'s waits (measure.ts); needs the whole file in order. */
+  measure?: Exclude<Measure, { kind: 'event' }>;
 }
 
 /** Everything one pass over a file's bytes yields; parse-trace adds the outcome. */
@@ -33,4 +36,6 @@ export interface ScanResult extends ScannedContent {
    * `samples` empty. A range's samples are copied once, when the ranges are merged.
    */
   sampleBlocks?: WaitSamples[];
+  /** With a call or commit measure: how many values it found. */
+  measuredCount?: number;
 }

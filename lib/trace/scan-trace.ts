@@ -1,6 +1,7 @@
 import { countBytes, decompress, GzipError, type SniffedCompression } from './compression';
 import { TraceScanner } from './scanner';
 import type { ScanOptions, ScanResult } from './scan-result';
+import { MeasuringScanner } from './measure-scanner';
 import { VisitingScanner, type TraceVisitor } from './trace-visitor';
 
 export interface ScanTraceOptions extends ScanOptions {
@@ -38,7 +39,11 @@ export async function scanTrace(source: AsyncIterable<Uint8Array>, options: Scan
     for await (const _ of bytes) void _; // drain, so progress reaches the end
     return { compression, bytesRead, scan: null, gzipError: null };
   }
-  scanner = visitor ? new VisitingScanner(scanOptions, visitor) : new TraceScanner(scanOptions);
+  scanner = scanOptions.measure
+    ? new MeasuringScanner(scanOptions, scanOptions.measure, visitor ?? null)
+    : visitor
+      ? new VisitingScanner(scanOptions, visitor)
+      : new TraceScanner(scanOptions);
   let gzipError: GzipError | null = null;
   try {
     for await (const chunk of bytes) scanner.push(chunk);

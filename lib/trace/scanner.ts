@@ -8,7 +8,7 @@ import { emptySamples, SampleColumns } from './sample-columns';
 import { ElaTally } from './ela-tally';
 import { BinarySniffer } from './binary-sniffer';
 import { MICROS_PER_ELA_UNIT } from '../units';
-import { AREA_BYTES, KernelFlag, KernelKeep, KernelKind, KernelRecord, LineKernel, MAX_RECORDS as MAX_KERNEL_RECORDS } from './kernel/line-kernel';
+import { AREA_BYTES, KernelEmit, KernelFlag, KernelKeep, KernelKind, KernelRecord, LineKernel, MAX_RECORDS as MAX_KERNEL_RECORDS } from './kernel/line-kernel';
 import { countSessions } from './session-counts';
 
 const WAIT = ascii('WAIT #');
@@ -35,6 +35,8 @@ export class TraceScanner extends LineGrammar {
    * parsed (name, ela, tim) and JavaScript books each one (a visited scan, trace-visitor.ts).
    */
   protected kernelMayBook = true;
+  /** Lines the kernel hands back besides the usual (KernelEmit bits): a visited scan that reads calls or SQL text. */
+  protected kernelEmit: number = KernelEmit.Usual;
 
   private base = 0; // file offset of the current chunk's first byte
   private carry = new Uint8Array(256);
@@ -137,7 +139,7 @@ export class TraceScanner extends LineGrammar {
     for (;;) {
       const firstLine = this.lineNo + 1;
       const wantTim = this.pendingAnchor !== null || this.firstTim === null;
-      const scan = kernel.scan(input, done, length, this.inSql, wantTim, firstLine, base + done);
+      const scan = kernel.scan(input, done, length, this.inSql, wantTim, firstLine, base + done, this.kernelEmit);
       const { records } = scan;
       const int32 = kernel.int32;
       const float64 = kernel.float64;
@@ -156,10 +158,12 @@ export class TraceScanner extends LineGrammar {
         if (flags & KernelFlag.TalliedBefore) this.sessions.current();
         if (flags & KernelFlag.RecordsBefore) this.recordLinesSeen();
         if (this.inSql) {
-          // Only END OF STMT and text to check for UTF-8 matter inside SQL text.
-          if (input[start] === 0x45 || flags & KernelFlag.HighByte) this.sqlTextLine(input, start, end);
+          // Only END OF STMT and text to check for UTF-8 matter inside SQL text, unless the text is read (KernelEmit.SqlText).
+          if (input[start] === 0x45 || flags & KernelFlag.HighByte || kind === KernelKind.SqlText) this.sqlTextLine(input, start, end);
         } else if (kind === KernelKind.Wait) {
           this.kernelWait(input, int32, float64, o, r, done, base + start, flags & KernelFlag.EndsInDigit);
+        } else if (kind === KernelKind.Call) {
+          this.kernelCall(kernel, input, start, end, base, r, done);
         } else {
           const mayGlue = flags & KernelFlag.InnerW || kind === KernelKind.WaitUnparsed;
           this.line(input, start, end, base, mayGlue ? findBytes(input, WAIT, start) : -1);
@@ -220,6 +224,14 @@ export class TraceScanner extends LineGrammar {
       this.kernelBooks[id] = this.kernelMayBook && (this.kernel as LineKernel).register(input, nameStart, nameLength, id, keep);
     }
     this.acceptWait(id, float64[r * KernelRecord.float64s + KernelRecord.ela] as number, tim, offset);
+  }
+
+  /**
+   * A call line the kernel parsed (only when kernelEmit asks for records: a visited scan, which
+   * reads its fields; see trace-visitor.ts). Here it is an ordinary record line.
+   */
+  protected kernelCall(_kernel: LineKernel, input: Uint8Array, start: number, end: number, base: number, _r: number, _done: number): void {
+    this.line(input, start, end, base, -1);
   }
 
   finish(options: { blocks?: boolean } = {}): ScanResult {

@@ -1,6 +1,12 @@
 import { MICROS_PER_ELA_UNIT } from '../units';
-import type { ScanOptions } from './scan-result';
+import { isDigit, QUOTE } from './bytes';
+import { cursorText, emptyCall, parseCallLine } from './call-line';
+import { emptyCursor, parseCursorHeader, SqlText } from './cursor-line';
+import { CALL_NAMES, CallFields, CallRecord, KernelEmit, KernelRecord, type LineKernel } from './kernel/line-kernel';
+import type { ScanOptions, ScanResult } from './scan-result';
 import { TraceScanner } from './scanner';
+
+const COLON = 0x3a;
 
 /**
  * What a pass over a trace sees, record by record, besides what the scanner books: the second
@@ -98,10 +104,24 @@ export interface TraceVisitor {
  * without JavaScript; a visited scan registers none, so the kernel still splits and parses the
  * lines, and hands every WAIT back to be booked, and visited, one by one. A subclass, so the
  * parser's own pass (no visitor) runs the scanner's code unchanged: not even a check per WAIT.
+ *
+ * Calls and cursors: with `onCall` the kernel also hands back the record lines it would only
+ * count (KernelEmit.Records), with `onCursor` the SQL text lines (KernelEmit.SqlText), so every
+ * record reaches this class in file order through the same grammar as without the kernel (a
+ * call's waits and recursive calls come before its own line, since a line is written when its
+ * call ends: Millsap & Holt, Optimizing Oracle Performance, ch. 5; response-time.md).
  */
 export class VisitingScanner extends TraceScanner {
   private readonly visited: VisitedWait = { event: '', ela: 0, tim: NaN };
   private readonly position: RecordPosition = { line: 0, offset: 0, pid: null, session: 0, microsPerUnit: 1 };
+  private readonly call = emptyCall();
+  private readonly cursor = emptyCursor();
+  private readonly cursorPosition: RecordPosition = { line: 0, offset: 0, pid: null, session: 0, microsPerUnit: 1 };
+  private readonly sqlText = new SqlText();
+  /** A PARSING IN CURSOR was read; its text is being collected up to END OF STMT. */
+  private collecting = false;
+  /** File offset of the buffer of the line being handled (`line`'s base). */
+  private lineBase = 0;
 
   constructor(
     options: ScanOptions,
@@ -110,6 +130,7 @@ export class VisitingScanner extends TraceScanner {
     super(options);
     this.kernelMayBook = false;
     this.timOfEveryWait = true;
+    this.kernelEmit = (visitor.onCall ? KernelEmit.Records : 0) | (visitor.onCursor ? KernelEmit.SqlText : 0);
   }
 
   protected override acceptWait(id: number, ela: number, tim: number, offset: number): void {
@@ -118,12 +139,110 @@ export class VisitingScanner extends TraceScanner {
     record.event = this.events.names[id] as string;
     record.ela = ela * MICROS_PER_ELA_UNIT[this.facts.unit];
     record.tim = tim;
-    const at = this.position;
-    at.line = this.lineNo;
-    at.offset = offset;
-    at.pid = this.sessions.currentPid;
-    at.session = this.sessions.current();
-    at.microsPerUnit = MICROS_PER_ELA_UNIT[this.facts.unit];
-    this.visitor.onWait(record, at);
+    this.visitor.onWait(record, this.at(this.position, offset));
+  }
+
+  protected override line(buf: Uint8Array, start: number, end: number, base: number, nextWait: number): number {
+    this.lineBase = base;
+    return super.line(buf, start, end, base, nextWait);
+  }
+
+  /** Every record line but WAIT comes here (glued to a WAIT, only its part before the WAIT). */
+  protected override record(buf: Uint8Array, start: number, end: number, checkEnd: boolean): void {
+    super.record(buf, start, end, checkEnd);
+    if (this.inSql) return this.cursorHeader(buf, start, end);
+    // Called as a method: a visitor's onCall may use `this` (a class instance).
+    if (this.visitor.onCall === undefined) return;
+    const read = parseCallLine(buf, start, end, MICROS_PER_ELA_UNIT[this.facts.unit], this.call);
+    if (read === false) return;
+    const last = buf[end - 1] as number;
+    if (read === true && isDigit(last)) return this.visitor.onCall(this.call, this.at(this.position, this.lineBase + start));
+    // A line that does not end in a value was reported by record() as cut short.
+    if (isDigit(last) || last === QUOTE || last === COLON) {
+      const why = read === true ? 'it does not end in a number' : read;
+      this.warnings.add('malformed-call', this.lineNo, () => `a database call line that does not parse (${why}) was not read`);
+    }
+  }
+
+  /** A call line the kernel parsed: booked as record() books it, and read from the kernel's fields. */
+  protected override kernelCall(kernel: LineKernel, input: Uint8Array, start: number, end: number, base: number, r: number, done: number): void {
+    super.record(input, start, end, true);
+    const f = kernel.calls;
+    const at = r * CallFields.per;
+    const o = r * KernelRecord.int32s;
+    const int32 = kernel.int32;
+    const code = int32[o + CallRecord.code] as number;
+    const call = this.call;
+    const scale = MICROS_PER_ELA_UNIT[this.facts.unit];
+    call.call = CALL_NAMES[code] as string;
+    const length = int32[o + CallRecord.cursorLength] as number;
+    if (length > 0) {
+      const from = (int32[o + CallRecord.cursorStart] as number) + done;
+      call.cursor = cursorText(input, from, from + length, f[at + CallFields.cursor] as number);
+    } else call.cursor = '';
+    call.c = (f[at + CallFields.c] as number) * scale;
+    call.e = (f[at + CallFields.e] as number) * scale;
+    call.p = f[at + CallFields.p] as number;
+    call.cr = f[at + CallFields.cr] as number;
+    call.cu = f[at + CallFields.cu] as number;
+    call.mis = f[at + CallFields.mis] as number;
+    call.r = f[at + CallFields.r] as number;
+    call.dep = f[at + CallFields.dep] as number;
+    call.og = f[at + CallFields.og] as number;
+    call.plh = f[at + CallFields.plh] as number;
+    call.tim = (f[at + CallFields.tim] as number) * scale;
+    call.type = f[at + CallFields.type] as number;
+    call.rlbk = f[at + CallFields.rlbk] as number;
+    call.rdOnly = f[at + CallFields.rdOnly] as number;
+    call.bytes = f[at + CallFields.bytes] as number;
+    // The kernel parses calls only for a visitor with onCall.
+    (this.visitor as Required<TraceVisitor>).onCall(call, this.at(this.position, base + start));
+  }
+
+  private cursorHeader(buf: Uint8Array, start: number, end: number): void {
+    if (this.visitor.onCursor === undefined) return;
+    const read = parseCursorHeader(buf, start, end, MICROS_PER_ELA_UNIT[this.facts.unit], this.cursor);
+    if (read === false) return;
+    if (read !== true) {
+      const last = buf[end - 1] as number;
+      // A line that does not end in a value was reported by record() as cut short.
+      if (isDigit(last) || last === QUOTE) this.warnings.add('malformed-cursor', this.lineNo, () => `a PARSING IN CURSOR line that does not parse (${read}): only its fields before that were read`);
+      // Without its cursor number it names no statement.
+      if (this.cursor.cursor === '') return;
+    }
+    this.at(this.cursorPosition, this.lineBase + start);
+    this.sqlText.reset();
+    this.collecting = true;
+  }
+
+  protected override sqlTextLine(buf: Uint8Array, start: number, end: number): void {
+    super.sqlTextLine(buf, start, end);
+    if (!this.collecting) return;
+    if (this.inSql) this.sqlText.add(buf, start, end);
+    else this.endCursor();
+  }
+
+  /** At END OF STMT, or at the end of the file when the text never ended. */
+  private endCursor(): void {
+    this.collecting = false;
+    const cursor = this.cursor;
+    cursor.text = this.sqlText.text();
+    cursor.textCut = this.sqlText.cut;
+    this.visitor.onCursor?.(cursor, this.cursorPosition);
+  }
+
+  override finish(options: { blocks?: boolean } = {}): ScanResult {
+    const result = super.finish(options);
+    if (this.collecting) this.endCursor();
+    return result;
+  }
+
+  private at(position: RecordPosition, offset: number): RecordPosition {
+    position.line = this.lineNo;
+    position.offset = offset;
+    position.pid = this.sessions.currentPid;
+    position.session = this.sessions.current();
+    position.microsPerUnit = MICROS_PER_ELA_UNIT[this.facts.unit];
+    return position;
   }
 }

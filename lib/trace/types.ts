@@ -1,3 +1,4 @@
+import type { Measure } from './measure';
 import type { TraceVisitor } from './trace-visitor';
 import type { ElaUnit } from '../units';
 import type { Counts } from '../stats/counts';
@@ -22,6 +23,8 @@ export interface ParseOptions {
   keep?: SampleKeeping;
   /** Sees every record as the scan books it (trace-visitor.ts), in the same pass: the call profile (lib/profile). */
   visitor?: TraceVisitor;
+  /** Measure a call type or the commit instead of `event`'s waits (measure.ts); `event` is then its label. */
+  measure?: Exclude<Measure, { kind: 'event' }>;
 }
 
 /**
@@ -80,7 +83,9 @@ export type WarningCode =
   | 'orphan-fragment'
   | 'empty-file'
   | 'no-event'
-  | 'not-10046';
+  | 'not-10046'
+  | 'malformed-call'
+  | 'malformed-cursor';
 
 export interface ParseWarning {
   code: WarningCode;

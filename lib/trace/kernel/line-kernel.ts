@@ -14,8 +14,28 @@ export const KernelRecord = {
   tim: 4,
 } as const;
 
-export const KernelKind = { Other: 0, Wait: 1, Record: 2, WaitUnparsed: 3 } as const;
+export const KernelKind = { Other: 0, Wait: 1, Record: 2, WaitUnparsed: 3, SqlText: 4, Call: 8 } as const;
+
+/**
+ * A call line the kernel parsed (KernelKind.Call, only with KernelEmit.Records): in its record,
+ * the cursor's start and length (int32 slots), and the call's code; its fields in `calls`, at
+ * `CallFields.per` f64 per record index, NaN where the line has none (c, e and tim in the trace's
+ * unit). Codes are the indexes of CALL_NAMES.
+ */
+export const CallRecord = { cursorStart: 3, cursorLength: 4, code: 5 } as const;
+export const CallFields = {
+  per: 16,
+  c: 0, e: 1, p: 2, cr: 3, cu: 4, mis: 5, r: 6, dep: 7, og: 8, plh: 9, tim: 10, type: 11, rlbk: 12, rdOnly: 13, cursor: 14, bytes: 15,
+} as const;
+export const CALL_NAMES = ['', 'PARSE', 'EXEC', 'FETCH', 'UNMAP', '', 'CLOSE', 'XCTEND'] as const;
 export const KernelFlag = { InnerW: 1, HighByte: 2, EndsInDigit: 4, RecordsBefore: 8, TalliedBefore: 16 } as const;
+
+/**
+ * Lines the kernel hands back only when asked (the `emit` argument of `scan`), for a visited scan
+ * that reads them (trace-visitor.ts): record lines ending in a value (calls, XCTEND, STAT, …;
+ * otherwise only counted) and SQL text lines (otherwise skipped). A bit mask.
+ */
+export const KernelEmit = { Usual: 0, Records: 1, SqlText: 2 } as const;
 
 /** What the kernel does with complete WAITs of a registered event, besides booking them. */
 export const KernelKeep = { Nothing: 0, Samples: 1, Counts: 2 } as const;
@@ -51,6 +71,9 @@ const AREA_BASE = SAMPLES_BASE + MAX_RECORDS * SAMPLE_BYTES;
  */
 const TALLY_BASE = AREA_BASE + 2 * AREA_STRIDE;
 const TALLY_CELLS = 1 << 20;
+/** The fields of parsed call lines (CallFields), after the tally: touched only by a scan that reads calls. */
+const CALLS_BASE = TALLY_BASE + TALLY_CELLS * 4;
+const CALL_BYTES = CallFields.per * 8;
 /** Values (and as many counts) per drainTally batch: the record area holds both. */
 const DRAIN_BATCH = (MAX_RECORDS * RECORD_BYTES) / 8;
 
@@ -61,6 +84,8 @@ interface KernelExports {
   skippedRecords: WebAssembly.Global;
   recordsAfterLast: WebAssembly.Global;
   inSql: WebAssembly.Global;
+  emit: WebAssembly.Global;
+  calls: WebAssembly.Global;
   events: WebAssembly.Global;
   wantTim: WebAssembly.Global;
   waitsCounted: WebAssembly.Global;
@@ -150,12 +175,14 @@ export class LineKernel {
   /** Per registered event: its id and the 8-byte index of its entry's counts. */
   private readonly registered: { id: number; at: number }[] = [];
   readonly samples: KernelSamples;
+  /** Fields of the call records of the last scan (CallFields), per record index. */
+  readonly calls: Float64Array;
   private readonly tallyTable: Uint32Array;
 
   private constructor(module: WebAssembly.Module) {
     this.exports = new WebAssembly.Instance(module).exports as unknown as KernelExports;
     const memory = this.exports.memory;
-    const needed = TALLY_BASE + TALLY_CELLS * 4;
+    const needed = CALLS_BASE + MAX_RECORDS * CALL_BYTES;
     memory.grow(Math.ceil((needed - memory.buffer.byteLength) / PAGE));
     const buffer = memory.buffer;
     this.int32 = new Int32Array(buffer, 0, MAX_RECORDS * KernelRecord.int32s);
@@ -166,6 +193,8 @@ export class LineKernel {
     this.exports.samples.value = SAMPLES_BASE;
     this.exports.tally.value = TALLY_BASE;
     this.exports.tallyCells.value = TALLY_CELLS;
+    this.exports.calls.value = CALLS_BASE;
+    this.calls = new Float64Array(buffer, CALLS_BASE, MAX_RECORDS * CallFields.per);
     this.tallyTable = new Uint32Array(buffer, TALLY_BASE, TALLY_CELLS);
     this.exports.maxSamples.value = MAX_RECORDS;
     this.exports.reset(MAX_STOPS);
@@ -276,11 +305,13 @@ export class LineKernel {
 
   /**
    * Scans input[from, length) of an area view: a record per complete line (at most MAX_RECORDS),
-   * except plain record lines, which are only counted.
+   * except plain record lines, which are only counted, and SQL text, unless `emit` (KernelEmit bits)
+   * asks for them.
    */
-  scan(input: Uint8Array, from: number, length: number, inSql: boolean, wantTim: boolean, firstLine: number, offsetBase: number): KernelScan {
+  scan(input: Uint8Array, from: number, length: number, inSql: boolean, wantTim: boolean, firstLine: number, offsetBase: number, emit = 0): KernelScan {
     const x = this.exports;
     x.inSql.value = inSql ? 1 : 0;
+    x.emit.value = emit;
     x.wantTim.value = wantTim ? 1 : 0;
     const records = x.scan(input.byteOffset + from, length - from, 0, MAX_RECORDS, firstLine, offsetBase);
     return {

@@ -7,17 +7,20 @@
 ;; Rebuild the embedded bytes after editing: `node scripts/build-kernel.mjs` (a test checks they
 ;; match this source).
 ;;
-;; One record per line, except record lines of kind 2, which are only counted. 48 bytes,
+;; One record per line, except record lines of kind 2, which are only counted (unless $emit asks
+;; for them), and SQL text of kind 4 (likewise). 48 bytes,
 ;; positions relative to `in`:
 ;;   0 i32 kind | flags << 8      8 i32 end (exclusive, CR stripped)   16 i32 name length
 ;;   4 i32 start                 12 i32 name start                     24 f64 ela
 ;;  32 f64 tim (NaN when absent)                                       44 i32 line index within the call
 ;; kinds: 0 other line, 1 WAIT parsed, 2 record line (EXEC, FETCH, …) that ends in a value
-;;        (counted, not emitted), 3 WAIT line the kernel could not parse (the scanner reports
-;;        why), 4 plain SQL text (neither emitted nor counted), 5 WAIT of a known event booked
+;;        (counted, not emitted, unless $emit & 1), 3 WAIT line the kernel could not parse (the scanner reports
+;;        why), 4 plain SQL text (neither emitted nor counted,
+;;        unless $emit & 2), 5 WAIT of a known event booked
 ;;        in the event table (not emitted), 6 WAIT of the event the scanner keeps samples of,
 ;;        booked in the event table and written to the sample columns (not emitted), 7 WAIT of
-;;        the kept event booked and counted in the tally table (not emitted)
+;;        the kept event booked and counted in the tally table (not emitted), 8 a call line
+;;        parsed by $parseCall (only when $emit & 1; its fields at $calls, see there)
 ;; flags: 1 a `W` after the first byte (a glued record may hide there), 2 a byte >= 0x80,
 ;;        4 the line ends in a digit, 8 record lines or WAITs were counted (not emitted) since the
 ;;        last record, 16 WAITs of the kept event were counted in the tally table since the
@@ -45,6 +48,14 @@
   ;; SQL text lines are skipped unless they hold bytes >= 0x80 (the scanner checks their UTF-8);
   ;; the lines that open and close SQL text are always emitted, so the scanner sees them too.
   (global $inSql (export "inSql") (mut i32) (i32.const 0))
+  ;; What a visited scan wants emitted besides the usual (set by the scanner before a call):
+  ;; 1 record lines of kind 2 (call lines, XCTEND, STAT, …), 2 SQL text lines of kind 4. A scan
+  ;; that reads calls must see them in file order among the WAITs (lib/trace/trace-visitor.ts).
+  (global $emit (export "emit") (mut i32) (i32.const 0))
+  ;; Where parseCall writes the fields of call record n: 16 f64 at $calls + n * 128.
+  (global $calls (export "calls") (mut i32) (i32.const 0))
+  ;; Set by $number: where the digits it read end.
+  (global $numberEnd (mut i32) (i32.const 0))
   ;; The event table (see $lookup) and what the scanner still needs to see: the next WAIT
   ;; with a tim (set by the scanner, and again after every *** line, where a time anchor may
   ;; start). $waitsCounted: WAITs booked here, not emitted.
@@ -93,7 +104,7 @@
     (local $newlines v128) (local $ws v128) (local $v2 v128) (local $v3 v128) (local $v4 v128)
     (local $base i32) (local $special i64) (local $at i32) (local $byte i32)
     (local $nl i32) (local $e i32) (local $lineIndex i32) (local $skipped i32) (local $pending i32)
-    (local $kind i32) (local $head i32) (local $tail i32) (local $last i32) (local $size i32) (local $tallied i32)
+    (local $kind i32) (local $head i32) (local $tail i32) (local $last i32) (local $size i32) (local $tallied i32) (local $emitted i32)
     (local.set $end (i32.add (local.get $in) (local.get $len)))
     (local.set $newlines (i8x16.splat (i32.const 10)))
     (local.set $ws (i8x16.splat (i32.const 87)))
@@ -198,7 +209,13 @@
                 (i32.eqz (i32.and (local.get $flags) (i32.const 3)))
                 (i32.or (i32.ne (i32.and (local.get $flags) (i32.const 4)) (i32.const 0)) (i32.eq (local.get $last) (i32.const 39))))
             (then (if (call $isRecordStart (local.get $s) (local.get $head) (local.get $tail))
-              (then (local.set $kind (i32.const 2)))))))
+              (then
+                (local.set $kind (i32.const 2))
+                ;; A visited scan that reads calls: the common call shapes are parsed here too.
+                (if (i32.and (global.get $emit) (i32.const 1))
+                  (then (if (call $parseCall (local.get $in) (local.get $s) (local.get $e) (local.get $rec)
+                              (i32.add (global.get $calls) (i32.shl (local.get $n) (i32.const 7))))
+                    (then (local.set $kind (i32.const 8)))))))))))
         (if (i32.eq (local.get $kind) (i32.const 5))
           (then
             (global.set $waitsCounted (i32.add (global.get $waitsCounted) (i32.const 1)))
@@ -208,7 +225,13 @@
             (global.set $waitsCounted (i32.add (global.get $waitsCounted) (i32.const 1)))
             (local.set $pending (i32.const 1))
             (local.set $tallied (i32.const 1))))
-        (if (i32.eq (local.get $kind) (i32.const 2))
+        ;; A visited scan that reads calls (or SQL text) has those lines emitted too ($emit).
+        (local.set $emitted (i32.or
+          (i32.or (i32.and (i32.lt_u (local.get $kind) (i32.const 4)) (i32.ne (local.get $kind) (i32.const 2)))
+                  (i32.eq (local.get $kind) (i32.const 8)))
+          (i32.or (i32.and (i32.eq (local.get $kind) (i32.const 2)) (i32.and (global.get $emit) (i32.const 1)))
+                  (i32.and (i32.eq (local.get $kind) (i32.const 4)) (i32.shr_u (i32.and (global.get $emit) (i32.const 2)) (i32.const 1))))))
+        (if (i32.and (i32.eq (local.get $kind) (i32.const 2)) (i32.eqz (local.get $emitted)))
           (then
             (local.set $skipped (i32.add (local.get $skipped) (i32.const 1)))
             (local.set $pending (i32.const 1))))
@@ -218,7 +241,7 @@
               (f64.add (local.get $offsetBase) (f64.convert_i32_u (i32.sub (local.get $s) (local.get $in))))
               (i32.add (local.get $firstLine) (local.get $lineIndex)) (local.get $n))
             (local.set $pending (i32.const 1))))
-        (if (i32.and (i32.lt_u (local.get $kind) (i32.const 4)) (i32.ne (local.get $kind) (i32.const 2)))
+        (if (local.get $emitted)
           (then
             (i32.store offset=4 (local.get $rec) (i32.sub (local.get $s) (local.get $in)))
             (i32.store offset=8 (local.get $rec) (i32.sub (local.get $e) (local.get $in)))
@@ -245,6 +268,152 @@
     (global.set $recordsAfterLast (local.get $pending))
     (global.set $talliedAfterLast (local.get $tallied))
     (local.get $n))
+
+;; The common call shapes (lib/trace/call-line.ts is the reference, and parses every line this
+  ;; leaves to it): `PARSE|EXEC|FETCH|UNMAP|CLOSE #<cursor>[:| ]<key>=<digits>,…` and
+  ;; `XCTEND <key>=<digits>, …`. Returns the call's code (1 PARSE, 2 EXEC, 3 FETCH, 4 UNMAP,
+  ;; 6 CLOSE, 7 XCTEND), or 0 when the line is not of this shape (SORT UNMAP, STAT, ERROR, a
+  ;; cursor of more than 15 digits, a value that is not digits or has more than 16, a key longer
+  ;; than 8 bytes, …): the scanner then parses it. Writes, in the record: 12 the cursor's start,
+  ;; 16 its length, 20 the code; at $fields, 16 f64 (NaN where the line has no such field):
+  ;;   0 c  1 e  2 p  3 cr  4 cu  5 mis  6 r  7 dep  8 og  9 plh  10 tim  11 type  12 rlbk
+  ;;  13 rd_only  14 the cursor's value  15 bytes  (c, e and tim in the trace's unit)
+  (func $parseCall (param $in i32) (param $s i32) (param $e i32) (param $rec i32) (param $fields i32) (result i32)
+    (local $code i32) (local $p i32) (local $head i32) (local $key i32) (local $len i32) (local $b i32)
+    (local $value i64) (local $slot i32) (local $nan v128)
+    (local.set $head (i32.load (local.get $s)))
+    (local.set $p (i32.add (local.get $s) (i32.const 7)))
+    (block $named
+      (if (i32.eq (local.get $head) (i32.const 0x43455845)) ;; EXEC #
+        (then
+          (local.set $code (i32.const 2))
+          (local.set $p (i32.add (local.get $s) (i32.const 6)))
+          (br $named)))
+      (local.set $b (i32.and (i32.load offset=4 (local.get $s)) (i32.const 0xffffff)))
+      (if (i32.eq (local.get $b) (i32.const 0x232048)) ;; "H #"
+        (then (if (i32.eq (local.get $head) (i32.const 0x43544546)) (then (local.set $code (i32.const 3)) (br $named))))) ;; FETC
+      (if (i32.eq (local.get $b) (i32.const 0x232045)) ;; "E #"
+        (then
+          (if (i32.eq (local.get $head) (i32.const 0x53524150)) (then (local.set $code (i32.const 1)) (br $named))) ;; PARS
+          (if (i32.eq (local.get $head) (i32.const 0x534f4c43)) (then (local.set $code (i32.const 6)) (br $named))))) ;; CLOS
+      (if (i32.eq (local.get $b) (i32.const 0x232050)) ;; "P #"
+        (then (if (i32.eq (local.get $head) (i32.const 0x414d4e55)) (then (local.set $code (i32.const 4)) (br $named))))) ;; UNMA
+      (if (i32.eq (local.get $b) (i32.const 0x20444e)) ;; "ND "
+        (then (if (i32.eq (local.get $head) (i32.const 0x45544358)) (then (local.set $code (i32.const 7)) (br $named))))) ;; XCTE
+      (return (i32.const 0)))
+    (local.set $nan (f64x2.splat (f64.const nan)))
+    (v128.store offset=112 (local.get $fields) (local.get $nan))
+    (v128.store (local.get $fields) (local.get $nan))
+    (v128.store offset=16 (local.get $fields) (local.get $nan))
+    (v128.store offset=32 (local.get $fields) (local.get $nan))
+    (v128.store offset=48 (local.get $fields) (local.get $nan))
+    (v128.store offset=64 (local.get $fields) (local.get $nan))
+    (v128.store offset=80 (local.get $fields) (local.get $nan))
+    (v128.store offset=96 (local.get $fields) (local.get $nan))
+    (i32.store offset=12 (local.get $rec) (i32.sub (local.get $p) (local.get $in)))
+    (i32.store offset=16 (local.get $rec) (i32.const 0))
+    (i32.store offset=20 (local.get $rec) (local.get $code))
+    (if (i32.ne (local.get $code) (i32.const 7))
+      (then
+        ;; The cursor: digits, then a colon or (another database's form) a space.
+        (local.set $value (call $number (local.get $p)))
+        (if (i64.lt_s (local.get $value) (i64.const 0)) (then (return (i32.const 0))))
+        (local.set $len (i32.sub (global.get $numberEnd) (local.get $p)))
+        (if (i32.gt_u (local.get $len) (i32.const 15)) (then (return (i32.const 0))))
+        (i32.store offset=16 (local.get $rec) (local.get $len))
+        (f64.store offset=112 (local.get $fields) (f64.convert_i64_u (local.get $value)))
+        (local.set $p (global.get $numberEnd))
+        (if (i32.ge_u (local.get $p) (local.get $e)) (then (return (i32.const 0))))
+        (local.set $b (i32.load8_u (local.get $p)))
+        (if (i32.and (i32.ne (local.get $b) (i32.const 58)) (i32.ne (local.get $b) (i32.const 32))) (then (return (i32.const 0))))
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))))
+    (block $end
+      (loop $fieldLoop
+        (br_if $end (i32.ge_u (local.get $p) (local.get $e)))
+        (local.set $b (i32.load8_u (local.get $p)))
+        (if (i32.or (i32.eq (local.get $b) (i32.const 44)) (i32.eq (local.get $b) (i32.const 32)))
+          (then
+            (local.set $p (i32.add (local.get $p) (i32.const 1)))
+            (br $fieldLoop)))
+        ;; key: (length << 24) | its first three bytes, as lib/trace/call-line.ts codes it
+        (local.set $key (i32.const 0))
+        (local.set $len (i32.const 0))
+        (block $keyed
+          (loop $keyBytes
+            (if (i32.ge_u (local.get $p) (local.get $e)) (then (return (i32.const 0))))
+            (local.set $b (i32.load8_u (local.get $p)))
+            (br_if $keyed (i32.eq (local.get $b) (i32.const 61)))
+            (if (i32.eq (local.get $b) (i32.const 44)) (then (return (i32.const 0))))
+            (if (i32.lt_u (local.get $len) (i32.const 3))
+              (then (local.set $key (i32.or (local.get $key) (i32.shl (local.get $b) (i32.shl (local.get $len) (i32.const 3)))))))
+            (local.set $len (i32.add (local.get $len) (i32.const 1)))
+            (if (i32.gt_u (local.get $len) (i32.const 8)) (then (return (i32.const 0))))
+            (local.set $p (i32.add (local.get $p) (i32.const 1)))
+            (br $keyBytes)))
+        (if (i32.eqz (local.get $len)) (then (return (i32.const 0))))
+        (local.set $key (i32.or (local.get $key) (i32.shl (local.get $len) (i32.const 24))))
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        ;; value: digits up to a comma or the line's end; empty is missing
+        (if (i32.or (i32.ge_u (local.get $p) (local.get $e)) (i32.eq (i32.load8_u (local.get $p)) (i32.const 44)))
+          (then (br $fieldLoop)))
+        (local.set $value (call $number (local.get $p)))
+        (if (i64.lt_s (local.get $value) (i64.const 0)) (then (return (i32.const 0))))
+        (local.set $p (global.get $numberEnd))
+        (if (i32.lt_u (local.get $p) (local.get $e))
+          (then (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 44)) (then (return (i32.const 0))))))
+        (local.set $slot (call $callSlot (local.get $key)))
+        (if (i32.ge_s (local.get $slot) (i32.const 0))
+          (then (f64.store (i32.add (local.get $fields) (i32.shl (local.get $slot) (i32.const 3))) (f64.convert_i64_u (local.get $value)))))
+        (br $fieldLoop)))
+    (local.get $code))
+
+  ;; The field slot of a key code (see $parseCall), -1 for keys not read.
+  (func $callSlot (param $key i32) (result i32)
+    (if (i32.eq (local.get $key) (i32.const 0x01000063)) (then (return (i32.const 0))))  ;; c
+    (if (i32.eq (local.get $key) (i32.const 0x01000065)) (then (return (i32.const 1))))  ;; e
+    (if (i32.eq (local.get $key) (i32.const 0x01000070)) (then (return (i32.const 2))))  ;; p
+    (if (i32.eq (local.get $key) (i32.const 0x02007263)) (then (return (i32.const 3))))  ;; cr
+    (if (i32.eq (local.get $key) (i32.const 0x02007563)) (then (return (i32.const 4))))  ;; cu
+    (if (i32.eq (local.get $key) (i32.const 0x0373696d)) (then (return (i32.const 5))))  ;; mis
+    (if (i32.eq (local.get $key) (i32.const 0x01000072)) (then (return (i32.const 6))))  ;; r
+    (if (i32.eq (local.get $key) (i32.const 0x03706564)) (then (return (i32.const 7))))  ;; dep
+    (if (i32.eq (local.get $key) (i32.const 0x0200676f)) (then (return (i32.const 8))))  ;; og
+    (if (i32.eq (local.get $key) (i32.const 0x03686c70)) (then (return (i32.const 9))))  ;; plh
+    (if (i32.eq (local.get $key) (i32.const 0x036d6974)) (then (return (i32.const 10)))) ;; tim
+    (if (i32.eq (local.get $key) (i32.const 0x04707974)) (then (return (i32.const 11)))) ;; type
+    (if (i32.eq (local.get $key) (i32.const 0x04626c72)) (then (return (i32.const 12)))) ;; rlbk
+    (if (i32.eq (local.get $key) (i32.const 0x075f6472)) (then (return (i32.const 13)))) ;; rd_only
+    (if (i32.eq (local.get $key) (i32.const 0x05747962)) (then (return (i32.const 15)))) ;; bytes
+    (i32.const -1))
+
+  ;; The decimal digits at `p` (1 to 16, SWAR in 8-byte halves): their value, with their end in
+  ;; $numberEnd; -1 when there is no digit, more than 16, or the value is 2^53 or more (a double
+  ;; would round it, and JavaScript's digit loop may round it differently).
+  (func $number (param $p i32) (result i64)
+    (local $x i64) (local $k i32) (local $k2 i32) (local $value i64)
+    (local.set $x (i64.load align=1 (local.get $p)))
+    (local.set $k (i32.shr_u (call $leadingDigits (local.get $x)) (i32.const 3)))
+    (if (i32.eqz (local.get $k)) (then (return (i64.const -1))))
+    (if (i32.lt_u (local.get $k) (i32.const 8))
+      (then
+        (global.set $numberEnd (i32.add (local.get $p) (local.get $k)))
+        (return (call $digitsValue (local.get $x) (local.get $k)))))
+    (local.set $value (call $digitsValue (local.get $x) (i32.const 8)))
+    (local.set $x (i64.load offset=8 align=1 (local.get $p)))
+    (local.set $k2 (i32.shr_u (call $leadingDigits (local.get $x)) (i32.const 3)))
+    (if (i32.eq (local.get $k2) (i32.const 8))
+      (then (if (i32.lt_u (i32.sub (i32.load8_u offset=16 (local.get $p)) (i32.const 48)) (i32.const 10))
+        (then (return (i64.const -1))))))
+    (global.set $numberEnd (i32.add (local.get $p) (i32.add (i32.const 8) (local.get $k2))))
+    (if (i32.eqz (local.get $k2)) (then (return (local.get $value))))
+    (local.set $k (local.get $k2))
+    (loop $scale
+      (local.set $value (i64.mul (local.get $value) (i64.const 10)))
+      (local.set $k (i32.sub (local.get $k) (i32.const 1)))
+      (br_if $scale (local.get $k)))
+    (local.set $value (i64.add (local.get $value) (call $digitsValue (local.get $x) (local.get $k2))))
+    (if (i64.ge_u (local.get $value) (i64.const 0x20000000000000)) (then (return (i64.const -1))))
+    (local.get $value))
 
   ;; EXEC #, ERROR #, FETCH #, XCTEND , CLOSE #, STAT #, PARSE #, UNMAP # (little-endian words)
   (func $isRecordStart (param $s i32) (param $head i32) (param $tail i32) (result i32)

@@ -1,0 +1,56 @@
+import { MICROS_PER_ELA_UNIT } from '../units';
+import type { Measure } from './measure';
+import { MeasureVisitor } from './measure-visitor';
+import type { ScanOptions, ScanResult } from './scan-result';
+import { VisitingScanner, type TraceVisitor } from './trace-visitor';
+
+/**
+ * The scan of a call or commit measure: a visited scan whose samples are the measure's values
+ * instead of one event's waits, kept exactly as waits are (every column, counts, or per-session
+ * counts), so every statistic, figure and outlier list downstream is the same code.
+ * No event is selected (the scanner's event is a name no WAIT has); an optional visitor of the
+ * caller's still sees every record.
+ */
+export class MeasuringScanner extends VisitingScanner {
+  private readonly measuring: MeasureVisitor;
+
+  constructor(options: ScanOptions, measure: Exclude<Measure, { kind: 'event' }>, visitor: TraceVisitor | null) {
+    const sinkHolder: { scanner: MeasuringScanner | null } = { scanner: null };
+    const measuring = new MeasureVisitor(measure, (micros, timMicros, at) => {
+      const scanner = sinkHolder.scanner as MeasuringScanner;
+      const scale = MICROS_PER_ELA_UNIT[scanner.facts.unit];
+      // Samples hold the trace's own units until the scan ends (scanner.ts finish), as waits do.
+      scanner.samples.push(micros / scale, timMicros / scale, at.line, at.offset, at.session);
+    });
+    super({ ...options, event: NO_EVENT }, both(measuring, visitor));
+    sinkHolder.scanner = this;
+    this.measuring = measuring;
+  }
+
+  override finish(options: { blocks?: boolean } = {}): ScanResult {
+    this.measuring.finish();
+    const measuredCount = this.samplesSoFar;
+    return { ...super.finish(options), measuredCount };
+  }
+}
+
+/** No WAIT is named this (event names are printable text). */
+const NO_EVENT = '\u0000measure';
+
+function both(a: TraceVisitor, b: TraceVisitor | null): TraceVisitor {
+  if (b === null) return a;
+  return {
+    onWait: (w, at) => {
+      a.onWait(w, at);
+      b.onWait(w, at);
+    },
+    onCall: (c, at) => {
+      a.onCall?.(c, at);
+      b.onCall?.(c, at);
+    },
+    onCursor: (c, at) => {
+      a.onCursor?.(c, at);
+      b.onCursor?.(c, at);
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import type { Measure } from './measure';
+import type { RecordPosition, TraceVisitor, VisitedCall, VisitedCursor, VisitedWait } from './trace-visitor';
+
+/** Where a measured value goes: µs, the record's tim in µs (NaN if none), and where the record is. */
+export type MeasureSink = (micros: number, timMicros: number, at: RecordPosition) => void;
+
+/** SQL*Net messages: the reply to the client, or its next request, ends a commit. */
+const CLIENT_MESSAGE = /^SQL\*Net (message|more data) (to|from) client$/;
+
+/** `COMMIT` issued as a statement: oct 44 (Oracle's command type for COMMIT). */
+const COMMIT_COMMAND_TYPE = 44;
+
+interface OpenCommit {
+  start: number;
+  end: number;
+  tim: number;
+  at: RecordPosition;
+}
+
+interface ProcessState {
+  /** End of the process's latest record (a call or a wait), µs. */
+  lastEnd: number;
+  /** Cursor → its statement's sql_id, hash value and whether it is a COMMIT. */
+  cursors: Map<string, { sqlId: string | null; hv: number; isCommit: boolean }>;
+  commit: OpenCommit | null;
+}
+
+/**
+ * The values of a call or commit measure, from the records a scan visits in file order.
+ *
+ * A call measure takes e of each matching call line; its statement is the latest PARSING IN
+ * CURSOR of its cursor number in its process (response-time.md, "Cursor numbers are reused").
+ *
+ * The commit, as the client feels it: an `XCTEND rlbk=0` starts at the end of the process's record
+ * before it (the call whose work it commits, or the client's request) and lasts to the end of the
+ * waits that follow it until the reply to the client or the next call, which is where its
+ * `log file sync` is (trace-format.md §5: "A log file sync WAIT usually sits just before or after
+ * the XCTEND"). Where the application commits with a `COMMIT` statement, XCTEND and the sync
+ * lie inside that statement's EXEC, and the EXEC's e is the commit.
+ */
+export class MeasureVisitor implements TraceVisitor {
+  private readonly processes = new Map<string, ProcessState>();
+
+  constructor(
+    private readonly measure: Exclude<Measure, { kind: 'event' }>,
+    private readonly sink: MeasureSink,
+  ) {}
+
+  onWait(w: VisitedWait, at: RecordPosition): void {
+    const p = this.process(at.pid);
+    const tim = w.tim * at.microsPerUnit;
+    if (p.commit !== null) {
+      if (CLIENT_MESSAGE.test(w.event)) this.endCommit(p);
+      else if (tim === tim && tim > p.commit.end) p.commit.end = tim;
+    }
+    if (tim === tim) p.lastEnd = tim;
+  }
+
+  onCursor(c: VisitedCursor, at: RecordPosition): void {
+    const isCommit = c.oct === COMMIT_COMMAND_TYPE || c.text.trim().toUpperCase() === 'COMMIT';
+    this.process(at.pid).cursors.set(c.cursor, { sqlId: c.sqlId, hv: c.hv, isCommit });
+  }
+
+  onCall(call: VisitedCall, at: RecordPosition): void {
+    const p = this.process(at.pid);
+    if (this.measure.kind === 'call') this.callValue(p, call, at);
+    else this.commitCall(p, call, at);
+    if (call.tim === call.tim) p.lastEnd = call.tim;
+  }
+
+  /** Ends the pass: a commit still open at the end of the file ends at its last wait. */
+  finish(): void {
+    for (const p of this.processes.values()) this.endCommit(p);
+  }
+
+  private callValue(p: ProcessState, call: VisitedCall, at: RecordPosition): void {
+    const m = this.measure as Extract<Measure, { kind: 'call' }>;
+    if (call.call !== m.call || !(call.e === call.e)) return;
+    if (m.dep !== null && (call.dep === call.dep ? call.dep : 0) !== m.dep) return;
+    if (m.sqlId !== null || m.hashValue !== null) {
+      const s = p.cursors.get(call.cursor);
+      if (s === undefined) return;
+      if (m.sqlId !== null ? s.sqlId !== m.sqlId : s.hv !== m.hashValue) return;
+    }
+    this.sink(call.e, call.tim, at);
+  }
+
+  private commitCall(p: ProcessState, call: VisitedCall, at: RecordPosition): void {
+    const open = p.commit;
+    if (call.call === 'EXEC' && p.cursors.get(call.cursor)?.isCommit === true && call.e === call.e) {
+      // The COMMIT statement's EXEC holds the XCTEND and the sync written before it.
+      p.commit = null;
+      if (open === null || open.tim >= call.tim - call.e) this.sink(call.e, call.tim, { ...at });
+      else this.sink(open.end - open.start, open.tim, open.at);
+      return;
+    }
+    this.endCommit(p);
+    if (call.call === 'XCTEND' && call.rlbk === 0 && call.tim === call.tim) {
+      const start = p.lastEnd === p.lastEnd ? p.lastEnd : call.tim;
+      p.commit = { start, end: call.tim, tim: call.tim, at: { ...at } };
+    }
+  }
+
+  private endCommit(p: ProcessState): void {
+    const open = p.commit;
+    if (open === null) return;
+    p.commit = null;
+    this.sink(open.end - open.start, open.tim, open.at);
+  }
+
+  private process(pid: string | null): ProcessState {
+    const key = pid ?? '';
+    let p = this.processes.get(key);
+    if (p === undefined) {
+      p = { lastEnd: NaN, cursors: new Map(), commit: null };
+      this.processes.set(key, p);
+    }
+    return p;
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * What a dataset measures (issue 14 §4): a wait event's ela (the default, `log file sync`), the
+ * elapsed time e of one call type, optionally of one statement or depth, or the commit as the
+ * client feels it. Every statistic, figure and outlier list reads the measure's values as it reads
+ * a wait event's, in µs, with the record's line, offset, tim and session.
+ */
+export type Measure =
+  | { kind: 'event'; event: string }
+  | {
+      kind: 'call';
+      /** PARSE, EXEC, FETCH, CLOSE, UNMAP, SORT UNMAP, a LOB call: as written in the trace. */
+      call: string;
+      /** One statement's calls only: by sql_id (11g+), else hash value. */
+      sqlId: string | null;
+      hashValue: number | null;
+      /** One depth only (0: the client's calls). */
+      dep: number | null;
+    }
+  | { kind: 'commit' };
+
+/** The name a measure is shown under: the event's name, or words that say what was measured. */
+export function measureLabel(m: Measure): string {
+  switch (m.kind) {
+    case 'event':
+      return m.event;
+    case 'call': {
+      const of = m.sqlId !== null ? ` of sql_id ${m.sqlId}` : m.hashValue !== null ? ` of hash value ${m.hashValue}` : '';
+      const dep = m.dep !== null ? ` at dep ${m.dep}` : '';
+      return `${m.call} elapsed${of}${dep}`;
+    }
+    case 'commit':
+      return 'commit (from its request to the end of its log file sync)';
+  }
+}
+
+/** What a file holds none of, for the "no such …" message. */
+export function missingMeasureText(m: Exclude<Measure, { kind: 'event' }>): string {
+  switch (m.kind) {
+    case 'call':
+      return `no ${m.call} calls${m.sqlId !== null ? ` of sql_id ${m.sqlId}` : m.hashValue !== null ? ` of hash value ${m.hashValue}` : ''}${m.dep !== null ? ` at dep ${m.dep}` : ''}`;
+    case 'commit':
+      return 'no commits (XCTEND rlbk=0 lines)';
+  }
+}

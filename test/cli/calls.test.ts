@@ -1,0 +1,146 @@
+// The call commands of issue 14 through the real CLI, against the generator's booked truth for the
+// golden pairs (test/fixtures/calls/*.truth.json) and counts made here by regex.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CallWorkloadTruth } from '../../lib/synth/call-truth';
+import { FIXTURES_DIR, parseJsonOutput, runCli } from '../helpers/cli';
+
+const trace = (name: string) => path.join(FIXTURES_DIR, 'calls', `${name}.trc`);
+const truthOf = (name: string) => (JSON.parse(readFileSync(path.join(FIXTURES_DIR, 'calls', `${name}.truth.json`), 'utf8')) as { truth: CallWorkloadTruth }).truth;
+const lines = (name: string) => readFileSync(trace(name), 'latin1').split('\n');
+
+interface ProfileJson {
+  calls: { call: string; dep: number; count: number; e: number; c: number }[];
+  responseTime: { total: number; sessions: number; thinkTime: number; rows: { component: string; total: number; count: number; share: number | null }[] };
+  events: { event: string }[];
+}
+
+describe('waitscope profile: calls and the response-time profile (JSON contract of issue 14 §6)', () => {
+  it('gives calls per name and depth and rows adding up to R, equal to the truth', async () => {
+    const run = await runCli(['profile', '--json', trace('oltp-11-2')]);
+    expect(run.status).toBe(0);
+    const json = parseJsonOutput<ProfileJson>(run);
+    const truth = truthOf('oltp-11-2');
+    const key = (r: { call: string; dep: number }) => `${r.call}/${r.dep}`;
+    expect(Object.fromEntries(json.calls.map((c) => [key(c), c]))).toEqual(Object.fromEntries(truth.calls.map((c) => [key(c), c])));
+    expect(json.responseTime.total).toBe(truth.responseTime.total);
+    expect(json.responseTime.rows.reduce((s, r) => s + r.total, 0)).toBe(truth.responseTime.total);
+    const rows = (list: readonly { component: string; total: number; count: number }[]) => Object.fromEntries(list.map((r) => [r.component, [r.total, r.count]]));
+    expect(rows(json.responseTime.rows)).toEqual(rows(truth.responseTime.rows));
+    expect(json.responseTime.thinkTime).toBe(1_000_000);
+    expect(json.events.length).toBeGreaterThan(0);
+  });
+
+  it('moves waits to the think-time row with --think-time', async () => {
+    const run = await runCli(['profile', '--json', '--think-time', '1ms', trace('oltp-11-2')]);
+    const json = parseJsonOutput<ProfileJson>(run);
+    // SQL*Net message from client waits between calls of at least 1000 µs, counted here by regex
+    // over the truth's own classification: every such wait in this file lies between calls.
+    const snmfc = lines('oltp-11-2')
+      .map((l) => /^WAIT #\d+: nam='SQL\*Net message from client' ela= (\d+)/.exec(l))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => Number(m[1]));
+    const think = json.responseTime.rows.find((r) => r.component === 'SQL*Net message from client [think time]');
+    expect(think?.count).toBe(snmfc.filter((v) => v >= 1000).length);
+    expect(think?.total).toBe(snmfc.filter((v) => v >= 1000).reduce((a, b) => a + b, 0));
+    expect(json.responseTime.thinkTime).toBe(1000);
+  });
+
+  it('rejects a think time that is not a duration', async () => {
+    const run = await runCli(['profile', '--think-time', 'soon', trace('oltp-11-2')]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("--think-time takes a duration such as 1s, 500ms or 250000us, not 'soon'");
+  });
+});
+
+describe('waitscope statements', () => {
+  it('--json lists every statement with sqlId, hashValue, dep, exec and fetch as the truth has them', async () => {
+    const run = await runCli(['statements', '--json', trace('oltp-19c')]);
+    expect(run.status).toBe(0);
+    const json = parseJsonOutput<{ statements: { sqlId: string | null; hashValue: number | null; dep: number; exec: { count: number; e: number }; fetch: { count: number; e: number }; total: number }[] }>(run);
+    const truth = truthOf('oltp-19c');
+    const id = (s: { sqlId: string | null; hashValue: number | null }) => s.sqlId ?? String(s.hashValue);
+    const got = Object.fromEntries(json.statements.map((s) => [id(s), { dep: s.dep, exec: [s.exec.count, s.exec.e], fetch: [s.fetch.count, s.fetch.e] }]));
+    const want = Object.fromEntries(truth.statements.map((s) => [id(s), { dep: s.dep, exec: [s.exec.count, s.exec.e], fetch: [s.fetch.count, s.fetch.e] }]));
+    // Statements with neither id (the cursor never parsed in the file) are keyed by cursor in both.
+    expect(Object.keys(got).sort()).toEqual(Object.keys(want).sort());
+    expect(got).toEqual(want);
+    // Sorted by total elapsed, largest first.
+    const totals = json.statements.map((s) => s.total);
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+  });
+
+  it('sorts by tkprof keys and keeps the top N', async () => {
+    const run = await runCli(['statements', '--json', '--sort', 'prsela', '--top', '2', trace('oltp-19c')]);
+    const json = parseJsonOutput<{ statements: { parse: { e: number } }[] }>(run);
+    const parseE = truthOf('oltp-19c').statements.map((s) => s.parse.e).sort((a, b) => b - a);
+    expect(json.statements.map((s) => s.parse.e)).toEqual(parseE.slice(0, 2));
+  });
+
+  it('says which sort keys exist when given one it does not know', async () => {
+    const run = await runCli(['statements', '--sort', 'prsfoo', trace('oltp-19c')]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('unknown sort key prsfoo');
+  });
+});
+
+describe('waitscope compare --profile', () => {
+  it('puts both profiles side by side with ΔR and marks rows present on one side only', async () => {
+    const run = await runCli(['compare', '--profile', '--json', '--labels', 'a,b', trace('oltp-19c'), '--vs', trace('oltp-11-2')]);
+    expect(run.status).toBe(0);
+    const json = parseJsonOutput<{ profileComparison: { deltaR: number; components: { component: string; deltaTotal: number; onlyIn: string | null }[] } }>(run);
+    const [a, b] = [truthOf('oltp-19c'), truthOf('oltp-11-2')];
+    expect(json.profileComparison.deltaR).toBe(a.responseTime.total - b.responseTime.total);
+    // 19c reads a LOB (LOBREAD, direct path read); 11.2 does not.
+    const lob = json.profileComparison.components.find((c) => c.component === 'CPU: LOBREAD dbcalls');
+    expect(lob?.onlyIn).toBe('a');
+    const inA = new Map(a.responseTime.rows.map((r) => [r.component, r.total]));
+    const inB = new Map(b.responseTime.rows.map((r) => [r.component, r.total]));
+    for (const c of json.profileComparison.components) expect(c.deltaTotal, c.component).toBe((inA.get(c.component) ?? 0) - (inB.get(c.component) ?? 0));
+  });
+});
+
+describe('measures: a call type or the commit instead of a wait event (issue 14 §4)', () => {
+  it('--call EXEC measures e of every EXEC line', async () => {
+    const run = await runCli(['stats', '--json', '--call', 'EXEC', trace('oltp-11-2')]);
+    expect(run.status).toBe(0);
+    const json = parseJsonOutput<{ count: number; sum: number; event: string }>(run);
+    const execs = lines('oltp-11-2')
+      .map((l) => /^EXEC #\d+:c=\d+,e=(\d+)/.exec(l))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => Number(m[1]));
+    expect(json.count).toBe(execs.length);
+    expect(json.sum).toBe(execs.reduce((x, y) => x + y, 0));
+    expect(json.event).toBe('EXEC elapsed');
+  });
+
+  it('--call EXEC --sql-id takes one statement’s EXECs (its cursor number reused by another statement is not it)', async () => {
+    const truth = truthOf('oltp-11-2');
+    const target = truth.statements.find((s) => s.sqlId !== null && s.exec.count > 0) as CallWorkloadTruth['statements'][number];
+    const run = await runCli(['stats', '--json', '--call', 'EXEC', '--sql-id', target.sqlId as string, trace('oltp-11-2')]);
+    const json = parseJsonOutput<{ count: number; sum: number }>(run);
+    expect(json.count).toBe(target.exec.count);
+    expect(json.sum).toBe(target.exec.e);
+  });
+
+  it('--commit measures one value per commit, at the XCTEND or the COMMIT statement', async () => {
+    const run = await runCli(['stats', '--json', '--commit', trace('oltp-11-2')]);
+    const json = parseJsonOutput<{ count: number; min: number }>(run);
+    const commits = lines('oltp-11-2').filter((l) => /^XCTEND rlbk=0/.test(l)).length;
+    expect(json.count).toBe(commits);
+    expect(json.min).toBeGreaterThan(0);
+  });
+
+  it('names the measure a file lacks, and refuses contradictory or unknown choices', async () => {
+    const none = await runCli(['stats', '--call', 'EXEC', '--sql-id', 'zzzzzzzzzzzzz', trace('oltp-11-2')]);
+    expect(none.stderr).toContain('has no EXEC calls of sql_id zzzzzzzzzzzzz');
+    const both = await runCli(['stats', '--commit', '--event', 'log file sync', trace('oltp-11-2')]);
+    expect(both.status).toBe(1);
+    expect(both.stderr).toContain('--event and --commit each choose what to measure; give one');
+    const bad = await runCli(['stats', '--call', 'EXECUTE', trace('oltp-11-2')]);
+    expect(bad.stderr).toContain("--call takes a call name");
+    const loose = await runCli(['stats', '--sql-id', 'abc', trace('oltp-11-2')]);
+    expect(loose.stderr).toContain('--sql-id, --hash-value and --dep narrow a --call measure');
+  });
+});
