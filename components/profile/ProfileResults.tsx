@@ -70,10 +70,12 @@ export function ProfileResults({ ask, tab, datasets, pairs, dataKey, thinkTime, 
   const done = progress.reduce((n, p) => n + p.done, 0);
   const total = progress.reduce((n, p) => n + p.total, 0);
   return (
-    <section data-testid="profile-results" data-state={state.error ? 'failed' : state.profiles ? 'ready' : 'computing'}>
-      <div className={styles.settings}>
-        <ThinkTimeControl micros={thinkTime} onChange={onThinkTime} />
-      </div>
+    <section data-testid="profile-results" data-state={state.error ? 'failed' : state.profiles ? 'ready' : 'computing'} data-think-time={state.profiles ? thinkTime : undefined}>
+      {tab === 'profile' && (
+        <div className={styles.settings}>
+          <ThinkTimeControl micros={thinkTime} onChange={onThinkTime} />
+        </div>
+      )}
       {state.error && <p role="alert" className="failure">{state.error}</p>}
       {!state.profiles && !state.error && (
         <p className="computing" data-testid="profile-progress">

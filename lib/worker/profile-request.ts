@@ -1,14 +1,14 @@
 /**
  * The response-time profile of a dataset in the page (issue 14 §2, §3, §5): a second pass over each
- * trace file with lib/trace's scanTrace and a ProfileCollector as its visitor, the same lib code as
- * the CLI's parse pass (lib/node/run-task.ts), and the files merged with mergeProfiles as the CLI
- * merges them. Computed when the page asks (the Profile or Statements view opens, or a share), not on
+ * trace file with lib/profile's profileTrace (the parser's scan with a ProfileCollector as its
+ * visitor, as the CLI's parse pass does in lib/node/run-task.ts), and the files merged with
+ * mergeProfiles as the CLI merges them. Computed when the page asks (the Profile or Statements view opens, or a share), not on
  * every parse, and kept per dataset until its files or the think-time threshold change.
  */
-import { ProfileCollector } from '../profile/profile-collector';
 import { mergeProfiles } from '../profile/merge-profiles';
 import type { DatasetProfile } from '../profile/profile-model';
-import { scanTrace } from '../trace/scan-trace';
+import { profileTrace } from '../profile/profile-trace';
+import { formatWarning } from '../trace/warnings';
 import type { DatasetState, TraceEntry } from './dataset-state';
 import { fileChunks } from './file-chunks';
 import type { Post, QuestionOf } from './protocol';
@@ -37,19 +37,17 @@ function profiledFiles(d: DatasetState): TraceEntry[] {
   return d.traces.filter((t) => t.result !== null && t.result.outcome.kind !== 'not-a-trace');
 }
 
-/** One file's profile; a file that cannot be read again throws, naming it. */
+/** One file's profile (lib/profile's profileTrace: the parser's own pass with the collector as its visitor); a file that cannot be read again throws, naming it. */
 async function fileProfile(entry: TraceEntry, fileIndex: number, thinkTimeMicros: number, onBytes: (bytes: number) => void): Promise<{ profile: DatasetProfile; note: string | null }> {
-  const collector = new ProfileCollector({ thinkTimeMicros });
-  let scanned;
+  let read;
   try {
-    // Only the visitor's records matter: no event's waits are kept (as co-occurrence.ts reads a file again).
-    scanned = await scanTrace(fileChunks(entry.file), { event: '', fileName: entry.name, fileIndex, keep: 'counts', visitor: collector, onProgress: onBytes });
+    read = await profileTrace(fileChunks(entry.file), { thinkTimeMicros, fileName: entry.name, fileIndex, onProgress: onBytes });
   } catch (error) {
     throw new Error(`${entry.name} could not be read again for its profile: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (scanned.gzipError?.fromSource) throw new Error(`${entry.name} could not be read again for its profile: ${scanned.gzipError.message}`);
-  const note = scanned.gzipError ? `${entry.name}: ${scanned.gzipError.message}; its profile covers the lines before that point` : null;
-  return { profile: collector.finish(), note };
+  // gzip data that ends early ends the profile there, as it ended the parse (which said where).
+  const cut = read.result.warnings.find((w) => w.code === 'truncated-gzip');
+  return { profile: read.profile, note: cut ? `${formatWarning(cut)}; the profile covers what came before` : null };
 }
 
 async function datasetProfile(d: DatasetState, thinkTimeMicros: number, progress: (p: ProfileProgress) => void): Promise<DatasetCallProfile> {

@@ -9,8 +9,9 @@ import { fixturePath, parseJsonOutput, runCli } from '../helpers/cli';
 import { cellsByRow, openResultsTab, profileRows } from '../helpers/profile-page';
 import { loadTwoDatasets, screenshot } from '../helpers/workbench';
 
-const A = fixturePath('v11g-commit-loop.trc');
-const B = fixturePath('v19c-session.trc');
+// Order-entry sessions with full call lines (lib/synth call-workload): recursive SQL, LOB calls, think time, a cursor parsed before tracing began.
+const A = fixturePath('calls/oltp-19c.trc');
+const B = fixturePath('calls/oltp-12-2.trc');
 
 interface CliProfile {
   responseTime: { total: number; sessions: number; rows: Record<string, unknown>[] };
@@ -78,12 +79,20 @@ describe('the Profile view in Chromium', () => {
   }, 120_000);
 
   it('a think time set in the view crops the long SQL*Net message from client waits, and stays in the URL', async () => {
-    await page.getByTestId('think-time-ms').fill('100');
+    await page.getByTestId('think-time-ms').fill('10');
     await page.getByTestId('think-time-ms').press('Enter');
-    await page.locator('[data-testid=profile-results][data-state=ready] [data-component="SQL*Net message from client [think time]"]').first().waitFor({ timeout: 60_000 });
-    expect(page.url()).toContain('think=100000');
-    const cli = parseJsonOutput<CliProfile>(await runCli(['profile', '--json', '--think-time', '100ms', A]));
-    expect(await profileRows(page, 'd1')).toEqual(cli.responseTime.rows);
+    await page.locator('[data-testid=profile-results][data-state=ready][data-think-time="10000"]').waitFor({ timeout: 60_000 });
+    expect(page.url()).toContain('think=10000');
+    // SQL*Net message from client waits of 10 ms or more: in oltp-19c 12,796 and 3,176,789 µs; in
+    // oltp-12-2 10,588, 12,941, 15,431, 17,730 and 3,269,167 µs (at 1 s: one each).
+    const expected = { d1: [2, 12_796 + 3_176_789], d2: [5, 10_588 + 12_941 + 15_431 + 17_730 + 3_269_167] };
+    for (const [id, file] of [['d1', A], ['d2', B]] as const) {
+      const cli = parseJsonOutput<CliProfile>(await runCli(['profile', '--json', '--think-time', '10ms', file]));
+      const rows = await profileRows(page, id);
+      expect(rows).toEqual(cli.responseTime.rows);
+      const think = rows.find((r) => r.kind === 'think-time')!;
+      expect([think.count, think.total]).toEqual(expected[id]);
+    }
     expect(watch.consoleErrors).toEqual([]);
     expect(watch.externalRequests).toEqual([]);
   }, 120_000);

@@ -9,8 +9,9 @@ import { fixturePath, parseJsonOutput, runCli } from '../helpers/cli';
 import { openResultsTab, statementRowsShown } from '../helpers/profile-page';
 import { loadTwoDatasets, screenshot } from '../helpers/workbench';
 
-const A = fixturePath('v11g-commit-loop.trc');
-const B = fixturePath('v19c-session.trc');
+// Order-entry sessions with full call lines (lib/synth call-workload): recursive SQL, LOB calls, think time, a cursor parsed before tracing began.
+const A = fixturePath('calls/oltp-19c.trc');
+const B = fixturePath('calls/oltp-12-2.trc');
 
 interface CliStatement {
   key: string;
@@ -81,13 +82,24 @@ describe('the Statements view in Chromium', () => {
       trs.map((tr) => ({ event: tr.getAttribute('data-event'), count: Number(tr.querySelector('[data-field=count]')!.getAttribute('data-value')), total: Number(tr.querySelector('[data-field=total]')!.getAttribute('data-value')) })),
     );
     expect(waits).toEqual(first.waits);
-    if (first.text !== null) expect(await detail.getByTestId('statement-sql').textContent()).toBe(first.text);
-    // A relative is a link: it opens that statement's row.
-    const relative = [...first.children, ...first.parents][0];
-    if (relative !== undefined) {
-      await detail.locator(`[data-jump="${relative}"]`).first().click();
-      await page.locator(`[data-testid=statement-detail][data-key="${relative}"]`).waitFor();
-    }
+    expect(first.text).not.toBeNull();
+    expect(await detail.getByTestId('statement-sql').textContent()).toBe(first.text);
+
+    // A statement with recursive SQL: its child is a link that opens the child's row, whose parent links back.
+    const parent = cli.find((s) => s.children.length > 0)!;
+    const child = parent.children[0]!;
+    expect(cli.find((s) => s.key === child)!.parents).toContain(parent.key);
+    await page.locator(`[data-testid=statement-row][data-key="${parent.key}"]`).click();
+    const parentDetail = page.locator(`[data-testid=statement-detail][data-key="${parent.key}"]`);
+    expect(await parentDetail.getByTestId('statement-children').textContent()).toContain(child);
+    await parentDetail.locator(`[data-jump="${child}"]`).click();
+    const childDetail = page.locator(`[data-testid=statement-detail][data-key="${child}"]`);
+    await childDetail.waitFor();
+    expect(await childDetail.locator(`[data-jump="${parent.key}"]`).count()).toBe(1);
+    // total with its recursive statements, and without them: the child's total is the difference here (one child).
+    const shown = await statementRowsShown(page);
+    const p = shown.find((r) => r.key === parent.key)!;
+    expect((p.total as number) - (p.self as number)).toBe(parent.total - parent.self);
     await screenshot(page, 'statements-view');
     await page.screenshot({ path: '/tmp/shots-i14/statements-view.png', fullPage: true });
     expect(watch.consoleErrors).toEqual([]);
