@@ -10,7 +10,7 @@ import type { DatasetProfile } from '@/lib/profile/profile-model';
 import { profileTable } from '@/lib/profile/profile-rows';
 import { statementRows } from '@/lib/profile/statement-table';
 import type { Ask } from '@/lib/worker/protocol';
-import { count, micros } from './profile-format';
+import { count } from './profile-format';
 import { ProfileView } from './ProfileView';
 import { StatementsView, type StatementSettings } from './StatementsView';
 import { ThinkTimeControl } from './ThinkTimeControl';
@@ -80,7 +80,7 @@ export function ProfileResults({ ask, tab, datasets, pairs, dataKey, thinkTime, 
       {!state.profiles && !state.error && (
         <p className="computing" data-testid="profile-progress">
           Reading the trace files again for their database calls…{' '}
-          {total > 0 && `${count(Math.round(done / 1024))} of ${count(Math.round(total / 1024))} KiB (${micros(Math.floor((100 * done) / total))}%)`}
+          {total > 0 && `${count(Math.round(done / 1024))} of ${count(Math.round(total / 1024))} KiB (${count(Math.floor((100 * done) / total))}%)`}
         </p>
       )}
       {notes.map((n) => (
