@@ -24,7 +24,8 @@ const Delta = ({ v, kind, row }: { v: number | null; kind: string; row: string }
   <td className="num" data-kind={kind} data-row={row} data-value={raw(v)}>{signedMicros(v)}</td>
 );
 
-export function ProfileComparisonTable({ view, onStatement }: { view: ProfileComparisonView; onStatement?: (key: string) => void }) {
+/** `onStatement`: a statement was clicked; with the id of a dataset that has it (A unless only B has). */
+export function ProfileComparisonTable({ view, onStatement }: { view: ProfileComparisonView; onStatement?: (datasetId: string, key: string) => void }) {
   const c = view.comparison;
   const id = `${view.a.id}-${view.b.id}`;
   return (
@@ -90,7 +91,7 @@ export function ProfileComparisonTable({ view, onStatement }: { view: ProfileCom
             <tr key={s.key} data-testid="statement-change" data-key={s.key}>
               <td className={styles.key}>
                 {onStatement ? (
-                  <button type="button" className="link" onClick={() => onStatement(s.key)}>{s.key}</button>
+                  <button type="button" className={`link ${styles.key}`} onClick={() => onStatement(s.onlyIn === 'b' ? view.b.id : view.a.id, s.key)}>{s.key}</button>
                 ) : (
                   s.key
                 )}

@@ -22,7 +22,7 @@ export function ProfileView({ datasets, comparisons, thinkTime, onStatement }: P
   return (
     <div data-testid="profile-view">
       {comparisons.map((c) => (
-        <ProfileComparisonTable key={`${c.a.id}-${c.b.id}`} view={c} onStatement={onStatement && ((key) => onStatement(c.a.id, key))} />
+        <ProfileComparisonTable key={`${c.a.id}-${c.b.id}`} view={c} onStatement={onStatement} />
       ))}
       <div className={styles.side}>
         {datasets.map((d) => (

@@ -78,6 +78,17 @@ describe('the Profile view in Chromium', () => {
     await page.screenshot({ path: '/tmp/shots-i14/profile-view.png', fullPage: true });
   }, 120_000);
 
+  it('a statement clicked among the changes opens in the Statements view of a dataset that has it', async () => {
+    const cli = parseJsonOutput<CliComparison>(await runCli(['compare', '--profile', '--json', A, '--vs', B]));
+    const onlyB = cli.profileComparison.statements.find((s) => (s as { onlyIn?: string | null }).onlyIn === 'b')!;
+    await page.locator(`[data-testid=statement-change][data-key="${onlyB.key}"] button`).click();
+    await page.locator(`[data-testid=statement-detail][data-key="${onlyB.key}"]`).waitFor();
+    expect(await page.getByTestId('statements-view').getAttribute('data-dataset')).toBe('d2');
+    expect(page.url()).toContain('view=statements');
+    await page.locator('[data-testid=results-tabs] [data-tab=profile]').click();
+    await page.locator('[data-testid=profile-results][data-state=ready]').waitFor();
+  }, 120_000);
+
   it('a think time set in the view crops the long SQL*Net message from client waits, and stays in the URL', async () => {
     await page.getByTestId('think-time-ms').fill('10');
     await page.getByTestId('think-time-ms').press('Enter');
