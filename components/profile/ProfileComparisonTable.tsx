@@ -89,7 +89,7 @@ export function ProfileComparisonTable({ view, onStatement }: { view: ProfileCom
           )}
           {c.statements.map((s) => (
             <tr key={s.key} data-testid="statement-change" data-key={s.key}>
-              <td className={styles.key}>
+              <td className={`${styles.key} ${styles.keyCell}`}>
                 {onStatement ? (
                   <button type="button" className={`link ${styles.key}`} onClick={() => onStatement(s.onlyIn === 'b' ? view.b.id : view.a.id, s.key)}>{s.key}</button>
                 ) : (
