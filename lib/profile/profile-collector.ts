@@ -26,8 +26,11 @@ interface HeldWait {
 interface ProcessWaits {
   /** Waits since the last call line, not yet given to any call. */
   pending: HeldWait[];
+  /** How many of `pending` are held (the array is reused: setting an array's length is slow in V8). */
+  pendingN: number;
   /** Waits given to recursive (dep ≥ 1) calls, waiting for the dep 0 call they are within. */
   inRecursive: HeldWait[];
+  inRecursiveN: number;
 }
 
 interface OpenComponent {
@@ -90,7 +93,8 @@ export class ProfileCollector implements TraceVisitor {
     w.event = record.event;
     w.ela = record.ela;
     w.tim = tim;
-    this.process(at.pid).pending.push(w);
+    const waits = this.process(at.pid);
+    waits.pending[waits.pendingN++] = w;
   }
 
   onCall(call: VisitedCall, at: RecordPosition): void {
@@ -101,27 +105,30 @@ export class ProfileCollector implements TraceVisitor {
     const waits = this.process(at.pid);
     const start = call.tim - e;
     const pending = waits.pending;
+    const held = waits.pendingN;
     if (depthOf(call) >= 1) {
       // Recursive: its waits are within whatever dep 0 call it runs under; the others wait for the parent.
       let kept = 0;
-      for (let i = 0; i < pending.length; i++) {
+      for (let i = 0; i < held; i++) {
         const w = pending[i] as HeldWait;
         if (isWithin(w, start, call)) {
           if (statement !== null) this.statements.wait(statement, w.event, w.ela);
-          waits.inRecursive.push(w);
+          waits.inRecursive[waits.inRecursiveN++] = w;
         } else pending[kept++] = w;
       }
-      pending.length = kept;
+      waits.pendingN = kept;
       return;
     }
     let waited = 0;
-    for (const w of waits.inRecursive) {
+    for (let i = 0; i < waits.inRecursiveN; i++) {
+      const w = waits.inRecursive[i] as HeldWait;
       this.add('wait-within', w.event, w.ela);
       waited += w.ela;
       this.spare.push(w);
     }
-    waits.inRecursive.length = 0;
-    for (const w of pending) {
+    waits.inRecursiveN = 0;
+    for (let i = 0; i < held; i++) {
+      const w = pending[i] as HeldWait;
       if (isWithin(w, start, call)) {
         if (statement !== null) this.statements.wait(statement, w.event, w.ela);
         this.add('wait-within', w.event, w.ela);
@@ -129,7 +136,7 @@ export class ProfileCollector implements TraceVisitor {
       } else this.betweenWait(w);
       this.spare.push(w);
     }
-    pending.length = 0;
+    waits.pendingN = 0;
     // XCTEND and a CLOSE without times have no c or e: nothing of R is inside them.
     if (call.c === call.c) this.add('cpu', call.call, call.c);
     if (call.e === call.e) this.add('unaccounted-within', '', e - (call.c === call.c ? call.c : 0) - waited);
@@ -142,10 +149,10 @@ export class ProfileCollector implements TraceVisitor {
   /** Ends the pass. Waits never followed by a call of theirs (the trace ended mid-call) are between calls. */
   finish(): DatasetProfile {
     for (const waits of this.processes.values()) {
-      for (const w of waits.inRecursive) this.betweenWait(w);
-      for (const w of waits.pending) this.betweenWait(w);
-      waits.inRecursive.length = 0;
-      waits.pending.length = 0;
+      for (let i = 0; i < waits.inRecursiveN; i++) this.betweenWait(waits.inRecursive[i] as HeldWait);
+      for (let i = 0; i < waits.pendingN; i++) this.betweenWait(waits.pending[i] as HeldWait);
+      waits.inRecursiveN = 0;
+      waits.pendingN = 0;
     }
     let sessions = 0;
     for (let s = 0; s < this.t0.length; s++) {
@@ -205,11 +212,22 @@ export class ProfileCollector implements TraceVisitor {
     if (t1 === undefined || end > t1) this.t1[session] = end;
   }
 
+  /** The last process looked up: records come in runs of one process (a trcsess file switches rarely). */
+  private lastPid: string | null | undefined = undefined;
+  private lastWaits: ProcessWaits | null = null;
+
   private process(pid: string | null): ProcessWaits {
+    if (pid === this.lastPid && this.lastWaits !== null) return this.lastWaits;
+    this.lastPid = pid;
+    this.lastWaits = this.lookUp(pid);
+    return this.lastWaits;
+  }
+
+  private lookUp(pid: string | null): ProcessWaits {
     const key = pid ?? '';
     let waits = this.processes.get(key);
     if (waits === undefined) {
-      waits = { pending: [], inRecursive: [] };
+      waits = { pending: [], pendingN: 0, inRecursive: [], inRecursiveN: 0 };
       this.processes.set(key, waits);
     }
     return waits;

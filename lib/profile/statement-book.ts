@@ -152,7 +152,18 @@ export class StatementBook {
     return statement;
   }
 
+  private lastPid: string | null | undefined = undefined;
+  private lastProcess: ProcessCursors | null = null;
+
+  /** Records come in runs of one process: the last one looked up is kept. */
   private process(pid: string | null): ProcessCursors {
+    if (pid === this.lastPid && this.lastProcess !== null) return this.lastProcess;
+    this.lastPid = pid;
+    this.lastProcess = this.lookUp(pid);
+    return this.lastProcess;
+  }
+
+  private lookUp(pid: string | null): ProcessCursors {
     const key = pid ?? '';
     let process = this.processes.get(key);
     if (process === undefined) {

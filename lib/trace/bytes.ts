@@ -57,6 +57,13 @@ export function parseDigits(buf: Uint8Array, start: number, end: number): number
   return v;
 }
 
+/** The bytes buf[start, end) as one character each: for short ASCII fields (digits, hex, a call's name). */
+export function asciiText(buf: Uint8Array, start: number, end: number): string {
+  let text = '';
+  for (let i = start; i < end; i++) text += String.fromCharCode(buf[i] as number);
+  return text;
+}
+
 const utf8Fatal = new TextDecoder('utf-8', { fatal: true });
 const utf8Lenient = new TextDecoder('utf-8');
 

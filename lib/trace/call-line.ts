@@ -1,4 +1,4 @@
-import { ascii, matchAt, SPACE } from './bytes';
+import { ascii, asciiText, matchAt, SPACE } from './bytes';
 import type { VisitedCall } from './trace-visitor';
 
 /**
@@ -58,6 +58,8 @@ const NUMERIC_KEYS = new Set([K_C, K_E, K_P, K_R, K_CR, K_CU, K_OG, K_MIS, K_DEP
 /** Digits of recent cursor numbers → their text, so a visited call does not build a string per line. */
 const cursorTexts = new Map<number, string>();
 const MAX_CURSOR_TEXTS = 4096;
+let lastCursorValue = -1;
+let lastCursorText = '';
 
 /** Set by callNameEnd: the name of the call it found. */
 let foundName = '';
@@ -91,8 +93,7 @@ function lobNameEnd(buf: Uint8Array, s: number, e: number): number {
   let b = 0;
   while (p < e && p - s < MAX_LOB_NAME && (b = buf[p] as number) >= 0x41 && b <= 0x5a) p++;
   if (p === s + LOB.length || buf[p] !== COLON) return -1;
-  let text = '';
-  for (let i = s; i < p; i++) text += String.fromCharCode(buf[i] as number);
+  const text = asciiText(buf, s, p);
   let name = LOB_CALLS.get(text);
   if (name === undefined) LOB_CALLS.set(text, (name = text));
   foundName = name;
@@ -191,18 +192,16 @@ export function parseCallLine(buf: Uint8Array, s: number, e: number, microsPerUn
 /** The text of the cursor digits buf[start, end) whose value is `value`, from a cache. */
 export function cursorText(buf: Uint8Array, start: number, end: number, value: number): string {
   // Up to 15 digits the value is exact, so it names the text; longer ones are decoded each time.
-  if (end - start > 15) return digitsText(buf, start, end);
+  if (end - start > 15) return asciiText(buf, start, end);
+  // Calls come in runs on one cursor: the last one first.
+  if (value === lastCursorValue && lastCursorText.length === end - start) return lastCursorText;
   let text = cursorTexts.get(value);
   if (text === undefined || text.length !== end - start) {
     if (cursorTexts.size >= MAX_CURSOR_TEXTS) cursorTexts.clear();
-    text = digitsText(buf, start, end);
+    text = asciiText(buf, start, end);
     if (text.length === String(value).length) cursorTexts.set(value, text);
   }
-  return text;
-}
-
-function digitsText(buf: Uint8Array, start: number, end: number): string {
-  let text = '';
-  for (let i = start; i < end; i++) text += String.fromCharCode(buf[i] as number);
+  lastCursorValue = value;
+  lastCursorText = text;
   return text;
 }

@@ -1,4 +1,4 @@
-import { ascii, decodeText, matchAt, QUOTE, SPACE } from './bytes';
+import { ascii, asciiText, decodeText, isDigit, matchAt, QUOTE, SPACE } from './bytes';
 import type { VisitedCursor } from './trace-visitor';
 
 /**
@@ -32,8 +32,8 @@ export function parseCursorHeader(buf: Uint8Array, s: number, e: number, microsP
   if (!isCursorHeader(buf, s, e)) return false;
   let p = s + PARSING_IN_CURSOR.length;
   const digits = p;
-  while (p < e && isDigitAt(buf, p)) p++;
-  into.cursor = text(buf, digits, p);
+  while (p < e && isDigit(buf[p] as number)) p++;
+  into.cursor = asciiText(buf, digits, p);
   into.len = into.dep = into.uid = into.oct = into.lid = into.tim = into.hv = NaN;
   into.ad = '';
   into.sqlId = null;
@@ -48,12 +48,12 @@ export function parseCursorHeader(buf: Uint8Array, s: number, e: number, microsP
     const keyStart = p;
     while (p < e && buf[p] !== EQUALS && buf[p] !== SPACE) p++;
     if (p >= e || buf[p] !== EQUALS) return 'a field without =value';
-    const key = text(buf, keyStart, p);
+    const key = asciiText(buf, keyStart, p);
     p++;
     if (buf[p] === QUOTE) {
       const close = buf.indexOf(QUOTE, p + 1);
       if (close < 0 || close >= e) return `${key}= is cut off`;
-      const value = text(buf, p + 1, close);
+      const value = asciiText(buf, p + 1, close);
       if (key === 'ad') into.ad = value;
       else if (key === 'sqlid') into.sqlId = value;
       p = close + 1;
@@ -61,7 +61,7 @@ export function parseCursorHeader(buf: Uint8Array, s: number, e: number, microsP
     }
     const valueStart = p;
     let value = 0;
-    while (p < e && isDigitAt(buf, p)) value = value * 10 + ((buf[p++] as number) - D0);
+    while (p < e && isDigit(buf[p] as number)) value = value * 10 + ((buf[p++] as number) - D0);
     if (p === valueStart) return `${key}= has no value`;
     if (p < e && buf[p] !== SPACE) return `${key}= is not a number`;
     switch (key) {
@@ -116,15 +116,4 @@ export class SqlText {
   text(): string {
     return this.parts.join('\n');
   }
-}
-
-function isDigitAt(buf: Uint8Array, p: number): boolean {
-  const b = buf[p] as number;
-  return b >= D0 && b <= 0x39;
-}
-
-function text(buf: Uint8Array, start: number, end: number): string {
-  let out = '';
-  for (let i = start; i < end; i++) out += String.fromCharCode(buf[i] as number);
-  return out;
 }

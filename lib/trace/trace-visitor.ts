@@ -165,8 +165,11 @@ export class VisitingScanner extends TraceScanner {
   }
 
   /** A call line the kernel parsed: booked as record() books it, and read from the kernel's fields. */
-  protected override kernelCall(kernel: LineKernel, input: Uint8Array, start: number, end: number, base: number, r: number, done: number): void {
-    super.record(input, start, end, true);
+  protected override kernelCall(kernel: LineKernel, input: Uint8Array, start: number, _end: number, base: number, r: number, done: number): void {
+    // What record() does for a line ending in a value (the kernel parsed it to its last digit).
+    this.records10046++;
+    this.inPreamble = false;
+    this.freeText = false;
     const f = kernel.calls;
     const at = r * CallFields.per;
     const o = r * KernelRecord.int32s;

@@ -28,6 +28,15 @@ const COMMON = [
   'EXEC #1:c=1,e=1,dep=0,tim=9007199254740991',
   'EXEC #123456789012345:c=1,e=2,dep=0,tim=3',
   'EXEC #042:c=1,e=2,dep=0,tim=3',
+  // Off the usual field order, so past the kernel's fast path for it, to its general loop.
+  'EXEC #5:e=2,c=1,p=0,cr=3,cu=0,mis=0,r=1,dep=0,og=1,plh=0,tim=9',
+  'EXEC #5:c=1,e=2,p=0,cr=3,cu=0,mis=0,r=1,dep=0,og=1,plh=0,tim=9,extra=4',
+  'FETCH #5:c=1,e=2,p=0,cr=3,cu=0,mis=0,r=1,dep=0,plh=0,tim=9',
+  'FETCH #5:c=1,c=7,e=2,p=0,cr=3,cu=0,mis=0,r=1,dep=0,og=1,plh=0,tim=9',
+  'PARSE #5:c=1,e=2,p=0,cr=3,cu=0,mis=0,r=1,dep=0,og=1,tim=9,plh=4',
+  'XCTEND rlbk=0,rd_only=0,tim=5',
+  'XCTEND rd_only=1, rlbk=0, tim=5',
+  'XCTEND rlbk=0, rd_only=0, tim=5, x=1',
 ];
 
 /** Lines the kernel leaves to the scanner: their shape is rarer, or wrong. */
@@ -39,7 +48,7 @@ const LEFT = [
   'EXEC #18446744073709551615:c=1,e=2,dep=0,tim=3',
   'EXEC #1:c=-1,e=2,dep=0,tim=3',
   'EXEC #1:c=abc,e=2,dep=0,tim=3',
-  'EXEC #1:verylongkey=1,e=2,dep=0,tim=3',
+  'EXEC #1:averyveryverylongkey=1,e=2,dep=0,tim=3',
   'EXEC #1;c=1,e=2,dep=0,tim=3',
   'EXEC #:c=1,e=2,dep=0,tim=3',
   'EXEC #1:c=1,x,e=2,dep=0,tim=3',

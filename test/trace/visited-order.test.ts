@@ -3,11 +3,12 @@
 // The trace below is written by hand and so is the sequence expected from it; it must come out
 // the same with and without the line kernel, in one chunk, one byte at a time, and cut in two at
 // every position.
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scanTrace } from '../../lib/trace/scan-trace';
 import type { ScanResult } from '../../lib/trace/scan-result';
 import { VisitingScanner, type RecordPosition, type TraceVisitor } from '../../lib/trace/trace-visitor';
-import { chunksOf } from '../helpers/chunks';
+import { chunksOf, toCrlf } from '../helpers/chunks';
 
 const LINES = [
   /*  1 */ 'Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production',
@@ -114,6 +115,8 @@ describe('a visited scan with calls and cursors', () => {
     // The cut EXEC on line 30 is reported, not visited.
     expect(v.scan.warnings.find((w) => w.code === 'truncated-record')?.lines).toEqual([30]);
     expect(v.scan.warnings.some((w) => w.code === 'malformed-call')).toBe(false);
+    // CRLF line ends: the same records on the same lines.
+    expect(visitChunks([toCrlf(BYTES)], noKernel).seen).toEqual(EXPECTED);
   });
 
   it.each([false, true])('sees the same, one byte at a time and cut in two at every position (noKernel: %s)', (noKernel) => {
@@ -160,5 +163,58 @@ describe('a visited scan with calls and cursors', () => {
     expect(visited.scan).toEqual(parsed.scan);
     // With calls and cursors read, the counts the parser gives are the same too.
     expect(visitChunks([BYTES], false).scan).toEqual(parsed.scan);
+  });
+});
+
+describe('a visited scan of trcsess output', () => {
+  it.each([false, true])('gives each call the process of the last `*** [ Unix process pid: N ]` line above it (noKernel: %s)', async (noKernel) => {
+    const bytes = new Uint8Array(readFileSync(new URL('../fixtures/trcsess-two-sessions.trc', import.meta.url)));
+    const lines = new TextDecoder().decode(bytes).split('\n');
+    const calls: { line: number; pid: string | null; session: number }[] = [];
+    await scanTrace(chunksOf(bytes, 4096), { event: '', fileName: 'trcsess.trc', fileIndex: 0, keep: 'counts', noKernel, visitor: { onWait: () => undefined, onCall: (_c, at) => calls.push({ line: at.line, pid: at.pid, session: at.session }) } });
+    // Every call line of the file outside SQL text (which holds an EXEC-like line) is visited, on its own line.
+    let inSql = false;
+    const expected = lines.flatMap((l, i) => {
+      if (inSql) inSql = !l.startsWith('END OF STMT');
+      else if (l.startsWith('PARSING IN CURSOR')) inSql = true;
+      else if (/^(EXEC|FETCH|PARSE|CLOSE) #\d+:.*\d$|^XCTEND .*\d$/.test(l)) return [i + 1];
+      return [];
+    });
+    expect(expected.length).toBeGreaterThan(20);
+    expect(calls.map((c) => c.line)).toEqual(expected);
+    for (const c of calls) {
+      const marker = lines.slice(0, c.line - 1).findLast((l) => l.startsWith('*** [ Unix process pid:'));
+      expect(c.pid, `line ${c.line}`).toBe(marker ? /pid: (\d+)/.exec(marker)![1] : null);
+    }
+    expect(new Set(calls.map((c) => c.pid)).size).toBe(2);
+    expect(new Set(calls.map((c) => c.session)).size).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('every fixture, visited with calls and cursors', () => {
+  const FIXTURES = new URL('../fixtures/', import.meta.url);
+  const names = readdirSync(FIXTURES).filter((f) => f.endsWith('.trc')).sort();
+
+  /** Every visited record, copied whole with its position. */
+  function everything(bytes: Uint8Array, chunk: number, noKernel: boolean): unknown[] {
+    const seen: unknown[] = [];
+    const scanner = new VisitingScanner({ event: 'log file sync', fileName: 'f.trc', fileIndex: 0, keep: 'samples', noKernel }, {
+      onWait: (w, at) => seen.push(['wait', { ...w }, { ...at }]),
+      onCall: (c, at) => seen.push(['call', { ...c }, { ...at }]),
+      onCursor: (c, at) => seen.push(['cursor', { ...c }, { ...at }]),
+    });
+    for (let at = 0; at < bytes.length; at += chunk) scanner.push(bytes.subarray(at, Math.min(bytes.length, at + chunk)));
+    seen.push(['result', scanner.finish()]);
+    return seen;
+  }
+
+  it('has fixtures with calls', () => expect(names.length).toBeGreaterThan(10));
+
+  it.each(names)('%s: the same records with and without the kernel, whole and in 7-byte chunks', (name) => {
+    const bytes = new Uint8Array(readFileSync(new URL(name, FIXTURES)));
+    const reference = everything(bytes, bytes.length || 1, true);
+    expect(everything(bytes, bytes.length || 1, false)).toEqual(reference);
+    expect(everything(bytes, 7, false)).toEqual(reference);
+    expect(everything(bytes, 7, true)).toEqual(reference);
   });
 });
