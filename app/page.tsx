@@ -13,7 +13,15 @@ const CLI_COMMANDS: readonly CliCommand[] = [
   },
   {
     command: 'npx waitscope profile <trace files…>',
-    summary: 'A profile of every wait event in the traces: how often each occurred and how much time it took.',
+    summary: 'The response-time profile (CPU by call, waits within and between calls, unaccounted-for time) and every wait event, as the Response-time profile view shows it.',
+  },
+  {
+    command: 'npx waitscope statements <trace files…>',
+    summary: 'tkprof-like statements: calls, waits, recursive statements and e per execution (--sort prsela,exeela,fchela, --top, --min-dep).',
+  },
+  {
+    command: 'npx waitscope compare --profile <A traces…> --vs <B traces…>',
+    summary: 'Two response-time profiles side by side, and the statements whose time changed most.',
   },
 ];
 

@@ -7,6 +7,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
+import { hasSqlText } from '@/lib/report/profile-section';
 import { hasFileNames, hasHostNames, type ShareChoices, type ShareExtras } from '@/lib/report/share-content';
 import { sealShare, shareUrl, type SealedShare } from '@/lib/share';
 import { loadSharedEntries, saveSharedEntries, type SharedEntry } from './my-reports';
@@ -49,7 +50,7 @@ function RawJson({ json, bytes, open, onOpen }: { json: string; bytes: number; o
 export function SharePanel({ report, prepare, onClose, onShared }: Props) {
   const [extras, setExtras] = useState<ShareExtras | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [choices, setChoices] = useState<ShareChoices>({ includeHosts: false, includeFileNames: false });
+  const [choices, setChoices] = useState<ShareChoices>({ includeHosts: false, includeFileNames: false, includeSqlText: false });
   const [expires, setExpires] = useState<Expiry>('30d');
   const [sealed, setSealed] = useState<SealedShare | null>(null);
   const [sending, setSending] = useState(false);
@@ -107,7 +108,9 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
         The report is encrypted in this browser with a fresh key, and only the ciphertext is uploaded: the server cannot read it. The key is
         in the link, after <code>#</code>, which browsers never send to a server. Trace files never leave this machine.
       </p>
-      <p className="hint">Never included: SQL text, bind values, user, module and action names (waitscope does not put them in a report).</p>
+      <p className="hint">
+        Never included: bind values, user, module and action names (waitscope does not put them in a report). SQL text only if you tick it below.
+      </p>
       {!link && (
         <div className="share-choices">
           {hasHostNames(shown) && (
@@ -120,6 +123,12 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
             <label>
               <input type="checkbox" checked={choices.includeFileNames} onChange={choose('includeFileNames')} data-testid="share-include-files" /> Include
               file and folder names (Oracle names a trace after its instance, <code>cdb1_ora_3802.trc</code>); otherwise files are sent as “file 1”, “file 2”, …, and a dataset named after its folder as “Dataset N”
+            </label>
+          )}
+          {hasSqlText(extras?.report.profile) && (
+            <label>
+              <input type="checkbox" checked={choices.includeSqlText === true} onChange={choose('includeSqlText')} data-testid="share-include-sql" /> Include SQL
+              text of the statements (it can hold table names, literals and comments); otherwise statements are sent by sql_id or hash value only
             </label>
           )}
           <label className="control">

@@ -25,6 +25,13 @@ export function ShareSummaryList({ summary, exposed, sealedBytes }: { summary: S
           </li>
         ))}
         <li>{plural(summary.comparisons, 'comparison')} with their tests, intervals and verdicts; each dataset’s summary and distribution series</li>
+        <li data-testid="share-summary-profile">
+          Response-time profile and statements:{' '}
+          {summary.profile
+            ? `included for ${plural(summary.profile.datasets, 'dataset')} (${plural(summary.profile.statements, 'statement')})`
+            : 'not included (share from the Response-time profile or Statements view to include them)'}
+        </li>
+        <li data-testid="share-summary-sql">SQL text: {summary.sqlText ? 'included' : 'not included'}</li>
         <li data-testid="share-summary-hosts">Host and instance names: {summary.hostNames ? 'included' : 'not included'}</li>
         <li data-testid="share-summary-files">File names: {FILE_NAMES[summary.fileNames]}</li>
         <li>SHA-256 fingerprints of {plural(summary.fingerprints, 'file')}, so a recipient can tell which files were used</li>

@@ -13,6 +13,7 @@ import type { InputFile } from '@/lib/worker/protocol';
 import { withThresholdCounts } from '@/lib/worker/threshold-counts';
 import type { DisplayUnit } from '../display-units';
 import { SharedOutliers } from '../outliers/SharedOutliers';
+import { SharedProfile } from '../profile/SharedProfile';
 import { ResultsView } from '../ResultsView';
 import { userThresholds } from '../ThresholdTable';
 import { datasetColor } from '../charts/palette';
@@ -156,6 +157,7 @@ export function SharedReportView({ id }: { id: string }) {
       <div className="results" data-testid="results" data-computing={analysis.computing ? 'yes' : 'no'}>
         {view && <ResultsView report={view} unit={unit} buckets={buckets} />}
         {shared && <SharedOutliers report={shared} unit={unit} />}
+        {shared?.profile && <SharedProfile report={shared} />}
       </div>
     </div>
   );

@@ -4,11 +4,12 @@
  * every statistic live in the analysis worker (lib/worker), reached through useAnalysis.
  */
 import { memo, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
-import { measureLabel, type Measure } from '@/lib/trace/measure';
+import { measureLabel, valuesNoun, type Measure } from '@/lib/trace/measure';
 import { measureFields } from '@/lib/worker/measure-fields';
 import type { InputFile } from '@/lib/worker/protocol';
 import { datasetColor } from '../charts/palette';
 import { OutlierPanel, type FigureSelection } from '../outliers/OutlierPanel';
+import { ProfileResults } from '../profile/ProfileResults';
 import { ResultsView } from '../ResultsView';
 import { MySharedReports } from '../share/MySharedReports';
 import { SharePanel } from '../share/SharePanel';
@@ -22,6 +23,7 @@ import { useReportSchedule } from './use-report-schedule';
 import { useSampleExport } from './use-sample-export';
 import { useShare } from './use-share';
 import { useWorkspaceUrl } from './use-workspace-url';
+import { ResultsTabs } from './ResultsTabs';
 import { MAX_DATASETS } from './url-state';
 import { ViewControls } from './ViewControls';
 import { INITIAL_WORKSPACE, workspaceReducer, type View } from './workspace';
@@ -70,11 +72,24 @@ export function Workbench() {
   const clearSelection = useCallback(() => setSelected(null), []);
   const outlierDatasetsKey = JSON.stringify(included.map((s) => [s.id, s.label]));
   const outlierDatasets = useMemo(() => included.map((s) => ({ datasetId: s.id, label: s.label })), [outlierDatasetsKey]);
+  // A share made while the profile or the statements are shown carries them (without SQL text unless ticked).
+  const shareProfile = view.tab === 'waits' ? undefined : { thinkTimeMicros: view.thinkTime };
   const share = useShare(
     analysis.ask,
-    { event: measureLabel(view.measure), datasets: included.map((s) => ({ datasetId: s.id, label: s.label, labelFromFolder: s.labelSource === 'folder' })), baseline: baselineIndex, thresholds: view.thresholds },
+    {
+      event: measureLabel(view.measure),
+      datasets: included.map((s) => ({ datasetId: s.id, label: s.label, labelFromFolder: s.labelSource === 'folder' })),
+      baseline: baselineIndex,
+      thresholds: view.thresholds,
+      ...(shareProfile && { profile: shareProfile }),
+    },
     dataKey,
   );
+  // The profile depends on the datasets' files only (not the event): the worker keeps it while they stay.
+  const profileKey = JSON.stringify(included.map((s) => [s.id, statuses[s.id]!.files.map((f) => [f.name, f.bytes, f.state])]));
+  const baselineId = included[baselineIndex]?.id;
+  const profilePairs = included.filter((s) => s.id !== baselineId && baselineId !== undefined).map((s) => ({ a: s.id, b: baselineId as string }));
+  const [focusStatement, setFocusStatement] = useState<string | null>(null);
 
   const { exportSamples, exportProblem } = useSampleExport(analysis.exportSamples);
 
@@ -134,14 +149,16 @@ export function Workbench() {
           measure={view.measure}
           onMeasure={chooseMeasure}
         />
-        <ViewControls
-          unit={view.unit}
-          buckets={view.buckets}
-          topWaits={{ topN: view.topN, topAxis: view.topAxis }}
-          onUnit={(unit) => setView({ unit })}
-          onBuckets={(buckets) => setView({ buckets })}
-          onTopWaits={(t) => setView(t)}
-        />
+        {view.tab === 'waits' && (
+          <ViewControls
+            unit={view.unit}
+            buckets={view.buckets}
+            topWaits={{ topN: view.topN, topAxis: view.topAxis }}
+            onUnit={(unit) => setView({ unit })}
+            onBuckets={(buckets) => setView({ buckets })}
+            onTopWaits={(t) => setView(t)}
+          />
+        )}
       </div>
 
       {eventNote && <p className="hint" data-testid="event-note">{eventNote}</p>}
@@ -161,7 +178,31 @@ export function Workbench() {
           </button>
         )}
         {report && share.sharing && <SharePanel report={report} prepare={share.prepare} onClose={share.close} onShared={share.onShared} />}
-        {report && (
+        {included.length > 0 && <ResultsTabs tab={view.tab} event={measureLabel(view.measure)} values={valuesNoun(view.measure)} onTab={(tab) => setView({ tab })} />}
+        {view.tab !== 'waits' && included.length > 0 && !loading && (
+          <ProfileResults
+            ask={analysis.ask}
+            tab={view.tab}
+            datasets={included.map((s) => ({ id: s.id, label: s.label, color: colorOf(s.id, slots.indexOf(s)) }))}
+            pairs={profilePairs}
+            dataKey={profileKey}
+            thinkTime={view.thinkTime}
+            onThinkTime={(thinkTime) => setView({ thinkTime })}
+            statements={{ sort: view.statementSort, top: view.statementTop, depth: view.statementDepth, dataset: view.statementDataset }}
+            onStatements={(c) => setView({
+              ...(c.sort !== undefined && { statementSort: c.sort }),
+              ...(c.top !== undefined && { statementTop: c.top }),
+              ...(c.depth !== undefined && { statementDepth: c.depth }),
+              ...(c.dataset !== undefined && { statementDataset: c.dataset }),
+            })}
+            onOpenStatement={(index, key) => {
+              setFocusStatement(key);
+              setView({ tab: 'statements', statementDataset: index });
+            }}
+            focus={focusStatement}
+          />
+        )}
+        {report && view.tab === 'waits' && (
           <ResultsView
             report={report}
             unit={view.unit}
@@ -172,7 +213,7 @@ export function Workbench() {
             onSelectRange={(s) => setSelected({ selection: s, dataKey })}
           />
         )}
-        {report && !loading && (
+        {report && !loading && view.tab === 'waits' && (
           <OutlierPanelOnce datasets={outlierDatasets} dataKey={dataKey} unit={view.unit} ask={analysis.ask} selection={selection} onClearSelection={clearSelection} />
         )}
       </div>

@@ -1,15 +1,24 @@
 /**
  * The view lives in the URL (issue 4 §5), so a reload or a shared demo link shows the same view:
  * the measure (an event, a call type maybe of one statement, or the commit), units, bucket mode,
- * thresholds, baseline, dataset labels, whether the book demo runs, and Figure 15.16's N and x axis.
+ * thresholds, baseline, dataset labels, whether the book demo runs, Figure 15.16's N and x axis,
+ * and which results view is shown (one measure's values, the response-time profile, the
+ * statements) with the profile's think time and the statements' sort, top N and depth.
  * Unknown or malformed values fall back to the defaults instead of breaking the page.
  */
+import { DEFAULT_THINK_TIME_MICROS } from '@/lib/profile/profile-collector';
+import { parseStatementSort } from '@/lib/profile/statement-table';
 import { DEFAULT_TOP_N } from '@/lib/stats/top-n';
 import { isCallName, SQL_ID, type Measure } from '@/lib/trace/measure';
 import { DEFAULT_EVENT } from '@/lib/trace/types';
 import type { DisplayUnit } from '../display-units';
 
 export type BucketMode = 'log10' | 'log2';
+
+/** The results views: one event's waits (the report), the response-time profile, the statements. */
+export type ResultsTab = 'waits' | 'profile' | 'statements';
+/** Which statements the Statements view lists: every depth, the client's own (dep 0), or recursive ones (dep ≥ 1). */
+export type StatementDepth = 'all' | 'top-level' | 'recursive';
 
 export interface ViewState {
   /** What the report is of: an event's waits (`?event=`), a call type (`?call=EXEC&sqlid=…&hv=…&calldep=…`) or the commit (`?commit=1`). */
@@ -28,6 +37,15 @@ export interface ViewState {
   topN: number | null;
   /** Figure 15.16's x axis. */
   topAxis: 'linear' | 'log';
+  tab: ResultsTab;
+  /** µs: SQL*Net message from client waits at or above it are think time (the CLI's --think-time). */
+  thinkTime: number;
+  /** 'total', 'self', or tkprof keys such as 'prsela,exeela,fchela' (parseStatementSort). */
+  statementSort: string;
+  statementTop: number;
+  statementDepth: StatementDepth;
+  /** Index of the dataset whose statements are listed. */
+  statementDataset: number;
 }
 
 /** The report keeps each dataset's top DEFAULT_TOP_N waits: N can be at most that. */
@@ -47,7 +65,47 @@ export const DEFAULT_VIEW: ViewState = {
   demo: false,
   topN: null,
   topAxis: 'linear',
+  tab: 'waits',
+  thinkTime: DEFAULT_THINK_TIME_MICROS,
+  statementSort: 'total',
+  statementTop: 20,
+  statementDepth: 'all',
+  statementDataset: 0,
 };
+
+/** The Statements view's top N choices. */
+export const STATEMENT_TOP_CHOICES = [10, 20, 50, 100, 500];
+const TABS: readonly ResultsTab[] = ['waits', 'profile', 'statements'];
+const DEPTHS: Record<string, StatementDepth> = { '0': 'top-level', rec: 'recursive' };
+const DEPTH_PARAM: Record<StatementDepth, string | null> = { all: null, 'top-level': '0', recursive: 'rec' };
+
+/** The results view and its settings from a query (url-state's rules: bad values fall back to the defaults). */
+function parseResultsView(q: URLSearchParams): Pick<ViewState, 'tab' | 'thinkTime' | 'statementSort' | 'statementTop' | 'statementDepth' | 'statementDataset'> {
+  const tab = q.get('view') as ResultsTab | null;
+  const think = Number(q.get('think'));
+  const sort = q.get('sort');
+  const top = Number(q.get('top'));
+  const sds = Number(q.get('sds'));
+  return {
+    tab: tab && TABS.includes(tab) ? tab : DEFAULT_VIEW.tab,
+    thinkTime: q.has('think') && Number.isInteger(think) && think >= 0 ? think : DEFAULT_VIEW.thinkTime,
+    statementSort: sort !== null && !('error' in parseStatementSort(sort)) ? sort : DEFAULT_VIEW.statementSort,
+    statementTop: STATEMENT_TOP_CHOICES.includes(top) ? top : DEFAULT_VIEW.statementTop,
+    statementDepth: DEPTHS[q.get('dep') ?? ''] ?? DEFAULT_VIEW.statementDepth,
+    statementDataset: Number.isInteger(sds) && sds >= 1 && sds <= MAX_DATASETS ? sds - 1 : DEFAULT_VIEW.statementDataset,
+  };
+}
+
+function formatResultsView(view: ViewState, q: URLSearchParams): void {
+  if (view.tab !== DEFAULT_VIEW.tab) q.set('view', view.tab);
+  if (view.thinkTime !== DEFAULT_VIEW.thinkTime) q.set('think', String(view.thinkTime));
+  if (view.statementSort !== DEFAULT_VIEW.statementSort) q.set('sort', view.statementSort);
+  if (view.statementTop !== DEFAULT_VIEW.statementTop) q.set('top', String(view.statementTop));
+  const dep = DEPTH_PARAM[view.statementDepth];
+  if (dep !== null) q.set('dep', dep);
+  // 1-based, like the page's "Dataset 1".
+  if (view.statementDataset !== DEFAULT_VIEW.statementDataset) q.set('sds', String(view.statementDataset + 1));
+}
 
 export function parseViewState(search: string): ViewState {
   const q = new URLSearchParams(search);
@@ -73,6 +131,7 @@ export function parseViewState(search: string): ViewState {
     demo: q.get('demo') === 'book',
     topN: q.has('topn') && Number.isInteger(topN) && topN >= 1 && topN <= MAX_TOP_WAITS ? topN : DEFAULT_VIEW.topN,
     topAxis: q.get('topaxis') === 'log' ? 'log' : DEFAULT_VIEW.topAxis,
+    ...parseResultsView(q),
   };
 }
 
@@ -87,6 +146,7 @@ export function formatViewState(view: ViewState): string {
   if (view.baseline !== DEFAULT_VIEW.baseline) q.set('baseline', String(view.baseline));
   if (view.topN !== DEFAULT_VIEW.topN) q.set('topn', String(view.topN));
   if (view.topAxis !== DEFAULT_VIEW.topAxis) q.set('topaxis', view.topAxis);
+  formatResultsView(view, q);
   const defaultLabels = view.labels.length === DEFAULT_LABELS.length && view.labels.every((l, i) => l === DEFAULT_LABELS[i]);
   if (!defaultLabels) for (const l of view.labels) q.append('label', l);
   if (!defaultLabels && view.folderLabels.length > 0) q.set('folderlabels', view.folderLabels.map((i) => i + 1).join(','));

@@ -14,8 +14,9 @@ export function useShare(ask: Ask, request: ShareRequest, dataKey: string) {
   const latest = useRef(request);
   latest.current = request;
   const thresholds = request.thresholds.join(',');
-  // dataKey and thresholds stand for what the shared numbers depend on.
-  const prepare = useCallback(() => collectShareExtras(ask, latest.current), [ask, dataKey, thresholds]);
+  const profile = JSON.stringify(request.profile ?? null);
+  // dataKey, thresholds and the profile asked for stand for what the shared numbers depend on.
+  const prepare = useCallback(() => collectShareExtras(ask, latest.current), [ask, dataKey, thresholds, profile]);
   return {
     sharing,
     open: () => setSharing(true),

@@ -53,10 +53,13 @@ export interface StatementQuery {
 }
 
 export function statementRows(profile: DatasetProfile, query: StatementQuery = {}): StatementRow[] {
+  return selectStatementRows(profile.statements.map(statementRow), query);
+}
+
+/** Rows filtered by depth, sorted and cut to the top N: for a profile's rows, or a shared report's. */
+export function selectStatementRows(all: readonly StatementRow[], query: StatementQuery = {}): StatementRow[] {
   const sort = query.sort ?? 'total';
-  const rows = profile.statements
-    .filter((s) => (query.minDep === undefined || s.dep >= query.minDep) && (query.maxDep === undefined || s.dep <= query.maxDep))
-    .map(statementRow);
+  const rows = all.filter((s) => (query.minDep === undefined || s.dep >= query.minDep) && (query.maxDep === undefined || s.dep <= query.maxDep));
   const keyOf = (r: StatementRow): number => (sort === 'total' ? r.total : sort === 'self' ? r.self : sortValue(r, sort));
   rows.sort((a, b) => keyOf(b) - keyOf(a) || b.total - a.total || a.key.localeCompare(b.key));
   return query.top === undefined ? rows : rows.slice(0, query.top);

@@ -177,6 +177,95 @@ export const measureSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('call'), call: z.string().min(1), sqlId: z.string().nullable(), hashValue: z.number().int().nonnegative().nullable(), dep: z.number().int().nonnegative().nullable() }),
   z.object({ kind: z.literal('commit') }),
 ]);
+/**
+ * The response-time profile section (issue 14 §2, §3, §5), optional: a report made without it (every
+ * report before issue 14, and a share made from the waits view) still validates. The rows are those
+ * lib/profile computes (profile-rows.ts, statement-table.ts, compare-profiles.ts); µs throughout.
+ * A statement's SQL text is null unless the user ticked "include SQL text" when sharing.
+ */
+const profileRowSchema = z.object({
+  component: z.string(),
+  kind: z.enum(['cpu', 'wait-within', 'wait-between', 'think-time', 'unaccounted-within', 'unaccounted-between']),
+  total: num,
+  share: maybeNum,
+  count,
+  mean: maybeNum,
+  median: maybeNum,
+  p99: maybeNum,
+});
+const callSumsSchema = z.object({ count, e: num, c: num, p: num, cr: num, cu: num, r: num, mis: num });
+const statementRowSchema = z.object({
+  key: z.string(),
+  sqlId: z.string().nullable(),
+  hashValue: maybeNum,
+  dep: count,
+  text: z.string().nullable(),
+  calls: z.record(z.string(), callSumsSchema),
+  total: num,
+  self: num,
+  executions: count,
+  perExecution: z.object({ median: maybeNum, p99: maybeNum, max: maybeNum }),
+  waits: z.array(z.object({ event: z.string(), count, total: num })),
+  children: z.array(z.string()),
+  parents: z.array(z.string()),
+});
+const statementSideSchema = z.object({ total: num, executions: count, meanPerExecution: maybeNum, medianPerExecution: maybeNum, p99PerExecution: maybeNum });
+const onlyIn = z.enum(['a', 'b']).nullable();
+export const profileComparisonSchema = z.object({
+  a: z.object({ total: num, sessions: count }),
+  b: z.object({ total: num, sessions: count }),
+  deltaR: num,
+  relativeDeltaR: maybeNum,
+  components: z.array(
+    z.object({
+      component: z.string(),
+      a: profileRowSchema.nullable(),
+      b: profileRowSchema.nullable(),
+      deltaTotal: num,
+      shareOfChange: maybeNum,
+      deltaMean: maybeNum,
+      deltaMedian: maybeNum,
+      deltaP99: maybeNum,
+      onlyIn,
+    }),
+  ),
+  statements: z.array(
+    z.object({
+      key: z.string(),
+      sqlId: z.string().nullable(),
+      hashValue: maybeNum,
+      dep: count,
+      text: z.string().nullable(),
+      a: statementSideSchema.nullable(),
+      b: statementSideSchema.nullable(),
+      deltaTotal: num,
+      deltaMeanPerExecution: maybeNum,
+      deltaMedianPerExecution: maybeNum,
+      deltaP99PerExecution: maybeNum,
+      onlyIn,
+    }),
+  ),
+});
+export const profileSectionSchema = z.object({
+  /** µs: SQL*Net message from client waits at or above it are think time. */
+  thinkTime: num,
+  /** One per dataset of the report that has trace files (by `id`). */
+  datasets: z.array(
+    z.object({
+      id: z.string().min(1),
+      /** R, µs, and the sessions it is summed over. */
+      total: num,
+      sessions: count,
+      rows: z.array(profileRowSchema),
+      calls: z.array(z.object({ call: z.string(), dep: count, count, e: num, c: num, p: num, cr: num, cu: num, r: num, mis: num })),
+      /** The statements with the largest total elapsed, at most `statementCount` of them. */
+      statements: z.array(statementRowSchema),
+      statementCount: count,
+    }),
+  ),
+  /** As the report's comparisons: Δ is the treatment's minus the baseline's (indexes into `datasets` of the report). */
+  comparisons: z.array(z.object({ treatment: count, baseline: count, comparison: profileComparisonSchema })),
+});
 
 export const reportSchema = z.object({
   version: z.literal(REPORT_VERSION),
@@ -189,6 +278,8 @@ export const reportSchema = z.object({
   unit: z.literal('us'),
   datasets: z.array(datasetReportSchema).min(1),
   comparisons: z.array(comparisonEntrySchema),
+  /** Added when the user shares with the profile (issue 14); absent otherwise, and in older reports. */
+  profile: profileSectionSchema.optional(),
 });
 
 export type WaitscopeReport = z.infer<typeof reportSchema>;
@@ -198,3 +289,5 @@ export type ReportDistributions = z.infer<typeof distributionsSchema>;
 export type ReportSummary = z.infer<typeof summarySchema>;
 export type ReportFile = z.infer<typeof reportFileSchema>;
 export type OutlierSection = z.infer<typeof outlierSectionSchema>;
+export type ProfileSection = z.infer<typeof profileSectionSchema>;
+export type SharedStatementRow = ProfileSection['datasets'][number]['statements'][number];

@@ -13,7 +13,10 @@
  * as `Dataset N` (its place in the report) everywhere it appears: the comparisons' texts too, and the
  * answer sentence a viewer writes from the labels.
  * A label the user typed is theirs and travels as typed.
+ * The statements of the response-time profile (when the share has one) travel without their SQL text
+ * unless the user ticks "include SQL text".
  */
+import { withoutSqlText } from './profile-section';
 import type { OutlierSection, WaitscopeReport } from './report-schema';
 
 export interface ShareChoices {
@@ -21,6 +24,8 @@ export interface ShareChoices {
   includeHosts: boolean;
   /** File names with their folders; otherwise `file 1…n`. */
   includeFileNames: boolean;
+  /** The SQL text of the statements in the profile section (issue 14 §3); absent or false: never. */
+  includeSqlText?: boolean;
 }
 
 /** What only the worker can add to the page's report before sharing it. */
@@ -64,8 +69,10 @@ function renamedOutliers(section: OutlierSection, rename: (name: string) => stri
 
 export function shareableReport(report: WaitscopeReport, options: ShareOptions): WaitscopeReport {
   const aliases = fileAliases(report);
+  const { profile, ...rest } = report;
   return {
-    ...report,
+    ...rest,
+    ...(profile && { profile: options.includeSqlText ? profile : withoutSqlText(profile) }),
     datasets: report.datasets.map((d) => {
       const alias = aliases.get(d.id)!;
       const rename = options.includeFileNames ? (name: string) => name : (name: string) => alias.get(name) ?? UNKNOWN_FILE;

@@ -3,6 +3,7 @@
  * from the choices that made it), so the summary cannot claim less than the JSON holds.
  */
 import type { WaitscopeReport } from '../report/report-schema';
+import { hasSqlText } from '../report/profile-section';
 import { hasHostNames } from '../report/share-content';
 
 export interface SharedDatasetSummary {
@@ -27,6 +28,10 @@ export interface ShareSummary {
   fingerprints: number;
   /** UTF-8 bytes of the JSON before compression. */
   jsonBytes: number;
+  /** The response-time profile section: its datasets and statements; null when the report has none. */
+  profile: { datasets: number; statements: number } | null;
+  /** Some statement of the profile carries its SQL text. */
+  sqlText: boolean;
 }
 
 const NUMBERED = /^file \d+$/;
@@ -49,5 +54,7 @@ export function summarizeShare(json: string, payload: WaitscopeReport): ShareSum
     fileNames: files.length === 0 ? 'none' : files.every((f) => NUMBERED.test(f.name)) ? 'numbered' : 'real',
     fingerprints: files.filter((f) => f.sha256).length,
     jsonBytes: new TextEncoder().encode(json).length,
+    profile: payload.profile ? { datasets: payload.profile.datasets.length, statements: payload.profile.datasets.reduce((n, d) => n + d.statements.length, 0) } : null,
+    sqlText: hasSqlText(payload.profile),
   };
 }

@@ -19,6 +19,7 @@ import { exportSamplesBlob } from './export-samples';
 import { RangeHelper } from './range-port';
 import { contextOf, selectionCsv, selectPage } from './outlier-requests';
 import { OutlierCache } from './outlier-cache';
+import { ProfileCache } from './profile-request';
 import { shareContent } from './share-request';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
@@ -43,6 +44,7 @@ export class AnalysisSession {
   /** The last reports built, newest first, each valid while its datasets' Samples are the same objects (they hold no waits). */
   private keptReports: { key: string; samples: Sample[]; report: WaitscopeReport }[] = [];
   private readonly outlierPasses = new OutlierCache();
+  private readonly profilePasses = new ProfileCache();
 
   constructor(
     private readonly post: Post,
@@ -97,6 +99,8 @@ export class AnalysisSession {
         return this.fingerprints(request.requestId, request.datasetIds);
       case 'share-content':
         return this.shareContent(request);
+      case 'profiles':
+        return this.profilePasses.answer(request, request.datasetIds.map((id) => this.peek(id)), this.post);
       case 'outliers':
       case 'select':
       case 'export-selection':
@@ -374,6 +378,7 @@ export class AnalysisSession {
           fingerprints: (ids) => this.fingerprintsOf(ids),
           outliers: (id, label, options) => this.outlierPasses.outliers(this.peek(id), label, options),
           coOccurrence: (id, windows) => this.outlierPasses.coOccurrence(this.peek(id), windows),
+          profiles: (ids, thinkTimeMicros) => this.profilePasses.profilesOf(ids.map((id) => this.peek(id)), thinkTimeMicros, this.post),
         },
         request,
       );

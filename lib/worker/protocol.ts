@@ -10,6 +10,7 @@ import type { WaitscopeReport } from '../report/report-schema';
 import type { ShareExtras } from '../report/share-content';
 import type { DatasetOutliers, SelectionPage, SelectionPart } from './outlier-requests';
 import type { DatasetThresholdCounts } from './threshold-counts';
+import type { DatasetCallProfile, ProfileProgress } from './profile-request';
 import type { PresetName } from '../synth/wait-model';
 import type { EventProfileRow } from '../trace/types';
 import type { CallChoices } from './call-choices';
@@ -103,7 +104,10 @@ export interface Questions {
   'co-occurrence': { datasetId: string; windows: OutlierWindow[] };
   context: { datasetId: string; fileIndex: number; offset: number; line: number; before?: number; after?: number };
   /** Everything a share adds to the report (share-request.ts), reusing the report and outlier passes already made. */
-  'share-content': { event: string; datasets: ShareDatasetSpec[]; baseline: number; thresholds: number[] };
+  /** `profile`: add the response-time profile and statements (profile-request.ts), with this think time. */
+  'share-content': { event: string; datasets: ShareDatasetSpec[]; baseline: number; thresholds: number[]; profile?: { thinkTimeMicros: number } };
+  /** Each dataset's response-time profile, calls and statements (profile-request.ts); `thinkTimeMicros`: SQL*Net message from client at or above it is think time. */
+  profiles: { datasetIds: string[]; thinkTimeMicros: number };
 }
 
 /** The reply each question gets when it can be answered. */
@@ -120,6 +124,7 @@ export interface Answers {
   'co-occurrence': { type: 'co-occurrence'; datasetId: string; activity: WindowActivity[] };
   context: { type: 'context'; context: TraceContext };
   'share-content': { type: 'share-content'; extras: ShareExtras };
+  profiles: { type: 'profiles'; profiles: DatasetCallProfile[] };
 }
 
 export type QuestionType = keyof Questions;
@@ -151,6 +156,7 @@ export const ANSWER_TYPE: { readonly [K in QuestionType]: Answers[K]['type'] } =
   'co-occurrence': 'co-occurrence',
   context: 'context',
   'share-content': 'share-content',
+  profiles: 'profiles',
 };
 
 /** Sends one question and resolves with its reply: the answer it asked for, or why it failed. */
@@ -176,6 +182,8 @@ export type WorkerRequest = WorkerCommand | Question;
 
 export type WorkerResponse =
   | { type: 'progress'; progress: ProgressUpdate }
+  /** Bytes read by a profile pass (no requestId: it answers nothing, the 'profiles' reply does). */
+  | { type: 'profile-progress'; progress: ProfileProgress }
   | { type: 'status'; status: DatasetStatus }
   | Answer
   | RequestFailed

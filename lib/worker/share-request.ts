@@ -8,8 +8,11 @@
 import type { WindowActivity } from '../outliers/co-occurrence';
 import type { OutlierWindow } from '../outliers/clusters';
 import type { WaitscopeReport } from '../report/report-schema';
+import { profileSectionOf } from '../report/profile-section';
 import { numberedLabel, type ShareExtras } from '../report/share-content';
+import type { DatasetProfile } from '../profile/profile-model';
 import { outlierSection, type DatasetOutliers } from './outlier-requests';
+import type { DatasetCallProfile } from './profile-request';
 import type { Questions, ReportDatasetSpec } from './protocol';
 import { withThresholdCounts, type DatasetThresholdCounts } from './threshold-counts';
 
@@ -23,12 +26,19 @@ export interface ShareSources {
   fingerprints(datasetIds: string[]): Promise<Record<string, Record<string, string>>>;
   outliers(datasetId: string, label: string, options: { top: number; thresholds: number[] }): DatasetOutliers | null;
   coOccurrence(datasetId: string, windows: OutlierWindow[]): Promise<WindowActivity[]>;
+  /** The datasets' response-time profiles (profile-request.ts), kept from the page's Profile view when it was open. */
+  profiles(datasetIds: string[], thinkTimeMicros: number): Promise<DatasetCallProfile[]>;
 }
 
 export async function shareContent(src: ShareSources, r: Questions['share-content']): Promise<ShareExtras> {
   const ids = r.datasets.map((d) => d.datasetId);
   const counts = r.thresholds.length > 0 ? src.thresholdCounts(ids, r.thresholds) : [];
-  const reportWith = (datasets: ReportDatasetSpec[]) => withThresholdCounts(src.report({ event: r.event, datasets, baseline: r.baseline }), counts);
+  // The profile is asked for only when the share is to carry it (the user was looking at it).
+  const profiles = new Map<string, DatasetProfile>();
+  if (r.profile) for (const p of await src.profiles(ids, r.profile.thinkTimeMicros)) if (p.profile) profiles.set(p.datasetId, p.profile);
+  const withProfile = (report: WaitscopeReport): WaitscopeReport =>
+    r.profile && profiles.size > 0 ? { ...report, profile: profileSectionOf(report, profiles, r.profile.thinkTimeMicros) } : report;
+  const reportWith = (datasets: ReportDatasetSpec[]) => withProfile(withThresholdCounts(src.report({ event: r.event, datasets, baseline: r.baseline }), counts));
   const specs = r.datasets.map(({ datasetId, label }) => ({ datasetId, label }));
   const report = reportWith(specs);
   // A folder-made label is written into the report again as `Dataset N`, rather than searched and

@@ -1,0 +1,22 @@
+'use client';
+/** The results views: one measure's values (the report, figures and outliers: an event's waits, calls or commits), the response-time profile, the statements. */
+import type { ValuesNoun } from '@/lib/trace/measure';
+import styles from '../profile/profile.module.css';
+import type { ResultsTab } from './url-state';
+
+export function ResultsTabs({ tab, event, values = 'waits', onTab }: { tab: ResultsTab; event: string; values?: ValuesNoun; onTab: (tab: ResultsTab) => void }) {
+  const tabs: { id: ResultsTab; label: string }[] = [
+    { id: 'waits', label: `${values[0]!.toUpperCase()}${values.slice(1)}: ${event}` },
+    { id: 'profile', label: 'Response-time profile' },
+    { id: 'statements', label: 'Statements' },
+  ];
+  return (
+    <div role="tablist" className={styles.tabs} data-testid="results-tabs">
+      {tabs.map((t) => (
+        <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} data-tab={t.id} onClick={() => onTab(t.id)}>
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+}

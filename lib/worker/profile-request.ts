@@ -1,0 +1,113 @@
+/**
+ * The response-time profile of a dataset in the page (issue 14 §2, §3, §5): a second pass over each
+ * trace file with lib/profile's profileTrace (the parser's scan with a ProfileCollector as its
+ * visitor, as the CLI's parse pass does in lib/node/run-task.ts), and the files merged with
+ * mergeProfiles as the CLI merges them. Computed when the page asks (the Profile or Statements view opens, or a share), not on
+ * every parse, and kept per dataset until its files or the think-time threshold change.
+ */
+import { mergeProfiles } from '../profile/merge-profiles';
+import type { DatasetProfile } from '../profile/profile-model';
+import { profileTrace } from '../profile/profile-trace';
+import { formatWarning } from '../trace/warnings';
+import type { DatasetState, TraceEntry } from './dataset-state';
+import { fileChunks } from './file-chunks';
+import type { Post, QuestionOf } from './protocol';
+
+/** One dataset's profile as the page gets it. */
+export interface DatasetCallProfile {
+  datasetId: string;
+  /** null when the dataset has no trace files (CSV values, the synthetic demo), or none could be read. */
+  profile: DatasetProfile | null;
+  /** Trace files the profile covers. */
+  files: number;
+  /** Why there is no profile, or what it leaves out, naming the file: shown above the tables. */
+  notes: string[];
+}
+
+/** Bytes read so far over all the dataset's trace files, for a progress bar. */
+export interface ProfileProgress {
+  datasetId: string;
+  done: number;
+  total: number;
+  fileName: string;
+}
+
+/** The trace files a profile is made of: as the CLI takes them, every input that is a trace (not the rejected ones). */
+function profiledFiles(d: DatasetState): TraceEntry[] {
+  return d.traces.filter((t) => t.result !== null && t.result.outcome.kind !== 'not-a-trace');
+}
+
+/** One file's profile (lib/profile's profileTrace: the parser's own pass with the collector as its visitor); a file that cannot be read again throws, naming it. */
+async function fileProfile(entry: TraceEntry, fileIndex: number, thinkTimeMicros: number, onBytes: (bytes: number) => void): Promise<{ profile: DatasetProfile; note: string | null }> {
+  let read;
+  try {
+    read = await profileTrace(fileChunks(entry.file), { thinkTimeMicros, fileName: entry.name, fileIndex, onProgress: onBytes });
+  } catch (error) {
+    throw new Error(`${entry.name} could not be read again for its profile: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  // gzip data that ends early ends the profile there, as it ended the parse (which said where).
+  const cut = read.result.warnings.find((w) => w.code === 'truncated-gzip');
+  return { profile: read.profile, note: cut ? `${formatWarning(cut)}; the profile covers what came before` : null };
+}
+
+async function datasetProfile(d: DatasetState, thinkTimeMicros: number, progress: (p: ProfileProgress) => void): Promise<DatasetCallProfile> {
+  if (d.synthetic) return { datasetId: d.id, profile: null, files: 0, notes: ['The synthetic demo has waits only, no database calls: it has no response-time profile.'] };
+  const files = profiledFiles(d);
+  if (files.length === 0) {
+    const why = d.csv.length > 0 ? 'CSV values are waits only, with no database calls' : 'none of its files is a trace';
+    return { datasetId: d.id, profile: null, files: 0, notes: [`This dataset has no response-time profile: ${why}.`] };
+  }
+  const total = files.reduce((n, t) => n + t.file.size, 0);
+  let before = 0;
+  const parts: DatasetProfile[] = [];
+  const notes: string[] = [];
+  for (const [i, entry] of files.entries()) {
+    const part = await fileProfile(entry, i, thinkTimeMicros, (bytes) => progress({ datasetId: d.id, done: before + bytes, total, fileName: entry.name }));
+    before += entry.file.size;
+    parts.push(part.profile);
+    if (part.note) notes.push(part.note);
+  }
+  return { datasetId: d.id, profile: mergeProfiles(parts), files: files.length, notes };
+}
+
+interface Kept {
+  /** The files the profile was made of, by identity: a file added or removed makes it stale. */
+  files: File[];
+  thinkTimeMicros: number;
+  result: Promise<DatasetCallProfile>;
+}
+
+/** Each dataset's profile, kept until its trace files or the think time change; a failed pass is tried again next time. */
+export class ProfileCache {
+  private readonly kept = new WeakMap<DatasetState, Kept>();
+
+  profileOf(d: DatasetState, thinkTimeMicros: number, progress: (p: ProfileProgress) => void): Promise<DatasetCallProfile> {
+    const files = profiledFiles(d).map((t) => t.file);
+    const k = this.kept.get(d);
+    if (k && k.thinkTimeMicros === thinkTimeMicros && k.files.length === files.length && k.files.every((f, i) => f === files[i])) return k.result;
+    const result = datasetProfile(d, thinkTimeMicros, progress);
+    const entry: Kept = { files, thinkTimeMicros, result };
+    this.kept.set(d, entry);
+    result.catch(() => {
+      if (this.kept.get(d) === entry) this.kept.delete(d);
+    });
+    return result;
+  }
+
+  /** The datasets' profiles, each told in 'profile-progress' messages while it is read. */
+  profilesOf(datasets: readonly DatasetState[], thinkTimeMicros: number, post: Post): Promise<DatasetCallProfile[]> {
+    return Promise.all(datasets.map((d) => this.profileOf(d, thinkTimeMicros, (progress) => post({ type: 'profile-progress', progress }))));
+  }
+
+  /** Answers a 'profiles' request: stale while a dataset is loading (the profile is of every event, so only that). */
+  async answer(request: QuestionOf<'profiles'>, datasets: readonly DatasetState[], post: Post): Promise<void> {
+    const { requestId } = request;
+    const loading = datasets.find((d) => d.state === 'loading');
+    if (loading) return post({ type: 'request-failed', requestId, stale: true, message: `${loading.id} is still being read` });
+    try {
+      post({ type: 'profiles', requestId, profiles: await this.profilesOf(datasets, request.thinkTimeMicros, post) });
+    } catch (error) {
+      post({ type: 'request-failed', requestId, message: `The response-time profile could not be computed: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+}

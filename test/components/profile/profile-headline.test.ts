@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { profileHeadline } from '../../../components/profile/profile-headline';
+import type { ComponentChange } from '../../../lib/profile/compare-profiles';
+
+const row = (component: string, deltaTotal: number, shareOfChange: number | null): ComponentChange => ({
+  component,
+  a: null,
+  b: null,
+  deltaTotal,
+  shareOfChange,
+  deltaMean: null,
+  deltaMedian: null,
+  deltaP99: null,
+  onlyIn: null,
+});
+const labels = { a: 'on', b: 'off' };
+
+describe('the profile comparison headline', () => {
+  it('says how R changed and which component carried most of the change', () => {
+    // R 850,000 against 1,000,000: ΔR −150,000 (−15.0%); log file sync −135,000 is 90% of it, CPU −20,000 13.3%, a wait +5,000 −3.3%.
+    const text = profileHeadline(
+      { a: { total: 850_000, sessions: 1 }, b: { total: 1_000_000, sessions: 1 }, deltaR: -150_000, relativeDeltaR: -0.15, components: [row('log file sync', -135_000, 0.9), row('CPU: EXEC dbcalls', -20_000, 20_000 / 150_000), row('db file sequential read', 5_000, -5_000 / 150_000)] },
+      labels,
+    );
+    expect(text).toBe('R fell 15.0% (\u2212150,000 µs) in on against off; 90.0% of the change came from log file sync.');
+  });
+
+  it('a rise, with the component whose share of the rise is largest', () => {
+    const text = profileHeadline(
+      { a: { total: 1_200, sessions: 1 }, b: { total: 1_000, sessions: 1 }, deltaR: 200, relativeDeltaR: 0.2, components: [row('x [between calls]', 300, 1.5), row('y', -100, -0.5)] },
+      labels,
+    );
+    expect(text).toBe('R rose 20.0% (+200 µs) in on against off; 150.0% of the change came from x [between calls].');
+  });
+
+  it('no change, and no baseline R to be relative to', () => {
+    expect(profileHeadline({ a: { total: 10, sessions: 1 }, b: { total: 10, sessions: 1 }, deltaR: 0, relativeDeltaR: null, components: [] }, labels)).toBe('R is the same in on against off (10 µs).');
+    expect(profileHeadline({ a: { total: 10, sessions: 1 }, b: { total: 0, sessions: 0 }, deltaR: 10, relativeDeltaR: null, components: [row('y', 10, 1)] }, labels)).toBe(
+      'R rose (+10 µs) in on against off; 100.0% of the change came from y.',
+    );
+  });
+});
