@@ -122,7 +122,7 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   // A is the treatment (dataset 0), B the baseline (dataset 1): the report the page builds of the same files.
   const inputs = [reportDatasetOf('a', labelA, datasetA), reportDatasetOf('b', labelB, datasetB)];
   mark('sessions');
-  const report = buildReportOfSamples(inputs, { event: args.event, baseline: 1, generatorVersion: WAITSCOPE_VERSION, createdAt: new Date().toISOString(), onPhase: mark });
+  const report = buildReportOfSamples(inputs, { event: args.event, ...(args.measure && { measure: args.measure }), baseline: 1, generatorVersion: WAITSCOPE_VERSION, createdAt: new Date().toISOString(), onPhase: mark });
   // Labels and file names reach the terminal: control characters escaped (terminal-text.ts; JSON escapes its own).
   const text =
     args.format === 'json'

@@ -6,6 +6,7 @@
  */
 import { safeField } from './terminal-text';
 import { answerOfComparison } from '../report/comparison-answer';
+import { valuesNoun, valuesPhrase } from '../trace/measure';
 import type { ComparisonEntry, DatasetReport, WaitscopeReport } from '../report/report-schema';
 import type { Interval } from '../stats/bootstrap';
 import type { Log2Bucket } from '../stats/buckets';
@@ -33,11 +34,11 @@ function ciOf(i: Interval, percent: boolean): string {
   return `[${f(i.lower)} to ${f(i.upper)}]`;
 }
 
-function describeSide(d: DatasetReport): string {
+function describeSide(d: DatasetReport, noun: string): string {
   const files = d.files.length === 1 ? '1 file' : `${formatCount(d.files.length)} files`;
   const version = d.oracleVersions.length > 0 ? `, Oracle ${d.oracleVersions.join(' + ')}` : '';
   const s = d.sessions === null ? '' : `, ${formatCount(d.sessions)} session${d.sessions === 1 ? '' : 's'}`;
-  return `${safeField(d.label)} (${files}${s}, ${formatCount(d.summary.count)} waits${version})`;
+  return `${safeField(d.label)} (${files}${s}, ${formatCount(d.summary.count)} ${noun}${version})`;
 }
 
 /** "n/a (needs ≥ N waits)" when the smaller side is too small for the statistic, else null. */
@@ -117,10 +118,12 @@ export function comparisonTable(report: WaitscopeReport): string {
   const entry = report.comparisons[0]!;
   const p: Pair = { a: report.datasets[entry.treatment]!, b: report.datasets[entry.baseline]!, entry };
   const warnings = entry.warnings.length === 0 ? ['  none'] : entry.warnings.map((w) => `  - ${w.message}`);
-  const verdictLines = entry.verdicts.length === 0 ? ['  none (a side has too few waits)'] : entry.verdicts.map((v) => `  ${v.text}`);
+  // A call or commit measure's values are calls or commits, not waits (lib/trace/measure.ts).
+  const noun = valuesNoun(report.measure);
+  const verdictLines = entry.verdicts.length === 0 ? [`  none (a side has too few ${noun})`] : entry.verdicts.map((v) => `  ${v.text}`);
   return [
-    `'${report.event}' waits: A = ${describeSide(p.a)}`,
-    `         vs B = ${describeSide(p.b)}`,
+    `${valuesPhrase(report.event, report.measure)}: A = ${describeSide(p.a, noun)}`,
+    `         vs B = ${describeSide(p.b, noun)}`,
     '',
     answerOfComparison(report, entry),
     '',
