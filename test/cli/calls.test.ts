@@ -124,6 +124,15 @@ describe('measures: a call type or the commit instead of a wait event (issue 14 
     expect(json.sum).toBe(target.exec.e);
   });
 
+  it('compare --call names its values calls, and the JSON report says what was measured', async () => {
+    const run = await runCli(['compare', '--call', 'FETCH', trace('oltp-19c'), '--vs', trace('oltp-11-2')]);
+    expect(run.status).toBe(0);
+    const fetches = (name: string) => lines(name).filter((l) => /^FETCH #\d+:c=/.test(l)).length;
+    expect(run.stdout.split('\n')[0]).toBe(`'FETCH elapsed' calls: A = oltp-19c.trc (1 file, 1 session, ${fetches('oltp-19c')} calls, Oracle 19.12.0.0.0)`);
+    const json = parseJsonOutput<{ event: string; measure: unknown }>(await runCli(['compare', '--json', '--call', 'FETCH', trace('oltp-19c'), '--vs', trace('oltp-11-2')]));
+    expect(json.measure).toEqual({ kind: 'call', call: 'FETCH', sqlId: null, hashValue: null, dep: null });
+  });
+
   it('--commit measures one value per commit, at the XCTEND or the COMMIT statement', async () => {
     const run = await runCli(['stats', '--json', '--commit', trace('oltp-11-2')]);
     const json = parseJsonOutput<{ count: number; min: number }>(run);
