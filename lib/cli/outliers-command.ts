@@ -1,13 +1,13 @@
+import { fileChunks } from '../node/file-chunks';
 import { findInputs } from '../node/find-inputs';
 import { analyzeOutliers, type OutlierAnalysis } from '../outliers/analyze';
 import { createCoOccurrence, finishCoOccurrence, scanCoOccurrence, type WindowActivity } from '../outliers/co-occurrence';
-import { readContext, type TraceContext } from '../outliers/context';
+import { readContexts, type TraceContext } from '../outliers/context';
 import type { WaitRow } from '../outliers/top-list';
 import { DatasetClock } from '../outliers/wall-clock';
 import type { Dataset } from '../trace/dataset';
 import { COMMON_OPTIONS, commonArgsOf, parseOptions, UsageError, wholeNumber, type CommonArgs } from './args';
 import { ExitError, loadDataset } from './load-dataset';
-import { openInput } from './outliers-files';
 import { outliersJson, outliersText } from './outliers-format';
 import { safeJson, safeText } from './terminal-text';
 import { mark } from './timing';
@@ -103,20 +103,12 @@ async function coOccurring(dataset: Dataset, analysis: OutlierAnalysis, paths: M
   for (const [fileIndex, f] of dataset.files.entries()) {
     const path = paths.get(f.fileName);
     if (path === undefined || ![...clock.domainsOfFile(fileIndex)].some((d) => axes.has(d))) continue;
-    const input = await openInput(path);
-    try {
-      await scanCoOccurrence(input.chunks(), { fileIndex, clockOf: (pid) => clock.tableFor(fileIndex, pid) }, acc);
-    } finally {
-      await input.close();
-    }
+    await scanCoOccurrence(fileChunks(path), { fileIndex, clockOf: (pid) => clock.tableFor(fileIndex, pid) }, acc);
   }
   return finishCoOccurrence(acc);
 }
 
-/**
- * The context of every listed wait, in rank order. Each file is opened once and its waits are read
- * in offset order: a gzip file is then decompressed once for all of them, not once per read.
- */
+/** The context of every listed wait, in rank order: one pass over each file for all of its waits. */
 async function contextsOf(analysis: OutlierAnalysis, paths: Map<string, string>, before: number): Promise<TraceContext[]> {
   const rows = analysis.top.rows;
   const out = new Array<TraceContext>(rows.length);
@@ -125,16 +117,8 @@ async function contextsOf(analysis: OutlierAnalysis, paths: Map<string, string>,
   for (const [file, ranks] of byFile) {
     const path = paths.get(file);
     if (path === undefined) throw new ExitError(1, `cannot find ${file} again to read its lines`);
-    const input = await openInput(path);
-    try {
-      ranks.sort((x, y) => (rows[x] as WaitRow).offset - (rows[y] as WaitRow).offset);
-      for (const k of ranks) {
-        const row = rows[k] as WaitRow;
-        out[k] = await readContext(input.read, { offset: row.offset, line: row.line, before, after: linesAfter(before) });
-      }
-    } finally {
-      await input.close();
-    }
+    const contexts = await readContexts(fileChunks(path), ranks.map((k) => rows[k] as WaitRow), { before, after: linesAfter(before) });
+    ranks.forEach((k, i) => (out[k] = contexts[i] as TraceContext));
   }
   return out;
 }
