@@ -20,8 +20,8 @@ function counted(bytes: Uint8Array): { source: AsyncIterable<Uint8Array>; taken:
   return { source: source(), taken: () => taken };
 }
 
-async function readContext(bytes: Uint8Array, options: ContextTarget & ContextOptions) {
-  const [ctx] = await readContexts(chunksOf(bytes, 4096), [options], options);
+async function readContext(bytes: Uint8Array, options: ContextTarget & ContextOptions, chunk = 4096) {
+  const [ctx] = await readContexts(chunksOf(bytes, chunk), [options], options);
   return ctx!;
 }
 
@@ -64,11 +64,15 @@ describe('readContexts', () => {
     expect(end.lines.map((l) => l.line)).toEqual([last.line - 2, last.line - 1, last.line]);
   });
 
-  it('reads CRLF files with the same lines and text', async () => {
+  it('reads CRLF files with the same lines and text, a CR and its LF in different chunks too', async () => {
     const crlf = toCrlf(bytes);
     const offset = lfs20.offset + (lfs20.line - 1); // one more byte per line before it
-    const ctx = await readContext(crlf, { offset, line: lfs20.line, before: 2, after: 2 });
-    expect(ctx.lines.map(({ line, text }) => ({ line, text }))).toEqual(expectLines(a, lfs20.line - 2, lfs20.line + 2));
+    // Chunks of 1 and 2 bytes cut between every CR and its LF somewhere; 4096 rarely does.
+    for (const chunk of [4096, 2, 1]) {
+      const ctx = await readContext(crlf, { offset, line: lfs20.line, before: 2, after: 2 }, chunk);
+      expect(ctx.lines.map(({ line, text }) => ({ line, text })), `chunks of ${chunk}`).toEqual(expectLines(a, lfs20.line - 2, lfs20.line + 2));
+      expect(ctx.lines.map((l) => l.offset - (l.line - 1)), `chunks of ${chunk}`).toEqual(ctx.lines.map((l) => a.lines.slice(0, l.line - 1).reduce((n, t) => n + t.length + 1, 0)));
+    }
   });
 
   it('the statement search stops at its byte budget; the pass stops once the lines are read', async () => {
