@@ -1,12 +1,12 @@
 'use client';
 import type { WaitRow } from '@/lib/outliers/top-list';
 import type { DatasetRow } from '@/lib/worker/outlier-requests';
-import { formatTime, type DisplayUnit } from '../display-units';
+import { formatNumber, formatTime, type DisplayUnit } from '../display-units';
 
 function when(row: WaitRow): string {
   const t = row.time;
   if (t.kind === 'utc' || t.kind === 'local') return `${t.iso ?? ''}${t.kind === 'local' ? ' (local, no UTC offset in the trace)' : ''}`;
-  if (t.kind === 'tim') return `tim ${t.micros?.toLocaleString('en-US') ?? ''} (no *** timestamp to anchor it)`;
+  if (t.kind === 'tim') return `tim ${t.micros === undefined || t.micros === null ? '' : formatNumber(t.micros)} (no *** timestamp to anchor it)`;
   return t.warning === 'tim-out-of-range' ? 'tim out of range: no wall-clock time' : 'no tim';
 }
 
@@ -23,13 +23,13 @@ export function WaitTableHead({ unit }: { unit: DisplayUnit }) {
 export function WaitCells(p: { rank: number; label: string; ela: number; time: string; session: string; file: string; line: number; unit: DisplayUnit }) {
   return (
     <>
-      <td className="num">{p.rank.toLocaleString('en-US')}</td>
+      <td className="num">{formatNumber(p.rank)}</td>
       <td>{p.label}</td>
       <td className="num">{formatTime(p.ela, p.unit)}</td>
       <td>{p.time}</td>
       <td>{p.session}</td>
       <td className="file">{p.file}</td>
-      <td className="num">{p.line > 0 ? p.line.toLocaleString('en-US') : '–'}</td>
+      <td className="num">{p.line > 0 ? formatNumber(p.line) : '–'}</td>
     </>
   );
 }
