@@ -2,6 +2,10 @@
 import type { WaitRow } from '@/lib/outliers/top-list';
 import type { DatasetRow } from '@/lib/worker/outlier-requests';
 import { formatNumber, formatTime, type DisplayUnit } from '../display-units';
+import styles from './wait-table.module.css';
+
+/** About the height of a row of a wait table, for its height while it is off screen (wait-table.module.css). */
+const ROW_PX = 29;
 
 function when(row: WaitRow): string {
   const t = row.time;
@@ -50,7 +54,7 @@ interface Props {
 /** Waits as rows a DBA can follow back to the trace: a click opens the lines around one. */
 export function WaitTable({ rows, unit, onPick, picked, labelOf, datasetId, offset = 0 }: Props) {
   return (
-    <div className="wait-table">
+    <div className={`wait-table ${styles.offscreen}`} style={{ containIntrinsicSize: `auto ${ROW_PX * (rows.length + 1)}px` }}>
       <table data-testid="outlier-rows" data-dataset={datasetId}>
         <WaitTableHead unit={unit} />
         <tbody>
