@@ -16,6 +16,7 @@ import { ascii, decodeText, matchAt } from '../trace/bytes';
 import { decompress, GzipError } from '../trace/compression';
 import { VisitingScanner, type RecordPosition, type VisitedWait } from '../trace/trace-visitor';
 import { waitCursorEnd } from '../trace/wait-line';
+import type { ContextStart } from './context-start';
 import { LineStream, type StreamLine } from './line-stream';
 import { StatementLines, type StatementText } from './statement-lines';
 
@@ -73,9 +74,10 @@ interface Pending {
 /**
  * The contexts of `targets` (any order; the same wait may appear twice), in the order given, from
  * one pass over `source`, the file as stored. gzip data that ends early or is corrupt ends the pass
- * there, as it ended the parser's (which warned about it); a failing source throws.
+ * there, as it ended the parser's (which warned about it); a failing source throws. With `start`
+ * (context-start.ts), `source` is a plain file's bytes from start.offset on.
  */
-export async function readContexts(source: AsyncIterable<Uint8Array>, targets: readonly ContextTarget[], options: ContextOptions = {}): Promise<TraceContext[]> {
+export async function readContexts(source: AsyncIterable<Uint8Array>, targets: readonly ContextTarget[], options: ContextOptions = {}, start?: ContextStart): Promise<TraceContext[]> {
   const before = options.before ?? DEFAULT_BEFORE;
   const after = options.after ?? DEFAULT_AFTER;
   const searchBytes = options.statementSearchBytes ?? DEFAULT_STATEMENT_SEARCH_BYTES;
@@ -84,14 +86,17 @@ export async function readContexts(source: AsyncIterable<Uint8Array>, targets: r
   const byOffset = new Map<number, Pending[]>();
   for (const p of pending) byOffset.set(p.target.offset, [...(byOffset.get(p.target.offset) ?? []), p]);
   let unfound = pending.length;
+  // A range scan numbers its lines from its start.
+  const lineBefore = start ? start.line - 1 : 0;
   const onWait = (_: VisitedWait, at: RecordPosition) => {
     for (const p of byOffset.get(at.offset) ?? []) {
-      if (p.found || p.target.line !== at.line) continue;
+      if (p.found || p.target.line !== at.line + lineBefore) continue;
       p.found = true;
       unfound--;
     }
   };
-  const scanner = new VisitingScanner({ event: '', fileName: '', fileIndex: 0, keep: 'counts' }, { onWait });
+  const range = start ? { startOffset: start.offset, headFacts: start.headFacts } : undefined;
+  const scanner = new VisitingScanner({ event: '', fileName: '', fileIndex: 0, keep: 'counts', range }, { onWait });
   const statements = new StatementLines();
   let first = 0; // byLine[first …] still wants lines
   const lastLine = byLine.length > 0 ? (byLine[byLine.length - 1] as Pending).target.line + after : 0;
@@ -109,7 +114,7 @@ export async function readContexts(source: AsyncIterable<Uint8Array>, targets: r
     }
     const next = byLine[first];
     if (next !== undefined) statements.forgetBefore(next.target.offset, searchBytes);
-  });
+  }, start);
   // Done when every wait was found, its lines are read, and its statement ended.
   const done = () => unfound === 0 && stream.lines >= lastLine && pending.every((p) => p.statement === null || !statements.isOpen(p.statement));
   // Held here, so a pass that stops early closes the file (decompress's wrappers do not pass it on).

@@ -28,14 +28,18 @@ export class LineStream {
   private carryOffset = 0;
   private carryLast = 0; // its last byte, to see a CR before an LF that starts the next chunk
 
+  /** `start`: where the chunks begin in the file, a line start, and that line's number. */
   constructor(
     private readonly keepBytes: number,
     private readonly visit: (line: StreamLine) => void,
+    start: { offset: number; line: number } = { offset: 0, line: 1 },
   ) {
     this.carry = new Uint8Array(Math.min(keepBytes, 4096));
+    this.base = start.offset;
+    this.lineNo = start.line - 1;
   }
 
-  /** Lines so far. */
+  /** The number of the last line so far. */
   get lines(): number {
     return this.lineNo;
   }

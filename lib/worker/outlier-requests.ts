@@ -7,6 +7,7 @@ import { analyzeOutliers, type OutlierAnalysis } from '../outliers/analyze';
 import { createCoOccurrence, finishCoOccurrence, scanCoOccurrence, type WindowActivity } from '../outliers/co-occurrence';
 import type { OutlierWindow } from '../outliers/clusters';
 import { readContexts, type TraceContext } from '../outliers/context';
+import { contextStart } from '../outliers/context-start';
 import { downsampleTimeline, SHARED_TIMELINE_POINTS } from '../outliers/timeline';
 import { indicesInRange, indicesInWindow, longestFirst, waitRow, type ListInput, type WaitList, type WaitRow } from '../outliers/top-list';
 import { DatasetClock, LOCAL_DOMAIN, UTC_DOMAIN } from '../outliers/wall-clock';
@@ -212,12 +213,16 @@ export async function coOccurrenceOf(d: DatasetState, windows: OutlierWindow[]):
   return finishCoOccurrence(acc);
 }
 
-/** The lines around one wait: a pass over its file (never held whole) that stops after them. */
+/** The lines around one wait: a pass over its file (never held whole) from near the wait, that stops after them. */
 export async function contextOf(d: DatasetState, fileIndex: number, offset: number, line: number, before?: number, after?: number): Promise<TraceContext | string> {
   const parsed = d.traces.filter((t) => t.result !== null);
   const entry = parsed[fileIndex];
   if (!entry) return 'That wait has no trace file to read (synthetic data, or the file was cleared).';
-  const [context] = await readContexts(fileChunks(entry.file), [{ offset, line }], { before, after });
+  const file = entry.file;
+  const target = { offset, line };
+  // A plain file is entered near the wait (context-start.ts), not read from its first byte.
+  const start = await contextStart(async (at, length) => new Uint8Array(await file.slice(at, at + length).arrayBuffer()), file.size, [target], { before, after });
+  const [context] = await readContexts(fileChunks(start ? file.slice(start.offset) : file), [target], { before, after }, start ?? undefined);
   return context as TraceContext;
 }
 
