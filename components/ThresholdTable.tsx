@@ -9,7 +9,9 @@ import { useState, type FormEvent } from 'react';
 import { REPORT_THRESHOLDS_MICROS } from '@/lib/report/compare-pair';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { EXADATA_OUTLIER_MICROS } from '@/lib/stats/thresholds';
-import { formatCount, UNIT_LABEL, type DisplayUnit } from './display-units';
+import { formatCount, formatNumber, numberFormat, UNIT_LABEL, type DisplayUnit } from './display-units';
+
+const upTo3Decimals = numberFormat({ maximumFractionDigits: 3 });
 
 export interface ThresholdTableProps {
   report: WaitscopeReport;
@@ -49,13 +51,13 @@ export function parseThresholdInput(text: string, unit: DisplayUnit): { ok: true
 /** "500 ms", "0.25 ms", "2,500 µs": the threshold in the unit with no trailing zeros. */
 export function formatThreshold(micros: number, unit: DisplayUnit): string {
   const v = unit === 'ms' ? micros / 1000 : micros;
-  return `${v.toLocaleString('en-US', { maximumFractionDigits: 3 })} ${UNIT_LABEL[unit]}`;
+  return `${upTo3Decimals.format(v)} ${UNIT_LABEL[unit]}`;
 }
 
 /** Per million waits: whole numbers from 100 up, else 1 decimal, else 2 significant digits. */
 export function formatRate(rate: number | null): string {
   if (rate === null || !Number.isFinite(rate)) return '–';
-  if (rate === 0 || rate >= 100) return Math.round(rate).toLocaleString('en-US');
+  if (rate === 0 || rate >= 100) return formatNumber(Math.round(rate));
   return rate >= 1 ? rate.toFixed(1) : String(Number(rate.toPrecision(2)));
 }
 

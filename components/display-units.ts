@@ -10,16 +10,29 @@ export function toDisplay(micros: number, unit: DisplayUnit): number {
   return unit === 'ms' ? micros / 1000 : micros;
 }
 
-/** One formatter per number of decimals: toLocaleString with options builds a new one per call, and a view change formats thousands of cells. */
-const formats = new Map<number, Intl.NumberFormat>();
-function fixedDigits(digits: number): Intl.NumberFormat {
-  let f = formats.get(digits);
+/**
+ * One en-US formatter per set of options, made once: `n.toLocaleString('en-US', options)` builds a
+ * new Intl.NumberFormat on every call (the same text: ECMA-402 defines it so), and a units switch
+ * formats thousands of cells and ticks.
+ */
+const formats = new Map<string, Intl.NumberFormat>();
+export function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = JSON.stringify(options);
+  let f = formats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-    formats.set(digits, f);
+    f = new Intl.NumberFormat('en-US', options);
+    formats.set(key, f);
   }
   return f;
 }
+const plain = numberFormat();
+
+/** `n.toLocaleString('en-US')`, with a formatter made once. */
+export function formatNumber(n: number): string {
+  return plain.format(n);
+}
+
+const fixed = [0, 1, 2, 3].map((digits) => numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }));
 
 /** Significant decimals for a value in the unit: whole µs, or ms to the µs. */
 export function formatTime(micros: number | null | undefined, unit: DisplayUnit, options: { withUnit?: boolean } = {}): string {
@@ -27,13 +40,13 @@ export function formatTime(micros: number | null | undefined, unit: DisplayUnit,
   const v = toDisplay(micros, unit);
   const abs = Math.abs(v);
   const digits = unit === 'ms' ? 3 : abs >= 100 || Number.isInteger(v) ? 0 : abs >= 1 ? 2 : 3;
-  const text = fixedDigits(digits).format(v);
+  const text = (fixed[digits] as Intl.NumberFormat).format(v);
   return options.withUnit ? `${text} ${UNIT_LABEL[unit]}` : text;
 }
 
 export function formatCount(n: number | null | undefined): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return '–';
-  return n.toLocaleString('en-US');
+  return plain.format(n);
 }
 
 /** A fraction as a signed percentage: −0.176 → "−17.6%". */

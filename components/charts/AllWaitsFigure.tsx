@@ -11,6 +11,7 @@ import { formatCount, UNIT_LABEL, type DisplayUnit } from '../display-units';
 import { formatTimeTick } from './axis-format';
 import { allWaitsNoKde, allWaitsOption, allWaitsView, type BucketMode } from './all-waits-option';
 import { ChartFrame } from './ChartFrame';
+import { useUnitOverlay, type UnitAxis } from './unit-overlay';
 import { pickBinsOn } from './chart-interaction';
 import { datasetNames } from './dataset-names';
 import type { EChartsInstance } from './echarts-setup';
@@ -34,9 +35,12 @@ export interface AllWaitsFigureProps {
   onSelectRange?: (selection: RangeSelection) => void;
 }
 
+const X_AXIS: readonly UnitAxis[] = ['xAxis'];
+
 export function AllWaitsFigure({ report, unit, bucketMode, onSelectRange }: AllWaitsFigureProps) {
   const view = useMemo(() => allWaitsView(report, bucketMode), [report, bucketMode]);
-  const option = useMemo(() => allWaitsOption(report, unit, bucketMode, view), [report, unit, bucketMode, view]);
+  // The data are drawn once per view; a units switch redraws the time axis' text on the overlay.
+  const { option, overlay, exportOption } = useUnitOverlay((u) => allWaitsOption(report, u, bucketMode, view), unit, X_AXIS, view);
   // The latest callback, so a parent passing a new function each render does not rewire the chart.
   const onSelect = useRef(onSelectRange);
   useEffect(() => {
@@ -73,7 +77,8 @@ export function AllWaitsFigure({ report, unit, bucketMode, onSelectRange }: AllW
       title={`Distribution of all ${valuesPhrase(report.event, report.measure)}`}
       subtitle={`All waits of each dataset (${waits}). Lines: kernel density of log10(wait), as the share of waits within one bin's width around each point; shaded steps: histogram in ${bins}; both in % of the dataset's waits per bin.${cut}${noKdeNote}`}
       option={option}
-      dataKey={view}
+      overlay={overlay}
+      exportOption={exportOption}
       seriesCount={report.datasets.length}
       interact={selectable ? interact : undefined}
     />

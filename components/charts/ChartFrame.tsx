@@ -7,14 +7,12 @@
  *
  * A figure may lay a second chart over the first (`overlay`): text that changes without its data,
  * such as labels in the display unit, then redraws alone, and the many points under it are not
- * drawn again (issue 13 §2: a units switch in under 50 ms). A figure that gives `dataKey` gets the
- * same for its own text: a new option under the same key only has its labels merged in
- * (label-patch.ts). data-options-set, data-labels-set and data-overlay-set count the setOption calls
- * of each kind, so browser tests can tell what a change redrew.
+ * drawn again (issue 13 §2: a units switch in under 50 ms; unit-overlay.ts). data-options-set and
+ * data-overlay-set count the setOption calls of each chart, so browser tests can tell what a change
+ * redrew.
  */
 import { useEffect, useRef, useState } from 'react';
 import { exportFigure } from './chart-export';
-import { labelPatch } from './label-patch';
 import styles from './chart-frame.module.css';
 import { echarts, type EChartsCoreOption, type EChartsInstance } from './echarts-setup';
 
@@ -33,11 +31,6 @@ export interface ChartFrameProps {
   overlay?: EChartsCoreOption;
   /** The option the SVG and PNG exports draw when `option` alone is not the whole figure (with an overlay). */
   exportOption?: EChartsCoreOption;
-  /**
-   * What the option's data are drawn from (any value compared by identity): while it stays the same,
-   * a new option differs only in text in the display unit, and only that is merged into the chart.
-   */
-  dataKey?: unknown;
   /** Datasets drawn, exposed as data-series-count. */
   seriesCount: number;
   height?: number;
@@ -70,8 +63,6 @@ function composeCanvases(div: HTMLDivElement): string | undefined {
   return out.toDataURL('image/png');
 }
 
-const drawnNothing = Symbol('nothing drawn yet');
-
 /**
  * The chart's plot area (px), as echarts laid it out, as an overlay's grid: pinned there (no
  * layout of its own from its labels), the overlay's axes and lines lie exactly over the chart's.
@@ -84,12 +75,41 @@ function plotArea(instance: EChartsInstance): { left: number; top: number; width
   return rect ? { left: rect.x, top: rect.y, width: rect.width, height: rect.height, outerBoundsMode: 'none' } : null;
 }
 
+/**
+ * The overlay's axes with the ranges echarts chose for the chart's where the overlay's option leaves
+ * them open (a log axis rounded out to whole decades of its data): the overlay draws no data, so it
+ * would choose others. Value axes take the chart's tick interval too.
+ */
+function pinnedAxes(instance: EChartsInstance, overlay: EChartsCoreOption): EChartsCoreOption {
+  type Scale = { getExtent?: () => number[]; getInterval?: () => number };
+  const model = (instance as unknown as { getModel?: () => { getComponent: (type: string, index: number) => { axis?: { scale?: Scale } } | undefined } | undefined }).getModel?.();
+  const pinned: EChartsCoreOption = {};
+  for (const key of ['xAxis', 'yAxis'] as const) {
+    const own = overlay[key] as Record<string, unknown> | undefined;
+    if (!own || Array.isArray(own) || (own.min !== undefined && own.max !== undefined)) continue;
+    const scale = model?.getComponent(key, 0)?.axis?.scale;
+    const extent = scale?.getExtent?.();
+    if (!extent) continue;
+    pinned[key] = { ...own, min: extent[0], max: extent[1], ...(own.type === 'value' && scale?.getInterval ? { interval: scale.getInterval() } : {}) };
+  }
+  return pinned;
+}
+
+/** Which legend entries of the chart are shown (undefined: it has no legend). */
+function legendSelected(instance: EChartsInstance): Record<string, boolean> | undefined {
+  return (instance.getOption() as { legend?: { selected?: Record<string, boolean> }[] } | undefined)?.legend?.[0]?.selected;
+}
+
+function hasOwnLegend(instance: EChartsInstance): boolean {
+  return ((instance.getOption() as { legend?: unknown[] } | undefined)?.legend?.length ?? 0) > 0;
+}
+
 /** Adds one to a counter attribute of the chart's element, outside React's: counting must not render again. */
 function countOn(element: HTMLElement | null, attribute: string) {
   element?.setAttribute(attribute, String(Number(element.getAttribute(attribute) ?? 0) + 1));
 }
 
-export function ChartFrame({ testId, figure, title, subtitle, option, overlay, exportOption, dataKey, seriesCount, height = 420, renderer = 'svg', interact }: ChartFrameProps) {
+export function ChartFrame({ testId, figure, title, subtitle, option, overlay, exportOption, seriesCount, height = 420, renderer = 'svg', interact }: ChartFrameProps) {
   const box = useRef<HTMLDivElement>(null);
   const container = useRef<HTMLDivElement>(null);
   const overlayContainer = useRef<HTMLDivElement>(null);
@@ -97,8 +117,6 @@ export function ChartFrame({ testId, figure, title, subtitle, option, overlay, e
   const overlayChart = useRef<EChartsInstance | null>(null);
   const initialRenderer = useRef(renderer);
   const [hasOverlay] = useState(overlay !== undefined);
-  // The dataKey of the option drawn last; a unique start, so the first option is drawn whole.
-  const drawnKey = useRef<unknown>(drawnNothing);
   const [chartReady, setReady] = useState(false);
   const [overlayReady, setOverlayReady] = useState(true);
   const ready = chartReady && overlayReady;
@@ -114,6 +132,11 @@ export function ChartFrame({ testId, figure, title, subtitle, option, overlay, e
     chart.current = instance;
     const over = overlayContainer.current ? echarts.init(overlayContainer.current, null, { renderer: initialRenderer.current }) : null;
     overlayChart.current = over;
+    // The overlay's series (marker labels) follow the chart's legend, when the overlay has one.
+    const onLegend = (event: unknown) => {
+      if (over && hasOwnLegend(over)) over.setOption({ legend: { selected: (event as { selected: Record<string, boolean> }).selected } });
+    };
+    instance.on('legendselectchanged', onLegend);
     const observer = new ResizeObserver(() => {
       instance.resize();
       if (!over) return;
@@ -147,21 +170,13 @@ export function ChartFrame({ testId, figure, title, subtitle, option, overlay, e
     };
     setReady(false);
     instance.on('finished', onFinished);
-    const labelsOnly = dataKey !== undefined && drawnKey.current === dataKey;
-    drawnKey.current = dataKey;
-    if (labelsOnly) {
-      instance.setOption(labelPatch(option));
-      countOn(box.current, 'data-labels-set');
-    } else {
-      // notMerge: a figure's series change with the datasets and the bucket mode, and merging would
-      // keep the series of a dataset that is gone.
-      instance.setOption(option, { notMerge: true });
-      countOn(box.current, 'data-options-set');
-    }
+    // notMerge: a figure's series change with the datasets and the bucket mode, and merging would
+    // keep the series of a dataset that is gone.
+    instance.setOption(option, { notMerge: true });
+    countOn(box.current, 'data-options-set');
     return () => {
       instance.off('finished', onFinished);
     };
-    // dataKey is read with the option it belongs to; only a new option calls for a setOption.
   }, [option]);
 
   useEffect(() => {
@@ -176,7 +191,10 @@ export function ChartFrame({ testId, figure, title, subtitle, option, overlay, e
     setOverlayReady(false);
     instance.on('finished', onFinished);
     const area = chart.current ? plotArea(chart.current) : null;
-    instance.setOption(area ? { ...overlay, grid: area } : overlay, { notMerge: true });
+    const axes = chart.current ? pinnedAxes(chart.current, overlay) : {};
+    const selected = overlay.legend && chart.current ? legendSelected(chart.current) : undefined;
+    const legend = selected ? { legend: { ...(overlay.legend as object), selected } } : {};
+    instance.setOption({ ...overlay, ...axes, ...legend, ...(area ? { grid: area } : {}) }, { notMerge: true });
     countOn(box.current, 'data-overlay-set');
     return () => {
       instance.off('finished', onFinished);
@@ -184,14 +202,12 @@ export function ChartFrame({ testId, figure, title, subtitle, option, overlay, e
     // After the chart's every setOption too, as its plot area may have moved.
   }, [overlay, option]);
 
-  // After the option effect, so it runs after every setOption that resets the chart (effects run in
-  // order); merged labels keep the brush and the legend state, and so the wiring.
-  const wiredTo = dataKey ?? option;
+  // After the option effect, so it runs after every setOption that resets the chart (effects run in order).
   useEffect(() => {
     const instance = chart.current;
     if (!instance || !interact) return;
     return interact(instance) ?? undefined;
-  }, [wiredTo, interact]);
+  }, [option, interact]);
 
   async function onExport(format: 'png' | 'svg') {
     const div = box.current;
@@ -201,10 +217,9 @@ export function ChartFrame({ testId, figure, title, subtitle, option, overlay, e
       const instance = chart.current;
       // A canvas figure's PNG is its canvas (the same picture, in milliseconds); its SVG is drawn again as vectors.
       const raster = format === 'png' && initialRenderer.current === 'canvas' ? composeCanvases(div) : undefined;
-      const legend = (instance?.getOption() as { legend?: { selected?: Record<string, boolean> }[] } | undefined)?.legend;
       const width = raster ? div.clientWidth : Math.max(640, div.clientWidth);
       await exportFigure(
-        { option: exportOption ?? option, legendSelected: legend?.[0]?.selected, title, subtitle, width, height: div.clientHeight, raster },
+        { option: exportOption ?? option, legendSelected: instance ? legendSelected(instance) : undefined, title, subtitle, width, height: div.clientHeight, raster },
         format,
         `waitscope-${figure}.${format}`,
       );

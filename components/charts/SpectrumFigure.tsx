@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { formatTime, type DisplayUnit } from '../display-units';
 import { ChartFrame } from './ChartFrame';
+import { useUnitOverlay, type UnitAxis } from './unit-overlay';
 import { onXBrush, trackLegend } from './chart-interaction';
 import { datasetNames } from './dataset-names';
 import type { EChartsInstance } from './echarts-setup';
@@ -27,11 +28,13 @@ export interface SpectrumFigureProps {
   onSelectRange?: (selection: RangeSelection) => void;
 }
 
+const Y_AXIS: readonly UnitAxis[] = ['yAxis'];
+
 export function SpectrumFigure({ report, unit, onSelectRange }: SpectrumFigureProps) {
   const selectable = onSelectRange !== undefined;
-  const option = useMemo(() => spectrumOption(report, unit, { brush: selectable }), [report, unit, selectable]);
-  // The lines are drawn from the report (and the brush from selectable): a new unit only relabels.
+  // The lines are drawn from the report (and the brush from selectable): a new unit only redraws the time axis' text, on the overlay.
   const dataKey = useMemo(() => ({ report, selectable }), [report, selectable]);
+  const { option, overlay, exportOption } = useUnitOverlay((u) => spectrumOption(report, u, { brush: selectable }), unit, Y_AXIS, dataKey);
   const onSelect = useRef(onSelectRange);
   useEffect(() => {
     onSelect.current = onSelectRange;
@@ -60,7 +63,8 @@ export function SpectrumFigure({ report, unit, onSelectRange }: SpectrumFigurePr
       title={`Percentile spectrum of ${valuesPhrase(report.event, report.measure)}`}
       subtitle={`The wait at each percentile (R type-7 quantiles) from the minimum to p = 1 − 1/n: each step right adds a 9.${below}`}
       option={option}
-      dataKey={dataKey}
+      overlay={overlay}
+      exportOption={exportOption}
       seriesCount={report.datasets.length}
       interact={selectable ? interact : undefined}
     />

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { formatCount, formatTime, type DisplayUnit } from '../display-units';
 import { ChartFrame } from './ChartFrame';
+import { useUnitOverlay, type UnitAxis } from './unit-overlay';
 import { pickBinsOn } from './chart-interaction';
 import { datasetNames } from './dataset-names';
 import type { EChartsInstance } from './echarts-setup';
@@ -29,10 +30,13 @@ export interface TopWaitsFigureProps {
   onSelectRange?: (selection: RangeSelection) => void;
 }
 
+const X_AXIS: readonly UnitAxis[] = ['xAxis'];
+
 export function TopWaitsFigure({ report, unit, settings = DEFAULT_TOP_WAITS_SETTINGS, onSelectRange }: TopWaitsFigureProps) {
   const { count, axis } = settings;
   const view = useMemo(() => topWaitsView(report, { count, axis }), [report, count, axis]);
-  const option = useMemo(() => topWaitsOption(report, unit, view), [report, unit, view]);
+  // The bars are drawn once per view; a units switch redraws the time axis' text and the max lines' labels on the overlay.
+  const { option, overlay, exportOption } = useUnitOverlay((u) => topWaitsOption(report, u, view), unit, X_AXIS, view);
   const onSelect = useRef(onSelectRange);
   useEffect(() => {
     onSelect.current = onSelectRange;
@@ -59,7 +63,8 @@ export function TopWaitsFigure({ report, unit, settings = DEFAULT_TOP_WAITS_SETT
       title={`Distribution of the top ${formatCount(view.count)} ${valuesPhrase(report.event, report.measure)}`}
       subtitle={`The ${topWaitsCaption(report, view)}, counted in ${bins}${zeros > 0 ? `; ${formatCount(zeros)} waits of 0 µs have no place on the log axis` : ''}.`}
       option={option}
-      dataKey={view}
+      overlay={overlay}
+      exportOption={exportOption}
       seriesCount={report.datasets.length}
       interact={selectable ? interact : undefined}
     />

@@ -2,7 +2,9 @@
  * Tick and tooltip text for the figures. Chart data stay in µs (the report's unit); only these
  * labels convert, through display-units.ts, so switching µs/ms never rebuilds a series.
  */
-import { toDisplay, UNIT_LABEL, type DisplayUnit } from '../display-units';
+import { numberFormat, toDisplay, UNIT_LABEL, type DisplayUnit } from '../display-units';
+
+const tick = numberFormat({ maximumFractionDigits: 3 });
 
 /**
  * A tick on a time axis: as few decimals as the value needs (0.001, 0.5, 10, 1,000), unlike
@@ -10,7 +12,7 @@ import { toDisplay, UNIT_LABEL, type DisplayUnit } from '../display-units';
  */
 export function formatTimeTick(micros: number, unit: DisplayUnit): string {
   const v = toDisplay(micros, unit);
-  return v.toLocaleString('en-US', { maximumFractionDigits: 3 });
+  return tick.format(v);
 }
 
 /** "time (ms, log scale)" and the like: every time axis names its unit. */

@@ -9,7 +9,7 @@
  */
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { DEFAULT_TOP_N, defaultTopCount } from '@/lib/stats/top-n';
-import { formatCount, formatTime, type DisplayUnit } from '../display-units';
+import { formatCount, formatTime, numberFormat, type DisplayUnit } from '../display-units';
 import { formatTimeTick, timeAxisName } from './axis-format';
 import { datasetNames } from './dataset-names';
 import type { EChartsCoreOption } from './echarts-setup';
@@ -158,7 +158,7 @@ export function tooltipAt(x: number, names: string[], view: TopWaitsView, unit: 
 /** "2.5 %", "0.25 %", "100 %": a share with two significant digits. */
 export function formatShare(part: number, whole: number): string {
   if (!(whole > 0)) return '–';
-  return `${((100 * part) / whole).toLocaleString('en-US', { maximumSignificantDigits: 2 })} %`;
+  return `${numberFormat({ maximumSignificantDigits: 2 }).format((100 * part) / whole)} %`;
 }
 
 /**

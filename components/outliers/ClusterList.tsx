@@ -1,7 +1,7 @@
 'use client';
 import type { WindowActivity } from '@/lib/outliers/co-occurrence';
 import type { WindowSummary } from '@/lib/outliers/analyze';
-import { formatTime, type DisplayUnit } from '../display-units';
+import { formatNumber, formatTime, type DisplayUnit } from '../display-units';
 import { NoClusters } from './NoClusters';
 
 export interface DatasetClusters {
@@ -19,7 +19,7 @@ export interface DatasetClusters {
   hasTraceLines: boolean;
 }
 
-const clock = (iso: string | null, micros: number) => (iso ? iso.replace('T', ' ') : `tim ${micros.toLocaleString('en-US')}`);
+const clock = (iso: string | null, micros: number) => (iso ? iso.replace('T', ' ') : `tim ${formatNumber(micros)}`);
 
 /** Time windows where outliers bunch up, each with its worst wait and what else happened in it. */
 interface Props {
@@ -43,7 +43,7 @@ export function ClusterList({ clusters, unit, onWindow, labelOf }: Props) {
                 {labelOf(c.datasetId)}: {c.windows.length} cluster{c.windows.length === 1 ? '' : 's'} of waits above {formatTime(c.threshold, unit, { withUnit: true })} (p99.9)
               </h3>
               <p className="hint">
-                A cluster is {c.minCount} or more of the {(c.outliers ?? 0).toLocaleString('en-US')} waits above the threshold, each ending close to the previous one.
+                A cluster is {c.minCount} or more of the {formatNumber(c.outliers ?? 0)} waits above the threshold, each ending close to the previous one.
               </p>
             </>
           )}
@@ -55,17 +55,17 @@ export function ClusterList({ clusters, unit, onWindow, labelOf }: Props) {
                   <button type="button" className="link" onClick={() => onWindow(c, w)}>
                     {clock(w.startIso, w.start)} – {clock(w.endIso, w.end)}
                   </button>
-                  : {w.count} waits, worst {formatTime(w.worstEla, unit, { withUnit: true })} ({w.worstRow.file} line {w.worstRow.line.toLocaleString('en-US')})
+                  : {w.count} waits, worst {formatTime(w.worstEla, unit, { withUnit: true })} ({w.worstRow.file} line {formatNumber(w.worstRow.line)})
                   {act && (
                     <ul className="co-occurrence">
                       {act.switches.map((s, k) => (
                         <li key={`s${k}`} className="log-switch">
-                          log switch: {s.event} {formatTime(s.ela, unit, { withUnit: true })} (line {s.line.toLocaleString('en-US')})
+                          log switch: {s.event} {formatTime(s.ela, unit, { withUnit: true })} (line {formatNumber(s.line)})
                         </li>
                       ))}
                       {act.events.slice(0, 6).map((e) => (
                         <li key={e.event}>
-                          {e.event}: {e.count.toLocaleString('en-US')} waits, longest {formatTime(e.maxEla, unit, { withUnit: true })}
+                          {e.event}: {formatNumber(e.count)} waits, longest {formatTime(e.maxEla, unit, { withUnit: true })}
                         </li>
                       ))}
                     </ul>

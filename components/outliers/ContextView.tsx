@@ -1,5 +1,8 @@
 'use client';
 import type { TraceContext } from '@/lib/outliers/context';
+import { formatNumber } from '../display-units';
+
+const lineNumber = (l: { line: number } | undefined) => (l === undefined ? undefined : formatNumber(l.line));
 
 /**
  * The lines around one wait, as text (never HTML: a trace holds SQL and binds that must not become
@@ -11,12 +14,12 @@ export function ContextView({ file, context }: { file: string; context: TraceCon
   return (
     <div className="context-view" data-testid="context-view">
       <h3>
-        {file}, lines {context.lines[0]?.line.toLocaleString('en-US')}–{context.lines.at(-1)?.line.toLocaleString('en-US')}
+        {file}, lines {lineNumber(context.lines[0])}–{lineNumber(context.lines.at(-1))}
       </h3>
       {statement && !statementShownInline && (
         <div className="statement" data-testid="context-statement">
           <p className="hint">
-            The statement of cursor #{statement.cursor} (PARSING IN CURSOR at line {statement.line.toLocaleString('en-US')}):
+            The statement of cursor #{statement.cursor} (PARSING IN CURSOR at line {formatNumber(statement.line)}):
           </p>
           <pre>{statement.lines.join('\n')}</pre>
         </div>

@@ -5,7 +5,7 @@
  * in the title, a page at a time, and all of them as one CSV.
  */
 import type { DatasetRow, SelectionPage } from '@/lib/worker/outlier-requests';
-import type { DisplayUnit } from '../display-units';
+import { formatNumber, type DisplayUnit } from '../display-units';
 import { WaitTable } from './WaitTable';
 
 /** Rows a page shows: enough to scroll, few enough to draw at once. */
@@ -27,7 +27,7 @@ interface Props {
   children?: React.ReactNode;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = formatNumber;
 
 export function SelectionList({ heading, page, unit, onPage, onDownload, download, onPick, picked, labelOf, children }: Props) {
   const total = page.totals.reduce((n, t) => n + t.total, 0);

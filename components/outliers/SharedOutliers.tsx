@@ -10,7 +10,7 @@ import { WaitCells, WaitTableHead } from './WaitTable';
 import { SHARED_TIMELINE_POINTS } from '@/lib/outliers/timeline';
 import { noDefaultThresholdNote } from '@/lib/outliers/clusters';
 import { NoClusters } from './NoClusters';
-import { formatCount, formatTime, type DisplayUnit } from '../display-units';
+import { formatCount, formatNumber, formatTime, type DisplayUnit } from '../display-units';
 
 /**
  * A shared timeline cut to its budget keeps only its longest waits whole (outlierSection), so its
@@ -37,7 +37,7 @@ export function SharedOutliers({ report, unit }: { report: WaitscopeReport; unit
       <h3>The longest waits of each dataset</h3>
       {withOutliers.map(({ d, o }) => (
         <section key={d.id} className="top-waits-of" data-testid="top-waits-of" data-dataset={d.id}>
-          <h4>{d.label}: its {o!.top.length.toLocaleString('en-US')} longest waits</h4>
+          <h4>{d.label}: its {formatNumber(o!.top.length)} longest waits</h4>
           <div className="wait-table">
             <table data-testid="outlier-rows" data-dataset={d.id}>
               <WaitTableHead unit={unit} />

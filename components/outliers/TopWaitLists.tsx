@@ -5,7 +5,7 @@
  * wait, the one a DBA looks for, would be hard to find.
  */
 import type { DatasetOutliers, DatasetRow } from '@/lib/worker/outlier-requests';
-import type { DisplayUnit } from '../display-units';
+import { formatNumber, type DisplayUnit } from '../display-units';
 import { WaitTable } from './WaitTable';
 
 interface Props {
@@ -26,7 +26,7 @@ export function TopWaitLists({ top, outliers, unit, onPick, picked, labelOf }: P
       {outliers.map((o) => (
         <section key={o.datasetId} className="top-waits-of" data-testid="top-waits-of" data-dataset={o.datasetId}>
           <h4>
-            {labelOf(o.datasetId)}: its {o.top.rows.length.toLocaleString('en-US')} longest of {o.top.total.toLocaleString('en-US')} waits
+            {labelOf(o.datasetId)}: its {formatNumber(o.top.rows.length)} longest of {formatNumber(o.top.total)} waits
           </h4>
           <WaitTable rows={o.top.rows} datasetId={o.datasetId} unit={unit} onPick={onPick} picked={picked} labelOf={labelOf} />
         </section>

@@ -1,12 +1,16 @@
 'use client';
 import type { WaitRow } from '@/lib/outliers/top-list';
 import type { DatasetRow } from '@/lib/worker/outlier-requests';
-import { formatTime, type DisplayUnit } from '../display-units';
+import { formatNumber, formatTime, type DisplayUnit } from '../display-units';
+import styles from './wait-table.module.css';
+
+/** About the height of a row of a wait table, for its height while it is off screen (wait-table.module.css). */
+const ROW_PX = 29;
 
 function when(row: WaitRow): string {
   const t = row.time;
   if (t.kind === 'utc' || t.kind === 'local') return `${t.iso ?? ''}${t.kind === 'local' ? ' (local, no UTC offset in the trace)' : ''}`;
-  if (t.kind === 'tim') return `tim ${t.micros?.toLocaleString('en-US') ?? ''} (no *** timestamp to anchor it)`;
+  if (t.kind === 'tim') return `tim ${t.micros === undefined || t.micros === null ? '' : formatNumber(t.micros)} (no *** timestamp to anchor it)`;
   return t.warning === 'tim-out-of-range' ? 'tim out of range: no wall-clock time' : 'no tim';
 }
 
@@ -23,13 +27,13 @@ export function WaitTableHead({ unit }: { unit: DisplayUnit }) {
 export function WaitCells(p: { rank: number; label: string; ela: number; time: string; session: string; file: string; line: number; unit: DisplayUnit }) {
   return (
     <>
-      <td className="num">{p.rank.toLocaleString('en-US')}</td>
+      <td className="num">{formatNumber(p.rank)}</td>
       <td>{p.label}</td>
       <td className="num">{formatTime(p.ela, p.unit)}</td>
       <td>{p.time}</td>
       <td>{p.session}</td>
       <td className="file">{p.file}</td>
-      <td className="num">{p.line > 0 ? p.line.toLocaleString('en-US') : '–'}</td>
+      <td className="num">{p.line > 0 ? formatNumber(p.line) : '–'}</td>
     </>
   );
 }
@@ -50,7 +54,7 @@ interface Props {
 /** Waits as rows a DBA can follow back to the trace: a click opens the lines around one. */
 export function WaitTable({ rows, unit, onPick, picked, labelOf, datasetId, offset = 0 }: Props) {
   return (
-    <div className="wait-table">
+    <div className={`wait-table ${styles.offscreen}`} style={{ containIntrinsicSize: `auto ${ROW_PX * (rows.length + 1)}px` }}>
       <table data-testid="outlier-rows" data-dataset={datasetId}>
         <WaitTableHead unit={unit} />
         <tbody>

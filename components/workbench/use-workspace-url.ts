@@ -28,6 +28,16 @@ export function useWorkspaceUrl(ws: Workspace, dispatch: Dispatch<WorkspaceActio
 
   const search = urlOf(ws);
   useEffect(() => {
-    if (loaded && search !== window.location.search) window.history.replaceState(null, '', `${window.location.pathname}${search}`);
+    if (!loaded || search === window.location.search) return;
+    const write = () => window.history.replaceState(null, '', `${window.location.pathname}${search}`);
+    if (document.hidden) return write();
+    // After the frame that shows the change: Next's patch of replaceState copies and syncs its router
+    // state, 15-20 ms that a units switch or a threshold edit would otherwise wait for (issue 13 §2).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(write, 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [search, loaded]);
 }

@@ -1,13 +1,15 @@
+import { open } from 'node:fs/promises';
+import { fileChunks } from '../node/file-chunks';
 import { findInputs } from '../node/find-inputs';
 import { analyzeOutliers, type OutlierAnalysis } from '../outliers/analyze';
 import { createCoOccurrence, finishCoOccurrence, scanCoOccurrence, type WindowActivity } from '../outliers/co-occurrence';
-import { readContext, type TraceContext } from '../outliers/context';
+import { readContexts, type ContextOptions, type ContextTarget, type TraceContext } from '../outliers/context';
+import { contextStart } from '../outliers/context-start';
 import type { WaitRow } from '../outliers/top-list';
 import { DatasetClock } from '../outliers/wall-clock';
 import type { Dataset } from '../trace/dataset';
 import { COMMON_OPTIONS, commonArgsOf, parseOptions, UsageError, wholeNumber, type CommonArgs } from './args';
 import { ExitError, loadDataset } from './load-dataset';
-import { openInput } from './outliers-files';
 import { outliersJson, outliersText } from './outliers-format';
 import { safeJson, safeText } from './terminal-text';
 import { mark } from './timing';
@@ -103,20 +105,12 @@ async function coOccurring(dataset: Dataset, analysis: OutlierAnalysis, paths: M
   for (const [fileIndex, f] of dataset.files.entries()) {
     const path = paths.get(f.fileName);
     if (path === undefined || ![...clock.domainsOfFile(fileIndex)].some((d) => axes.has(d))) continue;
-    const input = await openInput(path);
-    try {
-      await scanCoOccurrence(input.chunks(), { fileIndex, clockOf: (pid) => clock.tableFor(fileIndex, pid) }, acc);
-    } finally {
-      await input.close();
-    }
+    await scanCoOccurrence(fileChunks(path), { fileIndex, clockOf: (pid) => clock.tableFor(fileIndex, pid) }, acc);
   }
   return finishCoOccurrence(acc);
 }
 
-/**
- * The context of every listed wait, in rank order. Each file is opened once and its waits are read
- * in offset order: a gzip file is then decompressed once for all of them, not once per read.
- */
+/** The context of every listed wait, in rank order: one pass over each file for all of its waits. */
 async function contextsOf(analysis: OutlierAnalysis, paths: Map<string, string>, before: number): Promise<TraceContext[]> {
   const rows = analysis.top.rows;
   const out = new Array<TraceContext>(rows.length);
@@ -125,16 +119,63 @@ async function contextsOf(analysis: OutlierAnalysis, paths: Map<string, string>,
   for (const [file, ranks] of byFile) {
     const path = paths.get(file);
     if (path === undefined) throw new ExitError(1, `cannot find ${file} again to read its lines`);
-    const input = await openInput(path);
-    try {
-      ranks.sort((x, y) => (rows[x] as WaitRow).offset - (rows[y] as WaitRow).offset);
-      for (const k of ranks) {
-        const row = rows[k] as WaitRow;
-        out[k] = await readContext(input.read, { offset: row.offset, line: row.line, before, after: linesAfter(before) });
-      }
-    } finally {
-      await input.close();
-    }
+    const targets = ranks.map((k) => rows[k] as WaitRow);
+    const options = { before, after: linesAfter(before) };
+    const contexts = await readContextsOf(path, targets, options);
+    ranks.forEach((k, i) => (out[k] = contexts[i] as TraceContext));
   }
   return out;
+}
+
+/**
+ * The contexts of a file's waits. A plain file is read in one pass per group of waits that lie
+ * close together, each entered near its first wait (context-start.ts), so waits at the start and
+ * the end of a large trace do not make one pass read everything in between. Where a pass cannot
+ * be entered in the middle (gzip, or a group near the start), one pass from byte 0 serves every
+ * wait not served yet.
+ */
+async function readContextsOf(path: string, targets: ContextTarget[], options: ContextOptions): Promise<TraceContext[]> {
+  const handle = await open(path, 'r');
+  try {
+    const size = (await handle.stat()).size;
+    const readAt = async (at: number, length: number) => {
+      const buf = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buf, 0, length, at);
+      return buf.subarray(0, bytesRead);
+    };
+    const out = new Array<TraceContext | undefined>(targets.length);
+    const fromStart: number[] = [];
+    for (const group of groupsOf(targets)) {
+      const part = group.map((k) => targets[k] as ContextTarget);
+      const start = await contextStart(readAt, size, part, options);
+      if (start === null) {
+        fromStart.push(...group);
+        continue;
+      }
+      const contexts = await readContexts(fileChunks(path, { start: start.offset, end: size }), part, options, start);
+      group.forEach((k, i) => (out[k] = contexts[i]));
+    }
+    if (fromStart.length > 0) {
+      const contexts = await readContexts(fileChunks(path), fromStart.map((k) => targets[k] as ContextTarget), options);
+      fromStart.forEach((k, i) => (out[k] = contexts[i]));
+    }
+    return out as TraceContext[];
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Indices of the waits in offset order, cut where the next lies more than GROUP_GAP_BYTES after the last. */
+const GROUP_GAP_BYTES = 64 << 20;
+function groupsOf(targets: readonly ContextTarget[]): number[][] {
+  const order = targets.map((_, k) => k).sort((x, y) => (targets[x] as ContextTarget).offset - (targets[y] as ContextTarget).offset);
+  const groups: number[][] = [];
+  let last = -Infinity;
+  for (const k of order) {
+    const offset = (targets[k] as ContextTarget).offset;
+    if (offset - last > GROUP_GAP_BYTES) groups.push([]);
+    (groups[groups.length - 1] as number[]).push(k);
+    last = offset;
+  }
+  return groups;
 }

@@ -1,40 +1,43 @@
 /**
- * The trace lines around one wait, read through its byte offset, and the statement its cursor
- * belongs to. Pure: bytes come from `readRange(start, end)`, which the browser implements with
- * `Blob.slice(start, end).arrayBuffer()` and Node with a positioned `fs` read; only the needed
- * ranges are read, never the whole file (style.md §2). Text is decoded here because a person reads
- * it (style.md §12); it is plain text, never markup.
+ * The trace lines around waits, and the statement each wait's cursor belongs to, in one forward
+ * pass over a file. The pass is lib/trace's own: decompress, then the scanner with a visitor
+ * (VisitingScanner), so a wait is found as the record the parser booked at its line and offset,
+ * a WAIT glued after another record on its line included (trace-format.md §8.3); the lines come
+ * from the same decompressed chunks, split as the scanner splits them (line-stream.ts). The pass
+ * stops once every wait's lines and statement are read. Text is decoded here because a person
+ * reads it (style.md §12); it is plain text, never markup.
  *
- * The statement: the last `PARSING IN CURSOR #n ` line before the wait whose n is the WAIT line's
- * cursor (cursor numbers are reused, trace-format.md §6, so the last one wins), with its SQL text
- * up to `END OF STMT`. Cursor #0 has no statement (§6). The search goes back at most
- * `statementSearchBytes`: a commit loop parses its cursor once at the top of a file that may be
- * gigabytes long, and reading all of that back would be reading the whole file.
+ * The statement: the last `PARSING IN CURSOR #n ` before the wait whose n is the WAIT record's
+ * cursor (statement-lines.ts). Cursor #0 has no statement (§6). It must start less than
+ * `statementSearchBytes` before the wait: a statement parsed gigabytes earlier is not shown as if
+ * it were the wait's (tracing may have started after the wait's own parse).
  */
-import { ascii, decodeText, findBytes, matchAt } from '../trace/bytes';
-import { forEachLine, lineEnd } from '../trace/lines';
+import { ascii, decodeText, matchAt } from '../trace/bytes';
+import { decompress, GzipError } from '../trace/compression';
+import { VisitingScanner, type RecordPosition, type VisitedCall } from '../trace/trace-visitor';
 import { waitCursorEnd } from '../trace/wait-line';
+import type { ContextStart } from './context-start';
+import { LineStream, type StreamLine } from './line-stream';
+import { StatementLines, type StatementText } from './statement-lines';
 
-/** Reads bytes [start, end) of the (decompressed) file; fewer at the end of the file. */
-export type ReadRange = (start: number, end: number) => Promise<Uint8Array>;
+export type { StatementText } from './statement-lines';
 
 export const DEFAULT_BEFORE = 30;
 export const DEFAULT_AFTER = 10;
 export const DEFAULT_STATEMENT_SEARCH_BYTES = 16 << 20;
 /** A line is shown up to this many bytes: a bind value can be megabytes long. */
 export const MAX_LINE_BYTES = 64 << 10;
-const BLOCK = 64 << 10;
-const LF = 0x0a;
-const END_OF_STMT_LINE = ascii('\nEND OF STMT');
 const WAIT = ascii('WAIT #');
-const XCTEND = ascii('XCTEND ');
-/** A call line of a cursor (a call or commit measure's record, lib/trace/measure.ts): its name and cursor number. */
+/** A call line of a cursor (a call or commit measure's record, lib/trace/measure.ts): its cursor number. */
 const CALL_LINE = /^(?:PARSE|EXEC|FETCH|CLOSE|UNMAP|SORT UNMAP) #(\d+)[: ]/;
 
-export interface ContextOptions {
-  /** Byte offset of the WAIT record (WaitSamples.offset) and its 1-based line (WaitSamples.line). */
+/** A wait as the parser booked it: the byte offset of its record and its 1-based line (WaitSamples.offset, .line). */
+export interface ContextTarget {
   offset: number;
   line: number;
+}
+
+export interface ContextOptions {
   before?: number;
   after?: number;
   statementSearchBytes?: number;
@@ -52,160 +55,121 @@ export interface ContextLine {
   cut: boolean;
 }
 
-export interface StatementText {
-  cursor: string;
-  /** Line of `PARSING IN CURSOR`, and of `END OF STMT` (null when not found within 1 MiB). */
-  line: number;
-  endLine: number | null;
-  offset: number;
-  lines: string[];
-}
-
 export interface TraceContext {
   lines: ContextLine[];
-  /** The record's cursor number (a WAIT's, or a call's), null when the line has none or does not parse. */
+  /** The WAIT record's cursor number, null when there is no WAIT record at the wait's line and offset. */
   cursor: string | null;
   statement: StatementText | null;
   /** Why there is no statement, when there is none. */
   statementNote: string | null;
 }
 
-/** The lines around the wait at `offset`, and its statement. */
-export async function readContext(readRange: ReadRange, options: ContextOptions): Promise<TraceContext> {
+interface Pending {
+  target: ContextTarget;
+  lines: ContextLine[];
+  /** The scanner booked a WAIT record, or (a call or commit measure) a call line, at the target's line and offset. */
+  found: boolean;
+  /** The record found is an XCTEND, which belongs to no statement. */
+  xctend: boolean;
+  cursor: string | null;
+  statement: StatementText | null;
+}
+
+/**
+ * The contexts of `targets` (any order; the same wait may appear twice), in the order given, from
+ * one pass over `source`, the file as stored. gzip data that ends early or is corrupt ends the pass
+ * there, as it ended the parser's (which warned about it); a failing source throws. With `start`
+ * (context-start.ts), `source` is a plain file's bytes from start.offset on.
+ */
+export async function readContexts(source: AsyncIterable<Uint8Array>, targets: readonly ContextTarget[], options: ContextOptions = {}, start?: ContextStart): Promise<TraceContext[]> {
   const before = options.before ?? DEFAULT_BEFORE;
   const after = options.after ?? DEFAULT_AFTER;
-  const { offset, line } = options;
-  // starts[0] is the start of the wait's own line (the offset itself, unless the WAIT was glued
-  // after another record on its line), starts[k] that of line (line − k).
-  const starts = await findLineStartsBack(readRange, offset, before + 1, before * MAX_LINE_BYTES + BLOCK);
-  const waitStart = starts[0] ?? offset;
-  const first = starts[Math.min(before, starts.length - 1)] ?? offset;
-  const lines: ContextLine[] = [];
-  const push = (isWait: boolean) => (text: string, at: number, cut: boolean) => lines.push({ line: 0, offset: at, text, isWait: isWait && at === waitStart, inStatement: false, cut });
-  splitLines(await readRange(first, waitStart), first, before, push(false));
-  const forward = await readForward(readRange, waitStart, after + 1, (after + 1) * MAX_LINE_BYTES);
-  splitLines(forward, waitStart, after + 1, push(true));
-  const firstLine = line - lines.filter((l) => l.offset < waitStart).length;
-  lines.forEach((l, k) => (l.line = firstLine + k));
-  const cursor = cursorAt(forward, offset - waitStart);
-  let statement: StatementText | null = null;
-  let statementNote: string | null = null;
-  if (cursor === null && matchAt(forward, offset - waitStart, forward.length, XCTEND)) statementNote = 'XCTEND: the end of a transaction belongs to no statement';
-  else if (cursor === null) statementNote = 'the line at this offset is not a WAIT or call record';
-  else if (cursor === '0') statementNote = 'cursor #0: the wait belongs to no statement';
-  else {
-    statement = await findStatement(readRange, offset, line, cursor, options.statementSearchBytes ?? DEFAULT_STATEMENT_SEARCH_BYTES);
-    if (!statement) statementNote = `no PARSING IN CURSOR #${cursor} within ${formatMiB(options.statementSearchBytes ?? DEFAULT_STATEMENT_SEARCH_BYTES)} before the wait (tracing may have started after the parse)`;
+  const searchBytes = options.statementSearchBytes ?? DEFAULT_STATEMENT_SEARCH_BYTES;
+  const pending: Pending[] = targets.map((target) => ({ target, lines: [], found: false, xctend: false, cursor: null, statement: null }));
+  const byLine = [...pending].sort((x, y) => x.target.line - y.target.line || x.target.offset - y.target.offset);
+  const byOffset = new Map<number, Pending[]>();
+  for (const p of pending) byOffset.set(p.target.offset, [...(byOffset.get(p.target.offset) ?? []), p]);
+  let unfound = pending.length;
+  // A range scan numbers its lines from its start.
+  const lineBefore = start ? start.line - 1 : 0;
+  const onRecord = (at: RecordPosition, call: VisitedCall | null) => {
+    for (const p of byOffset.get(at.offset) ?? []) {
+      if (p.found || p.target.line !== at.line + lineBefore) continue;
+      p.found = true;
+      p.xctend = call?.call === 'XCTEND';
+      unfound--;
+    }
+  };
+  // Calls too: a call or commit measure's values are call lines (an EXEC, an XCTEND).
+  const visitor = { onWait: (_: unknown, at: RecordPosition) => onRecord(at, null), onCall: (call: VisitedCall, at: RecordPosition) => onRecord(at, call) };
+  const range = start ? { startOffset: start.offset, headFacts: start.headFacts } : undefined;
+  const scanner = new VisitingScanner({ event: '', fileName: '', fileIndex: 0, keep: 'counts', range }, visitor);
+  const statements = new StatementLines();
+  let first = 0; // byLine[first …] still wants lines
+  const lastLine = byLine.length > 0 ? (byLine[byLine.length - 1] as Pending).target.line + after : 0;
+  const stream = new LineStream(MAX_LINE_BYTES, (l: StreamLine) => {
+    let text: string | null = null;
+    const decoded = () => (text ??= decodeText(l.head, 0, l.head.length).text);
+    statements.take(l, decoded);
+    while (first < byLine.length && (byLine[first] as Pending).target.line + after < l.line) first++;
+    for (let k = first; k < byLine.length && (byLine[k] as Pending).target.line - before <= l.line; k++) {
+      const p = byLine[k] as Pending;
+      p.lines.push({ line: l.line, offset: l.offset, text: decoded(), isWait: false, inStatement: false, cut: l.length > l.head.length });
+      if (p.target.line !== l.line) continue;
+      p.cursor = cursorAt(l.head, p.target.offset - l.offset);
+      if (p.cursor !== null && p.cursor !== '0') p.statement = statements.statementOf(p.cursor, p.target.offset, searchBytes);
+    }
+    const next = byLine[first];
+    if (next !== undefined) statements.forgetBefore(next.target.offset, searchBytes);
+  }, start);
+  // Done when every wait was found, its lines are read, and its statement ended.
+  const done = () => unfound === 0 && stream.lines >= lastLine && pending.every((p) => p.statement === null || !statements.isOpen(p.statement));
+  // Held here, so a pass that stops early closes the file (decompress's wrappers do not pass it on).
+  const input = source[Symbol.asyncIterator]();
+  const { bytes } = await decompress({ [Symbol.asyncIterator]: () => input });
+  let stopped = false;
+  try {
+    for await (const chunk of bytes) {
+      stream.push(chunk);
+      scanner.push(chunk);
+      if (done()) {
+        stopped = true;
+        break;
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof GzipError)) throw error;
+    if (error.fromSource) throw error.sourceError;
   }
-  if (statement) {
+  if (stopped) await input.return?.();
+  else {
+    stream.finish();
+    scanner.finish();
+  }
+  return pending.map((p) => contextOf(p, searchBytes));
+}
+
+function contextOf(p: Pending, searchBytes: number): TraceContext {
+  const { lines, statement } = p;
+  const cursor = p.found ? p.cursor : null;
+  for (const l of lines) l.isWait = p.found && l.line === p.target.line;
+  if (statement && p.found) {
     const last = statement.endLine ?? statement.line + statement.lines.length - 1;
     for (const l of lines) l.inStatement = l.line >= statement.line && l.line <= last;
+    return { lines, cursor, statement, statementNote: null };
   }
-  return { lines, cursor, statement, statementNote };
+  let note: string;
+  if (p.found && p.xctend) note = 'XCTEND: the end of a transaction belongs to no statement';
+  else if (cursor === null) note = 'the parser finds no WAIT or call record at this line and offset (has the file changed since it was read?)';
+  else if (cursor === '0') note = 'cursor #0: the wait belongs to no statement';
+  else note = `no PARSING IN CURSOR #${cursor} within ${Math.round(searchBytes / (1 << 20))} MiB before the wait (tracing may have started after the parse)`;
+  return { lines, cursor, statement: null, statementNote: note };
 }
 
-/** The cursor number of the WAIT record (lib/trace's grammar) or call line at bytes[at], or null when there is none. */
-function cursorAt(bytes: Uint8Array, at: number): string | null {
-  if (!matchAt(bytes, at, bytes.length, WAIT)) return CALL_LINE.exec(decodeText(bytes, at, Math.min(bytes.length, at + 40)).text)?.[1] ?? null;
-  const end = waitCursorEnd(bytes, at, bytes.length);
-  return end < 0 ? null : decodeText(bytes, at + WAIT.length, end).text;
-}
-
-/**
- * Calls `take` for up to `max` lines of `bytes` (file offset `base`), split as the parser splits
- * them; a last line without LF (the end of the file, or of what was read) counts. A line is shown
- * up to MAX_LINE_BYTES, `cut` when it is longer (or may be: it runs past what was read).
- */
-function splitLines(bytes: Uint8Array, base: number, max: number, take: (text: string, offset: number, cut: boolean) => void): void {
-  let n = 0;
-  const show = (start: number, end: number, cut: boolean) => {
-    const stop = Math.min(end, start + MAX_LINE_BYTES);
-    take(decodeText(bytes, start, stop).text, base + start, cut || stop < end);
-  };
-  if (max <= 0) return;
-  const rest = forEachLine(bytes, 0, (start, end) => {
-    show(start, end, false);
-    return ++n < max;
-  });
-  if (n < max && rest < bytes.length) show(rest, lineEnd(bytes, rest, bytes.length), bytes.length - rest >= MAX_LINE_BYTES);
-}
-
-/**
- * Offsets of line starts at or before `offset`, nearest first, found by reading back block by
- * block; stops after `want` or `maxBytes` (then fewer lines are shown: they are very long). The
- * file's start is a line start.
- */
-async function findLineStartsBack(readRange: ReadRange, offset: number, want: number, maxBytes: number): Promise<number[]> {
-  const starts: number[] = [];
-  let end = offset; // an LF at offset − 1 makes offset itself a start
-  while (end > 0 && starts.length < want && offset - end < maxBytes) {
-    const start = Math.max(0, end - BLOCK);
-    const bytes = await readRange(start, end);
-    for (let i = bytes.length - 1; i >= 0 && starts.length < want; i--) if (bytes[i] === LF) starts.push(start + i + 1);
-    end = start;
-  }
-  if (end <= 0 && starts.length < want) starts.push(0);
-  return starts;
-}
-
-async function findStatement(readRange: ReadRange, offset: number, line: number, cursor: string, maxBytes: number): Promise<StatementText | null> {
-  const pattern = ascii(`\nPARSING IN CURSOR #${cursor} `);
-  let end = offset;
-  let newlines = 0; // LFs in [end, offset)
-  while (end > 0 && offset - end < maxBytes) {
-    // Overlap by the pattern's length so a match across two blocks is seen.
-    const start = Math.max(0, end - BLOCK);
-    const bytes = await readRange(start, Math.min(offset, end + pattern.length));
-    const found = lastMatch(bytes, pattern, start === 0);
-    const blockNl = countLf(bytes, 0, end - start);
-    if (found >= 0) {
-      const at = start + found;
-      const parseLine = line - newlines - countLf(bytes, found, end - start);
-      return readStatement(readRange, at, parseLine, cursor);
-    }
-    newlines += blockNl;
-    end = start;
-  }
-  return null;
-}
-
-/** Position of the line start of the last `\nPARSING…` (or of the pattern without \n at byte 0). */
-function lastMatch(bytes: Uint8Array, pattern: Uint8Array, atFileStart: boolean): number {
-  let found = -1;
-  for (let i = findBytes(bytes, pattern, 0); i >= 0; i = findBytes(bytes, pattern, i + 1)) found = i + 1;
-  if (found < 0 && atFileStart && findBytes(bytes.subarray(0, pattern.length - 1), pattern.subarray(1), 0) === 0) found = 0;
-  return found;
-}
-
-function countLf(bytes: Uint8Array, from: number, to: number): number {
-  let n = 0;
-  for (let i = bytes.indexOf(LF, from); i >= 0 && i < to; i = bytes.indexOf(LF, i + 1)) n++;
-  return n;
-}
-
-/** Bytes from `at` holding at least `lines` line ends, or up to `maxBytes`, or to the end of the file. */
-async function readForward(readRange: ReadRange, at: number, lines: number, maxBytes: number, until?: Uint8Array): Promise<Uint8Array> {
-  let size = BLOCK;
-  for (;;) {
-    const bytes = await readRange(at, at + size);
-    const enough = until ? findBytes(bytes, until, 0) >= 0 && bytes.indexOf(LF, findBytes(bytes, until, 0)) >= 0 : countLf(bytes, 0, bytes.length) >= lines;
-    if (enough || bytes.length < size || size >= maxBytes) return bytes;
-    size = Math.min(maxBytes, size * 4);
-  }
-}
-
-async function readStatement(readRange: ReadRange, at: number, line: number, cursor: string): Promise<StatementText> {
-  const bytes = await readForward(readRange, at, Infinity, 1 << 20, END_OF_STMT_LINE);
-  const lines: string[] = [];
-  let endLine: number | null = null;
-  splitLines(bytes, at, Infinity, (text) => {
-    if (endLine !== null) return;
-    lines.push(text);
-    if (lines.length > 1 && text.startsWith('END OF STMT')) endLine = line + lines.length - 1;
-  });
-  return { cursor, line, endLine, offset: at, lines };
-}
-
-function formatMiB(bytes: number): string {
-  return `${Math.round(bytes / (1 << 20))} MiB`;
+/** The cursor number of the WAIT record (lib/trace's grammar) or call line at head[at], or null when there is none. */
+function cursorAt(head: Uint8Array, at: number): string | null {
+  if (at < 0) return null;
+  if (!matchAt(head, at, head.length, WAIT)) return CALL_LINE.exec(decodeText(head, at, Math.min(head.length, at + 40)).text)?.[1] ?? null;
+  const end = waitCursorEnd(head, at, head.length);
+  return end < 0 ? null : decodeText(head, at + WAIT.length, end).text;
 }

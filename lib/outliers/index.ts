@@ -3,8 +3,7 @@
 export { analyzeOutliers, type OutlierAnalysis, type OutlierOptions, type WindowSummary } from './analyze';
 export { DEFAULT_MIN_COUNT, defaultClusterThreshold, defaultGap, detectClusters, noDefaultThresholdNote, quantileOf, type ClusterOptions, type ClusterResult, type OutlierWindow } from './clusters';
 export { createCoOccurrence, finishCoOccurrence, isLogSwitchEvent, scanCoOccurrence, type CoOccurrenceFile, type EventActivity, type SwitchWait, type WindowActivity } from './co-occurrence';
-export { DEFAULT_AFTER, DEFAULT_BEFORE, readContext, type ContextLine, type ContextOptions, type ReadRange, type StatementText, type TraceContext } from './context';
-export { streamedRangeReader, type StreamedReader } from './streamed-reader';
+export { DEFAULT_AFTER, DEFAULT_BEFORE, readContexts, type ContextLine, type ContextOptions, type ContextTarget, type StatementText, type TraceContext } from './context';
 export { describeTime, formatMicrosIso, parseStampMicros, type TimeKind } from './stamps';
 export { thresholdTable, type DatasetThresholds } from './thresholds';
 export { downsampleTimeline, type TimelinePoints } from './timeline';

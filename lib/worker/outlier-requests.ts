@@ -1,13 +1,13 @@
 /**
  * Issue 6 in the worker: outlier lists, clusters, the timeline, what co-occurred in each cluster
- * (a second pass over the files), and the lines around one wait (read through Blob.slice, so a
- * file is never held). Everything is computed here; the page only draws what comes back.
+ * (a second pass over the files), and the lines around one wait (a pass over its file up to them,
+ * streamed, so a file is never held). Everything is computed here; the page only draws what comes back.
  */
 import { analyzeOutliers, type OutlierAnalysis } from '../outliers/analyze';
 import { createCoOccurrence, finishCoOccurrence, scanCoOccurrence, type WindowActivity } from '../outliers/co-occurrence';
 import type { OutlierWindow } from '../outliers/clusters';
-import { streamedRangeReader } from '../outliers/streamed-reader';
-import { readContext, type TraceContext } from '../outliers/context';
+import { readContexts, type TraceContext } from '../outliers/context';
+import { contextStart } from '../outliers/context-start';
 import { downsampleTimeline, SHARED_TIMELINE_POINTS } from '../outliers/timeline';
 import { indicesInRange, indicesInWindow, longestFirst, waitRow, type ListInput, type WaitList, type WaitRow } from '../outliers/top-list';
 import { DatasetClock, LOCAL_DOMAIN, UTC_DOMAIN } from '../outliers/wall-clock';
@@ -213,23 +213,17 @@ export async function coOccurrenceOf(d: DatasetState, windows: OutlierWindow[]):
   return finishCoOccurrence(acc);
 }
 
-/**
- * The lines around one wait, read from the file by byte offset with Blob.slice. A gzip file cannot be
- * entered in the middle, so it is streamed from the start up to the wait (never held whole).
- */
+/** The lines around one wait: a pass over its file (never held whole) from near the wait, that stops after them. */
 export async function contextOf(d: DatasetState, fileIndex: number, offset: number, line: number, before?: number, after?: number): Promise<TraceContext | string> {
   const parsed = d.traces.filter((t) => t.result !== null);
   const entry = parsed[fileIndex];
   if (!entry) return 'That wait has no trace file to read (synthetic data, or the file was cleared).';
-  if (entry.result!.compression === 'none') {
-    return readContext(async (start, end) => new Uint8Array(await entry.file.slice(start, end).arrayBuffer()), { offset, line, before, after });
-  }
-  const streamed = streamedRangeReader(() => fileChunks(entry.file));
-  try {
-    return await readContext(streamed.read, { offset, line, before, after });
-  } finally {
-    await streamed.close();
-  }
+  const file = entry.file;
+  const target = { offset, line };
+  // A plain file is entered near the wait (context-start.ts), not read from its first byte.
+  const start = await contextStart(async (at, length) => new Uint8Array(await file.slice(at, at + length).arrayBuffer()), file.size, [target], { before, after });
+  const [context] = await readContexts(fileChunks(start ? file.slice(start.offset) : file), [target], { before, after }, start ?? undefined);
+  return context as TraceContext;
 }
 
 /** The outliers of a dataset as they travel in a shared report: no trace lines, bounded in size. */

@@ -1,6 +1,6 @@
 // Issue 13 §2, "cheap view changes", the drawing side: a units switch redraws text, not data. The
-// outlier timeline's points are not drawn again (its labels are an overlay chart, ChartFrame.tsx),
-// the report figures only merge new labels (label-patch.ts), and the labels show the new unit. A
+// charts of the data are not drawn again (the text in the unit is on an overlay chart of each figure,
+// ChartFrame.tsx, unit-overlay.ts), and the labels show the new unit. A
 // bucket-mode switch redraws the one figure whose data change; a threshold edit redraws none.
 // Nothing here is timed: `npm run bench:browser` times these changes on the demo.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { plainCommits, writeCommitLoop } from '../helpers/outlier-traces';
 import { figuresDrawn, screenshot, loadTwoDatasets } from '../helpers/workbench';
 
 const FIGURES = ['figure-all-waits', 'figure-top-waits', 'figure-spectrum', 'figure-timeline'] as const;
-type Counts = Record<(typeof FIGURES)[number], { options: number; labels: number; overlay: number }>;
+type Counts = Record<(typeof FIGURES)[number], { options: number; overlay: number }>;
 
 /**
  * Counts every shape a canvas fills (a timeline point is one: a fillRect in echarts' large mode, a
@@ -43,7 +43,7 @@ describe('figures: a units switch redraws labels only', () => {
       const of = (id: string) => {
         const el = document.querySelector(`[data-testid=${id}-chart]`);
         const n = (attribute: string) => Number(el?.getAttribute(attribute) ?? 0);
-        return { options: n('data-options-set'), labels: n('data-labels-set'), overlay: n('data-overlay-set') };
+        return { options: n('data-options-set'), overlay: n('data-overlay-set') };
       };
       return Object.fromEntries(ids.map((id) => [id, of(id)]));
     }, FIGURES) as Promise<Counts>;
@@ -84,9 +84,12 @@ describe('figures: a units switch redraws labels only', () => {
     await allDrawn(page);
     await page.waitForTimeout(500);
     const after = await counts(page);
-    // No setOption with series data: the timeline's chart is untouched, the others merge labels.
-    for (const id of FIGURES) expect(after[id].options, id).toBe(before[id].options);
-    for (const id of ['figure-all-waits', 'figure-top-waits', 'figure-spectrum'] as const) expect(after[id].labels, id).toBe(before[id].labels + 1);
+    // No setOption with series data: the charts of the data are untouched; every figure's text in
+    // the unit (time axes, the timeline's and Figure 15.16's line labels) is drawn again on its overlay.
+    for (const id of FIGURES) {
+      expect(after[id].options, id).toBe(before[id].options);
+      expect(after[id].overlay, id).toBe(before[id].overlay + 1);
+    }
     const switched = await canvas(page);
     expect(switched.fills).toBeLessThan(100);
     // The timeline's labels in ms: its axis, the decade ticks of 400–599 µs (0.1 and 1 ms), the 500 ms line.
@@ -97,8 +100,15 @@ describe('figures: a units switch redraws labels only', () => {
       const names = await page.locator(`[data-testid=${id}-chart] svg text`).allTextContents();
       expect(names, id).toContain('wait time (ms, log scale)');
       expect(names, id).not.toContain('wait time (µs, log scale)');
+      // The decades around 400–599 µs, in ms: the time axis' ticks as the chart of the data places them.
+      expect(names, id).toEqual(expect.arrayContaining(['0.1', '1']));
+      expect(names, id).not.toContain('1,000');
     }
-    expect(await page.locator('[data-testid=figure-top-waits-chart] svg text').allTextContents()).toContain('wait time (ms)');
+    const topTexts = await page.locator('[data-testid=figure-top-waits-chart] svg text').allTextContents();
+    expect(topTexts).toContain('wait time (ms)');
+    // Each dataset's max line is labelled in ms (its longest wait, 400–599 µs), and nothing in µs is left.
+    expect(topTexts.filter((t) => t.startsWith('max '))).toEqual([expect.stringMatching(/^max 0\.[45]\d\d ms$/), expect.stringMatching(/^max 0\.[45]\d\d ms$/)]);
+    expect(topTexts.filter((t) => t.includes('µs'))).toEqual([]);
     await screenshot(page, 'redraw-timeline-ms', '[data-testid=figure-timeline]');
 
     // The bucket mode changes the data of one figure; a threshold edit changes none.
@@ -110,7 +120,8 @@ describe('figures: a units switch redraws labels only', () => {
     await page.locator('[data-testid=threshold-table] span[data-threshold="2000"][data-kind=count][data-dataset=d1][data-value]').waitFor();
     await allDrawn(page);
     const last = await counts(page);
-    expect(last).toEqual({ ...after, 'figure-all-waits': { ...after['figure-all-waits'], options: after['figure-all-waits'].options + 1 } });
+    // The new buckets are new data: the chart is set again, and its overlay laid on its new plot area.
+    expect(last).toEqual({ ...after, 'figure-all-waits': { ...after['figure-all-waits'], options: after['figure-all-waits'].options + 1, overlay: after['figure-all-waits'].overlay + 1 } });
     expect(watch.consoleErrors).toEqual([]);
     await page.close();
   });

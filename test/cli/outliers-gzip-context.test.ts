@@ -2,7 +2,7 @@
 // on the plain file): every read decompressed the file from its start (issue 12). Now each file is
 // decompressed once for all contexts. The corpus is read in place, gzipped into a temporary folder,
 // and never committed; without it this test is skipped, saying why. The bound on decompressions
-// is tested without the corpus in test/outliers/streamed-reader.test.ts.
+// is tested without the corpus in test/outliers/context-one-pass.test.ts.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

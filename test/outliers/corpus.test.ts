@@ -6,11 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeOutliers } from '../../lib/outliers/analyze';
 import { quantileOf } from '../../lib/outliers/clusters';
 import { createCoOccurrence, finishCoOccurrence, scanCoOccurrence } from '../../lib/outliers/co-occurrence';
-import { readContext } from '../../lib/outliers/context';
+import { readContexts } from '../../lib/outliers/context';
 import { DatasetClock } from '../../lib/outliers/wall-clock';
 import { chunksOf } from '../helpers/chunks';
 import { corpusAvailable, corpusBytes, corpusFiles, referenceCount, reportCorpusMissing } from '../helpers/corpus';
-import { datasetOf, memoryReader } from './load';
+import { datasetOf } from './load';
 
 reportCorpusMissing('test/outliers/corpus.test.ts');
 
@@ -30,13 +30,12 @@ describe.skipIf(!corpusAvailable)('outliers on the real corpus', () => {
     // A low threshold (p90), so the larger files have windows for the co-occurrence check.
     const analysis = analyzeOutliers(ds, 'corpus', { top: 10, minCount: 2, threshold: quantileOf(ds.samples.ela.subarray(0, ds.samples.count), 0.9) });
     const byLine = new Map(ref.waits.filter((w) => w.event === event).map((w) => [w.line, w]));
-    const reader = memoryReader(bytes);
-    for (const row of analysis.top.rows) {
+    const contexts = await readContexts(chunksOf(bytes, 65_536), analysis.top.rows, { before: 3, after: 1 });
+    for (const [k, row] of analysis.top.rows.entries()) {
       const expected = byLine.get(row.line);
       expect(expected, `line ${row.line}`).toBeDefined();
       expect([row.ela, row.offset]).toEqual([expected?.ela, expected?.offset]);
-      const ctx = await readContext(reader.read, { offset: row.offset, line: row.line, before: 3, after: 1 });
-      const own = ctx.lines.find((l) => l.isWait);
+      const own = contexts[k]!.lines.find((l) => l.isWait);
       expect(own?.line).toBe(row.line);
       expect(own?.text.startsWith('WAIT #'), own?.text).toBe(true);
       expect(own?.text).toContain(`nam='${event}'`);

@@ -19,15 +19,3 @@ export async function datasetOf(files: { name: string; text: string | Uint8Array
 export function fixtureText(name: string): Uint8Array {
   return new Uint8Array(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)));
 }
-
-/** A readRange over bytes in memory that records what was asked, as Blob.slice would serve it. */
-export function memoryReader(bytes: Uint8Array): { read: (start: number, end: number) => Promise<Uint8Array>; asked: [number, number][] } {
-  const asked: [number, number][] = [];
-  return {
-    asked,
-    read: (start, end) => {
-      asked.push([start, end]);
-      return Promise.resolve(bytes.slice(Math.max(0, start), Math.min(bytes.length, end)));
-    },
-  };
-}
