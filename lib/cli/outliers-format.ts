@@ -4,6 +4,7 @@ import { describeTime, formatMicrosIso } from '../outliers/stamps';
 import type { TraceContext } from '../outliers/context';
 import type { WaitRow } from '../outliers/top-list';
 import type { Dataset } from '../trace/dataset';
+import { valuesNoun, valuesPhrase } from '../trace/measure';
 import { formatCount, formatMicros, padTable } from './format';
 import type { OutliersResult } from './outliers-command';
 import { safeField, safeText } from './terminal-text';
@@ -28,11 +29,14 @@ export function outliersText(r: OutliersResult, dataset: Dataset): string {
   const files = r.files;
   const out: string[] = [];
   const fileWord = files.length === 1 ? '1 file' : `${files.length} files`;
-  out.push(`'${dataset.event}' outliers in ${fileWord} (values in µs; wall-clock times extrapolated from the *** stamps)`, '');
-  out.push(`top ${formatCount(a.top.rows.length)} of ${formatCount(a.top.total)} waits`);
+  // A call or commit measure's values are calls or commits, and their µs are e, not ela (lib/trace/measure.ts).
+  const noun = valuesNoun(args.measure);
+  const valueHead = args.measure ? 'µs' : 'ela µs';
+  out.push(`${args.measure ? `outliers of ${valuesPhrase(dataset.event, args.measure)}` : `'${dataset.event}' outliers`} in ${fileWord} (values in µs; wall-clock times extrapolated from the *** stamps)`, '');
+  out.push(`top ${formatCount(a.top.rows.length)} of ${formatCount(a.top.total)} ${noun}`);
   const rows = a.top.rows.map((w, k) => [String(k + 1), formatCount(w.ela), describeTime(w.time), w.session ?? '—', w.file, String(w.line), String(w.offset)]);
-  out.push(padTable([['#', 'ela µs', 'time', 'session', 'file', 'line', 'offset'], ...rows], [true, true, false, false, false, true, true]), '');
-  out.push(`waits above thresholds (of ${formatCount(a.thresholds.waits)})`);
+  out.push(padTable([['#', valueHead, 'time', 'session', 'file', 'line', 'offset'], ...rows], [true, true, false, false, false, true, true]), '');
+  out.push(`${noun} above thresholds (of ${formatCount(a.thresholds.waits)})`);
   const counts = a.thresholds.counts.map((c) => [formatCount(c.threshold), formatCount(c.count), c.ratePerMillion === null ? '—' : formatMicros(c.ratePerMillion)]);
   out.push(padTable([['threshold µs', 'count', 'per million'], ...counts], [true, true, true]), '');
   const source = args.threshold !== undefined ? '--threshold' : 'p99.9, R type 7';

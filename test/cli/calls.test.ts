@@ -141,6 +141,18 @@ describe('measures: a call type or the commit instead of a wait event (issue 14 
     expect(json.min).toBeGreaterThan(0);
   });
 
+  it('outliers --commit lists commits, each at its XCTEND or COMMIT EXEC line', async () => {
+    const run = await runCli(['outliers', '--commit', '--top', '2', trace('oltp-11-2')]);
+    expect(run.status).toBe(0);
+    const out = run.stdout.split('\n');
+    const commits = lines('oltp-11-2').filter((l) => /^XCTEND rlbk=0/.test(l)).length;
+    expect(out[0]).toBe('outliers of commits in 1 file (values in µs; wall-clock times extrapolated from the *** stamps)');
+    expect(out[2]).toBe(`top 2 of ${commits} commits`);
+    // Each listed commit's line is an XCTEND or the EXEC of a COMMIT statement.
+    const listed = out.slice(4, 6).map((l) => Number(l.trim().split(/\s{2,}/)[5]));
+    for (const n of listed) expect(lines('oltp-11-2')[n - 1]).toMatch(/^(XCTEND rlbk=0|EXEC #)/);
+  });
+
   it('names the measure a file lacks, and refuses contradictory or unknown choices', async () => {
     const none = await runCli(['stats', '--call', 'EXEC', '--sql-id', 'zzzzzzzzzzzzz', trace('oltp-11-2')]);
     expect(none.stderr).toContain('has no EXEC calls of sql_id zzzzzzzzzzzzz');
