@@ -5,6 +5,7 @@
  * progressively: 2 × 200,000 points do not freeze the page. A drag on the time axis selects a
  * window (onBrush). Time unit and kinds: timeline-option.ts.
  */
+import { singular, useValuesNoun } from '../values-noun';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { DEFAULT_TIMELINE_BUCKETS } from '@/lib/outliers/timeline';
 import { formatCount, formatTime, type DisplayUnit } from '../display-units';
@@ -56,6 +57,8 @@ function widestTickLabel(range: { min: number; max: number } | null): number | u
 }
 
 export function TimelineFigure({ series: given, unit, thresholds, timeKind, onBrush }: TimelineFigureProps) {
+  const noun = useValuesNoun();
+  const one = singular(noun);
   // Parents tend to pass `series={x.map(...)}`, a new array each render around the same points;
   // redrawing 400,000 points for that would be wasted, so the series are keyed on what they hold.
   const seriesKey = given.map((s) => `${arrayId(s.points.t)}:${arrayId(s.points.ela)}:${s.colorIndex}:${s.label}:${s.keepAbove}`).join('|');
@@ -96,11 +99,11 @@ export function TimelineFigure({ series: given, unit, thresholds, timeKind, onBr
       testId="figure-timeline"
       figure="timeline"
       title="Waits over time"
-      subtitle={`Each point is one wait (${formatCount(drawn)} drawn${dropped > 0 ? `, ${formatCount(dropped)} of 0 µs or without a time left out` : ''}).${
-        marked ? ` Solid points: every wait above the dataset's dotted line (its p99 unless the label says otherwise, in the dataset's colour). Faint points: below it, only a sample (the shortest and longest wait of each of ${formatCount(DEFAULT_TIMELINE_BUCKETS)} time slices, and an even stride through the rest), so their density is not comparable with the solid points'.` : ''
+      subtitle={`Each point is one ${one} (${formatCount(drawn)} drawn${dropped > 0 ? `, ${formatCount(dropped)} of 0 µs or without a time left out` : ''}).${
+        marked ? ` Solid points: every ${one} above the dataset's dotted line (its p99 unless the label says otherwise, in the dataset's colour). Faint points: below it, only a sample (the shortest and longest ${one} of each of ${formatCount(DEFAULT_TIMELINE_BUCKETS)} time slices, and an even stride through the rest), so their density is not comparable with the solid points'.` : ''
       }${
         dashed.length > 0 ? ` Dashed lines: ${dashed.join(', ')}.` : ''
-      }${brushable ? ' Drag across the time axis to list the waits of a window.' : ''}`}
+      }${brushable ? ` Drag across the time axis to list the ${noun} of a window.` : ''}`}
       option={option}
       overlay={labels}
       exportOption={whole}

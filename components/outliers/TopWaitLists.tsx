@@ -6,6 +6,7 @@
  */
 import type { DatasetOutliers, DatasetRow } from '@/lib/worker/outlier-requests';
 import { formatNumber, type DisplayUnit } from '../display-units';
+import { useValuesNoun } from '../values-noun';
 import { WaitTable } from './WaitTable';
 
 interface Props {
@@ -19,14 +20,17 @@ interface Props {
 }
 
 export function TopWaitLists({ top, outliers, unit, onPick, picked, labelOf }: Props) {
+  const noun = useValuesNoun();
   return (
     <>
-      <h3 data-testid="outlier-list-title">The {top} longest waits of each dataset</h3>
+      <h3 data-testid="outlier-list-title">
+        The {top} longest {noun} of each dataset
+      </h3>
       <p className="hint">Longest first, one table per dataset. Click a row to see its trace lines.</p>
       {outliers.map((o) => (
         <section key={o.datasetId} className="top-waits-of" data-testid="top-waits-of" data-dataset={o.datasetId}>
           <h4>
-            {labelOf(o.datasetId)}: its {formatNumber(o.top.rows.length)} longest of {formatNumber(o.top.total)} waits
+            {labelOf(o.datasetId)}: its {formatNumber(o.top.rows.length)} longest of {formatNumber(o.top.total)} {noun}
           </h4>
           <WaitTable rows={o.top.rows} datasetId={o.datasetId} unit={unit} onPick={onPick} picked={picked} labelOf={labelOf} />
         </section>

@@ -2,6 +2,7 @@
 import type { WaitRow } from '@/lib/outliers/top-list';
 import type { DatasetRow } from '@/lib/worker/outlier-requests';
 import { formatNumber, formatTime, type DisplayUnit } from '../display-units';
+import { useValuesNoun, valueColumn } from '../values-noun';
 import styles from './wait-table.module.css';
 
 /** About the height of a row of a wait table, for its height while it is off screen (wait-table.module.css). */
@@ -16,9 +17,12 @@ function when(row: WaitRow): string {
 
 /** The columns of a list of waits, live (below) or shared (SharedOutliers.tsx): one header for both. */
 export function WaitTableHead({ unit }: { unit: DisplayUnit }) {
+  const noun = useValuesNoun();
   return (
     <thead>
-      <tr><th className="num">#</th><th>dataset</th><th className="num">ela ({unit === 'ms' ? 'ms' : 'µs'})</th><th>wall-clock time</th><th>session</th><th>file</th><th className="num">line</th></tr>
+      <tr><th className="num">#</th><th>dataset</th><th className="num">
+          {valueColumn(noun)} ({unit === 'ms' ? 'ms' : 'µs'})
+        </th><th>wall-clock time</th><th>session</th><th>file</th><th className="num">line</th></tr>
     </thead>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { memo, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { measureLabel, valuesNoun, type Measure } from '@/lib/trace/measure';
+import { ValuesNounContext } from '../values-noun';
 import { measureFields } from '@/lib/worker/measure-fields';
 import type { InputFile } from '@/lib/worker/protocol';
 import { datasetColor } from '../charts/palette';
@@ -214,7 +215,9 @@ export function Workbench() {
           />
         )}
         {report && !loading && view.tab === 'waits' && (
-          <OutlierPanelOnce datasets={outlierDatasets} dataKey={dataKey} unit={view.unit} ask={analysis.ask} selection={selection} onClearSelection={clearSelection} />
+          <ValuesNounContext.Provider value={valuesNoun(view.measure)}>
+            <OutlierPanelOnce datasets={outlierDatasets} dataKey={dataKey} unit={view.unit} ask={analysis.ask} selection={selection} onClearSelection={clearSelection} />
+          </ValuesNounContext.Provider>
         )}
       </div>
       <MySharedReports refreshKey={share.sharedVersion} />

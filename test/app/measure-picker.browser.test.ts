@@ -122,6 +122,10 @@ describe('the measure picker in Chromium', () => {
     const top = page.locator('[data-testid=outlier-rows][data-dataset=d1] tbody tr').first();
     await expect.poll(() => top.getAttribute('data-line'), { timeout: 60_000 }).toBe(String(longest.line));
     expect(await top.getAttribute('data-ela')).toBe(String(longest.micros));
+    // The panel names its values as what they are, and their µs as e (elapsed), not a wait's ela.
+    expect(await page.getByTestId('outlier-list-title').textContent()).toBe('The 100 longest commits of each dataset');
+    expect(await page.locator('[data-testid=top-waits-of][data-dataset=d1] h4').textContent()).toBe(`Flash logging on: its 100 longest of 150 commits`);
+    expect(await page.locator('[data-testid=outlier-rows][data-dataset=d1] thead th').nth(2).textContent()).toBe('e (µs)');
     await top.click();
     const marked = page.getByTestId('context-view').locator('[data-is-wait=yes]');
     await marked.waitFor();
