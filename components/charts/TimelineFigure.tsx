@@ -98,7 +98,7 @@ export function TimelineFigure({ series: given, unit, thresholds, timeKind, onBr
     <ChartFrame
       testId="figure-timeline"
       figure="timeline"
-      title="Waits over time"
+      title={`${noun.charAt(0).toUpperCase()}${noun.slice(1)} over time`}
       subtitle={`Each point is one ${one} (${formatCount(drawn)} drawn${dropped > 0 ? `, ${formatCount(dropped)} of 0 µs or without a time left out` : ''}).${
         marked ? ` Solid points: every ${one} above the dataset's dotted line (its p99 unless the label says otherwise, in the dataset's colour). Faint points: below it, only a sample (the shortest and longest ${one} of each of ${formatCount(DEFAULT_TIMELINE_BUCKETS)} time slices, and an even stride through the rest), so their density is not comparable with the solid points'.` : ''
       }${

@@ -20,6 +20,7 @@ import { OutlierWarnings } from './OutlierWarnings';
 import type { FigureSelection } from './figure-selection';
 import { PAGE_ROWS, SelectionList } from './SelectionList';
 import { TopWaitLists } from './TopWaitLists';
+import { singular, useValuesNoun } from '../values-noun';
 
 
 export type { FigureSelection } from './figure-selection';
@@ -57,6 +58,7 @@ function rangeText(lo: number, hi: number, unit: DisplayUnit): string {
 }
 
 export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearSelection }: Props) {
+  const noun = useValuesNoun();
   const [outliers, setOutliers] = useState<DatasetOutliers[] | null>(null);
   const [listing, setListing] = useState<Listing>({ kind: 'top' });
   const [download, setDownload] = useState<'idle' | 'writing' | { problem: string }>('idle');
@@ -164,7 +166,7 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
 
   return (
     <section className="outlier-panel" data-testid="outlier-panel">
-      <h2>Outliers: from a slow wait to its trace line</h2>
+      <h2>Outliers: from a slow {singular(noun)} to its trace line</h2>
       {!outliers && !problem && <p className="computing">Finding the outliers…</p>}
       {problem && <p role="alert" className="failure">{problem}</p>}
       {outliers && <OutlierWarnings outliers={outliers} labelOf={labelOf} />}

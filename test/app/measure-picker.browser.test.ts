@@ -124,6 +124,7 @@ describe('the measure picker in Chromium', () => {
     expect(await top.getAttribute('data-ela')).toBe(String(longest.micros));
     // The panel names its values as what they are, and their µs as e (elapsed), not a wait's ela.
     expect(await page.getByTestId('outlier-list-title').textContent()).toBe('The 100 longest commits of each dataset');
+    expect(await page.getByTestId('outlier-panel').locator('h2').first().textContent()).toBe('Outliers: from a slow commit to its trace line');
     expect(await page.locator('[data-testid=top-waits-of][data-dataset=d1] h4').textContent()).toBe(`Flash logging on: its 100 longest of 150 commits`);
     expect(await page.locator('[data-testid=outlier-rows][data-dataset=d1] thead th').nth(2).textContent()).toBe('e (µs)');
     await top.click();
