@@ -95,7 +95,7 @@ describe('the measure picker in Chromium', () => {
 
     await choose(page, 'EXEC elapsed');
     expect(await chosenEvent(page)).toBe('EXEC elapsed');
-    expect(page.url()).toContain('call=EXEC');
+    await expect.poll(() => page.url()).toContain('call=EXEC');
     await expectCliNumbers(page, 'd1', await cliStats(['--call', 'EXEC'], loop));
     await expectCliNumbers(page, 'd2', await cliStats(['--call', 'EXEC'], V11G));
     expect(await page.getByTestId('dataset-d1').textContent()).toContain("150 'EXEC elapsed' calls");
@@ -107,7 +107,7 @@ describe('the measure picker in Chromium', () => {
     await expect.poll(() => chosenEvent(page)).toBe(next);
 
     await choose(page, COMMIT_LABEL);
-    expect(page.url()).toContain('commit=1');
+    await expect.poll(() => page.url()).toContain('commit=1');
     await expectCliNumbers(page, 'd1', await cliStats(['--commit'], loop));
     await expectCliNumbers(page, 'd2', await cliStats(['--commit'], V11G));
     // Named as what they are, not as waits: the answer, the table and the figures.

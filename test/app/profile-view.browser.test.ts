@@ -40,7 +40,7 @@ describe('the Profile view in Chromium', () => {
   it('is not computed until it is opened, then shows each dataset\'s profile as profile --json prints it', async () => {
     expect(await page.getByTestId('profile-results').count()).toBe(0);
     await openResultsTab(page, 'profile');
-    expect(page.url()).toContain('view=profile');
+    await expect.poll(() => page.url()).toContain('view=profile');
     for (const [id, file] of [['d1', A], ['d2', B]] as const) {
       const cli = parseJsonOutput<CliProfile>(await runCli(['profile', '--json', file]));
       expect(await profileRows(page, id), id).toEqual(cli.responseTime.rows);
@@ -84,7 +84,7 @@ describe('the Profile view in Chromium', () => {
     await page.locator(`[data-testid=statement-change][data-key="${onlyB.key}"] button`).click();
     await page.locator(`[data-testid=statement-detail][data-key="${onlyB.key}"]`).waitFor();
     expect(await page.getByTestId('statements-view').getAttribute('data-dataset')).toBe('d2');
-    expect(page.url()).toContain('view=statements');
+    await expect.poll(() => page.url()).toContain('view=statements');
     await page.locator('[data-testid=results-tabs] [data-tab=profile]').click();
     await page.locator('[data-testid=profile-results][data-state=ready]').waitFor();
   }, 120_000);
@@ -93,7 +93,7 @@ describe('the Profile view in Chromium', () => {
     await page.getByTestId('think-time-ms').fill('10');
     await page.getByTestId('think-time-ms').press('Enter');
     await page.locator('[data-testid=profile-results][data-state=ready][data-think-time="10000"]').waitFor({ timeout: 60_000 });
-    expect(page.url()).toContain('think=10000');
+    await expect.poll(() => page.url()).toContain('think=10000');
     // SQL*Net message from client waits of 10 ms or more: in oltp-19c 12,796 and 3,176,789 µs; in
     // oltp-12-2 10,588, 12,941, 15,431, 17,730 and 3,269,167 µs (at 1 s: one each).
     const expected = { d1: [2, 12_796 + 3_176_789], d2: [5, 10_588 + 12_941 + 15_431 + 17_730 + 3_269_167] };

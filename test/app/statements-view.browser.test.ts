@@ -45,7 +45,7 @@ describe('the Statements view in Chromium', () => {
   afterAll(async () => page?.close());
 
   it('lists each dataset\'s statements as statements --json --top 20 does', async () => {
-    expect(page.url()).toContain('view=statements');
+    await expect.poll(() => page.url()).toContain('view=statements');
     for (const [i, file] of [A, B].entries()) {
       if (i > 0) await page.getByTestId('statements-dataset').getByRole('radio').nth(i).check();
       const cli = await statementsOf(['--top', '20', file]);
@@ -59,8 +59,8 @@ describe('the Statements view in Chromium', () => {
     await page.getByTestId('statements-sort').selectOption('prsela,exeela,fchela');
     await page.getByTestId('statements-top').selectOption('10');
     await page.getByTestId('statements-depth').selectOption('top-level');
-    expect(page.url()).toContain('sort=prsela%2Cexeela%2Cfchela');
-    expect(page.url()).toContain('dep=0');
+    await expect.poll(() => page.url()).toContain('sort=prsela%2Cexeela%2Cfchela');
+    await expect.poll(() => page.url()).toContain('dep=0');
     const cli = await statementsOf(['--sort', 'prsela,exeela,fchela', '--top', '10', '--max-dep', '0', A]);
     expect(await statementRowsShown(page)).toEqual(cli.map(rowOf));
     await page.getByTestId('statements-depth').selectOption('all');

@@ -67,7 +67,7 @@ describe('workbench: two datasets of trace files in Chromium', () => {
     await page.getByTestId('unit-switch').getByLabel('ms').check();
     await page.getByTestId('bucket-switch').getByLabel('Oracle log2 buckets').check();
     await expect.poll(() => page.url()).toContain('unit=ms');
-    expect(page.url()).toContain('buckets=log2');
+    await expect.poll(() => page.url()).toContain('buckets=log2');
     expect(await page.getByTestId('comparison-table').textContent()).toContain('ms');
     await page.reload({ waitUntil: 'networkidle' });
     expect(await page.getByTestId('unit-switch').getByLabel('ms').isChecked()).toBe(true);
@@ -87,7 +87,7 @@ describe('workbench: two datasets of trace files in Chromium', () => {
     const json = JSON.parse(cli.stdout) as WaitscopeReport;
     await expect.poll(() => tableValue(page, 'count', 'd1'), { timeout: 60_000 }).toBe(json.datasets[0]!.summary.count);
     expect(await tableValue(page, 'mean', 'd2')).toBe(json.datasets[1]!.summary.mean);
-    expect(page.url()).toContain(`event=${encodeURIComponent(event).replace(/%20/g, '+')}`);
+    await expect.poll(() => page.url()).toContain(`event=${encodeURIComponent(event).replace(/%20/g, '+')}`);
     await chooseEvent(page, 'log file sync');
     await expect.poll(() => tableValue(page, 'count', 'd1'), { timeout: 60_000 }).toBe(9000);
     await expect.poll(() => tableValue(page, 'count', 'd2'), { timeout: 60_000 }).toBe(9000);

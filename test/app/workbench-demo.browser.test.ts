@@ -58,7 +58,7 @@ describe("workbench: the book's experiment in Chromium", () => {
     expect(watch.consoleErrors).toEqual([]);
 
     // The demo link: the URL says demo=book, and opening it shows the same view again.
-    expect(page.url()).toContain('demo=book');
+    await expect.poll(() => page.url()).toContain('demo=book');
     const again = await suite.browser.newPage();
     await again.goto(page.url(), { waitUntil: 'networkidle' });
     expect(await datasetSettled(again, 'd2')).toBe('ready');

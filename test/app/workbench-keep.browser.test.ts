@@ -141,7 +141,7 @@ describe('workbench: nothing lost by accident', () => {
     expect(await datasetSettled(page, 'd1')).toBe('ready');
     expect(await page.getByTestId('dataset-d1').getAttribute('data-waits')).toBe('4000000');
     expect(await page.getByLabel('Label of dataset 1').inputValue()).toBe('Flash logging on');
-    expect(page.url()).toContain('demo=book');
+    await expect.poll(() => page.url()).toContain('demo=book');
     await page.close();
   });
 });
