@@ -12,6 +12,7 @@ import {
 } from './component-names';
 import type { ComponentKind, DatasetProfile, ProfileComponent } from './profile-model';
 import { StatementBook } from './statement-book';
+import { PerProcess } from './per-process';
 import { ValueTally } from './value-tally';
 
 /** A wait not yet given to a call. */
@@ -60,7 +61,7 @@ export const DEFAULT_THINK_TIME_MICROS = 1_000_000;
  * the recursive calls before it, are "within calls"; the other waits are "between calls".
  */
 export class ProfileCollector implements TraceVisitor {
-  private readonly processes = new Map<string, ProcessWaits>();
+  private readonly processes = new PerProcess<ProcessWaits>(() => ({ pending: [], pendingN: 0, inRecursive: [], inRecursiveN: 0 }));
   /** Rows per kind, by subject; `order` keeps them as first met. */
   private readonly rows: Record<ComponentKind, Map<string, OpenComponent>> = {
     cpu: new Map(),
@@ -93,7 +94,7 @@ export class ProfileCollector implements TraceVisitor {
     w.event = record.event;
     w.ela = record.ela;
     w.tim = tim;
-    const waits = this.process(at.pid);
+    const waits = this.processes.get(at.pid);
     waits.pending[waits.pendingN++] = w;
   }
 
@@ -102,7 +103,7 @@ export class ProfileCollector implements TraceVisitor {
     const e = call.e === call.e ? call.e : 0;
     this.span(at.session, call.tim - e, call.tim);
     const statement = this.statements.call(call, at.pid);
-    const waits = this.process(at.pid);
+    const waits = this.processes.get(at.pid);
     const start = call.tim - e;
     const pending = waits.pending;
     const held = waits.pendingN;
@@ -210,27 +211,6 @@ export class ProfileCollector implements TraceVisitor {
     if (t0 === undefined || start < t0) this.t0[session] = start;
     const t1 = this.t1[session];
     if (t1 === undefined || end > t1) this.t1[session] = end;
-  }
-
-  /** The last process looked up: records come in runs of one process (a trcsess file switches rarely). */
-  private lastPid: string | null | undefined = undefined;
-  private lastWaits: ProcessWaits | null = null;
-
-  private process(pid: string | null): ProcessWaits {
-    if (pid === this.lastPid && this.lastWaits !== null) return this.lastWaits;
-    this.lastPid = pid;
-    this.lastWaits = this.lookUp(pid);
-    return this.lastWaits;
-  }
-
-  private lookUp(pid: string | null): ProcessWaits {
-    const key = pid ?? '';
-    let waits = this.processes.get(key);
-    if (waits === undefined) {
-      waits = { pending: [], pendingN: 0, inRecursive: [], inRecursiveN: 0 };
-      this.processes.set(key, waits);
-    }
-    return waits;
   }
 }
 

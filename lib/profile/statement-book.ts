@@ -2,6 +2,7 @@ import type { VisitedCall, VisitedCursor } from '../trace/trace-visitor';
 import { addCall, depthOf, emptyCallSums } from './call-book';
 import type { StatementTotals } from './profile-model';
 import { statementKey, unknownStatementKey } from './statement-key';
+import { PerProcess } from './per-process';
 import { ValueTally } from './value-tally';
 
 /** A statement while the pass runs: StatementTotals with sets and an open tally. */
@@ -33,11 +34,11 @@ interface ProcessCursors {
  */
 export class StatementBook {
   private readonly statements = new Map<string, OpenStatement>();
-  private readonly processes = new Map<string, ProcessCursors>();
+  private readonly processes = new PerProcess<ProcessCursors>(() => ({ statementOf: new Map(), execution: new Map(), childE: [], childKeys: [] }));
 
   cursor(record: VisitedCursor, pid: string | null): void {
     const key = statementKey(record.sqlId, record.hv === record.hv ? record.hv : null);
-    const process = this.process(pid);
+    const process = this.processes.get(pid);
     this.endExecution(process, record.cursor);
     let statement = this.statements.get(key);
     if (statement === undefined) {
@@ -50,7 +51,7 @@ export class StatementBook {
 
   /** A call with a cursor; returns the statement it belongs to (null for XCTEND and LOB calls). */
   call(call: VisitedCall, pid: string | null): OpenStatement | null {
-    const process = this.process(pid);
+    const process = this.processes.get(pid);
     const dep = depthOf(call);
     const statement = call.cursor === '' ? null : this.statementFor(process, call.cursor, dep);
     if (statement !== null) {
@@ -150,27 +151,6 @@ export class StatementBook {
     };
     this.statements.set(key, statement);
     return statement;
-  }
-
-  private lastPid: string | null | undefined = undefined;
-  private lastProcess: ProcessCursors | null = null;
-
-  /** Records come in runs of one process: the last one looked up is kept. */
-  private process(pid: string | null): ProcessCursors {
-    if (pid === this.lastPid && this.lastProcess !== null) return this.lastProcess;
-    this.lastPid = pid;
-    this.lastProcess = this.lookUp(pid);
-    return this.lastProcess;
-  }
-
-  private lookUp(pid: string | null): ProcessCursors {
-    const key = pid ?? '';
-    let process = this.processes.get(key);
-    if (process === undefined) {
-      process = { statementOf: new Map(), execution: new Map(), childE: [], childKeys: [] };
-      this.processes.set(key, process);
-    }
-    return process;
   }
 }
 
