@@ -1,19 +1,14 @@
 /**
  * Everything the page's worker holds and does: the datasets (their `File`s, parse results, CSV values
- * or synthetic waits), loading them with progress and cancel, and the report over them. It only
+ * or synthetic waits) and loading them with progress and cancel; reports come from dataset-reports.ts. It only
  * answers WorkerRequests with WorkerResponses through `post`, so the same class runs in the worker
  * (parse-worker.ts) and on the main thread in tests.
  */
-import { buildReportOfSamples, type ReportDataset } from '../report/build-report';
-import { datasetMetadata } from '../report/dataset-side';
-import { WAITSCOPE_VERSION } from '../report/report-constants';
-import type { ReportFile, WaitscopeReport } from '../report/report-schema';
-import type { Sample } from '../stats/sample';
 import { countAboveThresholdsOfCounts } from '../stats/thresholds';
 import { SYNTH_DEFAULTS } from '../synth/book-experiment';
-import { mergeProfiles } from '../trace/event-table';
-import type { Post, Question, QuestionOf, Questions, WorkerRequest } from './protocol';
+import type { Post, Question, QuestionOf, WorkerRequest } from './protocol';
 import { DatasetLoader } from './dataset-loader';
+import { DatasetReports } from './dataset-reports';
 import { demoKey, emptyDataset, type DatasetState } from './dataset-state';
 import { exportSamplesBlob } from './export-samples';
 import { RangeHelper } from './range-port';
@@ -25,8 +20,6 @@ import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
 import type { MeasureFields } from './measure-fields';
 
-/** Reports kept for reuse: the page's, and the one a share writes with folder labels as `Dataset N`. */
-const KEPT_REPORTS = 2;
 /** How long a large file waits for a range worker that is still starting. */
 const HELPER_START_WAIT_MS = 3000;
 
@@ -39,10 +32,7 @@ export class AnalysisSession {
   /** Range workers that answered, by the index worker-client.ts gave them. */
   private readonly helpers = new Map<number, RangeHelper>();
   private readyHelpers: RangeHelper[] = [];
-  /** Reports built so far, told with each one: the page's tests check a view change builds none. */
-  private reportsBuilt = 0;
-  /** The last reports built, newest first, each valid while its datasets' Samples are the same objects (they hold no waits). */
-  private keptReports: { key: string; samples: Sample[]; report: WaitscopeReport }[] = [];
+  private readonly reports = new DatasetReports();
   private readonly outlierPasses = new OutlierCache();
   private readonly profilePasses = new ProfileCache();
 
@@ -224,30 +214,6 @@ export class AnalysisSession {
     return this.loader(datasetId).demo(preset, sessions, commits);
   }
 
-  /** A dataset as the report takes it: its kept Sample (DatasetState.sample), files and metadata; nothing here joins the files. */
-  private inputOf(d: DatasetState, label: string): ReportDataset {
-    const sample = d.sample();
-    if (d.synthetic) {
-      return { id: d.id, label, source: 'synthetic', note: d.note, sample, metadata: { eventMix: { 'log file sync': d.synthetic.values.length } }, files: [] };
-    }
-    const parsed = d.traces.flatMap((t) => (t.result ? [t.result] : []));
-    const files: ReportFile[] = d.traces.map((t) => ({
-      name: t.name,
-      bytes: t.file.size,
-      compression: t.result?.compression ?? 'none',
-      oracleVersion: t.result?.facts.oracleVersion ?? null,
-      outcome: t.result?.outcome.kind ?? 'not-a-trace',
-      waits: t.result?.samples.count ?? 0,
-      host: t.result?.facts.host ?? null,
-      instance: t.result?.facts.instance ?? null,
-    }));
-    for (const c of d.csv) files.push({ name: c.status.name, bytes: c.status.bytes, compression: 'none', oracleVersion: null, outcome: 'parsed', waits: c.values.length });
-    const metadata = datasetMetadata({ files: parsed, profile: mergeProfiles(parsed.map((r) => r.profile)) });
-    // CSV values carry no sessions (the Sample has none): the dataset's waits are resampled singly.
-    const source = d.csv.length === 0 || parsed.length > 0 ? 'traces' : 'csv';
-    return { id: d.id, label, source, note: d.note, sample, metadata: source === 'traces' ? metadata : undefined, files };
-  }
-
   /**
    * Why a request over these datasets cannot be answered yet, or null. One over datasets still being
    * read, or read for another event, would show one event's numbers under another's name: it is
@@ -264,33 +230,11 @@ export class AnalysisSession {
     const stale = this.staleness(request.datasets.map((s) => s.datasetId), request.event);
     if (stale) return this.post({ type: 'request-failed', requestId: request.requestId, stale: true, message: stale });
     try {
-      const report = this.reportOf(request);
-      this.post({ type: 'report', requestId: request.requestId, report, elapsedMs: now() - started, built: this.reportsBuilt });
+      const report = this.reports.reportOf(request, (id) => this.peek(id));
+      this.post({ type: 'report', requestId: request.requestId, report, elapsedMs: now() - started, built: this.reports.built });
     } catch (error) {
       this.post({ type: 'request-failed', requestId: request.requestId, message: `The report could not be computed: ${error instanceof Error ? error.message : String(error)}` });
     }
-  }
-
-  /** The report of these datasets, labels, event and baseline: one already built when nothing changed since (a share right after the page's). */
-  private reportOf(spec: Questions['report']): WaitscopeReport {
-    // The samples by identity; the files by name and outcome (a rejected file adds no waits but is listed).
-    const files = spec.datasets.map((s) => {
-      const d = this.peek(s.datasetId);
-      return [d.source, d.note, d.traces.map((t) => [t.name, t.result?.outcome.kind ?? null]), d.csv.map((c) => c.status.name)];
-    });
-    const key = JSON.stringify([spec.event, spec.baseline, spec.datasets, files]);
-    const samples = spec.datasets.map((s) => this.peek(s.datasetId).sample());
-    const kept = this.keptReports.find((r) => r.key === key && r.samples.every((v, i) => v === samples[i]));
-    if (kept) return kept.report;
-    // The datasets were read for spec.event (staleness): a call or commit measure of that label is theirs.
-    const measure = spec.datasets.map((s) => this.peek(s.datasetId)).find((d) => d.event === spec.event && d.measure)?.measure;
-    const report = buildReportOfSamples(
-      spec.datasets.map((s) => this.inputOf(this.peek(s.datasetId), s.label)),
-      { event: spec.event, ...(measure && { measure }), baseline: spec.baseline, generatorVersion: WAITSCOPE_VERSION, createdAt: new Date().toISOString() },
-    );
-    this.reportsBuilt++;
-    this.keptReports = [{ key, samples, report }, ...this.keptReports].slice(0, KEPT_REPORTS);
-    return report;
   }
 
   private countsOf(datasetIds: string[], thresholds: number[]) {
@@ -373,7 +317,7 @@ export class AnalysisSession {
     try {
       const extras = await shareContent(
         {
-          report: (spec) => this.reportOf(spec),
+          report: (spec) => this.reports.reportOf(spec, (id) => this.peek(id)),
           thresholdCounts: (ids, thresholds) => this.countsOf(ids, thresholds),
           fingerprints: (ids) => this.fingerprintsOf(ids),
           outliers: (id, label, options) => this.outlierPasses.outliers(this.peek(id), label, options),
