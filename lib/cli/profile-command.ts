@@ -31,7 +31,7 @@ export async function profileCommand(argv: string[], out: NodeJS.WritableStream 
 }
 
 /** The JSON contract of issue 14 §6: `events` as before, with `calls` and `responseTime` added. */
-export function profileJson(dataset: LoadedDataset, profile: DatasetProfile) {
+function profileJson(dataset: LoadedDataset, profile: DatasetProfile) {
   const table = profileTable(profile);
   return {
     unit: 'us',

@@ -1,3 +1,4 @@
+import { addSums, emptyCallSums } from '../profile/call-book';
 import type { DatasetProfile } from '../profile/profile-model';
 import { parseStatementSort, statementRows, type StatementQuery, type StatementRow } from '../profile/statement-table';
 import { commonArgsOf, COMMON_OPTIONS, parseOptions, UsageError, wholeNumber } from './args';
@@ -45,7 +46,7 @@ export async function statementsCommand(argv: string[], out: NodeJS.WritableStre
 }
 
 /** Issue 14 §6: sqlId, hashValue, dep, and exec/fetch with count and e; the rest is added. */
-export function statementJson(r: StatementRow) {
+function statementJson(r: StatementRow) {
   const { calls, ...rest } = r;
   return { ...rest, parse: calls.PARSE, exec: calls.EXEC, fetch: calls.FETCH, calls };
 }
@@ -55,12 +56,12 @@ function statementText(r: StatementRow, rank: number): string {
   const lines = [`${rank}. ${id}  dep ${r.dep}  total ${formatCount(r.total)} µs, without recursive statements ${formatCount(r.self)} µs, ${formatCount(r.executions)} executions`];
   if (r.text !== null) lines.push(`   ${safeText(firstLine(r.text))}`);
   const names = ['PARSE', 'EXEC', 'FETCH', ...Object.keys(r.calls).filter((n) => n !== 'PARSE' && n !== 'EXEC' && n !== 'FETCH')];
-  const total = { count: 0, c: 0, e: 0, p: 0, cr: 0, cu: 0, r: 0, mis: 0 };
+  const total = emptyCallSums();
   const cells = [['call', 'count', 'cpu µs', 'elapsed µs', 'disk', 'query', 'current', 'rows', 'mis']];
   for (const name of names) {
     const c = r.calls[name];
     if (c === undefined) continue;
-    for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += c[k];
+    addSums(total, c);
     cells.push([name, formatCount(c.count), formatCount(c.c), formatCount(c.e), formatCount(c.p), formatCount(c.cr), formatCount(c.cu), formatCount(c.r), formatCount(c.mis)]);
   }
   cells.push(['total', formatCount(total.count), formatCount(total.c), formatCount(total.e), formatCount(total.p), formatCount(total.cr), formatCount(total.cu), formatCount(total.r), formatCount(total.mis)]);

@@ -20,7 +20,7 @@ export interface ContextStart {
 }
 
 /** Skipping less than this is not worth the plan and the count of line ends. */
-export const MIN_SKIP_BYTES = 32 << 20;
+const MIN_SKIP_BYTES = 32 << 20;
 const COUNT_BLOCK = 4 << 20;
 
 export async function contextStart(readAt: ReadAt, size: number, targets: readonly ContextTarget[], options: ContextOptions = {}, minSkipBytes = MIN_SKIP_BYTES): Promise<ContextStart | null> {

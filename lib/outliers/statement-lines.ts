@@ -8,7 +8,7 @@
 import { ascii, decodeText, isDigit, matchAt } from '../trace/bytes';
 import type { StreamLine } from './line-stream';
 
-export const STATEMENT_MAX_BYTES = 1 << 20;
+const STATEMENT_MAX_BYTES = 1 << 20;
 const PARSING = ascii('PARSING IN CURSOR #');
 const END_OF_STMT = ascii('END OF STMT');
 

@@ -26,8 +26,8 @@ export function addSums(to: CallSums, from: CallSums): void {
   to.mis += from.mis;
 }
 
-/** The depth a call counts at: XCTEND and the LOB calls carry none; the client makes them (dep 0). */
-export const depthOf = (call: VisitedCall): number => (call.dep === call.dep ? call.dep : 0);
+export { depthOf } from '../trace/call-line';
+import { depthOf } from '../trace/call-line';
 
 /** Call totals per call name and depth (issue 14 §6 `calls`). */
 export class CallBook {

@@ -12,7 +12,7 @@ import {
 } from './component-names';
 import type { ComponentKind, DatasetProfile, ProfileComponent } from './profile-model';
 import { StatementBook } from './statement-book';
-import { PerProcess } from './per-process';
+import { PerProcess } from '../trace/per-process';
 import { ValueTally } from './value-tally';
 
 /** A wait not yet given to a call. */

@@ -2,7 +2,7 @@ import type { VisitedCall, VisitedCursor } from '../trace/trace-visitor';
 import { addCall, depthOf, emptyCallSums } from './call-book';
 import type { StatementTotals } from './profile-model';
 import { statementKey, unknownStatementKey } from './statement-key';
-import { PerProcess } from './per-process';
+import { PerProcess } from '../trace/per-process';
 import { ValueTally } from './value-tally';
 
 /** A statement while the pass runs: StatementTotals with sets and an open tally. */
@@ -43,7 +43,6 @@ export class StatementBook {
     let statement = this.statements.get(key);
     if (statement === undefined) {
       statement = this.open(key, record.sqlId, record.hv === record.hv ? record.hv : null, null, record.dep === record.dep ? record.dep : 0);
-      statement.text = record.text;
     }
     statement.text ??= record.text;
     process.statementOf.set(record.cursor, statement);
@@ -57,7 +56,7 @@ export class StatementBook {
     if (statement !== null) {
       const sums = (statement.calls[call.call] ??= emptyCallSums());
       addCall(sums, call);
-      this.execution(process, statement, call);
+      this.execution(process, call);
     }
     this.adoptChildren(process, dep, statement, call);
     return statement;
@@ -92,7 +91,7 @@ export class StatementBook {
   }
 
   /** EXEC starts an execution, FETCH adds to it; the next EXEC, PARSE or CLOSE of the cursor ends it. */
-  private execution(process: ProcessCursors, statement: OpenStatement, call: VisitedCall): void {
+  private execution(process: ProcessCursors, call: VisitedCall): void {
     const e = call.e === call.e ? call.e : 0;
     if (call.call === 'EXEC') {
       this.endExecution(process, call.cursor);
@@ -103,7 +102,6 @@ export class StatementBook {
     } else if (call.call === 'CLOSE' || call.call === 'PARSE') {
       this.endExecution(process, call.cursor);
     }
-    void statement;
   }
 
   private endExecution(process: ProcessCursors, cursor: string): void {
@@ -153,5 +151,3 @@ export class StatementBook {
     return statement;
   }
 }
-
-export type { OpenStatement };

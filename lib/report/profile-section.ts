@@ -11,7 +11,7 @@ import { statementRows } from '../profile/statement-table';
 import type { ProfileSection, WaitscopeReport } from './report-schema';
 
 /** Statements a report keeps per dataset, by total elapsed: a shared report stays small whatever the trace. */
-export const REPORT_STATEMENTS = 100;
+const REPORT_STATEMENTS = 100;
 
 export function profileSectionOf(report: WaitscopeReport, profiles: ReadonlyMap<string, DatasetProfile>, thinkTime: number): ProfileSection {
   const datasets = report.datasets.flatMap((d) => {

@@ -205,3 +205,6 @@ export function cursorText(buf: Uint8Array, start: number, end: number, value: n
   lastCursorText = text;
   return text;
 }
+
+/** The depth a call counts at: XCTEND and the LOB calls carry none; the client makes them (dep 0). */
+export const depthOf = (call: VisitedCall): number => (call.dep === call.dep ? call.dep : 0);

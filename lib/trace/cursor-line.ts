@@ -19,7 +19,7 @@ export function emptyCursor(): VisitedCursor {
   return { cursor: '', len: NaN, dep: NaN, uid: NaN, oct: NaN, lid: NaN, tim: NaN, hv: NaN, ad: '', sqlId: null, text: '', textCut: false };
 }
 
-export function isCursorHeader(buf: Uint8Array, s: number, e: number): boolean {
+function isCursorHeader(buf: Uint8Array, s: number, e: number): boolean {
   return matchAt(buf, s, e, PARSING_IN_CURSOR);
 }
 

@@ -1,4 +1,6 @@
+import { depthOf } from './call-line';
 import type { Measure } from './measure';
+import { PerProcess } from './per-process';
 import type { RecordPosition, TraceVisitor, VisitedCall, VisitedCursor, VisitedWait } from './trace-visitor';
 
 /** Where a measured value goes: µs, the record's tim in µs (NaN if none), and where the record is. */
@@ -39,7 +41,7 @@ interface ProcessState {
  * lie inside that statement's EXEC, and the EXEC's e is the commit.
  */
 export class MeasureVisitor implements TraceVisitor {
-  private readonly processes = new Map<string, ProcessState>();
+  private readonly processes = new PerProcess<ProcessState>(() => ({ lastEnd: NaN, cursors: new Map(), commit: null }));
 
   constructor(
     private readonly measure: Exclude<Measure, { kind: 'event' }>,
@@ -47,7 +49,7 @@ export class MeasureVisitor implements TraceVisitor {
   ) {}
 
   onWait(w: VisitedWait, at: RecordPosition): void {
-    const p = this.process(at.pid);
+    const p = this.processes.get(at.pid);
     const tim = w.tim * at.microsPerUnit;
     if (p.commit !== null) {
       if (CLIENT_MESSAGE.test(w.event)) this.endCommit(p);
@@ -58,11 +60,11 @@ export class MeasureVisitor implements TraceVisitor {
 
   onCursor(c: VisitedCursor, at: RecordPosition): void {
     const isCommit = c.oct === COMMIT_COMMAND_TYPE || c.text.trim().toUpperCase() === 'COMMIT';
-    this.process(at.pid).cursors.set(c.cursor, { sqlId: c.sqlId, hv: c.hv, isCommit });
+    this.processes.get(at.pid).cursors.set(c.cursor, { sqlId: c.sqlId, hv: c.hv, isCommit });
   }
 
   onCall(call: VisitedCall, at: RecordPosition): void {
-    const p = this.process(at.pid);
+    const p = this.processes.get(at.pid);
     if (this.measure.kind === 'call') this.callValue(p, call, at);
     else this.commitCall(p, call, at);
     if (call.tim === call.tim) p.lastEnd = call.tim;
@@ -76,7 +78,7 @@ export class MeasureVisitor implements TraceVisitor {
   private callValue(p: ProcessState, call: VisitedCall, at: RecordPosition): void {
     const m = this.measure as Extract<Measure, { kind: 'call' }>;
     if (call.call !== m.call || !(call.e === call.e)) return;
-    if (m.dep !== null && (call.dep === call.dep ? call.dep : 0) !== m.dep) return;
+    if (m.dep !== null && depthOf(call) !== m.dep) return;
     if (m.sqlId !== null || m.hashValue !== null) {
       const s = p.cursors.get(call.cursor);
       if (s === undefined) return;
@@ -90,8 +92,9 @@ export class MeasureVisitor implements TraceVisitor {
     if (call.call === 'EXEC' && p.cursors.get(call.cursor)?.isCommit === true && call.e === call.e) {
       // The COMMIT statement's EXEC holds the XCTEND and the sync written before it.
       p.commit = null;
-      if (open === null || open.tim >= call.tim - call.e) this.sink(call.e, call.tim, { ...at });
-      else this.sink(open.end - open.start, open.tim, open.at);
+      // An XCTEND before this EXEC began is a commit of its own, ended by it; this EXEC is one too.
+      if (open !== null && open.tim < call.tim - call.e) this.sink(open.end - open.start, open.tim, open.at);
+      this.sink(call.e, call.tim, { ...at });
       return;
     }
     this.endCommit(p);
@@ -106,15 +109,5 @@ export class MeasureVisitor implements TraceVisitor {
     if (open === null) return;
     p.commit = null;
     this.sink(open.end - open.start, open.tim, open.at);
-  }
-
-  private process(pid: string | null): ProcessState {
-    const key = pid ?? '';
-    let p = this.processes.get(key);
-    if (p === undefined) {
-      p = { lastEnd: NaN, cursors: new Map(), commit: null };
-      this.processes.set(key, p);
-    }
-    return p;
   }
 }

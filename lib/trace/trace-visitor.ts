@@ -103,7 +103,8 @@ export interface TraceVisitor {
  * The scanner with a visitor. The line kernel books the WAITs of the events registered with it
  * without JavaScript; a visited scan registers none, so the kernel still splits and parses the
  * lines, and hands every WAIT back to be booked, and visited, one by one. A subclass, so the
- * parser's own pass (no visitor) runs the scanner's code unchanged: not even a check per WAIT.
+ * parser's own pass (no visitor) runs the scanner's code with one flag test per JavaScript-parsed WAIT
+ * (timOfEveryWait) and none per kernel-booked one.
  *
  * Calls and cursors: with `onCall` the kernel also hands back the record lines it would only
  * count (KernelEmit.Records), with `onCursor` the SQL text lines (KernelEmit.SqlText), so every
@@ -168,8 +169,7 @@ export class VisitingScanner extends TraceScanner {
   protected override kernelCall(kernel: LineKernel, input: Uint8Array, start: number, _end: number, base: number, r: number, done: number): void {
     // What record() does for a line ending in a value (the kernel parsed it to its last digit).
     this.records10046++;
-    this.inPreamble = false;
-    this.freeText = false;
+    this.recordLinesSeen();
     const f = kernel.calls;
     const at = r * CallFields.per;
     const o = r * KernelRecord.int32s;

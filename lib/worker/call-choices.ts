@@ -42,7 +42,7 @@ export interface CallChoices {
  * file's top may be in the top of several files together: each keeps more than the picker shows,
  * so the merged top is the true one unless times are very flat.
  */
-export const KEPT_STATEMENTS = 50;
+const KEPT_STATEMENTS = 50;
 /** XCTEND has no e: it is measured as the commit, not as a call type. */
 const XCTEND = 'XCTEND';
 const FIRST_LINE_CHARS = 100;

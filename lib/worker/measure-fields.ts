@@ -18,7 +18,3 @@ export interface MeasureFields {
 export function measureFields(m: Measure): MeasureFields {
   return m.kind === 'event' ? { event: m.event } : { event: measureLabel(m), measure: m };
 }
-
-export function measureOfFields(f: MeasureFields): Measure {
-  return f.measure ?? { kind: 'event', event: f.event };
-}

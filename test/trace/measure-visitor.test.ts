@@ -60,6 +60,21 @@ describe('MeasureVisitor: the commit', () => {
     expect(values).toEqual([{ micros: 430, tim: 1430, line: 5 }]);
   });
 
+  it('keeps both an open commit and a later COMMIT statement that has no XCTEND of its own', () => {
+    const { v, values } = visitor({ kind: 'commit' });
+    v.onCursor(cursor('9', { oct: 44, text: 'commit' }), at('1', 0, 1));
+    v.onCall(call('EXEC', '1', { e: 50, c: 40, dep: 0, tim: 1000 }), at('1', 0, 2));
+    v.onCall(call('XCTEND', '', { rlbk: 0, rdOnly: 0, tim: 1010 }), at('1', 0, 3));
+    v.onWait(wait('log file sync', 200, 1300), at('1', 0, 4));
+    // The COMMIT statement began after that sync ended (nothing left to commit: no XCTEND inside it).
+    v.onCall(call('EXEC', '9', { e: 30, c: 20, dep: 0, tim: 1400 }), at('1', 0, 5));
+    v.finish();
+    expect(values).toEqual([
+      { micros: 1300 - 1000, tim: 1010, line: 3 },
+      { micros: 30, tim: 1400, line: 5 },
+    ]);
+  });
+
   it('ends a commit open at the end of the file at its last wait', () => {
     const { v, values } = visitor({ kind: 'commit' });
     v.onWait(wait('SQL*Net message from client', 300, 1000), at('1', 0, 1));
