@@ -115,60 +115,62 @@ export function StatementsView({ datasets, settings, onSettings, focus = null }:
           </select>
         </label>
       </div>
-      <table className={`comparison-table ${styles.statements}`} data-testid="statements-table">
-        <caption>
-          {dataset.label}: {count(rows.length)} of {count(dataset.statementCount)} statements, µs. Click a statement for its calls, waits, recursive statements and SQL text.
-        </caption>
-        <thead>
-          <tr>
-            <th>statement</th>
-            <th className="num">dep</th>
-            <th className="num">total µs</th>
-            <th className="num">without recursive µs</th>
-            <th className="num">executions</th>
-            <th className="num">e/exec median µs</th>
-            <th className="num">e/exec p99 µs</th>
-            <th className="num">e/exec max µs</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 && (
+      <div className={styles.scroll}>
+        <table className={`comparison-table ${styles.statements}`} data-testid="statements-table">
+          <caption>
+            {dataset.label}: {count(rows.length)} of {count(dataset.statementCount)} statements, µs. Click a statement for its calls, waits, recursive statements and SQL text.
+          </caption>
+          <thead>
             <tr>
-              <td colSpan={8} className={styles.note}>{settings.depth === 'all' ? 'No statements: the traces have no database call lines.' : 'No statements at this depth.'}</td>
+              <th>statement</th>
+              <th className="num">dep</th>
+              <th className="num">total µs</th>
+              <th className="num">without recursive µs</th>
+              <th className="num">executions</th>
+              <th className="num">e/exec median µs</th>
+              <th className="num">e/exec p99 µs</th>
+              <th className="num">e/exec max µs</th>
             </tr>
-          )}
-          {rows.map((r) => (
-            <Fragment key={r.key}>
-              <tr
-                className={`${styles.statement} statement ${open.has(r.key) ? styles.open : ''} ${r.key === jumped ? styles.flash : ''}`}
-                data-testid="statement-row"
-                data-key={r.key}
-                aria-expanded={open.has(r.key)}
-                onClick={() => toggle(r.key)}
-              >
-                <td>
-                  <span className={styles.key}>{r.key}</span>
-                  {r.text !== null && <div className={styles.sqlPreview}>{firstLine(r.text)}</div>}
-                </td>
-                <td className="num" data-stat="dep" data-value={r.dep}>{r.dep}</td>
-                <td className="num" data-stat="total" data-value={raw(r.total)}>{micros(r.total)}</td>
-                <td className="num" data-stat="self" data-value={raw(r.self)}>{micros(r.self)}</td>
-                <td className="num" data-stat="executions" data-value={raw(r.executions)}>{count(r.executions)}</td>
-                <PerExecution row={r} stat="median" />
-                <PerExecution row={r} stat="p99" />
-                <PerExecution row={r} stat="max" />
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={8} className={styles.note}>{settings.depth === 'all' ? 'No statements: the traces have no database call lines.' : 'No statements at this depth.'}</td>
               </tr>
-              {open.has(r.key) && (
-                <tr>
-                  <td colSpan={8}>
-                    <StatementDetail row={r} onJump={setJumped} />
+            )}
+            {rows.map((r) => (
+              <Fragment key={r.key}>
+                <tr
+                  className={`${styles.statement} statement ${open.has(r.key) ? styles.open : ''} ${r.key === jumped ? styles.flash : ''}`}
+                  data-testid="statement-row"
+                  data-key={r.key}
+                  aria-expanded={open.has(r.key)}
+                  onClick={() => toggle(r.key)}
+                >
+                  <td>
+                    <span className={styles.key}>{r.key}</span>
+                    {r.text !== null && <div className={styles.sqlPreview}>{firstLine(r.text)}</div>}
                   </td>
+                  <td className="num" data-stat="dep" data-value={r.dep}>{r.dep}</td>
+                  <td className="num" data-stat="total" data-value={raw(r.total)}>{micros(r.total)}</td>
+                  <td className="num" data-stat="self" data-value={raw(r.self)}>{micros(r.self)}</td>
+                  <td className="num" data-stat="executions" data-value={raw(r.executions)}>{count(r.executions)}</td>
+                  <PerExecution row={r} stat="median" />
+                  <PerExecution row={r} stat="p99" />
+                  <PerExecution row={r} stat="max" />
                 </tr>
-              )}
-            </Fragment>
-          ))}
-        </tbody>
-      </table>
+                {open.has(r.key) && (
+                  <tr>
+                    <td colSpan={8}>
+                      <StatementDetail row={r} onJump={setJumped} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
