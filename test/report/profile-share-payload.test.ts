@@ -52,6 +52,8 @@ describe('the SQL text in a shared profile', () => {
     for (const tick of [undefined, false]) {
       const { sealed, text } = await open(extras, tick);
       expect(text.toLowerCase().includes(SECRET.sql)).toBe(false);
+      // Nor, in the profile section or anywhere else, the host, instance, module, action, file or folder names.
+      for (const secret of [SECRET.host, SECRET.instance, SECRET.module, SECRET.action, SECRET.file, SECRET.folder]) expect(text.toLowerCase(), secret).not.toContain(secret);
       expect(sealed.summary.sqlText).toBe(false);
       // The profile itself travels: both datasets, and their statements by sql_id.
       const payload = reportSchema.parse(JSON.parse(text));
