@@ -13,11 +13,13 @@ if (process.env.WAITSCOPE_TIMING === '1') process.stderr.write(`timing: code cac
 
 // The build's warm-up run: a worker is terminated, never exits by itself, so it writes its cache
 // each time it has finished a task (the last write, with the most functions compiled, stays).
+// It writes before it replies: written after, the main thread could take the last reply, end the
+// pool and exit between the write and its rename, leaving no cache (seen once in CI).
 const port = parentPort;
 if (writingCodeCache() && port) {
   const post = port.postMessage.bind(port);
   port.postMessage = (message: { kind?: string }, transfer?: readonly TransferListItem[]) => {
-    post(message, transfer);
     if (message.kind === 'range-done' || message.kind === 'file-done') worker.writeCache();
+    post(message, transfer);
   };
 }
