@@ -162,6 +162,22 @@ export class DatasetClock {
     return timeOnTable(table ?? emptyTable(1, NO_DOMAIN), table ? (this.input.samples.tim[i] as number) : NaN);
   }
 
+  /**
+   * Places sample i: µs and domain as in columns(), and in `out.offset` the UTC offset (minutes) of
+   * the stamp used (NaN for local and raw-tim times). A sample without tim goes to NO_DOMAIN.
+   */
+  place(i: number, out: { micros: number; domain: number; offset: number }): void {
+    const table = this.bySession[this.input.samples.session[i] as number];
+    const tim = this.input.samples.tim[i] as number;
+    out.offset = NaN;
+    if (!table || tim !== tim) {
+      out.micros = NaN;
+      out.domain = NO_DOMAIN;
+      return;
+    }
+    placeTim(table, tim, out);
+  }
+
   /** Bulk: µs and domain of every sample (or of `indices`), for clusters and the timeline. */
   columns(indices?: Uint32Array): { micros: Float64Array; domain: Int32Array } {
     const n = indices ? indices.length : this.input.samples.count;
@@ -227,7 +243,7 @@ export function timeOnTable(table: AnchorTable, tim: number): SampleTime {
  * The lean form of timeOnTable for loops over millions of waits: writes µs and domain into `out`
  * (no allocation). `tim` must be a number (not NaN). Out of range: NaN in NO_DOMAIN.
  */
-export function placeTim(table: AnchorTable, tim: number, out: { micros: number; domain: number }): void {
+export function placeTim(table: AnchorTable, tim: number, out: { micros: number; domain: number; offset?: number }): void {
   const t = tim * table.scale;
   if (!(t <= MAX_TIM_MICROS)) {
     out.micros = NaN;
@@ -249,6 +265,8 @@ export function placeTim(table: AnchorTable, tim: number, out: { micros: number;
   }
   out.micros = off === off ? local - off * 60e6 : local;
   out.domain = off === off ? UTC_DOMAIN : LOCAL_DOMAIN;
+  // The anchor's own offset: a time typed without one is read on the stamps' clock (time-window.ts).
+  if (out.offset !== undefined) out.offset = off;
 }
 
 /** Index of the anchor whose tim is nearest to t (µs), ties to the earlier; -1 when none. */

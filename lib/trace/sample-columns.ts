@@ -166,3 +166,24 @@ export function allocateSamples(count: number, kept = { keepTim: true, keepLine:
 export function emptySamples(): WaitSamples {
   return allocateSamples(0);
 }
+
+/**
+ * The samples whose `keep` flag is 1 (`kept` of them), in order, with the same columns kept: a
+ * window's or a filter's subset (lib/scope), on which every statistic is computed as on a whole.
+ */
+export function selectSamples(samples: WaitSamples, keep: Uint8Array, kept: number): WaitSamples {
+  const has = (column: PositionColumn) => hasColumn(samples, column);
+  const out = allocateSamples(kept, { keepTim: has('tim'), keepLine: has('line'), keepOffset: has('offset'), keepFile: has('file') });
+  let k = 0;
+  for (let i = 0; i < samples.count; i++) {
+    if (keep[i] !== 1) continue;
+    out.ela[k] = samples.ela[i] as number;
+    out.session[k] = samples.session[i] as number;
+    if (out.tim.length > 0) out.tim[k] = samples.tim[i] as number;
+    if (out.file.length > 0) out.file[k] = samples.file[i] as number;
+    if (out.line.length > 0) out.line[k] = samples.line[i] as number;
+    if (out.offset.length > 0) out.offset[k] = samples.offset[i] as number;
+    k++;
+  }
+  return out;
+}
