@@ -24,6 +24,7 @@ import type {
   DatasetReport,
   ReportDistributions,
   ReportFile,
+  ReportWindow,
   WaitscopeReport,
 } from './report-schema';
 
@@ -37,6 +38,8 @@ export interface ReportDataset {
   sample: Sample;
   metadata?: DatasetMetadata;
   files: ReportFile[];
+  /** The time window the sample was selected by; absent for the whole run. */
+  window?: ReportWindow;
 }
 
 /** One dataset as parsed: its columns of waits and session ids, turned into a Sample by buildReport. */
@@ -99,6 +102,7 @@ function datasetReport(input: ReportDataset, thresholds: readonly number[], onPh
     oracleVersions: versions,
     files: input.files,
     distributions: reportDistributions(input.sample.counts, thresholds, onPhase),
+    ...(input.window && { window: input.window }),
   };
 }
 

@@ -100,6 +100,26 @@ export const outlierSectionSchema = z.object({
   ),
 });
 
+/**
+ * The time window a dataset's statistics were computed for (issue 15 §1), absent for the whole run:
+ * its edges and skips as the CLI's --from/--to/--skip-first/--skip-last read them, and how many waits
+ * it left out. Times only: no file name or statement.
+ */
+export const reportWindowSchema = z.object({
+  /** One line, e.g. `from 2024-03-01T10:00:00.000000 to … (exclusive)`. */
+  description: z.string(),
+  /** The edges as ISO-8601 text (an offset when one was given), or `tim:N`; null for an open edge. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** µs skipped at the start and at the end of each session; 0 = none. */
+  skipFirst: count,
+  skipLast: count,
+  /** Waits inside the window (the statistics'), placed outside it, and left out for having no time. */
+  kept: count,
+  outside: count,
+  unplaced: count,
+});
+
 export const datasetReportSchema = z.object({
   id: z.string().min(1),
   label: z.string(),
@@ -118,6 +138,8 @@ export const datasetReportSchema = z.object({
   distributions: distributionsSchema,
   /** Added when a report is shared (the page computes outliers on demand). */
   outliers: outlierSectionSchema.nullable().optional(),
+  /** The time window the statistics are of; absent: the whole run. */
+  window: reportWindowSchema.optional(),
 });
 
 const interval = z.object({ lower: num, upper: num });
@@ -288,6 +310,7 @@ export type ComparisonEntry = z.infer<typeof comparisonEntrySchema>;
 export type ReportDistributions = z.infer<typeof distributionsSchema>;
 export type ReportSummary = z.infer<typeof summarySchema>;
 export type ReportFile = z.infer<typeof reportFileSchema>;
+export type ReportWindow = z.infer<typeof reportWindowSchema>;
 export type OutlierSection = z.infer<typeof outlierSectionSchema>;
 export type ProfileSection = z.infer<typeof profileSectionSchema>;
 export type SharedStatementRow = ProfileSection['datasets'][number]['statements'][number];

@@ -9,6 +9,7 @@ import { SYNTH_DEFAULTS } from '../synth/book-experiment';
 import type { Post, Question, QuestionOf, WorkerRequest } from './protocol';
 import { DatasetLoader } from './dataset-loader';
 import { DatasetReports } from './dataset-reports';
+import { DatasetWindows } from './dataset-windows';
 import { demoKey, emptyDataset, type DatasetState } from './dataset-state';
 import { exportSamplesBlob } from './export-samples';
 import { RangeHelper } from './range-port';
@@ -35,6 +36,8 @@ export class AnalysisSession {
   private readonly reports = new DatasetReports();
   private readonly outlierPasses = new OutlierCache();
   private readonly profilePasses = new ProfileCache();
+  /** Each dataset's time window and windowed view: what every statistic reads (peek). */
+  private readonly windows = new DatasetWindows();
 
   constructor(
     private readonly post: Post,
@@ -79,6 +82,8 @@ export class AnalysisSession {
         return this.removeFile(request.datasetId, request.name);
       case 'set-event':
         return this.setMeasure(measureOf(request));
+      case 'set-window':
+        return this.windows.set(request.datasetId, request.window);
       case 'report':
         return this.report(request);
       case 'threshold-counts':
@@ -90,7 +95,7 @@ export class AnalysisSession {
       case 'share-content':
         return this.shareContent(request);
       case 'profiles':
-        return this.profilePasses.answer(request, request.datasetIds.map((id) => this.peek(id)), this.post);
+        return this.profilePasses.answer(request, request.datasetIds.map((id) => this.peekWhole(id)), this.post);
       case 'outliers':
       case 'select':
       case 'export-selection':
@@ -165,8 +170,17 @@ export class AnalysisSession {
     return n;
   }
 
-  /** A dataset for a read-only request: the held one, or an empty stand-in that is not kept. */
+  /**
+   * A dataset for a read-only request, as its time window shows it (dataset-windows.ts): the held
+   * one, or an empty stand-in that is not kept. Every statistic, list and export reads this.
+   */
   private peek(datasetId: string): DatasetState {
+    const d = this.datasets.get(datasetId);
+    return d ? this.windows.viewOf(d) : emptyDataset(datasetId, this.measure);
+  }
+
+  /** The dataset's whole run: what reads its files again (the profile) rather than its waits. */
+  private peekWhole(datasetId: string): DatasetState {
     return this.datasets.get(datasetId) ?? emptyDataset(datasetId, this.measure);
   }
 
@@ -322,7 +336,7 @@ export class AnalysisSession {
           fingerprints: (ids) => this.fingerprintsOf(ids),
           outliers: (id, label, options) => this.outlierPasses.outliers(this.peek(id), label, options),
           coOccurrence: (id, windows) => this.outlierPasses.coOccurrence(this.peek(id), windows),
-          profiles: (ids, thinkTimeMicros) => this.profilePasses.profilesOf(ids.map((id) => this.peek(id)), thinkTimeMicros, this.post),
+          profiles: (ids, thinkTimeMicros) => this.profilePasses.profilesOf(ids.map((id) => this.peekWhole(id)), thinkTimeMicros, this.post),
         },
         request,
       );
@@ -338,7 +352,7 @@ export class AnalysisSession {
       this.post({ type: 'request-failed', requestId, message: 'That dataset has no samples to export.' });
       return;
     }
-    const { blob, rows } = exportSamplesBlob(d);
+    const { blob, rows } = exportSamplesBlob(this.windows.viewOf(d));
     this.post({ type: 'samples', requestId, datasetId, blob, rows });
   }
 }

@@ -8,6 +8,7 @@ import { buildReportOfSamples, type ReportDataset } from '../report/build-report
 import { datasetMetadata } from '../report/dataset-side';
 import { WAITSCOPE_VERSION } from '../report/report-constants';
 import type { ReportFile, WaitscopeReport } from '../report/report-schema';
+import { reportWindowOf } from './windowed-dataset';
 import type { Sample } from '../stats/sample';
 import { mergeProfiles } from '../trace/event-table';
 import type { DatasetState } from './dataset-state';
@@ -19,8 +20,9 @@ const KEPT_REPORTS = 2;
 /** A dataset as the report takes it: its kept Sample (DatasetState.sample), files and metadata; nothing here joins the files. */
 export function reportInputOf(d: DatasetState, label: string): ReportDataset {
   const sample = d.sample();
+  const window = d.applied ? reportWindowOf(d.applied) : undefined;
   if (d.synthetic) {
-    return { id: d.id, label, source: 'synthetic', note: d.note, sample, metadata: { eventMix: { 'log file sync': d.synthetic.values.length } }, files: [] };
+    return { id: d.id, label, source: 'synthetic', note: d.note, sample, metadata: { eventMix: { 'log file sync': d.synthetic.values.length } }, files: [], ...(window && { window }) };
   }
   const parsed = d.traces.flatMap((t) => (t.result ? [t.result] : []));
   const files: ReportFile[] = d.traces.map((t) => ({
@@ -37,7 +39,7 @@ export function reportInputOf(d: DatasetState, label: string): ReportDataset {
   const metadata = datasetMetadata({ files: parsed, profile: mergeProfiles(parsed.map((r) => r.profile)) });
   // CSV values carry no sessions (the Sample has none): the dataset's waits are resampled singly.
   const source = d.csv.length === 0 || parsed.length > 0 ? 'traces' : 'csv';
-  return { id: d.id, label, source, note: d.note, sample, metadata: source === 'traces' ? metadata : undefined, files };
+  return { id: d.id, label, source, note: d.note, sample, metadata: source === 'traces' ? metadata : undefined, files, ...(window && { window }) };
 }
 
 export class DatasetReports {

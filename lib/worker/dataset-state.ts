@@ -9,6 +9,7 @@ import type { PresetName } from '../synth/wait-model';
 import type { DatasetStatus, FileStatus } from './protocol';
 import { mergeCallChoices, type CallChoices } from './call-choices';
 import type { CallMeasure, MeasureFields } from './measure-fields';
+import type { AppliedWindow } from './windowed-dataset';
 
 export interface TraceEntry {
   file: File;
@@ -34,13 +35,16 @@ export class DatasetState {
   state: DatasetStatus['state'] = 'idle';
   traces: TraceEntry[] = [];
   csv: CsvEntry[] = [];
-  synthetic: { values: Float64Array; sessions: Uint32Array; preset: PresetName } | null = null;
+  /** `tim`: the simulated clock's times (synthetic-clock.ts), kept when a window selected the waits. */
+  synthetic: { values: Float64Array; sessions: Uint32Array; preset: PresetName; tim?: Float64Array } | null = null;
   profile: EventProfileRow[] = [];
   note: string | null = null;
   error: string | null = null;
   abort: AbortController | null = null;
   /** Preset and size of the synthetic demo this dataset holds or is drawing. */
   demoKey: string | null = null;
+  /** Set on a windowed view (windowed-dataset.ts): the window and how many waits it left out. */
+  applied: AppliedWindow | null = null;
 
   /** The measure's label: an event's name, or what `measure` measures (measure-fields.ts). */
   event: string;

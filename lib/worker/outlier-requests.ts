@@ -57,7 +57,7 @@ export interface DatasetOutliers {
 
 /** The dataset as lib/outliers reads it, or null when it has no waits with positions. */
 export function listInputOf(d: DatasetState): ListInput | null {
-  if (d.synthetic) return d.event === 'log file sync' ? syntheticListInput(d.synthetic.values, d.synthetic.sessions) : null;
+  if (d.synthetic) return d.event === 'log file sync' ? syntheticListInput(d.synthetic.values, d.synthetic.sessions, d.synthetic.tim) : null;
   if (!d.traces.some((t) => t.result)) return null;
   return d.combined();
 }

@@ -12,6 +12,7 @@ import type { DatasetOutliers, SelectionPage, SelectionPart } from './outlier-re
 import type { DatasetThresholdCounts } from './threshold-counts';
 import type { DatasetCallProfile, ProfileProgress } from './profile-request';
 import type { PresetName } from '../synth/wait-model';
+import type { TimeWindow } from '../scope/time-window';
 import type { EventProfileRow } from '../trace/types';
 import type { CallChoices } from './call-choices';
 import type { CallMeasure, MeasureFields } from './measure-fields';
@@ -176,7 +177,9 @@ export type WorkerCommand =
   /** Drops one input file (by its path) from a dataset; its statistics are those of the other files. */
   | { type: 'remove-file'; datasetId: string; name: string }
   /** Reads every dataset again for another measure: an event, a call type or the commit. */
-  | ({ type: 'set-event' } & MeasureFields);
+  | ({ type: 'set-event' } & MeasureFields)
+  /** From now on every statistic of the dataset is of the waits inside `window` (lib/scope); NO_WINDOW: the whole run. */
+  | { type: 'set-window'; datasetId: string; window: TimeWindow };
 
 export type WorkerRequest = WorkerCommand | Question;
 
