@@ -15,6 +15,7 @@ import type { TopWaitsSettings } from './charts/top-waits-option';
 import { ComparisonTable } from './ComparisonTable';
 import type { DisplayUnit } from './display-units';
 import { ThresholdTable } from './ThresholdTable';
+import { WindowLines } from './WindowLines';
 import type { RangeSelection } from './charts/range-selection';
 import { selectionOf, type FigureSelection } from './outliers/figure-selection';
 import type { BucketMode } from './workbench/url-state';
@@ -43,6 +44,7 @@ export function ResultsView({ report: figures, unit, buckets, topWaits, threshol
   const onRange = onSelectRange && ((r: RangeSelection) => onSelectRange(selectionOf(r, report)));
   return (
     <>
+      <WindowLines report={report} />
       {report.comparisons.length > 0 && (
         <section className="answers" data-testid="answers">
           {report.comparisons.map((c) => (

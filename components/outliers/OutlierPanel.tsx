@@ -20,6 +20,8 @@ import { OutlierWarnings } from './OutlierWarnings';
 import type { FigureSelection } from './figure-selection';
 import { PAGE_ROWS, SelectionList } from './SelectionList';
 import { TopWaitLists } from './TopWaitLists';
+import { SpanWindowAction, type BrushedSpan } from './SpanWindowAction';
+import type { WindowSpec } from '../workbench/window-spec';
 import { singular, useValuesNoun } from '../values-noun';
 
 
@@ -33,6 +35,8 @@ interface Props {
   ask: Ask;
   selection: FigureSelection | null;
   onClearSelection: () => void;
+  /** Makes a brushed span the analysis window of these datasets (issue 15 §1); absent: no such action. */
+  onUseSpan?: (datasetIds: string[], spec: WindowSpec) => void;
 }
 
 /** The list under the timeline: each dataset's top waits, or the waits of a selection a page at a time. */
@@ -57,7 +61,8 @@ function rangeText(lo: number, hi: number, unit: DisplayUnit): string {
   return Number.isFinite(hi) ? `${formatTime(lo, unit)}–${formatTime(hi, unit, { withUnit: true })}` : `${formatTime(lo, unit, { withUnit: true })} and up`;
 }
 
-export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearSelection }: Props) {
+export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearSelection, onUseSpan }: Props) {
+  const [brushed, setBrushed] = useState<BrushedSpan | null>(null);
   const noun = useValuesNoun();
   const [outliers, setOutliers] = useState<DatasetOutliers[] | null>(null);
   const [listing, setListing] = useState<Listing>({ kind: 'top' });
@@ -82,6 +87,7 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
     setContext(null);
     setProblem(null);
     setOutliers(null);
+    setBrushed(null);
     lists.current++; // a page of the old data still on its way is dropped
     setListing({ kind: 'top' });
     const specs = labels.current;
@@ -176,9 +182,13 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
           unit={unit}
           thresholds={[...(Number.isFinite(p999) ? [p999] : []), FIVE_HUNDRED_MS]}
           timeKind={timeKind}
-          onBrush={(t0, t1) => select(windowHeading(t0, t1, timeKind), sameAxis.map((o) => ({ datasetId: o.datasetId, by: { kind: 'window', kindOfTime: timeKind, fromMs: t0, toMs: t1 } })))}
+          onBrush={(t0, t1) => {
+            setBrushed({ t0, t1, kind: timeKind, datasets: sameAxis.map((o) => ({ datasetId: o.datasetId, label: labelOf(o.datasetId) })) });
+            select(windowHeading(t0, t1, timeKind), sameAxis.map((o) => ({ datasetId: o.datasetId, by: { kind: 'window', kindOfTime: timeKind, fromMs: t0, toMs: t1 } })));
+          }}
         />
       )}
+      {brushed && onUseSpan && <SpanWindowAction span={brushed} onUse={onUseSpan} />}
       {listing.kind === 'top' && outliers && (
         <TopWaitLists top={TOP} outliers={outliers} unit={unit} onPick={pickRow} picked={picked} labelOf={labelOf} />
       )}

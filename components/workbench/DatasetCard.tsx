@@ -30,6 +30,8 @@ export interface DatasetCardProps {
   onRemoveFile?: (name: string) => void;
   onRemove: () => void;
   onExportSamples: () => void;
+  /** Which time window the dataset's statistics are of, and what it left out (WindowLines.tsx windowText); absent: the whole run. */
+  windowNote?: string | null;
 }
 
 function fileSummary(status: DatasetStatus | undefined): string {
@@ -75,6 +77,7 @@ export function DatasetCard(p: DatasetCardProps) {
       </header>
       <p className="dataset-summary" data-testid={`summary-${p.id}`}>{fileSummary(status)}</p>
       {status?.note && <p className="dataset-note">{status.note}</p>}
+      {p.windowNote && <p className="dataset-note" data-testid={`window-note-${p.id}`}>{p.windowNote}</p>}
       {status?.cleared && p.onUndoClear && (
         <p className={`dataset-note ${styles.undo}`} data-testid={`undo-${p.id}`}>
           Cleared {formatCount(status.cleared.files)} file{status.cleared.files === 1 ? '' : 's'} ({formatCount(status.cleared.waits)} waits).{' '}

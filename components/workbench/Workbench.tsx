@@ -24,6 +24,11 @@ import { useReportSchedule } from './use-report-schedule';
 import { useSampleExport } from './use-sample-export';
 import { useShare } from './use-share';
 import { useWorkspaceUrl } from './use-workspace-url';
+import { useDatasetWindows } from './use-dataset-windows';
+import type { WindowSpec } from './window-spec';
+import { WindowControls } from './WindowControls';
+import { windowText } from '../WindowLines';
+import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { ResultsTabs } from './ResultsTabs';
 import { MAX_DATASETS } from './url-state';
 import { ViewControls } from './ViewControls';
@@ -56,6 +61,9 @@ export function Workbench() {
     setView({ measure });
     send({ type: 'set-event', ...measureFields(measure) });
   };
+  // Before the report is scheduled: a changed window reaches the worker before the report asked for it.
+  useDatasetWindows(slots, send);
+  const applyWindow = useCallback((ids: readonly string[], spec: WindowSpec) => dispatch({ type: 'window', ids, spec }), []);
   const { loading, included, baselineIndex, dataKey, report, thresholdCounts, eventNote } = useReportSchedule(analysis, ws, (event) => chooseMeasure({ kind: 'event', event }));
 
   // The figures colour datasets by their place in the report; a dataset not in it yet keeps its own place.
@@ -135,6 +143,7 @@ export function Workbench() {
               dispatch({ type: 'remove-dataset', id: s.id });
             }}
             onExportSamples={() => void exportSamples(s.id, s.label)}
+            windowNote={s.window && windowNoteOf(report, s.id)}
           />
         ))}
         {slots.length < MAX_DATASETS && (
@@ -162,6 +171,7 @@ export function Workbench() {
         )}
       </div>
 
+      {view.tab === 'waits' && included.length > 0 && <WindowControls targets={included} onApply={applyWindow} />}
       {eventNote && <p className="hint" data-testid="event-note">{eventNote}</p>}
       <div
         className="results"
@@ -216,11 +226,17 @@ export function Workbench() {
         )}
         {report && !loading && view.tab === 'waits' && (
           <ValuesNounContext.Provider value={valuesNoun(view.measure)}>
-            <OutlierPanelOnce datasets={outlierDatasets} dataKey={dataKey} unit={view.unit} ask={analysis.ask} selection={selection} onClearSelection={clearSelection} />
+            <OutlierPanelOnce datasets={outlierDatasets} dataKey={dataKey} unit={view.unit} ask={analysis.ask} selection={selection} onClearSelection={clearSelection} onUseSpan={applyWindow} />
           </ValuesNounContext.Provider>
         )}
       </div>
       <MySharedReports refreshKey={share.sharedVersion} />
     </div>
   );
+}
+
+/** A dataset's window line from the report shown (WindowLines.tsx); null until the report of it is in. */
+function windowNoteOf(report: WaitscopeReport | null, id: string): string | null {
+  const d = report?.datasets.find((x) => x.id === id);
+  return d ? windowText(d) : null;
 }

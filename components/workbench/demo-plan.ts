@@ -4,6 +4,7 @@
  */
 import type { DatasetStatus } from '@/lib/worker/protocol';
 import { DEFAULT_LABELS, MAX_DATASETS } from './url-state';
+import type { WindowSpec } from './window-spec';
 
 /** The event of the demo's waits. */
 export const DEMO_EVENT = 'log file sync';
@@ -19,6 +20,8 @@ export interface Slot {
   id: string;
   label: string;
   labelSource: LabelSource;
+  /** The dataset's time window as typed (window-spec.ts); absent: the whole run. */
+  window?: WindowSpec;
 }
 
 /** The label a dataset has until the user types another (the "+ Add a dataset" ones are numbered). */

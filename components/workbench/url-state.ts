@@ -12,6 +12,7 @@ import { DEFAULT_TOP_N } from '@/lib/stats/top-n';
 import { isCallName, SQL_ID, type Measure } from '@/lib/trace/measure';
 import { DEFAULT_EVENT } from '@/lib/trace/types';
 import type { DisplayUnit } from '../display-units';
+import { isNoWindow, NO_WINDOW_SPEC, readWindowSpec, type WindowSpec } from './window-spec';
 
 export type BucketMode = 'log10' | 'log2';
 
@@ -46,6 +47,8 @@ export interface ViewState {
   statementDepth: StatementDepth;
   /** Index of the dataset whose statements are listed. */
   statementDataset: number;
+  /** Each dataset's time window as typed (issue 15 §1), by its place; none past the end. */
+  windows: WindowSpec[];
 }
 
 /** The report keeps each dataset's top DEFAULT_TOP_N waits: N can be at most that. */
@@ -71,6 +74,7 @@ export const DEFAULT_VIEW: ViewState = {
   statementTop: 20,
   statementDepth: 'all',
   statementDataset: 0,
+  windows: [],
 };
 
 /** The Statements view's top N choices. */
@@ -132,7 +136,27 @@ export function parseViewState(search: string): ViewState {
     topN: q.has('topn') && Number.isInteger(topN) && topN >= 1 && topN <= MAX_TOP_WAITS ? topN : DEFAULT_VIEW.topN,
     topAxis: q.get('topaxis') === 'log' ? 'log' : DEFAULT_VIEW.topAxis,
     ...parseResultsView(q),
+    windows: parseWindows(q),
   };
+}
+
+/** `from1`, `to1`, `skipfirst1`, `skiplast1` … per dataset (1-based); a window with a bad field is dropped whole. */
+const WINDOW_PARAMS: Record<keyof WindowSpec, string> = { from: 'from', to: 'to', skipFirst: 'skipfirst', skipLast: 'skiplast' };
+
+function parseWindows(q: URLSearchParams): WindowSpec[] {
+  const windows = Array.from({ length: MAX_DATASETS }, (_, i) => {
+    const spec = { ...NO_WINDOW_SPEC };
+    for (const [field, param] of Object.entries(WINDOW_PARAMS) as [keyof WindowSpec, string][]) spec[field] = q.get(`${param}${i + 1}`)?.trim() ?? '';
+    return isNoWindow(spec) || 'errors' in readWindowSpec(spec) ? NO_WINDOW_SPEC : spec;
+  });
+  while (windows.length > 0 && isNoWindow(windows.at(-1))) windows.pop();
+  return windows;
+}
+
+function formatWindows(windows: readonly WindowSpec[], q: URLSearchParams): void {
+  windows.forEach((spec, i) => {
+    for (const [field, param] of Object.entries(WINDOW_PARAMS) as [keyof WindowSpec, string][]) if (spec[field].trim() !== '') q.set(`${param}${i + 1}`, spec[field].trim());
+  });
 }
 
 /** The query string for a view: only what differs from the defaults, so plain links stay short. */
@@ -147,6 +171,7 @@ export function formatViewState(view: ViewState): string {
   if (view.topN !== DEFAULT_VIEW.topN) q.set('topn', String(view.topN));
   if (view.topAxis !== DEFAULT_VIEW.topAxis) q.set('topaxis', view.topAxis);
   formatResultsView(view, q);
+  formatWindows(view.windows, q);
   const defaultLabels = view.labels.length === DEFAULT_LABELS.length && view.labels.every((l, i) => l === DEFAULT_LABELS[i]);
   if (!defaultLabels) for (const l of view.labels) q.append('label', l);
   if (!defaultLabels && view.folderLabels.length > 0) q.set('folderlabels', view.folderLabels.map((i) => i + 1).join(','));

@@ -30,7 +30,8 @@ export function useReportSchedule(analysis: ReturnType<typeof useAnalysis>, ws: 
   const baselineId = slots[view.baseline]?.id;
   const baselineIndex = Math.max(0, included.findIndex((s) => s.id === baselineId));
   // What the report depends on; not the thresholds, which are counted apart (useThresholdCounts).
-  const dataKey = JSON.stringify([included.map((s) => [s.id, statuses[s.id]!.waits, statuses[s.id]!.files.length, statuses[s.id]!.event, statuses[s.id]!.state]), event, baselineIndex]);
+  // The datasets' time windows too (use-dataset-windows.ts): the worker computes every statistic of a dataset for its window.
+  const dataKey = JSON.stringify([included.map((s) => [s.id, statuses[s.id]!.waits, statuses[s.id]!.files.length, statuses[s.id]!.event, statuses[s.id]!.state, s.window ?? null]), event, baselineIndex]);
   useEffect(() => {
     if (loading || autoEvent.pending) return;
     if (included.length === 0) {

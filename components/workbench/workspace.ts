@@ -6,9 +6,10 @@
  */
 import { defaultLabel, type Slot } from './demo-plan';
 import { DEFAULT_LABELS, DEFAULT_VIEW, formatViewState, MAX_DATASETS, type ViewState } from './url-state';
+import { isNoWindow, NO_WINDOW_SPEC, type WindowSpec } from './window-spec';
 
 /** The view without the labels, which the datasets hold. */
-export type View = Omit<ViewState, 'labels' | 'folderLabels'>;
+export type View = Omit<ViewState, 'labels' | 'folderLabels' | 'windows'>;
 
 export interface Workspace {
   slots: Slot[];
@@ -28,15 +29,22 @@ export type WorkspaceAction =
   | { type: 'files-added' }
   /** Datasets named after dropped folders: `named` existing ones, `added` new ones (drop-plan.ts). */
   | { type: 'folders'; named: ReadonlyMap<string, string>; added: Slot[] }
+  /** The time window of the datasets `ids` (window-spec.ts); an empty spec: the whole run. */
+  | { type: 'window'; ids: readonly string[]; spec: WindowSpec }
   /** The demo into `ids` (some of them `added`), labelled as the book's two settings; `alone`: the URL says demo=book. */
   | { type: 'demo'; ids: string[]; added: Slot[]; alone: boolean; event: string };
 
 /** The datasets of a URL's view: the URL says which labels were made from a folder's name (LabelSource). */
-export const slotsOf = (labels: readonly string[], folderLabels: readonly number[] = []): Slot[] =>
-  labels.map((label, i) => ({ id: `d${i + 1}`, label, labelSource: folderLabels.includes(i) ? 'folder' : label === defaultLabel(i) ? 'default' : 'typed' }));
+export const slotsOf = (labels: readonly string[], folderLabels: readonly number[] = [], windows: readonly WindowSpec[] = []): Slot[] =>
+  labels.map((label, i) => ({
+    id: `d${i + 1}`,
+    label,
+    labelSource: folderLabels.includes(i) ? 'folder' : label === defaultLabel(i) ? 'default' : 'typed',
+    ...(!isNoWindow(windows[i]) && { window: windows[i] }),
+  }));
 
 function viewOnly(v: ViewState): View {
-  const { labels: _labels, folderLabels: _folderLabels, ...view } = v;
+  const { labels: _labels, folderLabels: _folderLabels, windows: _windows, ...view } = v;
   return view;
 }
 
@@ -45,9 +53,11 @@ export const INITIAL_WORKSPACE: Workspace = { slots: slotsOf(DEFAULT_LABELS), vi
 export function workspaceReducer(ws: Workspace, action: WorkspaceAction): Workspace {
   switch (action.type) {
     case 'url':
-      return { slots: slotsOf(action.view.labels, action.view.folderLabels), view: viewOnly(action.view), nextId: action.view.labels.length + 1 };
+      return { slots: slotsOf(action.view.labels, action.view.folderLabels, action.view.windows), view: viewOnly(action.view), nextId: action.view.labels.length + 1 };
     case 'view':
       return { ...ws, view: { ...ws.view, ...action.change } };
+    case 'window':
+      return { ...ws, slots: ws.slots.map((s) => (action.ids.includes(s.id) ? withWindow(s, action.spec) : s)) };
     case 'rename':
       return { ...ws, slots: ws.slots.map((s) => (s.id === action.id ? { ...s, label: action.label, labelSource: 'typed' } : s)) };
     case 'add-dataset':
@@ -78,9 +88,16 @@ export function workspaceReducer(ws: Workspace, action: WorkspaceAction): Worksp
   }
 }
 
-/** The full view state, labels included, as the URL holds it. */
+function withWindow(s: Slot, spec: WindowSpec): Slot {
+  const { window: _old, ...rest } = s;
+  return isNoWindow(spec) ? rest : { ...rest, window: spec };
+}
+
+/** The full view state, labels and windows included, as the URL holds it. */
 export function viewStateOf(ws: Workspace): ViewState {
-  return { ...ws.view, labels: ws.slots.map((s) => s.label), folderLabels: ws.slots.flatMap((s, i) => (s.labelSource === 'folder' ? [i] : [])) };
+  const windows = ws.slots.map((s) => s.window ?? NO_WINDOW_SPEC);
+  while (windows.length > 0 && isNoWindow(windows.at(-1))) windows.pop();
+  return { ...ws.view, labels: ws.slots.map((s) => s.label), folderLabels: ws.slots.flatMap((s, i) => (s.labelSource === 'folder' ? [i] : [])), windows };
 }
 
 /** The query string of the workspace (url-state.ts). */

@@ -1,0 +1,32 @@
+/**
+ * Which time window each dataset's statistics are of (issue 15 §1), above the results of the page
+ * and of a shared report: "Window: … (N waits outside it, M without a time left out)".
+ */
+import type { DatasetReport, WaitscopeReport } from '@/lib/report/report-schema';
+import { formatCount } from './display-units';
+import styles from './workbench/window-controls.module.css';
+
+/** One dataset's window in words; null for the whole run. */
+export function windowText(d: Pick<DatasetReport, 'window'>): string | null {
+  const w = d.window;
+  if (!w) return null;
+  const unplaced = w.unplaced > 0 ? `, ${formatCount(w.unplaced)} without a time left out` : '';
+  return `Window: ${w.description} (${formatCount(w.outside)} waits outside it${unplaced}; ${formatCount(w.kept)} inside)`;
+}
+
+export function WindowLines({ report }: { report: WaitscopeReport }) {
+  const lines = report.datasets.flatMap((d) => {
+    const text = windowText(d);
+    return text ? [{ id: d.id, label: d.label, text }] : [];
+  });
+  if (lines.length === 0) return null;
+  return (
+    <section className={styles.lines} data-testid="window-lines">
+      {lines.map((l) => (
+        <p key={l.id} className={styles.line} data-testid={`window-line-${l.id}`}>
+          <strong>{l.label}</strong>: {l.text}
+        </p>
+      ))}
+    </section>
+  );
+}
