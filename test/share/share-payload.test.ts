@@ -37,9 +37,12 @@ describe('the share payload leaves out every name the user did not tick', () => 
     // One session: the comparison's resampling note and warning name this dataset by its label.
     await h.send({ type: 'add-files', datasetId: 'd3', files: inputFiles(writeSecretTraces(root, 'd3', 'flash-on').slice(0, 1), root), event: 'log file sync' });
     expect(h.lastStatus('d3')).toMatchObject({ state: 'ready', waits: 1500 });
+    // d1 is shared with a time window (issue 15 §1) that keeps every wait: its description and edges are times only.
+    await h.send({ type: 'set-window', datasetId: 'd1', window: { from: { kind: 'tim', text: 'tim:0', tim: 0 }, to: null, skipFirstMicros: 0, skipLastMicros: 0 } });
     const found = await collectShareExtras(askOf(h), { event: 'log file sync', datasets: [{ datasetId: 'd1', label: 'treated' }, { datasetId: 'd2', label: 'baseline' }], baseline: 1, thresholds: [] });
     if (typeof found === 'string') throw new Error(found);
     extras = found;
+    expect(extras.report.datasets[0]!.window).toEqual({ description: 'from tim:0', from: 'tim:0', to: null, skipFirst: 0, skipLast: 0, kept: 3000, outside: 0, unplaced: 0 });
     // The report itself knows the names (so leaving them out is the share step's doing)…
     expect(extras.report.datasets[0]!.files[0]).toMatchObject({ host: SECRET.host, instance: SECRET.instance.toUpperCase() });
     expect(extras.report.datasets[0]!.files[0]!.name).toContain(SECRET.file);
