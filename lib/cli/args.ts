@@ -1,6 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CALL_NAMES, isCallName, measureLabel, SQL_ID, type Measure } from '../trace/measure';
 import { DEFAULT_EVENT } from '../trace/types';
+import { WindowInputError, type TimeWindow } from '../scope/time-window';
+import { WINDOW_OPTIONS, windowOf, type WindowValues } from './window-args';
 
 export interface CommonArgs {
   /** The measure's label: the event's name, or what a call or commit measure measures (measure.ts). */
@@ -10,6 +12,8 @@ export interface CommonArgs {
   json: boolean;
   workers: number | undefined;
   paths: string[];
+  /** --from/--to/--skip-first/--skip-last; absent for the whole run (lib/scope/time-window.ts). */
+  window?: TimeWindow;
 }
 
 /** Thrown for a command line we cannot run; the message is the whole one-line reason. */
@@ -35,6 +39,7 @@ export const COMMON_OPTIONS = {
   commit: { type: 'boolean' },
   json: { type: 'boolean' },
   workers: { type: 'string' },
+  ...WINDOW_OPTIONS,
 } as const;
 
 export function parseCommonArgs(argv: string[]): CommonArgs {
@@ -43,12 +48,14 @@ export function parseCommonArgs(argv: string[]): CommonArgs {
 }
 
 /** The common arguments, checked, from what parseOptions found for COMMON_OPTIONS (and maybe more). */
-export function commonArgsOf(values: MeasureValues & { json?: boolean; workers?: string }, positionals: string[]): CommonArgs {
+export function commonArgsOf(values: MeasureValues & WindowValues & { json?: boolean; workers?: string }, positionals: string[]): CommonArgs {
   if (positionals.length === 0) throw new UsageError('no input: give one or more trace files or directories');
   const measure = measureOf(values);
+  const window = windowArgs(values);
   return {
     event: measure ? measureLabel(measure) : eventOf(values.event),
     ...(measure && { measure }),
+    ...(window && { window }),
     json: values.json ?? false,
     workers: wholeNumber('workers', values.workers, 1),
     paths: positionals,
@@ -99,4 +106,15 @@ export function wholeNumber(name: string, v: string | undefined, min: number): n
   const n = Number(v);
   if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be a whole number ≥ ${min}, not '${v}'`);
   return n;
+}
+
+/** The time window of --from/--to/--skip-first/--skip-last, or undefined for the whole run. */
+export function windowArgs(values: WindowValues): TimeWindow | undefined {
+  if (values.from === undefined && values.to === undefined && values['skip-first'] === undefined && values['skip-last'] === undefined) return undefined;
+  try {
+    return windowOf(values);
+  } catch (error) {
+    if (error instanceof WindowInputError) throw new UsageError(error.message);
+    throw error;
+  }
 }

@@ -4,7 +4,10 @@ import { buildReportOfSamples } from '../report/build-report';
 import { reportDatasetOf } from '../report/dataset-side';
 import { comparisonCsv } from '../report/export-tables';
 import { WAITSCOPE_VERSION } from '../report/report-constants';
-import { COMMON_OPTIONS, eventOf, measureOf, parseOptions, UsageError, wholeNumber } from './args';
+import { COMMON_OPTIONS, eventOf, measureOf, parseOptions, UsageError, wholeNumber, windowArgs } from './args';
+import type { TimeWindow } from '../scope/time-window';
+import { windowSentence } from '../scope/window-dataset';
+import { formatCount } from './format';
 import { measureLabel, type Measure } from '../trace/measure';
 import { comparisonTable } from './compare-format';
 import { loadDatasets, type LoadedDataset } from './load-dataset';
@@ -29,6 +32,8 @@ export interface CompareArgs {
   b: string[];
   /** --profile: compare the response-time profiles, not one event's waits; with its think time, µs. */
   profile: { thinkTimeMicros: number } | null;
+  /** --from/--to/--skip-first/--skip-last, applied to both sides; absent for the whole runs. */
+  window?: TimeWindow;
 }
 
 const FORMATS: readonly CompareFormat[] = ['table', 'json', 'csv'];
@@ -83,7 +88,8 @@ export function parseCompareArgs(argv: string[]): CompareArgs {
   if (values.profile && format === 'csv') throw new UsageError('compare --profile prints a table or --json, not CSV');
   if (!values.profile && values['think-time'] !== undefined) throw new UsageError('--think-time belongs to compare --profile');
   const profile = values.profile ? { thinkTimeMicros: thinkTimeOf(values['think-time']) } : null;
-  return { event, ...(measure && { measure }), format, labels, workers, a, b, profile };
+  const window = windowArgs(values);
+  return { event, ...(measure && { measure }), format, labels, workers, a, b, profile, ...(window && { window }) };
 }
 
 /** The folder's name for a directory, the name of its folder for a file: `runs/flash-on/x.trc` → flash-on. */
@@ -115,7 +121,7 @@ function defaultLabels(a: string, b: string): [string, string] {
 export async function compareCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<void> {
   const args = parseCompareArgs(argv);
   const [labelA, labelB] = args.labels ?? defaultLabels(args.a[0]!, args.b[0]!);
-  const common = { event: args.event, ...(args.measure && { measure: args.measure }), json: false, workers: args.workers };
+  const common = { event: args.event, ...(args.measure && { measure: args.measure }), json: false, workers: args.workers, ...(args.window && { window: args.window }) };
   if (args.profile) return compareProfilesCommand(args, [labelA, labelB], args.profile, out);
   // The statistics read each session's counts only: the parse workers count them, no wait is kept.
   const [datasetA, datasetB] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: 'session-counts' })) as [LoadedDataset, LoadedDataset];
@@ -127,7 +133,7 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   const text =
     args.format === 'json'
       ? safeJson(report)
-      : safeText(args.format === 'csv' ? comparisonCsv(report, report.comparisons[0]!) : comparisonTable(report));
+      : safeText(args.format === 'csv' ? comparisonCsv(report, report.comparisons[0]!) : windowLines([labelA, labelB], [datasetA, datasetB], args.measure !== undefined) + comparisonTable(report));
   out.write(text);
   mark('output');
 }
@@ -142,4 +148,11 @@ async function compareProfilesCommand(args: CompareArgs, labels: [string, string
     return;
   }
   out.write(safeText(profileComparisonText(comparison, labels)));
+}
+
+/** Above the table, each side's window and what it left out (nothing for whole runs). */
+function windowLines(labels: [string, string], datasets: [LoadedDataset, LoadedDataset], isMeasure: boolean): string {
+  const noun = isMeasure ? 'values' : 'waits';
+  const lines = datasets.flatMap((d, i) => (d.window ? [`${labels[i]}: ${windowSentence(d.window, noun, formatCount)}`] : []));
+  return lines.length > 0 ? `${lines.join('\n')}\n\n` : '';
 }

@@ -7,6 +7,8 @@ import { parseFiles, type ParsedFiles } from '../node/parse-files';
 import { fileWaits } from '../report/dataset-side';
 import { combineFiles, type Dataset } from '../trace/dataset';
 import type { SampleKeeping } from '../trace/types';
+import { isWholeRun, type TimeWindow } from '../scope/time-window';
+import { windowDataset, type WindowSummary } from '../scope/window-dataset';
 import { formatWarning } from '../trace/warnings';
 import type { CommonArgs } from './args';
 import { progressLine } from './progress';
@@ -34,6 +36,8 @@ export interface LoadedDataset extends Dataset {
   fileCounts: number[];
   /** The call profile of the trace files (lib/profile), when asked for. */
   callProfile: DatasetProfile | null;
+  /** The time window the samples were cut to (--from/--to/--skip-first/--skip-last), or null for the whole run. */
+  window: WindowSummary | null;
 }
 
 export interface LoadOptions {
@@ -63,9 +67,10 @@ export async function loadDataset(args: CommonArgs, options: LoadOptions = {}): 
  */
 export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOptions = {}): Promise<LoadedDataset[]> {
   const stderr = options.stderr ?? process.stderr;
-  const keep = options.keep ?? 'samples';
   const first = sides[0];
   if (!first) return [];
+  const window = first.window && !isWholeRun(first.window) ? first.window : null;
+  const keep = window ? withTim(options.keep ?? 'samples') : (options.keep ?? 'samples');
   mark('start-up');
   const inputs: InputFile[][] = [];
   for (const args of sides) {
@@ -82,8 +87,17 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   );
   let parsed: ParsedFiles;
   try {
-    parsed = await parseFiles(all, { event: first.event, ...(first.measure && { measure: first.measure }), keep, workers: first.workers, onProgress: (done) => progress.update(done), ...(options.profile && { profile: options.profile }) });
+    const base = { event: first.event, ...(first.measure && { measure: first.measure }), workers: first.workers, onProgress: (done: number) => progress.update(done) };
+    if (window && options.profile) {
+      // Two passes: the first finds each file's clock (its *** stamps), the second profiles the window on it.
+      if (window.skipFirstMicros > 0 || window.skipLastMicros > 0) throw new ExitError(2, '--skip-first and --skip-last cut sessions in stats, compare and outliers; a profile takes --from and --to');
+      const clocks = await parseFiles(all, { ...base, keep });
+      const second = await parseFiles(all, { ...base, keep: 'counts', profile: options.profile, profileWindow: { window, clocks: clocks.results } });
+      // The samples are the first pass's (cut below); the event and call profiles the window's.
+      parsed = { ...clocks, results: clocks.results.map((r, i) => ({ ...r, profile: second.results[i]?.profile ?? r.profile })), profiles: second.profiles };
+    } else parsed = await parseFiles(all, { ...base, keep, ...(options.profile && { profile: options.profile }) });
   } catch (error) {
+    if (error instanceof ExitError) throw error;
     // An input that became unreadable after it was found (deleted, permissions changed).
     throw new ExitError(1, `reading the inputs failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
@@ -94,13 +108,20 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   const loaded = inputs.map((files) => {
     const part = { results: parsed.results.slice(at, at + files.length), elaHistograms: parsed.elaHistograms.slice(at, at + files.length), profiles: parsed.profiles.slice(at, at + files.length) };
     at += files.length;
-    return datasetOf(first.event, part, keep, stderr);
+    return datasetOf(first.event, part, keep, stderr, window);
   });
   mark('combine');
   return loaded;
 }
 
-function datasetOf(event: string, { results, elaHistograms, profiles }: ParsedFiles, keep: SampleKeeping, stderr: NodeJS.WriteStream): LoadedDataset {
+/** A window needs each wait's tim: what the command keeps, with the tim column (counts become columns). */
+function withTim(keep: SampleKeeping): SampleKeeping {
+  if (keep === 'samples') return keep;
+  if (typeof keep === 'string') return { columns: ['tim'] };
+  return keep.columns.includes('tim') ? keep : { columns: [...keep.columns, 'tim'] };
+}
+
+function datasetOf(event: string, { results, elaHistograms, profiles }: ParsedFiles, keep: SampleKeeping, stderr: NodeJS.WriteStream, window: TimeWindow | null): LoadedDataset {
   for (const r of results) {
     if (r.outcome.kind === 'not-a-trace') stderr.write(safeText(`warning: skipped ${r.outcome.reason}\n`));
     else for (const w of r.warnings) stderr.write(safeText(`warning: ${formatWarning(w)}\n`));
@@ -112,16 +133,22 @@ function datasetOf(event: string, { results, elaHistograms, profiles }: ParsedFi
     const what = results.length === 1 ? 'the input is not a trace' : `none of the ${results.length} inputs is a trace`;
     throw new ExitError(2, `${what}; nothing to compute`);
   }
-  const dataset = combineFiles(event, traces);
+  const whole = combineFiles(event, traces);
   const traceProfiles = profiles.filter((p, i): p is DatasetProfile => isTrace[i] === true && p !== null);
   const callProfile = traceProfiles.length > 0 ? mergeProfiles(traceProfiles) : null;
   const complete = histograms.every((h) => h !== null) ? (histograms as Counts[]) : null;
   const elaHistogram = complete ? mergeCounts(complete) : null;
+  if (window) {
+    // The histograms counted the whole run: the window's statistics come from its samples.
+    const cut = windowDataset(whole, window);
+    return { ...cut.dataset, elaHistogram: null, fileCounts: cut.dataset.files.map(fileWaits), callProfile, window: cut.summary };
+  }
+  const dataset = whole;
   if (keep === 'counts') {
     if (!complete || !elaHistogram) throw new Error('a file parsed for its counts came back without them');
-    return { ...dataset, elaHistogram, fileCounts: complete.map((h) => h.total), callProfile };
+    return { ...dataset, elaHistogram, fileCounts: complete.map((h) => h.total), callProfile, window: null };
   }
   const fileCounts = dataset.files.map(fileWaits);
   const waits = fileCounts.reduce((n, c) => n + c, 0);
-  return { ...dataset, elaHistogram: elaHistogram && elaHistogram.total === waits ? elaHistogram : null, fileCounts, callProfile };
+  return { ...dataset, elaHistogram: elaHistogram && elaHistogram.total === waits ? elaHistogram : null, fileCounts, callProfile, window: null };
 }

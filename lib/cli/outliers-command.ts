@@ -8,6 +8,8 @@ import { contextStart } from '../outliers/context-start';
 import type { WaitRow } from '../outliers/top-list';
 import { DatasetClock } from '../outliers/wall-clock';
 import type { Dataset } from '../trace/dataset';
+import { windowSentence } from '../scope/window-dataset';
+import { formatCount } from './format';
 import { COMMON_OPTIONS, commonArgsOf, parseOptions, UsageError, wholeNumber, type CommonArgs } from './args';
 import { ExitError, loadDataset } from './load-dataset';
 import { outliersJson, outliersText } from './outliers-format';
@@ -85,7 +87,9 @@ export async function outliersCommand(argv: string[], out: NodeJS.WritableStream
   mark('co-occurrence');
   const contexts = args.context === null ? null : await contextsOf(analysis, paths, args.context);
   const result: OutliersResult = { analysis, activity, contexts, args, files: dataset.files.map((f) => f.fileName) };
-  out.write(args.json ? safeJson(outliersJson(result, dataset)) : outliersText(result, dataset));
+  const window = dataset.window;
+  const noun = args.measure ? 'values' : 'waits';
+  out.write(args.json ? safeJson({ ...outliersJson(result, dataset), ...(window && { window }) }) : (window ? `${windowSentence(window, noun, formatCount)}\n\n` : '') + outliersText(result, dataset));
   mark('output');
 }
 

@@ -6,6 +6,7 @@ import { loadDataset, type LoadedDataset } from './load-dataset';
 import { PROFILE_OPTIONS, thinkTimeOf } from './profile-args';
 import { callsText, PROFILE_NOTES, responseTimeText } from './profile-format';
 import { safeJson } from './terminal-text';
+import { profileWindowOf } from '../scope/window-dataset';
 
 /**
  * `waitscope profile`: the response-time profile (R split into CPU, waits and unaccounted-for
@@ -24,7 +25,7 @@ export async function profileCommand(argv: string[], out: NodeJS.WritableStream 
   }
   const files = dataset.files.length === 1 ? '1 file' : `${dataset.files.length} files`;
   const sessions = profile.sessions === 1 ? '1 session' : `${formatCount(profile.sessions)} sessions`;
-  out.write(`response-time profile of ${files}, ${sessions} (µs; think time: SQL*Net message from client ≥ ${formatCount(thinkTimeMicros)} µs)\n\n`);
+  out.write(`response-time profile of ${files}, ${sessions} (µs; think time: SQL*Net message from client ≥ ${formatCount(thinkTimeMicros)} µs)\n${dataset.window ? `window ${dataset.window.description}: only the calls and waits whose tim lies in it\n` : ''}\n`);
   out.write(`${responseTimeText(profileTable(profile))}\n\n${PROFILE_NOTES}\n\n`);
   out.write(`database calls by name and depth\n\n${callsText(profile.calls)}\n\n`);
   out.write(`wait events by total time (µs)\n\n${eventsText(dataset)}\n`);
@@ -33,8 +34,10 @@ export async function profileCommand(argv: string[], out: NodeJS.WritableStream 
 /** The JSON contract of issue 14 §6: `events` as before, with `calls` and `responseTime` added. */
 function profileJson(dataset: LoadedDataset, profile: DatasetProfile) {
   const table = profileTable(profile);
+  const window = profileWindowOf(dataset.window);
   return {
     unit: 'us',
+    ...(window && { window }),
     files: dataset.files.map((f) => f.fileName),
     events: dataset.profile.map((r) => ({ ...r, mean: r.total / r.count })),
     calls: profile.calls,

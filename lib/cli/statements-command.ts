@@ -1,6 +1,7 @@
 import { addSums, emptyCallSums } from '../profile/call-book';
 import type { DatasetProfile } from '../profile/profile-model';
 import { parseStatementSort, statementRows, type StatementQuery, type StatementRow } from '../profile/statement-table';
+import { profileWindowOf } from '../scope/window-dataset';
 import { commonArgsOf, COMMON_OPTIONS, parseOptions, UsageError, wholeNumber } from './args';
 import { formatCount, formatMicros, padTable } from './format';
 import { loadDataset } from './load-dataset';
@@ -33,13 +34,14 @@ export async function statementsCommand(argv: string[], out: NodeJS.WritableStre
   const all = statementRows(profile, query);
   if (args.json) {
     const rows = top === undefined ? all : all.slice(0, top);
-    out.write(safeJson({ unit: 'us', files: dataset.files.map((f) => f.fileName), statements: rows.map(statementJson) }));
+    const window = profileWindowOf(dataset.window);
+    out.write(safeJson({ unit: 'us', ...(window && { window }), files: dataset.files.map((f) => f.fileName), statements: rows.map(statementJson) }));
     return;
   }
   const shown = all.slice(0, top ?? DEFAULT_TEXT_TOP);
   const files = dataset.files.length === 1 ? '1 file' : `${dataset.files.length} files`;
   const sortText = sort === 'total' ? 'total elapsed' : sort === 'self' ? 'elapsed without recursive statements' : sort.join(',');
-  out.write(`statements in ${files}, by ${sortText} (µs)\n\n`);
+  out.write(`statements in ${files}, by ${sortText} (µs)\n${dataset.window ? `window ${dataset.window.description}: only the calls and waits whose tim lies in it\n` : ''}\n`);
   out.write(shown.map((r, i) => statementText(r, i + 1)).join('\n\n'));
   if (shown.length < all.length) out.write(`\n\n… ${all.length - shown.length} more statements (--top N shows more)`);
   out.write('\n');

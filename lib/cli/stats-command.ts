@@ -5,6 +5,7 @@ import { formatCount, formatMicros, padTable, STATISTIC_LABEL } from './format';
 import { loadDataset, type LoadedDataset } from './load-dataset';
 import { safeJson, safeText } from './terminal-text';
 import { mark } from './timing';
+import { windowSentence } from '../scope/window-dataset';
 
 /** `waitscope stats`: all inputs form one dataset; exact statistics of the chosen event in µs. */
 export async function statsCommand(args: CommonArgs, out: NodeJS.WritableStream = process.stdout): Promise<void> {
@@ -24,6 +25,7 @@ function statsJson(dataset: LoadedDataset, summary: Summary) {
     // As in `compare --json`: null marks a statistic the sample is too small for; notEstimable says so in words.
     ...estimableSummary(summary),
     notEstimable: notEstimableNotes(summary.count),
+    ...(dataset.window && { window: dataset.window }),
     files: dataset.files.map((f, i) => ({
       file: f.fileName,
       outcome: f.outcome.kind,
@@ -51,7 +53,8 @@ function statsTable(dataset: LoadedDataset, s: Summary, isMeasure = false): stri
   const files = dataset.files.length === 1 ? '1 file' : `${dataset.files.length} files`;
   // A call or commit measure's label says what it measures; an event's name is quoted, as Oracle writes it.
   const what = isMeasure ? dataset.event : `'${dataset.event}' waits`;
-  const head = `${what} in ${files} (values in µs; quantiles are R type 7)\n\n`;
+  const window = dataset.window ? `${windowSentence(dataset.window, isMeasure ? 'values' : 'waits', formatCount)}\n` : '';
+  const head = `${what} in ${files} (values in µs; quantiles are R type 7)\n${window}\n`;
   const perFile =
     dataset.files.length > 1
       ? `\n\n${padTable([['file', 'waits'], ...dataset.files.map((f, i) => [f.fileName, formatCount(dataset.fileCounts[i] as number)])], [false, true])}`

@@ -1,5 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { ProfileOptions } from '../profile/profile-collector';
+import type { TimeWindow } from '../scope/time-window';
+import type { FileClock } from '../scope/windowed-visitor';
 import type { Measure } from '../trace/measure';
 import type { DatasetProfile } from '../profile/profile-model';
 import type { Counts } from '../stats/counts';
@@ -23,6 +25,8 @@ export interface ParseFilesOptions {
   measure?: Exclude<Measure, { kind: 'event' }>;
   /** Also build each file's call profile (lib/profile), in the same pass; each file is then one task. */
   profile?: ProfileOptions;
+  /** With `profile`: only the records inside this window, each file's placed on its clock from a first pass (one per file, in order). */
+  profileWindow?: { window: TimeWindow; clocks: readonly FileClock[] };
   /** Tests: split smaller files into smaller ranges, and run this worker script. */
   ranges?: RangeSizes;
   workerUrl?: URL;
@@ -57,7 +61,7 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
     const parsed = await Promise.all(
       files.map(async (file, fileIndex) => {
         const whole = async () => {
-          const task = { kind: 'file' as const, path: file.path, fileName: file.name, fileIndex, event: options.event, keep, ...(options.profile && { profile: options.profile }), ...(options.measure && { measure: options.measure }) };
+          const task = { kind: 'file' as const, path: file.path, fileName: file.name, fileIndex, event: options.event, keep, ...(options.profile && { profile: options.profile }), ...(options.measure && { measure: options.measure }), ...(options.profile && options.profileWindow && { profileWindow: { window: options.profileWindow.window, clock: options.profileWindow.clocks[fileIndex] as FileClock } }) };
           const done = await pool.run(task, (bytes) => report(fileIndex, bytes));
           if (done.kind !== 'file-done') throw new Error('a file task returned a range');
           return { result: done.result, elaHistogram: countsHistogram(done.result), profile: done.profile };

@@ -3,10 +3,12 @@ import type { ProfileOptions } from '../profile/profile-collector';
 import type { Measure } from '../trace/measure';
 import type { DatasetProfile } from '../profile/profile-model';
 import type { SampleKeeping, TraceFileResult } from '../trace/types';
+import type { TimeWindow } from '../scope/time-window';
+import type { FileClock } from '../scope/windowed-visitor';
 
 /** The one typed protocol between the CLI and its parse workers (style.md §5). */
 export type ParseTask =
-  | { kind: 'file'; id: number; path: string; fileName: string; fileIndex: number; event: string; keep: SampleKeeping; profile?: ProfileOptions; measure?: Exclude<Measure, { kind: 'event' }> }
+  | { kind: 'file'; id: number; path: string; fileName: string; fileIndex: number; event: string; keep: SampleKeeping; profile?: ProfileOptions; measure?: Exclude<Measure, { kind: 'event' }>; profileWindow?: { window: TimeWindow; clock: FileClock } }
   | ({ kind: 'range'; id: number; path: string } & RangeTask);
 
 export type ParseReply =

@@ -44,6 +44,19 @@ function wallPosition(edge: Extract<WindowEdge, { kind: 'wall' }>, placed: { mic
   return NaN;
 }
 
+/**
+ * Whether a time (a raw tim, and where the window has a wall edge, its placement on the clock:
+ * DatasetClock.place / placeTim) lies in [from, to); 'unplaced' when a wall edge meets a time
+ * without a `***` stamp to place it. The one comparison of samples and of visited records.
+ */
+export function edgesVerdict(window: TimeWindow, raw: number, placed: { micros: number; domain: number; offset: number }): 'in' | 'out' | 'unplaced' {
+  const { from, to } = window;
+  if ((from?.kind === 'wall' || to?.kind === 'wall') && placed.domain !== UTC_DOMAIN && placed.domain !== LOCAL_DOMAIN) return 'unplaced';
+  if (from && !(from.kind === 'tim' ? raw >= from.tim : placed.micros >= wallPosition(from, placed))) return 'out';
+  if (to && !(to.kind === 'tim' ? raw < to.tim : placed.micros < wallPosition(to, placed))) return 'out';
+  return 'in';
+}
+
 export function selectWindow(input: ClockInput, window: TimeWindow): WindowSelection {
   const { count, tim, session } = input.samples;
   const keep = new Uint8Array(count);
@@ -56,6 +69,7 @@ export function selectWindow(input: ClockInput, window: TimeWindow): WindowSelec
   const needsWall = window.from?.kind === 'wall' || window.to?.kind === 'wall';
   const clock = needsWall ? new DatasetClock(input) : null;
   const placed = { micros: NaN, domain: -1, offset: NaN };
+  const hasOffsetEdge = (window.from?.kind === 'wall' && window.from.offsetMinutes !== null) || (window.to?.kind === 'wall' && window.to.offsetMinutes !== null);
   let kept = 0;
   let outside = 0;
   let unplaced = 0;
@@ -71,14 +85,14 @@ export function selectWindow(input: ClockInput, window: TimeWindow): WindowSelec
     let inside = micros >= (span.start[s] as number) && micros <= (span.end[s] as number);
     if (clock) {
       clock.place(i, placed);
-      if (placed.domain !== UTC_DOMAIN && placed.domain !== LOCAL_DOMAIN) {
-        unplaced++;
-        continue;
-      }
-      if (placed.domain === LOCAL_DOMAIN && ((window.from?.kind === 'wall' && window.from.offsetMinutes !== null) || (window.to?.kind === 'wall' && window.to.offsetMinutes !== null))) offsetIgnored++;
+      if (placed.domain === LOCAL_DOMAIN && hasOffsetEdge) offsetIgnored++;
     }
-    if (inside && window.from) inside = window.from.kind === 'tim' ? raw >= window.from.tim : placed.micros >= wallPosition(window.from, placed);
-    if (inside && window.to) inside = window.to.kind === 'tim' ? raw < window.to.tim : placed.micros < wallPosition(window.to, placed);
+    const verdict = inside ? edgesVerdict(window, raw, placed) : 'out';
+    if (verdict === 'unplaced') {
+      unplaced++;
+      continue;
+    }
+    inside = verdict === 'in';
     if (inside) {
       keep[i] = 1;
       kept++;

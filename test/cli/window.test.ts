@@ -1,0 +1,96 @@
+// --from/--to/--skip-first/--skip-last on the CLI (issue 15 §1, §4), on a hand-written trace whose
+// wait times are worked out by hand: the stamp 10:00:00-07:00 is followed first by tim 5,000,000
+// (trace-format.md §1: wall = stamp + tim − first tim), and the k-th wait (ela k·100 µs) ends at
+// tim 4,000,000 + k·1,000,000, that is at 10:00:00 + (k − 1) s.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'waitscope-window-'));
+function trace(name: string, body: string): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, `Trace file /u01/diag/rdbms/db/DB1/trace/DB1_ora_100.trc\nOracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production\nVersion 19.12.0.0.0\n\n${body}`);
+  return file;
+}
+let body = '*** 2024-03-01T10:00:00.000000-07:00\n';
+for (let k = 1; k <= 10; k++) {
+  body += `WAIT #0: nam='log file sync' ela= ${k * 100} buffer#=1 sync scn=2 p3=0 obj#=-1 tim=${4_000_000 + k * 1_000_000}\n`;
+  // A call after each commit, for the profile's window.
+  body += `XCTEND rlbk=0, rd_only=0, tim=${4_000_000 + k * 1_000_000 + 10}\n`;
+}
+const FILE = trace('DB1_ora_100.trc', body);
+
+async function statsJson(...flags: string[]) {
+  const run = await runCli(['stats', '--json', '--workers', '1', ...flags, FILE]);
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  return JSON.parse(run.stdout);
+}
+
+describe('stats with a window', () => {
+  it('computes the statistics of the waits ending in [from, to), and says what it left out', async () => {
+    // Waits 3, 4, 5 end at 10:00:02, :03, :04: the one at :02 is in, the one at :05 is out.
+    const s = await statsJson('--from', '2024-03-01T10:00:02', '--to', '2024-03-01T10:00:05');
+    expect([s.count, s.min, s.median, s.mean, s.max, s.sum]).toEqual([3, 300, 400, 400, 500, 1200]);
+    expect(s.window).toMatchObject({ from: '2024-03-01T10:00:02.000000', to: '2024-03-01T10:00:05.000000', kept: 3, outside: 7, unplaced: 0 });
+    expect(s.files[0].count).toBe(3);
+  });
+
+  it('takes an offset (an instant) and raw tim edges', async () => {
+    // 17:00:07Z is 10:00:07-07:00: waits 8, 9, 10.
+    expect((await statsJson('--from', '2024-03-01T17:00:07Z')).sum).toBe(800 + 900 + 1000);
+    expect((await statsJson('--from', 'tim:6000000', '--to', 'tim:8000000')).sum).toBe(200 + 300);
+  });
+
+  it('skips each session\'s first and last seconds', async () => {
+    const s = await statsJson('--skip-first', '2s', '--skip-last', '3s');
+    // Span 0..9 s; kept 2..6 s: waits 3..7.
+    expect([s.count, s.sum]).toEqual([5, 300 + 400 + 500 + 600 + 700]);
+  });
+
+  it('prints the window above the table', async () => {
+    const run = await runCli(['stats', '--workers', '1', '--from', '2024-03-01T10:00:08', FILE]);
+    expect(run.stdout).toContain('window from 2024-03-01T10:00:08.000000: 2 waits inside, 8 outside');
+  });
+
+  it('refuses bad edges, an empty window, and skips on a profile, with a one-line reason', async () => {
+    const bad = await runCli(['stats', '--from', 'noon', FILE]);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/--from takes an ISO-8601 time .* not 'noon'/);
+    const empty = await runCli(['stats', '--from', '2024-03-01T10:00:05', '--to', '2024-03-01T10:00:05', FILE]);
+    expect(empty.status).toBe(1);
+    expect(empty.stderr).toContain('is not before --to');
+    const skip = await runCli(['profile', '--skip-first', '1s', FILE]);
+    expect(skip.status).toBe(2);
+    expect(skip.stderr).toContain('a profile takes --from and --to');
+  });
+});
+
+describe('profile and compare with a window', () => {
+  it('profiles only the waits and calls whose tim lies in the window', async () => {
+    const run = await runCli(['profile', '--json', '--workers', '1', '--from', '2024-03-01T10:00:07', FILE]);
+    expect(run.status).toBe(0);
+    const p = JSON.parse(run.stdout);
+    expect(p.window.from).toBe('2024-03-01T10:00:07.000000');
+    const lfs = p.events.find((e: { event: string }) => e.event === 'log file sync');
+    expect([lfs.count, lfs.total]).toEqual([3, 800 + 900 + 1000]);
+  });
+
+  it('compares the two sides inside the same window', async () => {
+    const run = await runCli(['compare', '--workers', '1', '--from', '2024-03-01T10:00:05', FILE, '--vs', FILE]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('window from 2024-03-01T10:00:05.000000: 5 waits inside, 5 outside');
+  });
+
+  it('lists the outliers of the window only, at their own lines', async () => {
+    const run = await runCli(['outliers', '--json', '--workers', '1', '--top', '2', '--to', '2024-03-01T10:00:03', FILE]);
+    expect(run.status).toBe(0);
+    const o = JSON.parse(run.stdout);
+    expect(o.window).toMatchObject({ kept: 3, outside: 7 });
+    // Waits 1..3 are inside; the largest two are waits 3 and 2, on lines 9 and 7 (the header's 4 lines, the stamp, then wait/XCTEND pairs).
+    expect(JSON.stringify(o)).toContain('"ela":300');
+    expect(JSON.stringify(o)).not.toContain('"ela":400');
+  });
+});
