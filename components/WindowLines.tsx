@@ -3,15 +3,15 @@
  * and of a shared report: "Window: … (N waits outside it, M without a time left out)".
  */
 import type { DatasetReport, WaitscopeReport } from '@/lib/report/report-schema';
+import { windowSentence } from '@/lib/scope/window-dataset';
 import { formatCount } from './display-units';
 import styles from './workbench/window-controls.module.css';
 
-/** One dataset's window in words; null for the whole run. */
+/** One dataset's window in words, as the CLI writes it above its table (windowSentence); null for the whole run. */
 export function windowText(d: Pick<DatasetReport, 'window'>): string | null {
-  const w = d.window;
-  if (!w) return null;
-  const unplaced = w.unplaced > 0 ? `, ${formatCount(w.unplaced)} without a time left out` : '';
-  return `Window: ${w.description} (${formatCount(w.outside)} waits outside it${unplaced}; ${formatCount(w.kept)} inside)`;
+  if (!d.window) return null;
+  const text = windowSentence(d.window, 'waits', formatCount);
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
 export function WindowLines({ report }: { report: WaitscopeReport }) {

@@ -102,22 +102,23 @@ export const outlierSectionSchema = z.object({
 
 /**
  * The time window a dataset's statistics were computed for (issue 15 §1), absent for the whole run:
- * its edges and skips as the CLI's --from/--to/--skip-first/--skip-last read them, and how many waits
- * it left out. Times only: no file name or statement.
+ * as `stats --json` prints it (lib/scope/window-dataset.ts WindowSummary). Times only: no file name or statement.
  */
 export const reportWindowSchema = z.object({
-  /** One line, e.g. `from 2024-03-01T10:00:00.000000 to … (exclusive)`. */
-  description: z.string(),
-  /** The edges as ISO-8601 text (an offset when one was given), or `tim:N`; null for an open edge. */
+  /** The edges as ISO-8601 text (an offset when one was given) or `tim:N`; null for an open edge. */
   from: z.string().nullable(),
   to: z.string().nullable(),
-  /** µs skipped at the start and at the end of each session; 0 = none. */
-  skipFirst: count,
-  skipLast: count,
-  /** Waits inside the window (the statistics'), placed outside it, and left out for having no time. */
+  /** Each session's skipped start and end, e.g. `30s`; null for none. */
+  skipFirst: z.string().nullable(),
+  skipLast: z.string().nullable(),
+  /** One line, e.g. `from 2024-03-01T10:00:00.000000, to … (exclusive)`. */
+  description: z.string(),
+  /** Waits inside the window (the statistics'), placed outside it, and left out for having no time to place them. */
   kept: count,
   outside: count,
   unplaced: count,
+  /** Waits of traces whose stamps have no UTC offset, compared by their readings with an edge that has one. */
+  offsetIgnored: count,
 });
 
 export const datasetReportSchema = z.object({

@@ -8,7 +8,6 @@ import { buildReportOfSamples, type ReportDataset } from '../report/build-report
 import { datasetMetadata } from '../report/dataset-side';
 import { WAITSCOPE_VERSION } from '../report/report-constants';
 import type { ReportFile, WaitscopeReport } from '../report/report-schema';
-import { reportWindowOf } from './windowed-dataset';
 import type { Sample } from '../stats/sample';
 import { mergeProfiles } from '../trace/event-table';
 import type { DatasetState } from './dataset-state';
@@ -20,7 +19,7 @@ const KEPT_REPORTS = 2;
 /** A dataset as the report takes it: its kept Sample (DatasetState.sample), files and metadata; nothing here joins the files. */
 export function reportInputOf(d: DatasetState, label: string): ReportDataset {
   const sample = d.sample();
-  const window = d.applied ? reportWindowOf(d.applied) : undefined;
+  const window = d.applied ?? undefined;
   if (d.synthetic) {
     return { id: d.id, label, source: 'synthetic', note: d.note, sample, metadata: { eventMix: { 'log file sync': d.synthetic.values.length } }, files: [], ...(window && { window }) };
   }

@@ -9,7 +9,7 @@ import type { PresetName } from '../synth/wait-model';
 import type { DatasetStatus, FileStatus } from './protocol';
 import { mergeCallChoices, type CallChoices } from './call-choices';
 import type { CallMeasure, MeasureFields } from './measure-fields';
-import type { AppliedWindow } from './windowed-dataset';
+import type { WindowSummary } from '../scope/window-dataset';
 
 export interface TraceEntry {
   file: File;
@@ -44,7 +44,7 @@ export class DatasetState {
   /** Preset and size of the synthetic demo this dataset holds or is drawing. */
   demoKey: string | null = null;
   /** Set on a windowed view (windowed-dataset.ts): the window and how many waits it left out. */
-  applied: AppliedWindow | null = null;
+  applied: WindowSummary | null = null;
 
   /** The measure's label: an event's name, or what `measure` measures (measure-fields.ts). */
   event: string;

@@ -10,31 +10,15 @@
  * (synthetic-clock.ts), and keep those times in the view. CSV values carry no time: with a window
  * they are left out and counted as without a time.
  */
-import type { ReportWindow } from '../report/report-schema';
-import { describeEdge, describeWindow, isWholeRun, type TimeWindow } from '../scope/time-window';
-import { selectWindow } from '../scope/window-selection';
+import { isWholeRun, type TimeWindow } from '../scope/time-window';
+import { windowSummary } from '../scope/window-dataset';
+import { selectWindow, type WindowSelection } from '../scope/window-selection';
 import { selectSamples } from '../trace/sample-columns';
 import type { TraceFileResult } from '../trace/types';
 import { DatasetState, type TraceEntry } from './dataset-state';
 import { syntheticListInput } from './synthetic-clock';
 
-/** How many of a dataset's waits a window kept and left out (window-selection.ts counts). */
-export interface WindowCounts {
-  kept: number;
-  /** Placed in time, and outside the window. */
-  outside: number;
-  /** Left out because they have no time to compare with the window's edges. */
-  unplaced: number;
-  /** Compared as written: an edge with an offset against stamps without one. */
-  offsetIgnored: number;
-}
-
-/** The window a view was made for, and what it kept; the report carries it (windowOfReport). */
-export interface AppliedWindow {
-  window: TimeWindow;
-  description: string;
-  counts: WindowCounts;
-}
+type WindowCounts = Omit<WindowSelection, 'keep'>;
 
 /** A stable key of a window: equal windows select the same waits. */
 export function windowKey(w: TimeWindow): string {
@@ -47,7 +31,8 @@ interface WindowedFile {
   counts: WindowCounts;
 }
 
-/** Each file's windowed copy per window key, kept while its parse result is. */
+/** Each file's windowed copies by window key, kept while its parse result is: the last few windows only (a copy costs up to 36 bytes a wait). */
+const KEPT_WINDOWS_PER_FILE = 2;
 const windowedFiles = new WeakMap<TraceFileResult, Map<string, WindowedFile>>();
 
 function windowFile(r: TraceFileResult, window: TimeWindow, key: string): WindowedFile {
@@ -58,6 +43,7 @@ function windowFile(r: TraceFileResult, window: TimeWindow, key: string): Window
     // The file as a one-file dataset (its sessions are file 0), as window-selection reads one.
     const sel = selectWindow({ samples: r.samples, sessions: r.sessions.map((m) => ({ ...m, file: 0 })), files: [r] }, window);
     kept = { result: { ...r, samples: selectSamples(r.samples, sel.keep, sel.kept) }, counts: countsOf(sel) };
+    if (byWindow.size >= KEPT_WINDOWS_PER_FILE) byWindow.delete(byWindow.keys().next().value as string);
     byWindow.set(key, kept);
   }
   return kept;
@@ -76,7 +62,8 @@ function addCounts(into: WindowCounts, more: WindowCounts): void {
 
 /**
  * The dataset as the window shows it: a new DatasetState holding the windowed files (or synthetic
- * waits), with `applied` saying which window and what it left out. The same dataset for the whole run.
+ * waits), with `applied` saying which window and what it left out (as the CLI's JSON says it:
+ * lib/scope/window-dataset.ts windowSummary). The same dataset for the whole run.
  */
 export function windowedDataset(d: DatasetState, window: TimeWindow): DatasetState {
   if (isWholeRun(window)) return d;
@@ -103,23 +90,7 @@ export function windowedDataset(d: DatasetState, window: TimeWindow): DatasetSta
     const samples = selectSamples(input.samples, sel.keep, sel.kept);
     view.synthetic = { values: samples.ela, sessions: samples.session, preset: synthetic.preset, tim: samples.tim };
   }
-  // An edge with an offset against stamps without one was compared as written (window-selection.ts): said, not hidden.
-  const asWritten = counts.offsetIgnored > 0 ? `; ${counts.offsetIgnored.toLocaleString('en-US')} waits compared as written, their trace's stamps having no UTC offset` : '';
-  view.applied = { window, description: `${describeWindow(window)}${asWritten}`, counts };
+  view.applied = windowSummary(window, counts);
   return view;
 }
 
-/** The window as the report carries it (report-schema.ts reportWindowSchema). */
-export function reportWindowOf(a: AppliedWindow): ReportWindow {
-  const { window: w, counts } = a;
-  return {
-    description: a.description,
-    from: w.from && describeEdge(w.from),
-    to: w.to && describeEdge(w.to),
-    skipFirst: w.skipFirstMicros,
-    skipLast: w.skipLastMicros,
-    kept: counts.kept,
-    outside: counts.outside,
-    unplaced: counts.unplaced,
-  };
-}

@@ -1,21 +1,14 @@
 // Issue 15 §1 in Chromium: a drag across the outlier timeline made the analysis window recomputes
-// the comparison table, whose numbers equal the statistics of the waits inside [from, to) of the
-// same files; typed times with inline errors; the window in the URL, after a reload, and in a
+// the comparison table, whose numbers equal `waitscope stats --json --from … --to …` on the same
+// files (the built CLI, dist/); typed times with inline errors; the window in the URL, after a reload, and in a
 // shared report.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_WINDOW, parseWindowEdge, type TimeWindow } from '../../lib/scope/time-window';
-import { selectWindow } from '../../lib/scope/window-selection';
-import { summarize } from '../../lib/stats/summary';
-import { combineFiles } from '../../lib/trace/dataset';
-import { parseTrace } from '../../lib/trace/parse-trace';
-import { selectSamples } from '../../lib/trace/sample-columns';
 import { watchPage } from '../helpers/browser';
 import { useServerAndBrowser } from '../helpers/browser-suite';
-import { chunksOf } from '../helpers/chunks';
 import { runCli } from '../helpers/cli';
 import { datasetSettled, reportShown, screenshot, SCREENSHOT_DIR, tableValue } from '../helpers/workbench';
 
@@ -27,14 +20,11 @@ async function viewAround(page: Page, testId: string, name: string): Promise<voi
 
 const STATS = ['count', 'min', 'median', 'mean', 'p90', 'p99', 'max', 'sum'] as const;
 
-/** The statistics of one trace file's waits inside the window, from the file itself (lib/scope on the parsed file). */
-async function expectedOf(file: string, window: TimeWindow) {
-  const bytes = new Uint8Array(readFileSync(file));
-  const parsed = await parseTrace(chunksOf(bytes, bytes.length), { fileName: path.basename(file), fileIndex: 0 });
-  const dataset = combineFiles('log file sync', [parsed]);
-  const sel = selectWindow(dataset, window);
-  const inside = selectSamples(dataset.samples, sel.keep, sel.kept);
-  return { summary: summarize(inside.ela.subarray(0, inside.count)), ...sel, total: dataset.samples.count };
+/** `waitscope stats --json` of one trace file with the window flags: what the page must show for it. */
+async function cliStats(file: string, flags: string[]) {
+  const run = await runCli(['stats', '--json', '--workers', '1', ...flags, file]);
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as Record<(typeof STATS)[number], number> & { window: { description: string; kept: number; outside: number; unplaced: number } };
 }
 
 describe('the analysis window in the page', () => {
@@ -65,18 +55,23 @@ describe('the analysis window in the page', () => {
     await reportShown(p);
   };
 
-  const checkTable = async (p: Page, window: TimeWindow) => {
+  /** The comparison table and the window lines equal `stats --json` with the same flags on each file. */
+  const checkTable = async (p: Page, flags: string[]) => {
+    const found = [];
     for (const [id, preset] of [['d1', 'on'], ['d2', 'off']] as const) {
-      const want = await expectedOf(files[preset], window);
-      expect(want.kept, `${preset}: the window holds some waits, not all`).toBeGreaterThan(100);
-      expect(want.outside).toBeGreaterThan(100);
+      const want = await cliStats(files[preset], flags);
+      expect(want.window.kept, `${preset}: the window holds some waits, not all`).toBeGreaterThan(100);
+      expect(want.window.outside).toBeGreaterThan(100);
+      expect(want.count).toBe(want.window.kept);
       for (const stat of STATS) {
         const got = await tableValue(p, stat, id);
-        expect(got, `${id} ${stat}`).toBeCloseTo(want.summary[stat] as number, 6);
+        expect(got, `${id} ${stat}`).toBeCloseTo(want[stat], 6);
       }
       const line = (await p.getByTestId(`window-line-${id}`).textContent()) ?? '';
-      expect(line).toContain(`(${want.outside.toLocaleString('en-US')} waits outside it; ${want.kept.toLocaleString('en-US')} inside)`);
+      expect(line).toContain(`Window ${want.window.description}: ${want.window.kept.toLocaleString('en-US')} waits inside, ${want.window.outside.toLocaleString('en-US')} outside`);
+      found.push(want);
     }
+    return found;
   };
 
   it('a drag across the timeline, used as the window of both datasets, recomputes the table for the waits inside it', async () => {
@@ -107,16 +102,13 @@ describe('the analysis window in the page', () => {
     const to = await page.getByTestId('window-to').inputValue();
     expect(from).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}$/);
     expect(to > from).toBe(true);
-    const window: TimeWindow = { ...NO_WINDOW, from: parseWindowEdge(from, 'From'), to: parseWindowEdge(to, 'To') };
-    await checkTable(page, window);
+    const [on, off] = await checkTable(page, ['--from', from, '--to', to]);
     // The outlier panel is of the window too: its timeline draws every wait inside it (6,000 would be the whole run), its lists count them.
-    const on = await expectedOf(files.on, window);
-    const off = await expectedOf(files.off, window);
     const timelineText = page.getByTestId('figure-timeline').locator('p', { hasText: 'Each point is one wait' }).first();
-    await expect.poll(() => timelineText.textContent()).toContain(`(${(on.kept + off.kept).toLocaleString('en-US')} drawn`);
-    expect(await page.getByTestId('outlier-panel').textContent()).toContain(`its 100 longest of ${on.kept.toLocaleString('en-US')} waits`);
+    await expect.poll(() => timelineText.textContent()).toContain(`(${(on!.count + off!.count).toLocaleString('en-US')} drawn`);
+    expect(await page.getByTestId('outlier-panel').textContent()).toContain(`its 100 longest of ${on!.count.toLocaleString('en-US')} waits`);
     // The cards say it too, and the URL holds each dataset's window.
-    expect(await page.getByTestId('window-note-d1').textContent()).toContain(`Window: from ${from}, to ${to} (exclusive)`);
+    expect(await page.getByTestId('window-note-d1').textContent()).toContain(`Window from ${from}, to ${to} (exclusive): `);
     await expect.poll(() => page.url()).toContain(`from1=${encodeURIComponent(from)}`);
     const url = new URL(page.url());
     expect([url.searchParams.get('from1'), url.searchParams.get('to1'), url.searchParams.get('from2'), url.searchParams.get('to2')]).toEqual([from, to, from, to]);
@@ -153,13 +145,15 @@ describe('the analysis window in the page', () => {
     await page.getByTestId('window-skipFirst').fill('1s');
     await page.getByTestId('window-skipLast').fill('');
     await page.getByTestId('window-apply').click();
-    await expect.poll(() => page.getByTestId('window-line-d1').textContent()).toContain("skipping each session's first 1s (");
+    await expect.poll(() => page.getByTestId('window-line-d1').textContent()).toContain("skipping each session's first 1s: ");
     await reportShown(page);
-    const want = await expectedOf(files.on, { ...NO_WINDOW, skipFirstMicros: 1e6 });
-    expect(want.kept).toBeGreaterThan(100);
-    expect(want.outside).toBeGreaterThan(100);
-    await expect.poll(() => tableValue(page, 'count', 'd1')).toBe(want.kept);
-    expect(await tableValue(page, 'median', 'd1')).toBeCloseTo(want.summary.median!, 6);
+    const want = await cliStats(files.on, ['--skip-first', '1s']);
+    expect(want.window.kept).toBeGreaterThan(100);
+    expect(want.window.outside).toBeGreaterThan(100);
+    await expect.poll(() => tableValue(page, 'count', 'd1')).toBe(want.count);
+    expect(await tableValue(page, 'median', 'd1')).toBeCloseTo(want.median, 6);
+    // Dataset 2 keeps its window of the drag.
+    expect(await page.getByTestId('window-line-d2').textContent()).toMatch(/Window from .*, to .* \(exclusive\)/);
     await expect.poll(() => page.url()).toContain('skipfirst1=1s');
     // Clear for all datasets: the whole run again, no window line, nothing in the URL.
     await page.getByTestId('window-target').selectOption('*');
@@ -178,9 +172,8 @@ describe('the analysis window in the page', () => {
     await expect.poll(() => page.url()).toContain('skiplast2=1s');
     await page.reload({ waitUntil: 'networkidle' });
     await load(page);
-    const skip: TimeWindow = { ...NO_WINDOW, skipFirstMicros: 500e3, skipLastMicros: 1e6 };
     await page.getByTestId('window-line-d1').waitFor();
-    await checkTable(page, skip);
+    const [, off] = await checkTable(page, ['--skip-first', '500ms', '--skip-last', '1s']);
     expect(await page.getByTestId('window-skipFirst').inputValue()).toBe('500ms');
 
     await page.getByTestId('share-button').click();
@@ -190,11 +183,11 @@ describe('the analysis window in the page', () => {
     const viewer = await suite.browser.newPage({ viewport: { width: 1440, height: 1000 } });
     await viewer.goto(link, { waitUntil: 'networkidle' });
     await viewer.getByTestId('window-lines').waitFor();
-    const want = await expectedOf(files.off, skip);
     expect(await viewer.getByTestId('window-line-d2').textContent()).toContain(
-      `Window: skipping each session's first 500ms and last 1s (${want.outside.toLocaleString('en-US')} waits outside it; ${want.kept.toLocaleString('en-US')} inside)`,
+      `Window skipping each session's first 500ms and last 1s: ${off!.window.kept.toLocaleString('en-US')} waits inside, ${off!.window.outside.toLocaleString('en-US')} outside`,
     );
-    expect(await tableValue(viewer, 'count', 'd2')).toBe(want.kept);
+    expect(await tableValue(viewer, 'count', 'd2')).toBe(off!.count);
+    expect(await tableValue(viewer, 'p99', 'd2')).toBeCloseTo(off!.p99, 6);
     await screenshot(viewer, 'time-window-shared', '[data-testid=window-lines]');
     await viewer.close();
   });

@@ -42,7 +42,7 @@ describe('the share payload leaves out every name the user did not tick', () => 
     const found = await collectShareExtras(askOf(h), { event: 'log file sync', datasets: [{ datasetId: 'd1', label: 'treated' }, { datasetId: 'd2', label: 'baseline' }], baseline: 1, thresholds: [] });
     if (typeof found === 'string') throw new Error(found);
     extras = found;
-    expect(extras.report.datasets[0]!.window).toEqual({ description: 'from tim:0', from: 'tim:0', to: null, skipFirst: 0, skipLast: 0, kept: 3000, outside: 0, unplaced: 0 });
+    expect(extras.report.datasets[0]!.window).toEqual({ description: 'from tim:0', from: 'tim:0', to: null, skipFirst: null, skipLast: null, kept: 3000, outside: 0, unplaced: 0, offsetIgnored: 0 });
     // The report itself knows the names (so leaving them out is the share step's doing)…
     expect(extras.report.datasets[0]!.files[0]).toMatchObject({ host: SECRET.host, instance: SECRET.instance.toUpperCase() });
     expect(extras.report.datasets[0]!.files[0]!.name).toContain(SECRET.file);

@@ -62,11 +62,12 @@ describe('a dataset seen through its time window', () => {
       description: 'from 2024-03-01T10:00:02.000000, to 2024-03-01T10:00:05.000000 (exclusive)',
       from: '2024-03-01T10:00:02.000000',
       to: '2024-03-01T10:00:05.000000',
-      skipFirst: 0,
-      skipLast: 0,
+      skipFirst: null,
+      skipLast: null,
       kept: 6,
       outside: 14,
       unplaced: 0,
+      offsetIgnored: 0,
     });
     // The whole run again: no window in the report.
     await h.send({ type: 'set-window', datasetId: 'd1', window: NO_WINDOW });
@@ -86,12 +87,22 @@ describe('a dataset seen through its time window', () => {
     await h.send({ type: 'set-window', datasetId: 'd2', window: win({ from: edge('tim:9000000') }) });
     const report = await h.report([{ datasetId: 'd1', label: 'A' }, { datasetId: 'd2', label: 'B' }], 1);
     expect(report.datasets[0]!.summary).toMatchObject({ count: 10, sum: 5000, min: 300, max: 700 });
-    expect(report.datasets[0]!.window).toMatchObject({ description: "skipping each session's first 2s and last 3s", skipFirst: 2e6, skipLast: 3e6, kept: 10, outside: 10 });
+    expect(report.datasets[0]!.window).toMatchObject({ description: "skipping each session's first 2s and last 3s", skipFirst: '2s', skipLast: '3s', kept: 10, outside: 10 });
     expect(report.datasets[1]!.summary).toMatchObject({ count: 6, sum: 4500, min: 500, max: 1000 });
     expect(report.datasets[1]!.window).toMatchObject({ from: 'tim:9000000', to: null, kept: 6, outside: 4 });
     // The comparison reads the windowed sides: medians 500 and 750.
     const median = report.comparisons[0]!.rows.find((r) => r.statistic === 'median')!;
     expect([median.a, median.b]).toEqual([500, 750]);
+  });
+
+  it('an edge with an offset: an instant against the 19c file, a reading as written against the 11g one (counted)', async () => {
+    const h = await twoFiles();
+    // 10:00:02+00:00 is 03:00:02 at −07:00: every 19c wait (10:00:00 … 10:00:09 −07:00) is after it.
+    // The 11g stamps have no offset: 10:00:02 is compared as written, waits 3..10 are in; its 10 waits are counted.
+    await h.send({ type: 'set-window', datasetId: 'd1', window: win({ from: edge('2024-03-01T10:00:02+00:00') }) });
+    const d = (await h.report([{ datasetId: 'd1', label: 'A' }], 0)).datasets[0]!;
+    expect(d.summary).toMatchObject({ count: 18, min: 100 });
+    expect(d.window).toMatchObject({ kept: 18, outside: 2, unplaced: 0, offsetIgnored: 10 });
   });
 
   it('counts thresholds, lists outliers and exports samples of the window only', async () => {
