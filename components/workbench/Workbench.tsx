@@ -224,9 +224,10 @@ export function Workbench() {
             onSelectRange={(s) => setSelected({ selection: s, dataKey })}
           />
         )}
+        {/* Keyed on the report shown: a new window's outliers are asked for after its table, not ahead of it in the worker. */}
         {report && !loading && view.tab === 'waits' && (
           <ValuesNounContext.Provider value={valuesNoun(view.measure)}>
-            <OutlierPanelOnce datasets={outlierDatasets} dataKey={dataKey} unit={view.unit} ask={analysis.ask} selection={selection} onClearSelection={clearSelection} onUseSpan={applyWindow} />
+            <OutlierPanelOnce datasets={outlierDatasets} dataKey={analysis.report?.key ?? dataKey} unit={view.unit} ask={analysis.ask} selection={selection} onClearSelection={clearSelection} onUseSpan={applyWindow} />
           </ValuesNounContext.Provider>
         )}
       </div>
