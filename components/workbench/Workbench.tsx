@@ -95,7 +95,8 @@ export function Workbench() {
     dataKey,
   );
   // The profile depends on the datasets' files only (not the event): the worker keeps it while they stay.
-  const profileKey = JSON.stringify(included.map((s) => [s.id, statuses[s.id]!.files.map((f) => [f.name, f.bytes, f.state])]));
+  // …and their time windows (the profile takes their From and To).
+  const profileKey = JSON.stringify(included.map((s) => [s.id, statuses[s.id]!.files.map((f) => [f.name, f.bytes, f.state]), s.window ?? null]));
   const baselineId = included[baselineIndex]?.id;
   const profilePairs = included.filter((s) => s.id !== baselineId && baselineId !== undefined).map((s) => ({ a: s.id, b: baselineId as string }));
   const [focusStatement, setFocusStatement] = useState<string | null>(null);

@@ -95,7 +95,7 @@ export class AnalysisSession {
       case 'share-content':
         return this.shareContent(request);
       case 'profiles':
-        return this.profilePasses.answer(request, request.datasetIds.map((id) => this.peekWhole(id)), this.post);
+        return this.profilePasses.answer(request, request.datasetIds.map((id) => this.peekWhole(id)), this.post, (id) => this.windows.windowOf(id));
       case 'outliers':
       case 'select':
       case 'export-selection':
@@ -179,7 +179,7 @@ export class AnalysisSession {
     return d ? this.windows.viewOf(d) : emptyDataset(datasetId, this.measure);
   }
 
-  /** The dataset's whole run: what reads its files again (the profile) rather than its waits. */
+  /** The dataset's whole run: what reads its files again (the profile, which takes its window's edges itself) rather than its waits. */
   private peekWhole(datasetId: string): DatasetState {
     return this.datasets.get(datasetId) ?? emptyDataset(datasetId, this.measure);
   }
@@ -336,7 +336,7 @@ export class AnalysisSession {
           fingerprints: (ids) => this.fingerprintsOf(ids),
           outliers: (id, label, options) => this.outlierPasses.outliers(this.peek(id), label, options),
           coOccurrence: (id, windows) => this.outlierPasses.coOccurrence(this.peek(id), windows),
-          profiles: (ids, thinkTimeMicros) => this.profilePasses.profilesOf(ids.map((id) => this.peekWhole(id)), thinkTimeMicros, this.post),
+          profiles: (ids, thinkTimeMicros) => this.profilePasses.profilesOf(ids.map((id) => this.peekWhole(id)), thinkTimeMicros, this.post, (id) => this.windows.windowOf(id)),
         },
         request,
       );

@@ -8,7 +8,9 @@
 import { mergeProfiles } from '../profile/merge-profiles';
 import type { DatasetProfile } from '../profile/profile-model';
 import { profileTrace } from '../profile/profile-trace';
+import { describeWindow, isWholeRun, NO_WINDOW, type TimeWindow } from '../scope/time-window';
 import { formatWarning } from '../trace/warnings';
+import { windowKey } from './windowed-dataset';
 import type { DatasetState, TraceEntry } from './dataset-state';
 import { fileChunks } from './file-chunks';
 import type { Post, QuestionOf } from './protocol';
@@ -38,10 +40,12 @@ function profiledFiles(d: DatasetState): TraceEntry[] {
 }
 
 /** One file's profile (lib/profile's profileTrace: the parser's own pass with the collector as its visitor); a file that cannot be read again throws, naming it. */
-async function fileProfile(entry: TraceEntry, fileIndex: number, thinkTimeMicros: number, onBytes: (bytes: number) => void): Promise<{ profile: DatasetProfile; note: string | null }> {
+async function fileProfile(entry: TraceEntry, fileIndex: number, thinkTimeMicros: number, onBytes: (bytes: number) => void, window: TimeWindow | null): Promise<{ profile: DatasetProfile; note: string | null }> {
   let read;
   try {
-    read = await profileTrace(fileChunks(entry.file), { thinkTimeMicros, fileName: entry.name, fileIndex, onProgress: onBytes });
+    // The file's clock (its *** stamps) is its parse result's: the window places each record on it.
+    const windowed = window && entry.result ? { window: { window, clock: entry.result } } : {};
+    read = await profileTrace(fileChunks(entry.file), { thinkTimeMicros, fileName: entry.name, fileIndex, onProgress: onBytes, ...windowed });
   } catch (error) {
     throw new Error(`${entry.name} could not be read again for its profile: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -50,7 +54,16 @@ async function fileProfile(entry: TraceEntry, fileIndex: number, thinkTimeMicros
   return { profile: read.profile, note: cut ? `${formatWarning(cut)}; the profile covers what came before` : null };
 }
 
-async function datasetProfile(d: DatasetState, thinkTimeMicros: number, progress: (p: ProfileProgress) => void): Promise<DatasetCallProfile> {
+/**
+ * The part of a window a profile takes: its From and To. Skips cut sessions' waits by their first
+ * and last ones; the CLI's profile takes no skips either (lib/cli/load-dataset.ts). Null: the whole run.
+ */
+function profileEdges(window: TimeWindow): TimeWindow | null {
+  const edges = { ...NO_WINDOW, from: window.from, to: window.to };
+  return isWholeRun(edges) ? null : edges;
+}
+
+async function datasetProfile(d: DatasetState, thinkTimeMicros: number, progress: (p: ProfileProgress) => void, window: TimeWindow): Promise<DatasetCallProfile> {
   if (d.synthetic) return { datasetId: d.id, profile: null, files: 0, notes: ['The synthetic demo has waits only, no database calls: it has no response-time profile.'] };
   const files = profiledFiles(d);
   if (files.length === 0) {
@@ -60,9 +73,12 @@ async function datasetProfile(d: DatasetState, thinkTimeMicros: number, progress
   const total = files.reduce((n, t) => n + t.file.size, 0);
   let before = 0;
   const parts: DatasetProfile[] = [];
+  const edges = profileEdges(window);
   const notes: string[] = [];
+  if (edges) notes.push(`The calls and waits ending in the window ${describeWindow(edges)} only.`);
+  if (window.skipFirstMicros > 0 || window.skipLastMicros > 0) notes.push("The window's skipped first and last seconds of each session cut the waits' statistics, not this profile (as in the CLI).");
   for (const [i, entry] of files.entries()) {
-    const part = await fileProfile(entry, i, thinkTimeMicros, (bytes) => progress({ datasetId: d.id, done: before + bytes, total, fileName: entry.name }));
+    const part = await fileProfile(entry, i, thinkTimeMicros, (bytes) => progress({ datasetId: d.id, done: before + bytes, total, fileName: entry.name }), edges);
     before += entry.file.size;
     parts.push(part.profile);
     if (part.note) notes.push(part.note);
@@ -74,6 +90,8 @@ interface Kept {
   /** The files the profile was made of, by identity: a file added or removed makes it stale. */
   files: File[];
   thinkTimeMicros: number;
+  /** windowKey of the dataset's window when it was made. */
+  window: string;
   result: Promise<DatasetCallProfile>;
 }
 
@@ -81,12 +99,13 @@ interface Kept {
 export class ProfileCache {
   private readonly kept = new WeakMap<DatasetState, Kept>();
 
-  profileOf(d: DatasetState, thinkTimeMicros: number, progress: (p: ProfileProgress) => void): Promise<DatasetCallProfile> {
+  profileOf(d: DatasetState, thinkTimeMicros: number, progress: (p: ProfileProgress) => void, window: TimeWindow = NO_WINDOW): Promise<DatasetCallProfile> {
     const files = profiledFiles(d).map((t) => t.file);
     const k = this.kept.get(d);
-    if (k && k.thinkTimeMicros === thinkTimeMicros && k.files.length === files.length && k.files.every((f, i) => f === files[i])) return k.result;
-    const result = datasetProfile(d, thinkTimeMicros, progress);
-    const entry: Kept = { files, thinkTimeMicros, result };
+    const key = windowKey(window);
+    if (k && k.thinkTimeMicros === thinkTimeMicros && k.window === key && k.files.length === files.length && k.files.every((f, i) => f === files[i])) return k.result;
+    const result = datasetProfile(d, thinkTimeMicros, progress, window);
+    const entry: Kept = { files, thinkTimeMicros, window: key, result };
     this.kept.set(d, entry);
     result.catch(() => {
       if (this.kept.get(d) === entry) this.kept.delete(d);
@@ -94,18 +113,18 @@ export class ProfileCache {
     return result;
   }
 
-  /** The datasets' profiles, each told in 'profile-progress' messages while it is read. */
-  profilesOf(datasets: readonly DatasetState[], thinkTimeMicros: number, post: Post): Promise<DatasetCallProfile[]> {
-    return Promise.all(datasets.map((d) => this.profileOf(d, thinkTimeMicros, (progress) => post({ type: 'profile-progress', progress }))));
+  /** The datasets' profiles (each of its window: windowOf), each told in 'profile-progress' messages while it is read. */
+  profilesOf(datasets: readonly DatasetState[], thinkTimeMicros: number, post: Post, windowOf: (id: string) => TimeWindow = () => NO_WINDOW): Promise<DatasetCallProfile[]> {
+    return Promise.all(datasets.map((d) => this.profileOf(d, thinkTimeMicros, (progress) => post({ type: 'profile-progress', progress }), windowOf(d.id))));
   }
 
   /** Answers a 'profiles' request: stale while a dataset is loading (the profile is of every event, so only that). */
-  async answer(request: QuestionOf<'profiles'>, datasets: readonly DatasetState[], post: Post): Promise<void> {
+  async answer(request: QuestionOf<'profiles'>, datasets: readonly DatasetState[], post: Post, windowOf?: (id: string) => TimeWindow): Promise<void> {
     const { requestId } = request;
     const loading = datasets.find((d) => d.state === 'loading');
     if (loading) return post({ type: 'request-failed', requestId, stale: true, message: `${loading.id} is still being read` });
     try {
-      post({ type: 'profiles', requestId, profiles: await this.profilesOf(datasets, request.thinkTimeMicros, post) });
+      post({ type: 'profiles', requestId, profiles: await this.profilesOf(datasets, request.thinkTimeMicros, post, windowOf) });
     } catch (error) {
       post({ type: 'request-failed', requestId, message: `The response-time profile could not be computed: ${error instanceof Error ? error.message : String(error)}` });
     }
