@@ -172,7 +172,7 @@ export function Workbench() {
         )}
       </div>
 
-      {view.tab === 'waits' && included.length > 0 && <WindowControls targets={included} onApply={applyWindow} />}
+      {included.length > 0 && <WindowControls targets={included} onApply={applyWindow} />}
       {eventNote && <p className="hint" data-testid="event-note">{eventNote}</p>}
       <div
         className="results"
