@@ -8,15 +8,16 @@ import { formatCount } from './display-units';
 import styles from './workbench/window-controls.module.css';
 
 /** One dataset's window in words, as the CLI writes it above its table (windowSentence); null for the whole run. */
-export function windowText(d: Pick<DatasetReport, 'window'>): string | null {
+export function windowText(d: Pick<DatasetReport, 'window'>, report: Pick<WaitscopeReport, 'measure'>): string | null {
   if (!d.window) return null;
-  const text = windowSentence(d.window, 'waits', formatCount);
+  // A call or commit measure's values are not waits (the CLI's words too).
+  const text = windowSentence(d.window, report.measure ? 'values' : 'waits', formatCount);
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
 export function WindowLines({ report }: { report: WaitscopeReport }) {
   const lines = report.datasets.flatMap((d) => {
-    const text = windowText(d);
+    const text = windowText(d, report);
     return text ? [{ id: d.id, label: d.label, text }] : [];
   });
   if (lines.length === 0) return null;

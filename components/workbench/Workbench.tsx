@@ -240,5 +240,5 @@ export function Workbench() {
 /** A dataset's window line from the report shown (WindowLines.tsx); null until the report of it is in. */
 function windowNoteOf(report: WaitscopeReport | null, id: string): string | null {
   const d = report?.datasets.find((x) => x.id === id);
-  return d ? windowText(d) : null;
+  return d && report ? windowText(d, report) : null;
 }
