@@ -70,6 +70,7 @@ export function selectWindow(input: ClockInput, window: TimeWindow): WindowSelec
   const clock = needsWall ? new DatasetClock(input) : null;
   const placed = { micros: NaN, domain: -1, offset: NaN };
   const hasOffsetEdge = (window.from?.kind === 'wall' && window.from.offsetMinutes !== null) || (window.to?.kind === 'wall' && window.to.offsetMinutes !== null);
+  const hasEdges = window.from !== null || window.to !== null;
   let kept = 0;
   let outside = 0;
   let unplaced = 0;
@@ -87,7 +88,7 @@ export function selectWindow(input: ClockInput, window: TimeWindow): WindowSelec
       clock.place(i, placed);
       if (placed.domain === LOCAL_DOMAIN && hasOffsetEdge) offsetIgnored++;
     }
-    const verdict = inside ? edgesVerdict(window, raw, placed) : 'out';
+    const verdict = !inside ? 'out' : hasEdges ? edgesVerdict(window, raw, placed) : 'in';
     if (verdict === 'unplaced') {
       unplaced++;
       continue;

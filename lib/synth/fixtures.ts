@@ -266,13 +266,18 @@ function lgwr(): FixtureCase {
   ]);
   const rng = createRng(6002);
   let day = 6;
+  // The first stamp (above) is 2015-02-06 20:01:26.330; each warning is placed at the stamp before it.
+  let stamp: number | null = Date.UTC(2015, 1, 6, 20, 1, 26, 330) * 1000;
   for (let i = 0; i < 12; i++) {
-    b.lineOf(`Warning: log write elapsed time ${rng.int(500, 2000)}ms, size ${rng.pick([0, 3, 1025, 1057])}KB`).lineOf('');
+    b.logWriteWarning(rng.int(500, 2000), rng.pick([0, 3, 1025, 1057]), stamp).lineOf('');
     if (i % 3 === 2) day++;
-    b.lineOf(`*** 2015-02-${String(day).padStart(2, '0')} ${String(rng.int(10, 23))}:${String(rng.int(10, 59))}:${String(rng.int(10, 59))}.${String(rng.int(100, 999))}`);
+    const [h, m, sec, ms] = [rng.int(10, 23), rng.int(10, 59), rng.int(10, 59), rng.int(100, 999)];
+    b.lineOf(`*** 2015-02-${String(day).padStart(2, '0')} ${String(h)}:${String(m)}:${String(sec)}.${String(ms)}`);
+    stamp = Date.UTC(2015, 1, day, h, m, sec, ms) * 1000;
   }
-  b.lineOf('Warning: log write elapsed time 813ms, size 1057KB');
-  return finish('lgwr-non10046', 'an LGWR trace without event 10046: banner, *** stamps and `Warning: log write elapsed time` lines, no WAIT', b, null, 'not-a-trace', ['not-10046', 'unrecognised-line'], {
+  b.logWriteWarning(813, 1057, stamp);
+  // Since issue 16 the warnings are samples of 'LGWR log write warning': a trace without 'log file sync'.
+  return finish('lgwr-non10046', 'an LGWR trace without event 10046: banner, *** stamps and `Warning: log write elapsed time` lines (samples of the pseudo-event LGWR log write warning), no WAIT', b, null, 'no-event', ['no-event'], {
     unit: 'us',
     oracleVersion: '11.2.0.2.0',
   });

@@ -115,6 +115,16 @@ export class TraceBuilder {
     return this;
   }
 
+  /**
+   * LGWR's `Warning: log write elapsed time Nms, size NKB` line: ground truth as a sample of the
+   * pseudo-event 'LGWR log write warning' (lib/trace/log-write-warning.ts), ela = ms × 1000 µs,
+   * at `stampMicros`, the wall time of the `***` stamp before it (as µs since 1970 of its reading).
+   */
+  logWriteWarning(ms: number, kb: number, stampMicros: number | null): this {
+    this.waits.push({ event: 'LGWR log write warning', elaRaw: ms * 1000, elaMicros: ms * 1000, line: this.lineNo, offset: this.byteOffset, tim: stampMicros, complete: true });
+    return this.lineOf(`Warning: log write elapsed time ${ms}ms, size ${kb}KB`);
+  }
+
   private record(w: WaitSpec, complete: boolean): void {
     this.waits.push({
       event: w.event,

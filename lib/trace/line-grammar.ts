@@ -9,6 +9,9 @@ import { SessionTracker } from './session-tracker';
 import { readStarLine } from './star-lines';
 import type { TimeAnchor, TraceFacts } from './types';
 import { parseWaitLine } from './wait-line';
+import { LOG_WRITE_WARNING_BYTES, mayBeLogWriteWarning, readLogWriteWarning } from './log-write-warning';
+import { parseStampMicros } from '../outliers/stamps';
+import { MICROS_PER_ELA_UNIT } from '../units';
 import { WarningCollector } from './warnings';
 
 const WAIT = ascii('WAIT #');
@@ -42,6 +45,10 @@ export class LineGrammar {
   protected records10046 = 0;
   protected starLines = 0;
   protected firstTim: { tim: number; line: number } | null = null;
+  /** Every tim so far was made from a `***` stamp for a log write warning (logWriteWarning). */
+  private stampClock = false;
+  /** File offset of the buffer of the line being handled (line()), for records found in otherLine. */
+  private recordBase = 0;
 
   constructor(
     options: ScanOptions,
@@ -67,6 +74,7 @@ export class LineGrammar {
 
   /** One physical line buf[start, end) without its line end. Returns the next `WAIT #` position. */
   protected line(buf: Uint8Array, start: number, end: number, base: number, nextWait: number): number {
+    this.recordBase = base;
     if (this.inSql) {
       this.sqlTextLine(buf, start, end);
       return nextWait;
@@ -223,8 +231,35 @@ export class LineGrammar {
         return;
       }
     }
+    // Before the preamble test: LGWR may warn before its first *** stamp, and no header line reads so.
+    if (mayBeLogWriteWarning(buf, start, end) && this.logWriteWarning(buf, start, end)) return;
     if (this.inPreamble || this.freeText) return this.checkText(buf, start, end, 'text');
     this.warnings.add('unrecognised-line', this.lineNo, () => 'lines that are not 10046 records were ignored (they come from other diagnostic events, dumps or damage)');
+  }
+
+  /**
+   * Books an LGWR log write warning (log-write-warning.ts) as a wait of its pseudo-event, at the
+   * time of the `***` stamp before it. The line has no tim: where the stamp's anchor has one (a
+   * WAIT followed it), that is the warning's; in a trace with no WAIT tim at all (a plain LGWR
+   * trace), the stamp's own wall time in µs becomes its anchor's tim, so the clock
+   * (lib/outliers/wall-clock.ts) gives back exactly the stamp. Else the warning has no time.
+   */
+  private logWriteWarning(buf: Uint8Array, start: number, end: number): boolean {
+    const warning = readLogWriteWarning(this.decodeForPerson(buf, start, end, 'LGWR warning'));
+    if (!warning) return false;
+    const perUnit = MICROS_PER_ELA_UNIT[this.facts.unit];
+    const session = this.sessions.current();
+    let anchor: TimeAnchor | undefined;
+    for (let i = this.anchors.length - 1; i >= 0 && !anchor; i--) if (this.anchors[i]?.session === session) anchor = this.anchors[i];
+    if (anchor && anchor.tim === null && (this.firstTim === null || this.stampClock)) {
+      anchor.tim = parseStampMicros(anchor.wall) / perUnit;
+      anchor.timLine = this.lineNo;
+      if (this.pendingAnchor === anchor) this.pendingAnchor = null;
+      this.stampClock = true;
+    }
+    const id = this.events.intern(LOG_WRITE_WARNING_BYTES, 0, LOG_WRITE_WARNING_BYTES.length);
+    this.acceptWait(id, warning.elapsedMicros / perUnit, anchor?.tim ?? NaN, this.recordBase + start);
+    return true;
   }
 
   /** Free text (SQL, binds) is never decoded for speed, but invalid UTF-8 in it is reported. */

@@ -173,16 +173,17 @@ export function emptySamples(): WaitSamples {
  */
 export function selectSamples(samples: WaitSamples, keep: Uint8Array, kept: number): WaitSamples {
   const has = (column: PositionColumn) => hasColumn(samples, column);
-  const out = allocateSamples(kept, { keepTim: has('tim'), keepLine: has('line'), keepOffset: has('offset'), keepFile: has('file') });
+  const [tim, file, line, offset] = [has('tim'), has('file'), has('line'), has('offset')];
+  const out = allocateSamples(kept, { keepTim: tim, keepLine: line, keepOffset: offset, keepFile: file });
   let k = 0;
   for (let i = 0; i < samples.count; i++) {
     if (keep[i] !== 1) continue;
     out.ela[k] = samples.ela[i] as number;
     out.session[k] = samples.session[i] as number;
-    if (out.tim.length > 0) out.tim[k] = samples.tim[i] as number;
-    if (out.file.length > 0) out.file[k] = samples.file[i] as number;
-    if (out.line.length > 0) out.line[k] = samples.line[i] as number;
-    if (out.offset.length > 0) out.offset[k] = samples.offset[i] as number;
+    if (tim) out.tim[k] = samples.tim[i] as number;
+    if (file) out.file[k] = samples.file[i] as number;
+    if (line) out.line[k] = samples.line[i] as number;
+    if (offset) out.offset[k] = samples.offset[i] as number;
     k++;
   }
   return out;

@@ -53,7 +53,7 @@ describe.each([...cases, buildLongBindCase(200_000)].map((c) => [c.name, c] as c
   const WAIT = /^WAIT #(\d+): nam='(.*?)' ela=\s*(\d+)(.*?)(?: tim=(\d+))?$/;
 
   it('points at WAIT records, at the right line and offset', () => {
-    for (const w of c.waits) {
+    for (const w of c.waits.filter((t) => t.event !== 'LGWR log write warning')) {
       expect(text.startsWith('WAIT #', w.offset)).toBe(true);
       let line = 1;
       for (let i = 0; i < w.offset; i++) if (text.charCodeAt(i) === 10) line++;
@@ -75,6 +75,15 @@ describe.each([...cases, buildLongBindCase(200_000)].map((c) => [c.name, c] as c
   it('holds every WAIT outside SQL text', () => {
     const outsideSql = text.replace(/^PARSING IN CURSOR[^\n]*\n[\s\S]*?^END OF STMT$/gm, '');
     const found = outsideSql.match(/WAIT #/g)?.length ?? 0;
-    expect(found).toBe(c.waits.length);
+    expect(found).toBe(c.waits.filter((t) => t.event !== 'LGWR log write warning').length);
+  });
+
+  it('points at LGWR log write warnings, ela the written ms × 1000', () => {
+    for (const w of c.waits.filter((t) => t.event === 'LGWR log write warning')) {
+      const end = text.indexOf('\n', w.offset);
+      const m = /^Warning: log write elapsed time (\d+)ms, size \d+KB$/.exec(text.slice(w.offset, end));
+      expect(Number(m?.[1]) * 1000).toBe(w.elaMicros);
+    }
+    expect(c.waits.filter((t) => t.event === 'LGWR log write warning').length).toBe((text.match(/^Warning: log write /gm) ?? []).length);
   });
 });
