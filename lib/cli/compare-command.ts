@@ -126,7 +126,9 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   // The statistics read each session's counts only: the parse workers count them, no wait is kept.
   const [datasetA, datasetB] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: 'session-counts' })) as [LoadedDataset, LoadedDataset];
   // A is the treatment (dataset 0), B the baseline (dataset 1): the report the page builds of the same files.
-  const inputs = [reportDatasetOf('a', labelA, datasetA), reportDatasetOf('b', labelB, datasetB)];
+  // Each side's window, when one was given, goes into its report dataset as the page's does.
+  const withWindow = (d: ReturnType<typeof reportDatasetOf>, loaded: LoadedDataset) => (loaded.window ? { ...d, window: loaded.window } : d);
+  const inputs = [withWindow(reportDatasetOf('a', labelA, datasetA), datasetA), withWindow(reportDatasetOf('b', labelB, datasetB), datasetB)];
   mark('sessions');
   const report = buildReportOfSamples(inputs, { event: args.event, ...(args.measure && { measure: args.measure }), baseline: 1, generatorVersion: WAITSCOPE_VERSION, createdAt: new Date().toISOString(), onPhase: mark });
   // Labels and file names reach the terminal: control characters escaped (terminal-text.ts; JSON escapes its own).

@@ -82,6 +82,10 @@ describe('profile and compare with a window', () => {
     const run = await runCli(['compare', '--workers', '1', '--from', '2024-03-01T10:00:05', FILE, '--vs', FILE]);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('window from 2024-03-01T10:00:05.000000: 5 waits inside, 5 outside');
+    const json = JSON.parse((await runCli(['compare', '--json', '--workers', '1', '--from', '2024-03-01T10:00:05', FILE, '--vs', FILE])).stdout);
+    for (const d of json.datasets) expect(d.window).toMatchObject({ from: '2024-03-01T10:00:05.000000', kept: 5, outside: 5 });
+    // Waits 6..10: ela 600..1000, mean 800.
+    expect(json.datasets[0].summary.mean).toBe(800);
   });
 
   it('lists the outliers of the window only, at their own lines', async () => {
