@@ -23,3 +23,8 @@ export function raceFigures(flashFirst: number, diskFirst: number): RaceFigures 
   const races = flashFirst + diskFirst;
   return { flashFirst, diskFirst, share: races > 0 ? flashFirst / races : null, ratio: diskFirst > 0 ? flashFirst / diskFirst : null };
 }
+
+/** A share or ratio as the page and the CLI print it: one decimal, `3.5 %`; `—` when undefined. */
+export function percentText(fraction: number | null): string {
+  return fraction === null ? '—' : `${(fraction * 100).toFixed(1)} %`;
+}

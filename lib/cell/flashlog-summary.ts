@@ -76,7 +76,7 @@ export function summarizeFlashLog(first: CellcliFile, second: CellcliFile | null
         throw new CellInputError(
           after!.fileName,
           a.line,
-          `${metricWords(a)} fell from ${b.value} (${before.fileName} line ${b.line}) to ${a.value}: a cumulative counter only grows, unless the cell restarted (a restart resets the counters); take both snapshots after the restart, or check the order (before first)`,
+          `${metricWords(a)} fell from ${b.value.toLocaleString('en-US')} (${before.fileName} line ${b.line}) to ${a.value.toLocaleString('en-US')}: a cumulative counter only grows, unless the cell restarted (a restart resets the counters); take both snapshots after the restart, or check the order (before first)`,
         );
       }
     }
