@@ -1,4 +1,5 @@
 /** What the worker holds for one dataset: its inputs and what was read from them for the current event. */
+import { CellInputs } from './cell-inputs';
 import { sessionIds } from '../report/dataset-side';
 import { mergeCounts } from '../stats/counts';
 import { sampleOf, type Sample } from '../stats/sample';
@@ -41,6 +42,8 @@ export class DatasetState {
   abort: AbortController | null = null;
   /** Preset and size of the synthetic demo this dataset holds or is drawing. */
   demoKey: string | null = null;
+  /** The cells' FLASHLOG snapshots carried beside the traces (cell-inputs.ts). */
+  readonly cells = new CellInputs();
 
   /** The measure's label: an event's name, or what `measure` measures (measure-fields.ts). */
   event: string;
