@@ -12,6 +12,7 @@ import { datasetColor } from '../charts/palette';
 import { OutlierPanel, type FigureSelection } from '../outliers/OutlierPanel';
 import { ProfileResults } from '../profile/ProfileResults';
 import { ResultsView } from '../ResultsView';
+import { CellFlashLogPanel } from '../cell/CellFlashLogPanel';
 import { MySharedReports } from '../share/MySharedReports';
 import { SharePanel } from '../share/SharePanel';
 import { DatasetCard } from './DatasetCard';
@@ -135,6 +136,7 @@ export function Workbench() {
               dispatch({ type: 'remove-dataset', id: s.id });
             }}
             onExportSamples={() => void exportSamples(s.id, s.label)}
+            onCellText={(text) => send({ type: 'cell-text', datasetId: s.id, text })}
           />
         ))}
         {slots.length < MAX_DATASETS && (
@@ -212,6 +214,7 @@ export function Workbench() {
             thresholdCounts={thresholdCounts}
             onThresholdsChange={(thresholds) => setView({ thresholds })}
             onSelectRange={(s) => setSelected({ selection: s, dataKey })}
+            besideComparison={<CellFlashLogPanel report={report} unit={view.unit} datasets={slots.flatMap((s, i) => (statuses[s.id]?.cell ? [{ id: s.id, label: s.label, color: colorOf(s.id, i), cell: statuses[s.id]!.cell! }] : []))} />}
           />
         )}
         {report && !loading && view.tab === 'waits' && (
