@@ -1,5 +1,5 @@
 'use client';
-/** Every FLASHLOG metric of every cell, before, after and Δ, folded away under the panel's figures. */
+/** Every FLASHLOG metric of every cell, Δ first (what a narrow card shows without scrolling), then before and after; folded away under the panel's figures. */
 import type { FlashLogSummary } from '@/lib/cell/flashlog-summary';
 import { formatNumber } from '../display-units';
 import styles from './cell-flash-log.module.css';
@@ -22,9 +22,9 @@ export function CellMetricTable({ summary: s }: { summary: FlashLogSummary }) {
             <tr>
               {withCell && <th>Cell</th>}
               <th>Metric</th>
+              {withAfter && <th className="num">Δ</th>}
               <th className="num">{withAfter ? 'Before' : 'Value'}</th>
               {withAfter && <th className="num">After</th>}
-              {withAfter && <th className="num">Δ</th>}
               <th>Unit</th>
             </tr>
           </thead>
@@ -33,9 +33,9 @@ export function CellMetricTable({ summary: s }: { summary: FlashLogSummary }) {
               <tr key={`${r.cell}/${r.name}/${r.object}`}>
                 {withCell && <td>{r.cell}</td>}
                 <td title={r.kind}>{r.known ? r.name : `${r.name} ?`}</td>
+                {withAfter && <td className="num">{value(r.delta, true)}</td>}
                 <td className="num">{value(r.before)}</td>
                 {withAfter && <td className="num">{value(r.after)}</td>}
-                {withAfter && <td className="num">{value(r.delta, true)}</td>}
                 <td>{r.unit}</td>
               </tr>
             ))}

@@ -53,8 +53,8 @@ describe('Cell flash log panel in Chromium', () => {
     // The per-metric table: the deltas of the two counters.
     await panel.locator('summary', { hasText: 'Metrics of 1 cell' }).click();
     const row = (name: string) => panel.locator('tr', { has: page.locator('td', { hasText: new RegExp(`^${name}$`) }) });
-    expect(await row('FL_FLASH_FIRST').locator('td').allTextContents()).toEqual(['FL_FLASH_FIRST', '7,318,741', '7,337,931', '+19,190', 'IO requests']);
-    expect(await row('FL_DISK_FIRST').locator('td').allTextContents()).toEqual(['FL_DISK_FIRST', '32,669,310', '33,201,462', '+532,152', 'IO requests']);
+    expect(await row('FL_FLASH_FIRST').locator('td').allTextContents()).toEqual(['FL_FLASH_FIRST', '+19,190', '7,318,741', '7,337,931', 'IO requests']);
+    expect(await row('FL_DISK_FIRST').locator('td').allTextContents()).toEqual(['FL_DISK_FIRST', '+532,152', '32,669,310', '33,201,462', 'IO requests']);
   });
 
   it('pasted text: a bad snapshot shows its line and cause inline; two dcli snapshots give the same share', async () => {
