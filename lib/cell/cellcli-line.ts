@@ -1,5 +1,7 @@
 /**
- * One line of CellCLI output, classified. The forms (Exadata System Software User's Guide):
+ * One line of CellCLI output, classified. The forms (Exadata System Software User's Guide,
+ * https://docs.oracle.com/en/engineered-systems/exadata-database-machine/sagug/ : displaying-current-metrics.html,
+ * monitoring-smart-flash-log-using-metrics.html, using-dcli-list-specific-metric-current-objects-group.html):
  * - LIST METRICCURRENT (default attributes name, metricObjectName, metricValue):
  *   `         FL_DISK_FIRST   FLASHLOG   32,669,310 IO requests`
  * - LIST METRICHISTORY, or METRICCURRENT with ATTRIBUTES …, collectionTime, the time last:

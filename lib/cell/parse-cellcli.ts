@@ -108,15 +108,21 @@ export function parseCellcli(text: string, fileName: string): CellcliFile {
   return { fileName, readings, otherMetrics };
 }
 
-/** Whether a file's first bytes are CellCLI FLASHLOG output: how a dropped file is told from a trace. */
+/**
+ * Whether a file's first bytes are CellCLI FLASHLOG output: how a dropped file is told from a trace.
+ * Its first line with content is a metric row or a DETAIL attribute, and an FL_ metric comes within
+ * 40 lines; a bad line further on does not hide it, so parseCellcli can name that line.
+ */
 export function looksLikeCellcli(head: string): boolean {
-  // The head may end mid-line: judge only whole lines, and at most the first 40 of them.
+  // The head may end mid-line: judge only whole lines.
   const whole = head.includes('\n') ? head.slice(0, head.lastIndexOf('\n')) : head;
-  let flashlog = false;
+  let first = true;
   for (const line of whole.split('\n').slice(0, 40)) {
     const c = classifyLine(line);
-    if (c.kind === 'other') return false;
-    if ((c.kind === 'row' || (c.kind === 'detail' && c.key === 'name')) && FLASHLOG_NAME.test(c.kind === 'row' ? c.name : c.value)) flashlog = true;
+    if (c.kind === 'blank' || c.kind === 'prompt') continue;
+    if (first && c.kind === 'other') return false;
+    first = false;
+    if ((c.kind === 'row' || (c.kind === 'detail' && c.key === 'name')) && FLASHLOG_NAME.test(c.kind === 'row' ? c.name : c.value)) return true;
   }
-  return flashlog;
+  return false;
 }

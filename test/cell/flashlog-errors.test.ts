@@ -82,5 +82,7 @@ describe('telling CellCLI output from a trace by content', () => {
     expect(looksLikeCellcli('Trace file /u01/x.trc\n*** 2024-03-01 10:00:00.000\n')).toBe(false);
     expect(looksLikeCellcli('WAIT #0: nam=\'log file sync\' ela= 912 buffer#=1 p2=0 p3=0 obj#=-1 tim=1\n')).toBe(false);
     expect(looksLikeCellcli('         CD_IO_BY_R_LG   CD_00_abcd2x3    1.9 MB\n')).toBe(false);
+    // A bad line after the first metric: still CellCLI output, so the parse can name that line.
+    expect(looksLikeCellcli(`${row('FL_DISK_FIRST', '1 IO requests')}\n-- copied from the console --\n`)).toBe(true);
   });
 });

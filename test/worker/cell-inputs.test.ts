@@ -63,3 +63,14 @@ describe('cell metrics in a dataset', () => {
     expect(s.cell!.summary!.races.interval).toMatchObject({ flashFirst: 19190, diskFirst: 532152 });
   });
 });
+
+describe('a dropped CellCLI file with a bad line', () => {
+  it('is taken as cell metrics, and the error names its line', async () => {
+    const h = new SessionHarness();
+    const text = `${fixture('cell/book-off.txt')}-- copied from the console --\n`;
+    await h.send({ type: 'add-files', datasetId: 'd1', files: [asFile('cells.txt', text)], event: 'log file sync' });
+    const s = h.lastStatus('d1');
+    expect(s.files).toEqual([]);
+    expect(s.cell!.error).toMatch(/^cells\.txt line 17: not CellCLI output: .*found '-- copied from the console --'$/);
+  });
+});
