@@ -23,6 +23,11 @@ const CLI_COMMANDS: readonly CliCommand[] = [
     command: 'npx waitscope compare --profile <A traces…> --vs <B traces…>',
     summary: 'Two response-time profiles side by side, and the statements whose time changed most.',
   },
+  {
+    command: 'npx waitscope flashlog <before.txt> [after.txt]',
+    summary:
+      "The cells' FLASHLOG metrics from CellCLI (LIST METRICCURRENT or METRICHISTORY WHERE objectType='FLASHLOG', dcli too): deltas and flash's share of the races; compare --cell-a/--cell-b puts them beside the latency.",
+  },
 ];
 
 export default function HomePage() {

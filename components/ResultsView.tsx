@@ -4,7 +4,7 @@
  * (lib/stats/answer-sentence.ts), then the comparison table, exports, the figures and the thresholds.
  * The workbench and a shared report's page (/r/[id]) draw the same view from the same report.
  */
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { answerOfComparison } from '@/lib/report/comparison-answer';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { withThresholdCounts, type DatasetThresholdCounts } from '@/lib/worker/threshold-counts';
@@ -36,9 +36,11 @@ export interface ResultsViewProps {
   onThresholdsChange?: (micros: number[]) => void;
   /** A click on a bucket or bar, or a drag across the spectrum: the waits of that range (issue 6 §1), by dataset id. */
   onSelectRange?: (selection: FigureSelection) => void;
+  /** Drawn right after the comparison table (the workbench's cell flash log panel); absent in a shared report. */
+  besideComparison?: ReactNode;
 }
 
-export function ResultsView({ report: figures, unit, buckets, topWaits, thresholdCounts, onThresholdsChange, onSelectRange }: ResultsViewProps) {
+export function ResultsView({ report: figures, unit, buckets, topWaits, thresholdCounts, onThresholdsChange, onSelectRange, besideComparison }: ResultsViewProps) {
   const report = useMemo(() => withThresholdCounts(figures, thresholdCounts ?? []), [figures, thresholdCounts]);
   // Indexes into the report drawn here become ids now, before the datasets can change.
   const onRange = onSelectRange && ((r: RangeSelection) => onSelectRange(selectionOf(r, report)));
@@ -55,6 +57,7 @@ export function ResultsView({ report: figures, unit, buckets, topWaits, threshol
         </section>
       )}
       <ComparisonTable report={report} unit={unit} />
+      {besideComparison}
       <ExportBar report={report} buckets={buckets} />
       <AllWaitsFigure report={figures} unit={unit} bucketMode={buckets} onSelectRange={onRange} />
       <TopWaitsFigure report={figures} unit={unit} settings={topWaits} onSelectRange={onRange} />

@@ -7,6 +7,7 @@ import { filesFromDrop, filesFromList } from './drop-files';
 import { FileList, loadedSummary } from './FileList';
 import { valuesNoun } from '@/lib/trace/measure';
 import { ProgressBar } from './ProgressBar';
+import { CellTextInput } from '../cell/CellTextInput';
 import styles from './workbench-extras.module.css';
 
 export interface DatasetCardProps {
@@ -32,6 +33,8 @@ export interface DatasetCardProps {
   onExportSamples: () => void;
   /** Which time window the dataset's statistics are of, and what it left out (WindowLines.tsx windowText); absent: the whole run. */
   windowNote?: string | null;
+  /** Pasted CellCLI FLASHLOG output (null removes it); absent where the data cannot change. */
+  onCellText?: (text: string | null) => void;
 }
 
 function fileSummary(status: DatasetStatus | undefined): string {
@@ -107,6 +110,7 @@ export function DatasetCard(p: DatasetCardProps) {
       />
       {status && status.files.length > 0 && <FileList files={status.files} onRemove={p.onRemoveFile} noun={valuesNoun(status.measure)} />}
       <DatasetErrors problems={problems} event={status?.event} noun={valuesNoun(status?.measure)} />
+      {p.onCellText && <CellTextInput id={p.id} index={p.index} cell={status?.cell} onText={p.onCellText} />}
     </section>
   );
 }

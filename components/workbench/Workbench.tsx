@@ -12,6 +12,7 @@ import { datasetColor } from '../charts/palette';
 import { OutlierPanel, type FigureSelection } from '../outliers/OutlierPanel';
 import { ProfileResults } from '../profile/ProfileResults';
 import { ResultsView } from '../ResultsView';
+import { CellFlashLogPanel } from '../cell/CellFlashLogPanel';
 import { MySharedReports } from '../share/MySharedReports';
 import { SharePanel } from '../share/SharePanel';
 import { DatasetCard } from './DatasetCard';
@@ -145,6 +146,7 @@ export function Workbench() {
             }}
             onExportSamples={() => void exportSamples(s.id, s.label)}
             windowNote={s.window && windowNoteOf(report, s.id)}
+            onCellText={(text) => send({ type: 'cell-text', datasetId: s.id, text })}
           />
         ))}
         {slots.length < MAX_DATASETS && (
@@ -223,6 +225,7 @@ export function Workbench() {
             thresholdCounts={thresholdCounts}
             onThresholdsChange={(thresholds) => setView({ thresholds })}
             onSelectRange={(s) => setSelected({ selection: s, dataKey })}
+            besideComparison={<CellFlashLogPanel report={report} unit={view.unit} datasets={slots.flatMap((s, i) => (statuses[s.id]?.cell ? [{ id: s.id, label: s.label, color: colorOf(s.id, i), cell: statuses[s.id]!.cell! }] : []))} />}
           />
         )}
         {/* Keyed on the report shown: a new window's outliers are asked for after its table, not ahead of it in the worker. */}

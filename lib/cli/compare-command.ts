@@ -14,6 +14,10 @@ import { loadDatasets, type LoadedDataset } from './load-dataset';
 import { safeJson, safeText } from './terminal-text';
 import { mark } from './timing';
 import { compareProfiles } from '../profile/compare-profiles';
+import type { FlashLogSummary } from '../cell/flashlog-summary';
+import { CELL_OPTIONS, cellArgs } from './cell-args';
+import { readFlashLog } from './flashlog-command';
+import { flashLogBesideLatency } from './flashlog-format';
 import type { DatasetProfile } from '../profile/profile-model';
 import { PROFILE_OPTIONS, thinkTimeOf } from './profile-args';
 import { profileComparisonText } from './compare-profile-format';
@@ -34,6 +38,8 @@ export interface CompareArgs {
   profile: { thinkTimeMicros: number } | null;
   /** --from/--to/--skip-first/--skip-last, applied to both sides; absent for the whole runs. */
   window?: TimeWindow;
+  /** --cell-a/--cell-b: each side's CellCLI FLASHLOG snapshot (or before,after pair); absent when not given. */
+  cells?: [string[], string[]];
 }
 
 const FORMATS: readonly CompareFormat[] = ['table', 'json', 'csv'];
@@ -54,6 +60,7 @@ export function parseCompareArgs(argv: string[]): CompareArgs {
       vs: { type: 'boolean', multiple: true },
       profile: { type: 'boolean' },
       ...PROFILE_OPTIONS,
+      ...CELL_OPTIONS,
     },
   });
   const { values, tokens } = parsed;
@@ -89,7 +96,8 @@ export function parseCompareArgs(argv: string[]): CompareArgs {
   if (!values.profile && values['think-time'] !== undefined) throw new UsageError('--think-time belongs to compare --profile');
   const profile = values.profile ? { thinkTimeMicros: thinkTimeOf(values['think-time']) } : null;
   const window = windowArgs(values);
-  return { event, ...(measure && { measure }), format, labels, workers, a, b, profile, ...(window && { window }) };
+  const cells = cellArgs(values, format, profile !== null);
+  return { event, ...(measure && { measure }), format, labels, workers, a, b, profile, ...(window && { window }), ...(cells && { cells }) };
 }
 
 /** The folder's name for a directory, the name of its folder for a file: `runs/flash-on/x.trc` → flash-on. */
@@ -123,6 +131,8 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   const [labelA, labelB] = args.labels ?? defaultLabels(args.a[0]!, args.b[0]!);
   const common = { event: args.event, ...(args.measure && { measure: args.measure }), json: false, workers: args.workers, ...(args.window && { window: args.window }) };
   if (args.profile) return compareProfilesCommand(args, [labelA, labelB], args.profile, out);
+  // The cells' metrics first: a bad snapshot stops the command before the traces are read.
+  const cells = args.cells && (args.cells.map((paths) => (paths.length > 0 ? readFlashLog(paths) : null)) as [FlashLogSummary | null, FlashLogSummary | null]);
   // The statistics read each session's counts only: the parse workers count them, no wait is kept.
   const [datasetA, datasetB] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: 'session-counts' })) as [LoadedDataset, LoadedDataset];
   // A is the treatment (dataset 0), B the baseline (dataset 1): the report the page builds of the same files.
@@ -134,8 +144,14 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   // Labels and file names reach the terminal: control characters escaped (terminal-text.ts; JSON escapes its own).
   const text =
     args.format === 'json'
-      ? safeJson(report)
-      : safeText(args.format === 'csv' ? comparisonCsv(report, report.comparisons[0]!) : windowLines([labelA, labelB], [datasetA, datasetB], args.measure !== undefined) + comparisonTable(report));
+      ? safeJson(cells ? { ...report, cellFlashLog: { a: cells[0], b: cells[1] } } : report)
+      : safeText(
+          args.format === 'csv'
+            ? comparisonCsv(report, report.comparisons[0]!)
+            : windowLines([labelA, labelB], [datasetA, datasetB], args.measure !== undefined) +
+                comparisonTable(report) +
+                (cells ? flashLogBesideLatency([labelA, labelB], cells, [report.datasets[0]!.summary.mean, report.datasets[1]!.summary.mean], args.event) : ''),
+        );
   out.write(text);
   mark('output');
 }

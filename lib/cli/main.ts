@@ -20,10 +20,14 @@ const USAGE = `usage:
                                                              statements with their calls, waits, recursive children and e per execution
   waitscope compare [--event NAME] [--json | --format csv] [--labels A,B] A_PATH... --vs B_PATH...
                                                              A against B: summaries, differences, tests, bootstrap CIs, verdicts
+  waitscope compare [--cell-a FILE[,FILE]] [--cell-b FILE[,FILE]] … A_PATH... --vs B_PATH...
+                                                             with each side's CellCLI FLASHLOG snapshot (or before,after): flash-first share beside the mean
   waitscope compare --profile [--json] [--labels A,B] A_PATH... --vs B_PATH...
                                                              the two response-time profiles side by side, and the statements that changed most
   waitscope outliers [--event NAME] [--top N] [--context K] [--threshold US] [--gap US] [--min-count K] [--json] FILE_OR_DIR...
                                                              top waits with time, session, file and line; clusters of outliers and what co-occurred
+  waitscope flashlog [--json] SNAPSHOT [AFTER]                the cells' FLASHLOG metrics (CellCLI LIST METRICCURRENT/METRICHISTORY
+                                                             WHERE objectType='FLASHLOG', dcli too): per cell, deltas, flash-first share
   waitscope synth   --preset flash-on|flash-off --out DIR [--sessions 20] [--commits 200000] [--seed 1]
                                                              write Table 15.1-calibrated 11.2 traces, one per session
   waitscope synth   --workload oltp --release 8i|9i|10.2|11.2|12.2|19c|23ai --out DIR   (synth --help: all options)
@@ -61,6 +65,9 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'outliers':
         await (await import('./outliers-command')).outliersCommand(rest);
+        return 0;
+      case 'flashlog':
+        (await import('./flashlog-command')).flashlogCommand(rest);
         return 0;
       case 'synth':
         await (await import('./synth-command')).synthCommand(rest);

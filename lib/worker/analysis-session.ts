@@ -80,6 +80,13 @@ export class AnalysisSession {
         return this.undoClear(request.datasetId);
       case 'remove-file':
         return this.removeFile(request.datasetId, request.name);
+      case 'cell-text': {
+        const d = this.state(request.datasetId);
+        if (request.text === null) d.cells.clear();
+        else d.cells.add(d.cells.nextPastedName(), request.text);
+        this.post({ type: 'status', status: statusOf(d) });
+        return;
+      }
       case 'set-event':
         return this.setMeasure(measureOf(request));
       case 'set-window':

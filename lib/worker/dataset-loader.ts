@@ -11,6 +11,7 @@ import { parseTrace } from '../trace/parse-trace';
 import { callChoicesOf } from './call-choices';
 import type { MeasureFields } from './measure-fields';
 import { importSamplesCsv } from './csv-input';
+import { cellTextOf } from './cell-inputs';
 import type { TraceFileResult } from '../trace/types';
 import { CancelledError, fileChunks } from './file-chunks';
 import { RANGE_SIZES } from '../trace/range-schedule';
@@ -199,6 +200,15 @@ export class DatasetLoader {
     this.sendStatus();
   }
 
+  /** A dropped file that is CellCLI output (by content) leaves the traces for the cell metrics. */
+  private async takeCellFile(entry: TraceEntry): Promise<boolean> {
+    const text = await cellTextOf(entry.file);
+    if (text === null) return false;
+    this.d.traces = this.d.traces.filter((t) => t !== entry);
+    this.d.cells.add(entry.name, text);
+    return true;
+  }
+
   private nextQueued(): TraceEntry | null {
     return this.d.traces.find((t) => t.status.state === 'queued') ?? null;
   }
@@ -251,6 +261,7 @@ export class DatasetLoader {
       // it returns a partial result: the signal, not the outcome, says the file was not read to its end.
       if (tooLarge !== null || fileAbort.signal.aborted) throw new CancelledError();
       if (!current()) return;
+      if (result.outcome.kind === 'not-a-trace' && (await this.takeCellFile(entry))) return;
       entry.result = result;
       entry.status = statusOfResult(result, size);
       if (collector && result.outcome.kind !== 'not-a-trace') entry.calls = callChoicesOf(collector.finish());

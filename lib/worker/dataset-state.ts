@@ -1,4 +1,5 @@
 /** What the worker holds for one dataset: its inputs and what was read from them for the current event. */
+import { CellInputs } from './cell-inputs';
 import { sessionIds } from '../report/dataset-side';
 import { mergeCounts } from '../stats/counts';
 import { sampleOf, type Sample } from '../stats/sample';
@@ -45,6 +46,8 @@ export class DatasetState {
   demoKey: string | null = null;
   /** Set on a windowed view (windowed-dataset.ts): the window and how many waits it left out. */
   applied: WindowSummary | null = null;
+  /** The cells' FLASHLOG snapshots carried beside the traces (cell-inputs.ts). */
+  readonly cells = new CellInputs();
 
   /** The measure's label: an event's name, or what `measure` measures (measure-fields.ts). */
   event: string;

@@ -16,6 +16,7 @@ import type { TimeWindow } from '../scope/time-window';
 import type { EventProfileRow } from '../trace/types';
 import type { CallChoices } from './call-choices';
 import type { CallMeasure, MeasureFields } from './measure-fields';
+import type { CellPanel } from './cell-inputs';
 
 /** Why one input file gave no (or only some) waits, in the words the page shows. */
 export type FileProblemKind = 'not-a-trace' | 'no-event' | 'truncated' | 'too-large' | 'unreadable' | 'warning';
@@ -55,6 +56,8 @@ export interface DatasetStatus {
   error: string | null;
   /** After Clear: what Undo would bring back (the worker keeps it until the next load). */
   cleared?: { files: number; waits: number } | null;
+  /** The cells' FLASHLOG metrics pasted or dropped into the dataset (cell-inputs.ts); absent when none. */
+  cell?: CellPanel;
 }
 
 export interface ProgressUpdate {
@@ -176,6 +179,8 @@ export type WorkerCommand =
   | { type: 'undo-clear'; datasetId: string }
   /** Drops one input file (by its path) from a dataset; its statistics are those of the other files. */
   | { type: 'remove-file'; datasetId: string; name: string }
+  /** CellCLI FLASHLOG output pasted into a dataset; text null removes the dataset's cell metrics. */
+  | { type: 'cell-text'; datasetId: string; text: string | null }
   /** Reads every dataset again for another measure: an event, a call type or the commit. */
   | ({ type: 'set-event' } & MeasureFields)
   /** From now on every statistic of the dataset is of the waits inside `window` (lib/scope); NO_WINDOW: the whole run. */

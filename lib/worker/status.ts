@@ -15,5 +15,6 @@ export function statusOf(d: DatasetState): DatasetStatus {
     profile: d.profile,
     note: d.note,
     error: d.error,
+    ...(d.cells.panel && { cell: d.cells.panel }),
   };
 }
