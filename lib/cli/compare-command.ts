@@ -14,6 +14,7 @@ import { compareProfiles } from '../profile/compare-profiles';
 import type { DatasetProfile } from '../profile/profile-model';
 import { PROFILE_OPTIONS, thinkTimeOf } from './profile-args';
 import { profileComparisonText } from './compare-profile-format';
+import { OVER_TIME_OPTION, overTimeArg, overTimeJson, overTimeKeeping, overTimeOf, overTimeScopeJson, overTimeText } from './over-time-option';
 
 export type CompareFormat = 'table' | 'json' | 'csv';
 
@@ -29,6 +30,8 @@ export interface CompareArgs {
   b: string[];
   /** --profile: compare the response-time profiles, not one event's waits; with its think time, µs. */
   profile: { thinkTimeMicros: number } | null;
+  /** --over-time: the interval, µs (issue 15 §3). */
+  overTime?: number;
 }
 
 const FORMATS: readonly CompareFormat[] = ['table', 'json', 'csv'];
@@ -49,6 +52,7 @@ export function parseCompareArgs(argv: string[]): CompareArgs {
       vs: { type: 'boolean', multiple: true },
       profile: { type: 'boolean' },
       ...PROFILE_OPTIONS,
+      ...OVER_TIME_OPTION,
     },
   });
   const { values, tokens } = parsed;
@@ -83,7 +87,8 @@ export function parseCompareArgs(argv: string[]): CompareArgs {
   if (values.profile && format === 'csv') throw new UsageError('compare --profile prints a table or --json, not CSV');
   if (!values.profile && values['think-time'] !== undefined) throw new UsageError('--think-time belongs to compare --profile');
   const profile = values.profile ? { thinkTimeMicros: thinkTimeOf(values['think-time']) } : null;
-  return { event, ...(measure && { measure }), format, labels, workers, a, b, profile };
+  if (values['over-time'] !== undefined && (profile || format === 'csv')) throw new UsageError('--over-time prints with the table or --json of compare, not with --profile or CSV');
+  return { event, ...(measure && { measure }), format, labels, workers, a, b, profile, ...overTimeArg(values['over-time']) };
 }
 
 /** The folder's name for a directory, the name of its folder for a file: `runs/flash-on/x.trc` → flash-on. */
@@ -118,16 +123,17 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   const common = { event: args.event, ...(args.measure && { measure: args.measure }), json: false, workers: args.workers };
   if (args.profile) return compareProfilesCommand(args, [labelA, labelB], args.profile, out);
   // The statistics read each session's counts only: the parse workers count them, no wait is kept.
-  const [datasetA, datasetB] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: 'session-counts' })) as [LoadedDataset, LoadedDataset];
+  const [datasetA, datasetB] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: overTimeKeeping(args.overTime, 'session-counts') })) as [LoadedDataset, LoadedDataset];
   // A is the treatment (dataset 0), B the baseline (dataset 1): the report the page builds of the same files.
   const inputs = [reportDatasetOf('a', labelA, datasetA), reportDatasetOf('b', labelB, datasetB)];
   mark('sessions');
   const report = buildReportOfSamples(inputs, { event: args.event, ...(args.measure && { measure: args.measure }), baseline: 1, generatorVersion: WAITSCOPE_VERSION, createdAt: new Date().toISOString(), onPhase: mark });
   // Labels and file names reach the terminal: control characters escaped (terminal-text.ts; JSON escapes its own).
+  const overTime = args.overTime === undefined ? null : overTimeSides([datasetA, datasetB], [labelA, labelB], args.overTime, args.measure ? args.event : `'${args.event}' waits`);
   const text =
     args.format === 'json'
-      ? safeJson(report)
-      : safeText(args.format === 'csv' ? comparisonCsv(report, report.comparisons[0]!) : comparisonTable(report));
+      ? safeJson(overTime ? { ...report, ...overTime.json } : report)
+      : safeText(args.format === 'csv' ? comparisonCsv(report, report.comparisons[0]!) : comparisonTable(report) + (overTime?.text ?? ''));
   out.write(text);
   mark('output');
 }
@@ -142,4 +148,16 @@ async function compareProfilesCommand(args: CompareArgs, labels: [string, string
     return;
   }
   out.write(safeText(profileComparisonText(comparison, labels)));
+}
+
+/** --over-time of both sides: A's rows then B's, each labelled. */
+function overTimeSides(datasets: LoadedDataset[], labels: string[], intervalMicros: number, what: string) {
+  const sides = datasets.map((d) => overTimeOf(d, intervalMicros));
+  return {
+    json: {
+      overTime: sides.flatMap((o, i) => overTimeJson(o, { dataset: labels[i]! })),
+      overTimeScope: sides.map((o, i) => overTimeScopeJson(o, { dataset: labels[i]! })),
+    },
+    text: sides.map((o, i) => `\n${labels[i]}: ${overTimeText(o, what)}`).join(''),
+  };
 }
