@@ -20,12 +20,39 @@ export interface DatasetOverTime extends LatencyOverTime {
 
 export type OverTimeInput = ClockInput & { samples: { ela: Float64Array } };
 
-export function datasetOverTime(input: OverTimeInput, options: { intervalMicros?: number; origin?: TimeOrigin } = {}): DatasetOverTime {
+/** A dataset's waits placed on its busiest axis: what latencyOverTime cuts. */
+export interface PlacedWaits {
+  ela: Float64Array;
+  micros: Float64Array;
+  domain: Int32Array;
+  want: number;
+  axis: OverTimeAxis;
+  /** µs from the first to the last wait on the axis (0 when fewer than two). */
+  span: number;
+}
+
+export function placeWaits(input: OverTimeInput): PlacedWaits {
   const { micros, domain } = new DatasetClock(input).columns();
   const ela = input.samples.ela.subarray(0, input.samples.count);
   const want = busiestDomain(domain);
   const axis: OverTimeAxis = want === UTC_DOMAIN ? 'utc' : want === LOCAL_DOMAIN ? 'local' : 'tim';
-  return { ...latencyOverTime(ela, micros, domain, { domain: want, ...options }), axis };
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < domain.length; i++) {
+    if (domain[i] !== want) continue;
+    const t = micros[i] as number;
+    if (t < lo) lo = t;
+    if (t > hi) hi = t;
+  }
+  return { ela, micros, domain, want, axis, span: hi > lo ? hi - lo : 0 };
+}
+
+export function cutPlaced(p: PlacedWaits, options: { intervalMicros?: number; origin?: TimeOrigin } = {}): DatasetOverTime {
+  return { ...latencyOverTime(p.ela, p.micros, p.domain, { domain: p.want, ...options }), axis: p.axis };
+}
+
+export function datasetOverTime(input: OverTimeInput, options: { intervalMicros?: number; origin?: TimeOrigin } = {}): DatasetOverTime {
+  return cutPlaced(placeWaits(input), options);
 }
 
 /**

@@ -15,6 +15,7 @@ import { RangeHelper } from './range-port';
 import { contextOf, selectionCsv, selectPage } from './outlier-requests';
 import { OutlierCache } from './outlier-cache';
 import { ProfileCache } from './profile-request';
+import { OverTimeCache } from './over-time-request';
 import { shareContent } from './share-request';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
@@ -35,6 +36,7 @@ export class AnalysisSession {
   private readonly reports = new DatasetReports();
   private readonly outlierPasses = new OutlierCache();
   private readonly profilePasses = new ProfileCache();
+  private readonly overTimePasses = new OverTimeCache();
 
   constructor(
     private readonly post: Post,
@@ -91,6 +93,8 @@ export class AnalysisSession {
         return this.shareContent(request);
       case 'profiles':
         return this.profilePasses.answer(request, request.datasetIds.map((id) => this.peek(id)), this.post);
+      case 'over-time':
+        return this.overTime(request);
       case 'outliers':
       case 'select':
       case 'export-selection':
@@ -286,6 +290,15 @@ export class AnalysisSession {
       }
     } catch (error) {
       this.post({ type: 'request-failed', requestId, message: `waitscope could not compute that: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
+  /** Issue 15 §3: the heat maps of latency over time (over-time-request.ts). */
+  private overTime(request: QuestionOf<'over-time'>): void {
+    try {
+      this.post({ type: 'over-time', requestId: request.requestId, ...this.overTimePasses.answer(request, (id) => this.peek(id)) });
+    } catch (error) {
+      this.post({ type: 'request-failed', requestId: request.requestId, message: `The heat map could not be computed: ${error instanceof Error ? error.message : String(error)}` });
     }
   }
 
