@@ -16,6 +16,7 @@ import { download as save } from '../download';
 import { formatTime, type DisplayUnit } from '../display-units';
 import { ClusterList, type DatasetClusters } from './ClusterList';
 import { ContextView } from './ContextView';
+import { LatencyOverTime } from './LatencyOverTime';
 import { OutlierWarnings } from './OutlierWarnings';
 import type { FigureSelection } from './figure-selection';
 import { PAGE_ROWS, SelectionList } from './SelectionList';
@@ -170,6 +171,7 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
       {!outliers && !problem && <p className="computing">Finding the outliers…</p>}
       {problem && <p role="alert" className="failure">{problem}</p>}
       {outliers && <OutlierWarnings outliers={outliers} labelOf={labelOf} />}
+      <LatencyOverTime datasets={datasets} dataKey={dataKey} unit={unit} ask={ask} onWindow={select} />
       {sameAxis.length > 0 && (
         <TimelineFigure
           series={sameAxis.map((o) => ({ label: labelOf(o.datasetId), colorIndex: datasets.findIndex((d) => d.datasetId === o.datasetId), points: { t: o.timeline.t, ela: o.timeline.ela }, keepAbove: o.timeline.keepAbove }))}

@@ -41,8 +41,9 @@ export interface LatencyOverTime {
   origin: TimeOrigin;
   /** µs on the axis where interval 0 starts; interval i is [start + i·interval, start + (i+1)·interval). */
   start: number;
-  /** µs on the axis of the first placed wait (the dataset's start on this axis); NaN when none is placed. */
+  /** µs on the axis of the first and the last placed wait (the dataset's start and end on this axis); NaN when none is placed. */
   first: number;
+  last: number;
   intervals: number;
   /** The buckets from the lowest non-empty one to the highest, empty ones between kept; bounds in µs (upper null: open). */
   buckets: { lowerBound: number; upperBound: number | null }[];
@@ -160,6 +161,7 @@ export function latencyOverTime(ela: Float64Array, micros: Float64Array, domain:
     origin,
     start,
     first: placed > 0 ? lo : NaN,
+    last: placed > 0 ? hi : NaN,
     intervals,
     buckets: Array.from({ length: nb }, (_, b) => log2BucketBounds(kMin + b, view)),
     count,

@@ -20,6 +20,7 @@ describe('latencyOverTime on a hand-made sample (10 s intervals)', () => {
   it('starts at a multiple of the interval and spans 0–30 s in 3 intervals', () => {
     expect(r.start).toBe(0); // ⌊1 s / 10 s⌋·10 s
     expect(r.first).toBe(1 * S);
+    expect(r.last).toBe(25 * S);
     expect(r.intervals).toBe(3); // ⌊25 s / 10 s⌋ + 1
   });
 
