@@ -336,6 +336,7 @@ export class AnalysisSession {
           outliers: (id, label, options) => this.outlierPasses.outliers(this.peek(id), label, options),
           coOccurrence: (id, windows) => this.outlierPasses.coOccurrence(this.peek(id), windows),
           profiles: (ids, thinkTimeMicros) => this.profilePasses.profilesOf(ids.map((id) => this.peek(id)), thinkTimeMicros, this.post),
+          heatMaps: (specs) => this.overTimePasses.answer({ datasets: specs, intervalMicros: null, origin: 'clock' }, (id) => this.peek(id)).results,
         },
         request,
       );

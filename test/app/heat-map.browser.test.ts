@@ -87,6 +87,18 @@ describe('the heat map of latency over time in Chromium', () => {
     expect(Number(await page.getByTestId('outlier-list-title').locator('[data-dataset=d1]').getAttribute('data-count'))).toBeGreaterThan(500);
     await page.getByRole('button', { name: /back to the top/ }).click();
     await screenshot(page, 'heat-map-trace-since-start', '[data-testid=latency-over-time]');
+
+    // A shared report carries the heat map: the viewer draws it, every wait counted.
+    await page.getByTestId('share-button').click();
+    await page.getByTestId('share-summary').waitFor();
+    await page.getByTestId('share-send').click();
+    const link = await page.getByTestId('share-link').inputValue();
+    const viewer = await browser!.newPage({ viewport: { width: 1440, height: 1000 } });
+    await viewer.goto(link, { waitUntil: 'networkidle' });
+    await viewer.locator(`[data-testid=shared-outliers] ${READY}`).waitFor({ timeout: 60_000 });
+    expect(await viewer.locator('[data-testid=shared-outliers] [data-testid=figure-heat-map]').textContent()).toContain('All 5,000 placed waits are counted, none sampled');
+    await screenshot(viewer, 'heat-map-shared', '[data-testid=shared-outliers] [data-testid=figure-heat-map]');
+    await viewer.close();
     expect(watch.consoleErrors).toEqual([]);
     await page.close();
   });
