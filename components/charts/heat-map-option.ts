@@ -28,7 +28,7 @@
  */
 import type { DatasetHeatMap } from '@/lib/worker/over-time-request';
 import { formatCount, formatTime, type DisplayUnit } from '../display-units';
-import type { EChartsCoreOption } from './echarts-setup';
+import { echarts, type EChartsCoreOption } from './echarts-setup';
 import { INK } from './palette';
 import { formatTimeTickLabel, timeTicks, timeTickStep } from './time-ticks';
 import { escapeHtml } from './tooltip';
@@ -144,7 +144,7 @@ function log2Extent(map: DatasetHeatMap): { min: number; max: number } {
 export function heatMapOption({ map, unit, colour, axis, colourRange, xMax }: HeatMapInput): EChartsCoreOption {
   const nb = map.buckets.length;
   const values = cellValues(map, colour);
-  const cells: number[][] = [];
+  const cells: { value: number[]; itemStyle: { color: string; borderColor: string; borderWidth: number } }[] = [];
   for (let iv = 0; iv < map.intervals; iv++) {
     for (let b = 0; b < nb; b++) {
       const c = iv * nb + b;
@@ -152,7 +152,8 @@ export function heatMapOption({ map, unit, colour, axis, colourRange, xMax }: He
       if (n === 0) continue;
       const v = values[c] as number;
       // A cell of 0 µs waits has no log: it takes the lightest colour, as the fewest waits do.
-      cells.push([iv, b, v > 0 ? Math.log10(v) : colourRange.min, n, map.timeWaited[c] as number]);
+      const level = v > 0 ? Math.log10(v) : colourRange.min;
+      cells.push({ value: [iv, b, level, n, map.timeWaited[c] as number], itemStyle: cellStyle(level, colourRange) });
     }
   }
   const x0 = heatX0(map, axis);
@@ -167,9 +168,9 @@ export function heatMapOption({ map, unit, colour, axis, colourRange, xMax }: He
     legend: { top: 4, right: HEAT_GRID.right, selectedMode: false, data: ['p50', 'p99'], textStyle: { color: INK.text } },
     tooltip: {
       trigger: 'item',
-      formatter: (p: { seriesType?: string; data?: number[] }) => {
+      formatter: (p: { seriesType?: string; data?: unknown; value?: number[] }) => {
         if (p.seriesType !== 'heatmap' || !p.data) return '';
-        const [iv, b, , n, waited] = p.data as [number, number, number, number, number];
+        const [iv, b, , n, waited] = p.value as [number, number, number, number, number];
         const bucket = map.buckets[b]!;
         return [
           `<b>${escapeHtml(startText(iv))}</b> (${escapeHtml(sinceStartLabel(width))} interval)`,
@@ -245,6 +246,17 @@ function uncovered(map: DatasetHeatMap, axis: HeatAxis) {
     z: 5,
     markArea: { silent: true, itemStyle: { color: 'rgba(140, 149, 159, 0.45)' }, data: areas },
   };
+}
+
+/**
+ * A cell's colour, as the visual map's bar shows it, for its fill and its border: a border of its
+ * own colour covers the hairline that anti-aliasing leaves between two cells, which on a dark band
+ * reads as a stripe at every interval.
+ */
+function cellStyle(level: number, range: { min: number; max: number }) {
+  const t = Math.min(1, Math.max(0, (level - range.min) / (range.max - range.min)));
+  const color = echarts.color.lerp(t, [...HEAT_COLOURS]) as string;
+  return { color, borderColor: color, borderWidth: 0.6 };
 }
 
 /** An end of the colour scale, 10^v waits or µs waited, in words. */

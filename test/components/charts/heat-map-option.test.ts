@@ -17,12 +17,19 @@ type Option = { series: { type: string; name: string; data: unknown[]; markArea?
 describe('heatMapOption', () => {
   const m = map();
   const option = heatMapOption({ map: m, unit: 'us', colour: 'count', axis: 'clock', colourRange: heatColourRange([m], 'count') }) as unknown as Option;
-  const cells = option.series.find((s) => s.type === 'heatmap')!.data as number[][];
+  const cells = (option.series.find((s) => s.type === 'heatmap')!.data as { value: number[] }[]).map((c) => c.value);
 
   it('draws each non-empty cell once, with its count, and the counts add up to the waits', () => {
     // (interval, bucket row, log10 count, count, µs): 600 and 700 in row 0 of interval 0, 1500 in row 1, 900 in row 0 of interval 2.
     expect(cells.map(([iv, b, , n, us]) => [iv, b, n, us])).toEqual([[0, 0, 2, 1300], [0, 1, 1, 1500], [2, 0, 1, 900]]);
     expect(cells.reduce((sum, c) => sum + c[3]!, 0)).toBe(4);
+  });
+
+  it('gives each cell a border of its own colour (no anti-aliased hairline between cells), lightest at 1 wait', () => {
+    const styled = option.series.find((s) => s.type === 'heatmap')!.data as { value: number[]; itemStyle: { color: string; borderColor: string } }[];
+    for (const c of styled) expect(c.itemStyle.borderColor).toBe(c.itemStyle.color);
+    // The 1-wait cells sit at the bottom of the scale: the ramp's first colour, #fff7bc.
+    expect(styled.find((c) => c.value[3] === 1)!.itemStyle.color).toBe('rgba(255,247,188,1)');
   });
 
   it('spans x from the first interval start to the last interval end, in ms', () => {
