@@ -30,6 +30,7 @@ import type { DatasetHeatMap } from '@/lib/worker/over-time-request';
 import { formatCount, formatTime, type DisplayUnit } from '../display-units';
 import { echarts, type EChartsCoreOption } from './echarts-setup';
 import { INK } from './palette';
+import { timelineAxisName } from './timeline-option';
 import { formatTimeTickLabel, timeTicks, timeTickStep } from './time-ticks';
 import { escapeHtml } from './tooltip';
 
@@ -119,7 +120,7 @@ function xAxisOf(map: DatasetHeatMap, axis: HeatAxis, xMax: number | null | unde
   const name =
     axis === 'since-start'
       ? "time since the dataset's first wait (h:mm:ss), by each wait's end"
-      : `${map.axis === 'utc' ? 'wall-clock time (UTC)' : map.axis === 'local' ? 'wall-clock time (local to the trace, zone unknown)' : 'tim'}, by each wait's end`;
+      : `${timelineAxisName(map.axis)}, by each wait's end`;
   return {
     type: 'value',
     min,
@@ -129,7 +130,7 @@ function xAxisOf(map: DatasetHeatMap, axis: HeatAxis, xMax: number | null | unde
     nameGap: axis === 'clock' ? 40 : 28,
     splitLine: { show: false },
     axisTick: { customValues: ticks },
-    axisLabel: { color: INK.muted, hideOverlap: true, margin: 10, lineHeight: 14, customValues: ticks, formatter: (v: number) => (axis === 'clock' ? formatTimeTickLabel(v, step) : sinceStartLabel(v - min)) },
+    axisLabel: { color: INK.muted, hideOverlap: true, margin: 10, lineHeight: 14, customValues: ticks, formatter: (v: number) => (axis === 'since-start' ? sinceStartLabel(v - min) : map.axis === 'tim' ? formatCount(Math.round(v * 1000)) : formatTimeTickLabel(v, step)) },
   };
 }
 

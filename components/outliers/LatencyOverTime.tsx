@@ -7,7 +7,6 @@
  * a drag on a figure's time axis lists the waits of that window (`onWindow`).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { formatMicrosIso } from '@/lib/outliers/stamps';
 import { formatInterval, NICE_INTERVALS } from '@/lib/stats/over-time-interval';
 import type { DatasetHeatMap } from '@/lib/worker/over-time-request';
 import type { SelectionPart } from '@/lib/worker/outlier-requests';
@@ -15,6 +14,7 @@ import type { Ask, ReportDatasetSpec } from '@/lib/worker/protocol';
 import { HeatMapFigure } from '../charts/HeatMapFigure';
 import { heatColourRange, heatX1, sinceStartLabel, type HeatAxis, type HeatColour } from '../charts/heat-map-option';
 import type { DisplayUnit } from '../display-units';
+import { windowHeading } from './figure-selection';
 
 interface Props {
   datasets: ReportDatasetSpec[];
@@ -27,11 +27,6 @@ interface Props {
 
 /** The intervals offered besides the automatic one: sub-second ones for short runs, then the chooser's steps. */
 const OFFERED = [100_000, 200_000, 500_000, ...NICE_INTERVALS];
-
-function windowTitle(t0: number, t1: number, kind: 'utc' | 'local'): string {
-  const at = (ms: number) => formatMicrosIso(Math.round(ms * 1000), kind === 'utc' ? 0 : null);
-  return `Waits from ${at(t0)} to ${at(t1)}, ${kind === 'utc' ? 'wall-clock time (UTC)' : 'wall-clock time (local to the trace, zone unknown)'}, brushed on the heat map`;
-}
 
 export function LatencyOverTime({ datasets, dataKey, unit, ask, onWindow }: Props) {
   const [interval, setIntervalMicros] = useState<number | null>(null);
@@ -61,7 +56,7 @@ export function LatencyOverTime({ datasets, dataKey, unit, ask, onWindow }: Prop
     if (axis === 'clock') {
       if (m.axis === 'tim') return;
       const same = maps.filter((o) => o.axis === m.axis);
-      onWindow(windowTitle(t0, t1, m.axis), same.map((o) => ({ datasetId: o.datasetId, by: { kind: 'window', kindOfTime: m.axis as 'utc' | 'local', fromMs: t0, toMs: t1 } })));
+      onWindow(windowHeading(t0, t1, m.axis, 'the heat map'), same.map((o) => ({ datasetId: o.datasetId, by: { kind: 'window', kindOfTime: m.axis as 'utc' | 'local', fromMs: t0, toMs: t1 } })));
       return;
     }
     // Since the start: each dataset's own window, from its first wait.

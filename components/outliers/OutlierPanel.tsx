@@ -7,18 +7,16 @@
 import { useEffect, useRef, useState } from 'react';
 import type { WindowSummary } from '@/lib/outliers/analyze';
 import type { TraceContext } from '@/lib/outliers/context';
-import { formatMicrosIso } from '@/lib/outliers/stamps';
 import type { DatasetOutliers, DatasetRow, SelectionPage, SelectionPart } from '@/lib/worker/outlier-requests';
 import type { Ask, ReportDatasetSpec } from '@/lib/worker/protocol';
 import { TimelineFigure } from '../charts/TimelineFigure';
-import { timelineAxisName } from '../charts/timeline-option';
 import { download as save } from '../download';
 import { formatTime, type DisplayUnit } from '../display-units';
 import { ClusterList, type DatasetClusters } from './ClusterList';
 import { ContextView } from './ContextView';
 import { LatencyOverTime } from './LatencyOverTime';
 import { OutlierWarnings } from './OutlierWarnings';
-import type { FigureSelection } from './figure-selection';
+import { windowHeading, type FigureSelection } from './figure-selection';
 import { PAGE_ROWS, SelectionList } from './SelectionList';
 import { TopWaitLists } from './TopWaitLists';
 import { singular, useValuesNoun } from '../values-noun';
@@ -41,17 +39,6 @@ type Listing = { kind: 'top' } | { kind: 'selection'; heading: string; parts: Se
 
 const TOP = 100;
 const FIVE_HUNDRED_MS = 500_000;
-
-/**
- * The title of a timeline window, in the axis's own convention (timeline-option.ts draws both kinds
- * with useUTC): for a 'utc' axis, UTC written with +00:00; for a 'local' axis, the trace's wall time
- * as written in its *** stamps, with no offset and the axis's words "local to the trace, zone
- * unknown". Never a converted `…Z` time: for a local axis that would claim a zone the trace never gave.
- */
-function windowHeading(t0: number, t1: number, kind: 'utc' | 'local'): string {
-  const at = (ms: number) => formatMicrosIso(Math.round(ms * 1000), kind === 'utc' ? 0 : null);
-  return `Waits from ${at(t0)} to ${at(t1)}, ${timelineAxisName(kind)}, brushed on the timeline`;
-}
 
 /** lo–hi with the unit, or "lo and up" for Oracle's open top bucket (hi = Infinity). */
 function rangeText(lo: number, hi: number, unit: DisplayUnit): string {
@@ -178,7 +165,7 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
           unit={unit}
           thresholds={[...(Number.isFinite(p999) ? [p999] : []), FIVE_HUNDRED_MS]}
           timeKind={timeKind}
-          onBrush={(t0, t1) => select(windowHeading(t0, t1, timeKind), sameAxis.map((o) => ({ datasetId: o.datasetId, by: { kind: 'window', kindOfTime: timeKind, fromMs: t0, toMs: t1 } })))}
+          onBrush={(t0, t1) => select(windowHeading(t0, t1, timeKind, 'the timeline'), sameAxis.map((o) => ({ datasetId: o.datasetId, by: { kind: 'window', kindOfTime: timeKind, fromMs: t0, toMs: t1 } })))}
         />
       )}
       {listing.kind === 'top' && outliers && (
