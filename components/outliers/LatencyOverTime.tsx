@@ -69,7 +69,7 @@ export function LatencyOverTime({ datasets, dataKey, unit, ask, onWindow }: Prop
 
   return (
     <section className="latency-over-time" data-testid="latency-over-time" data-time-axis={axis} data-interval={answer?.intervalMicros}>
-      <div className="controls">
+      <div className="heat-map-controls">
         <label>
           Interval{' '}
           <select value={interval === null ? 'auto' : String(interval)} onChange={(e) => setIntervalMicros(e.target.value === 'auto' ? null : Number(e.target.value))} data-testid="heat-map-interval">
