@@ -12,7 +12,7 @@ import { formatCount, type DisplayUnit } from '../display-units';
 import { ChartFrame } from './ChartFrame';
 import { onXDrag } from './chart-interaction';
 import type { EChartsInstance } from './echarts-setup';
-import { HEAT_GRID, heatMapOption, type HeatAxis, type HeatColour } from './heat-map-option';
+import { HEAT_GRID, heatColourEnds, heatMapOption, type HeatAxis, type HeatColour } from './heat-map-option';
 
 export interface HeatMapFigureProps {
   map: DatasetHeatMap;
@@ -26,7 +26,15 @@ export interface HeatMapFigureProps {
 }
 
 export function HeatMapFigure({ map, unit, colour, axis, colourRange, xMax, onBrush }: HeatMapFigureProps) {
-  const option = useMemo(() => heatMapOption({ map, unit, colour, axis, colourRange, xMax }), [map, unit, colour, axis, colourRange, xMax]);
+  // A units switch draws the buckets' labels on the overlay only; the cells are drawn again only for new
+  // cells, colour or axis. The tooltip reads the unit when it shows.
+  const unitNow = useRef(unit);
+  useEffect(() => {
+    unitNow.current = unit;
+  }, [unit]);
+  const option = useMemo(() => heatMapOption({ map, unit: 'us', colour, axis, colourRange, xMax }, 'cells', () => unitNow.current), [map, colour, axis, colourRange, xMax]);
+  const labels = useMemo(() => heatMapOption({ map, unit, colour, axis, colourRange, xMax }, 'labels'), [map, unit, colour, axis, colourRange, xMax]);
+  const whole = useMemo(() => heatMapOption({ map, unit, colour, axis, colourRange, xMax }), [map, unit, colour, axis, colourRange, xMax]);
   const onWindow = useRef(onBrush);
   useEffect(() => {
     onWindow.current = onBrush;
@@ -35,7 +43,7 @@ export function HeatMapFigure({ map, unit, colour, axis, colourRange, xMax, onBr
   const left = [map.unplaced > 0 && `${formatCount(map.unplaced)} without a time`, map.elsewhere > 0 && `${formatCount(map.elsewhere)} on another time axis`].filter(Boolean);
   const subtitle = [
     `${map.label}: each cell holds the waits that ended in one ${formatInterval(map.intervalMicros)} interval and fell in one of Oracle's log2 buckets (V$EVENT_HISTOGRAM_MICRO).`,
-    `Colour: ${colour === 'count' ? 'the number of waits (frequency)' : 'the time waited, the sum of their ela (intensity)'}, on a log scale from ${colour === 'count' ? '1 wait' : '1 µs'}, shared by every dataset; an empty cell is white.`,
+    `Colour: ${colour === 'count' ? 'the number of waits (frequency)' : 'the time waited, the sum of their ela (intensity)'}, on a log scale from ${heatColourEnds(colourRange, colour, unit)}, shared by every dataset; an empty cell is white.`,
     'Grey: before the first wait and after the last, where the edge intervals had no trace.',
     `All ${formatCount(map.placed)} placed waits are counted, none sampled${left.length > 0 ? ` (not placed: ${left.join(', ')})` : ''}.`,
     'Lines: p50 (solid) and p99 (dashed) of each interval, R type 7; no p99 where an interval has fewer than 100 waits.',
@@ -50,6 +58,8 @@ export function HeatMapFigure({ map, unit, colour, axis, colourRange, xMax, onBr
       title={`Latency over time: ${map.label}`}
       subtitle={subtitle}
       option={option}
+      overlay={labels}
+      exportOption={whole}
       seriesCount={1}
       height={360}
       renderer="canvas"

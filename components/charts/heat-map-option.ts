@@ -142,7 +142,42 @@ function log2Extent(map: DatasetHeatMap): { min: number; max: number } {
   return { min: first.lowerBound > 0 ? first.lowerBound : 0.5, max: last.upperBound ?? last.lowerBound * 2 };
 }
 
-export function heatMapOption({ map, unit, colour, axis, colourRange, xMax }: HeatMapInput): EChartsCoreOption {
+/**
+ * What an option draws (as the timeline's parts, timeline-option.ts): 'whole' for exports and tests;
+ * 'cells' all but the text in the page's unit (the buckets' labels), so a units switch does not draw
+ * the cells again (issue 13 §2); 'labels' that text alone, on the same grid, for ChartFrame's overlay.
+ */
+export type HeatMapPart = 'whole' | 'cells' | 'labels';
+
+const TRANSPARENT = 'rgba(0, 0, 0, 0)';
+
+function bucketAxis(map: DatasetHeatMap, unit: DisplayUnit, visible: boolean) {
+  return {
+    type: 'category',
+    boundaryGap: true,
+    data: map.buckets.map((b) => bucketLabel(b, unit)),
+    min: 0,
+    max: Math.max(0, map.buckets.length - 1),
+    name: `wait time (Oracle's log2 buckets, ${unit === 'us' ? 'µs' : 'ms'})`,
+    nameLocation: 'middle',
+    nameGap: 84,
+    nameTextStyle: { color: visible ? INK.text : TRANSPARENT },
+    axisLabel: { color: visible ? INK.muted : TRANSPARENT, fontSize: 11 },
+    splitLine: { show: false },
+  };
+}
+
+export function heatMapOption(input: HeatMapInput, part: HeatMapPart = 'whole', unitNow: () => DisplayUnit = () => input.unit): EChartsCoreOption {
+  const { map, unit, colour, axis, colourRange, xMax } = input;
+  if (part === 'labels') {
+    return {
+      textStyle: { fontFamily: 'system-ui, sans-serif', color: INK.text },
+      grid: { ...HEAT_GRID, outerBoundsMode: 'none' },
+      xAxis: { type: 'value', show: false, min: 0, max: 1 },
+      yAxis: { ...bucketAxis(map, unit, true), axisLine: { show: false }, axisTick: { show: false } },
+      series: [],
+    };
+  }
   const nb = map.buckets.length;
   const values = cellValues(map, colour);
   const cells: { value: number[]; itemStyle: { color: string; borderColor: string; borderWidth: number } }[] = [];
@@ -165,7 +200,8 @@ export function heatMapOption({ map, unit, colour, axis, colourRange, xMax }: He
   return {
     animation: false,
     textStyle: { fontFamily: 'system-ui, sans-serif', color: INK.text },
-    grid: { ...HEAT_GRID },
+    // Fixed margins, not laid out around the labels: the cells lie in the same place in µs and ms.
+    grid: { ...HEAT_GRID, outerBoundsMode: 'none' },
     legend: { top: 4, right: HEAT_GRID.right, selectedMode: false, data: ['p50', 'p99'], textStyle: { color: INK.text } },
     tooltip: {
       trigger: 'item',
@@ -173,6 +209,7 @@ export function heatMapOption({ map, unit, colour, axis, colourRange, xMax }: He
         if (p.seriesType !== 'heatmap' || !p.data) return '';
         const [iv, b, , n, waited] = p.value as [number, number, number, number, number];
         const bucket = map.buckets[b]!;
+        const unit = unitNow();
         return [
           `<b>${escapeHtml(startText(iv))}</b> (${escapeHtml(sinceStartLabel(width))} interval)`,
           `${escapeHtml(bucketLabel(bucket, unit))}${bucket.lowerBound > 0 ? ` (from ${escapeHtml(formatTime(bucket.lowerBound, unit, { withUnit: true }))})` : ''}`,
@@ -182,16 +219,7 @@ export function heatMapOption({ map, unit, colour, axis, colourRange, xMax }: He
     },
     xAxis: [xAxisOf(map, axis, xMax), { type: 'category', show: false, boundaryGap: true, data: Array.from({ length: map.intervals }, (_, i) => i) }],
     yAxis: [
-      {
-        type: 'category',
-        boundaryGap: true,
-        data: map.buckets.map((b) => bucketLabel(b, unit)),
-        name: `wait time (Oracle's log2 buckets, ${unit === 'us' ? 'µs' : 'ms'})`,
-        nameLocation: 'middle',
-        nameGap: 84,
-        axisLabel: { color: INK.muted, fontSize: 11 },
-        splitLine: { show: false },
-      },
+      bucketAxis(map, unit, part === 'whole'),
       { type: 'log', logBase: 2, ...extent, show: false },
     ],
     visualMap: {
@@ -205,7 +233,8 @@ export function heatMapOption({ map, unit, colour, axis, colourRange, xMax }: He
       right: 8,
       top: 'middle',
       itemHeight: 160,
-      text: [visualMapEnd(colourRange.max, colour, unit), visualMapEnd(colourRange.min, colour, unit)],
+      // The ends of the scale are in the caption, in the page's unit (heatColourEnds): nothing here changes with it.
+      text: ['more', 'fewer'],
       textStyle: { color: INK.muted, fontSize: 11 },
       inRange: { color: [...HEAT_COLOURS] },
     },
@@ -258,6 +287,11 @@ function cellStyle(level: number, range: { min: number; max: number }) {
   const t = Math.min(1, Math.max(0, (level - range.min) / (range.max - range.min)));
   const color = echarts.color.lerp(t, [...HEAT_COLOURS]) as string;
   return { color, borderColor: color, borderWidth: 0.6 };
+}
+
+/** The colour scale's ends in words, for the caption: "1 wait to 12,516 waits", "1 µs to 31,016 µs". */
+export function heatColourEnds(range: { min: number; max: number }, colour: HeatColour, unit: DisplayUnit): string {
+  return `${visualMapEnd(range.min, colour, unit)} (lightest) to ${visualMapEnd(range.max, colour, unit)} (darkest)`;
 }
 
 /** An end of the colour scale, 10^v waits or µs waited, in words. */

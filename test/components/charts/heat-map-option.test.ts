@@ -56,6 +56,22 @@ describe('heatMapOption', () => {
   });
 });
 
+describe('heatMapOption parts: a units switch redraws the labels only', () => {
+  const m = map();
+  const input = { map: m, unit: 'ms' as const, colour: 'count' as const, axis: 'clock' as const, colourRange: { min: 0, max: 1 } };
+  type Parted = { series: unknown[]; yAxis: { data?: string[]; axisLabel?: { color: string } }[] | { data: string[]; axisLabel: { color: string } } };
+  it('the cells part draws the cells with its bucket labels transparent', () => {
+    const cells = heatMapOption(input, 'cells') as unknown as Parted;
+    expect((cells.yAxis as { axisLabel: { color: string } }[])[0]!.axisLabel.color).toBe('rgba(0, 0, 0, 0)');
+    expect(cells.series.length).toBeGreaterThan(0);
+  });
+  it('the labels part draws the buckets in the unit and no series', () => {
+    const labels = heatMapOption(input, 'labels') as unknown as Parted;
+    expect((labels.yAxis as { data: string[] }).data).toEqual(['< 1.024 ms', '< 2.048 ms']);
+    expect(labels.series).toEqual([]);
+  });
+});
+
 describe('labels', () => {
   it("writes buckets as Oracle labels them, in the page's unit", () => {
     expect(bucketLabel({ lowerBound: 512, upperBound: 1024 }, 'us')).toBe('< 1,024 µs');
