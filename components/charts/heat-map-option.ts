@@ -38,7 +38,7 @@ export type HeatColour = 'count' | 'time';
 export type HeatAxis = 'clock' | 'since-start';
 
 /** The plot area's margins (px); the visual map sits in the right margin. */
-export const HEAT_GRID = { top: 36, left: 96, right: 104, bottom: 60 } as const;
+export const HEAT_GRID = { top: 36, left: 124, right: 104, bottom: 60 } as const;
 
 /** Light to dark (ColorBrewer YlOrBr, 7 classes as a continuous ramp): more waits, darker; readable in greyscale. */
 export const HEAT_COLOURS = ['#fff7bc', '#fee391', '#fec44f', '#fe9929', '#ec7014', '#cc4c02', '#8c2d04'] as const;
@@ -160,7 +160,7 @@ function bucketAxis(map: DatasetHeatMap, unit: DisplayUnit, visible: boolean) {
     max: Math.max(0, map.buckets.length - 1),
     name: `wait time (Oracle's log2 buckets, ${unit === 'us' ? 'µs' : 'ms'})`,
     nameLocation: 'middle',
-    nameGap: 84,
+    nameGap: 104,
     nameTextStyle: { color: visible ? INK.text : TRANSPARENT },
     axisLabel: { color: visible ? INK.muted : TRANSPARENT, fontSize: 11 },
     splitLine: { show: false },

@@ -73,6 +73,17 @@ describe('the heat map of latency over time in Chromium', () => {
     expect(Number(await page.getByTestId('outlier-list-title').locator('[data-dataset=d1]').getAttribute('data-count'))).toBe(inside.length);
     await page.getByRole('button', { name: /back to the top/ }).click();
 
+    // A units switch redraws the buckets' labels on the overlay, not the cells (issue 13 §2).
+    const chart = page.getByTestId('figure-heat-map-chart');
+    const optionsBefore = Number(await chart.getAttribute('data-options-set'));
+    const overlayBefore = Number(await chart.getAttribute('data-overlay-set'));
+    await page.getByTestId('unit-switch').getByLabel('ms').check();
+    await expect.poll(async () => Number(await chart.getAttribute('data-overlay-set'))).toBe(overlayBefore + 1);
+    expect(Number(await chart.getAttribute('data-options-set'))).toBe(optionsBefore);
+    expect(await figure.textContent()).toContain('on a log scale from 1 wait (lightest) to');
+    await screenshot(page, 'heat-map-trace-ms', '[data-testid=latency-over-time]');
+    await page.getByTestId('unit-switch').getByLabel('µs').check();
+
     // Another interval, the intensity colour, and the time since the start: recomputed and redrawn.
     await page.getByTestId('heat-map-interval').selectOption(String(60_000_000));
     await expect.poll(() => figure.textContent()).toContain('one 1 min interval');
