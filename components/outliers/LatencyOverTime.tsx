@@ -28,6 +28,9 @@ interface Props {
 /** The intervals offered besides the automatic one: sub-second ones for short runs, then the chooser's steps. */
 const OFFERED = [100_000, 200_000, 500_000, ...NICE_INTERVALS];
 
+/** More intervals than this across a figure is not offered: the columns would be under a pixel wide. */
+const MAX_DRAWN_INTERVALS = 2000;
+
 export function LatencyOverTime({ datasets, dataKey, unit, ask, onWindow }: Props) {
   const [interval, setIntervalMicros] = useState<number | null>(null);
   const [colour, setColour] = useState<HeatColour>('count');
@@ -49,6 +52,8 @@ export function LatencyOverTime({ datasets, dataKey, unit, ask, onWindow }: Prop
   }, [dataKey, idKey, interval, axis, ask]);
 
   const maps = answer?.maps ?? [];
+  const span = Math.max(0, ...maps.map((m) => (m.intervals > 0 ? m.last - m.first : 0)));
+  const offered = OFFERED.filter((m) => m === interval || span / m <= MAX_DRAWN_INTERVALS);
   const colourRange = useMemo(() => heatColourRange(maps, colour), [maps, colour]);
   const xMax = useMemo(() => (axis === 'since-start' && maps.length > 0 ? Math.max(...maps.map((m) => heatX1(m, 'since-start'))) : null), [maps, axis]);
 
@@ -74,7 +79,7 @@ export function LatencyOverTime({ datasets, dataKey, unit, ask, onWindow }: Prop
           Interval{' '}
           <select value={interval === null ? 'auto' : String(interval)} onChange={(e) => setIntervalMicros(e.target.value === 'auto' ? null : Number(e.target.value))} data-testid="heat-map-interval">
             <option value="auto">automatic{answer && interval === null ? ` (${formatInterval(answer.intervalMicros)})` : ''}</option>
-            {OFFERED.map((m) => (
+            {offered.map((m) => (
               <option key={m} value={String(m)}>{formatInterval(m)}</option>
             ))}
           </select>
