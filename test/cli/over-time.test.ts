@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeTempDir, parseJsonOutput, runCli } from '../helpers/cli';
+import { fixturePath, makeTempDir, parseJsonOutput, runCli } from '../helpers/cli';
 
 const temp = makeTempDir('over-time');
 afterAll(() => temp.remove());
@@ -89,6 +89,16 @@ describe('waitscope compare --over-time', () => {
     expect(json.comparisons.length).toBe(1);
     expect(json.overTime.map((r) => [r.dataset, r.count])).toEqual([['x', 3], ['x', 1], ['x', 1], ['y', 3], ['y', 1], ['y', 1]]);
     expect(json.overTimeScope.map((s) => s.dataset)).toEqual(['x', 'y']);
+  });
+
+  it('leaves the comparison itself as it is without --over-time (its waits are kept one by one instead of counted per session)', async () => {
+    const [a, b] = [fixturePath('v11g-commit-loop.trc'), fixturePath('trcsess-two-sessions.trc')];
+    const plain = await runCli(['compare', '--json', a, '--vs', b]);
+    const over = await runCli(['compare', '--json', '--over-time', '1s', a, '--vs', b]);
+    expect(plain.status, plain.stderr).toBe(0);
+    expect(over.status, over.stderr).toBe(0);
+    const strip = (json: Record<string, unknown>) => JSON.stringify(json, (k, v) => (k === 'createdAt' || k === 'overTime' || k === 'overTimeScope' ? undefined : v));
+    expect(strip(parseJsonOutput(over))).toBe(strip(parseJsonOutput(plain)));
   });
 
   it('text: a table per side', async () => {
