@@ -6,16 +6,17 @@
  * (SSR mode), and the PNG is that SVG drawn into a canvas (chart-export.ts), so both files show
  * exactly the same picture. The canvas renderer is there for the timeline only: its hundreds of
  * thousands of points draw progressively on a canvas, which SVG (one DOM path) cannot do.
+ * The heat map of latency over time (issue 15 §3) is echarts' heatmap, coloured by a continuous visualMap.
  * The brush draws the drag selections (spectrum percentiles, timeline windows); its buttons
  * (the toolbox) stay hidden: a drag starts a brush without them (chart-interaction.ts).
  */
-import { LineChart, ScatterChart } from 'echarts/charts';
-import { BrushComponent, GridComponent, LegendComponent, MarkLineComponent, ToolboxComponent, TooltipComponent } from 'echarts/components';
+import { HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
+import { BrushComponent, GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, ToolboxComponent, TooltipComponent, VisualMapContinuousComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 
 // The brush component always adds a toolbox to the option (its preprocessor); X_BRUSH_OPTION hides it.
-echarts.use([LineChart, ScatterChart, BrushComponent, ToolboxComponent, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent, SVGRenderer, CanvasRenderer]);
+echarts.use([LineChart, ScatterChart, HeatmapChart, VisualMapContinuousComponent, BrushComponent, ToolboxComponent, GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, TooltipComponent, SVGRenderer, CanvasRenderer]);
 
 export { echarts };
 export type { EChartsCoreOption } from 'echarts/core';

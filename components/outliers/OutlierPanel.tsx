@@ -7,17 +7,16 @@
 import { useEffect, useRef, useState } from 'react';
 import type { WindowSummary } from '@/lib/outliers/analyze';
 import type { TraceContext } from '@/lib/outliers/context';
-import { formatMicrosIso } from '@/lib/outliers/stamps';
 import type { DatasetOutliers, DatasetRow, SelectionPage, SelectionPart } from '@/lib/worker/outlier-requests';
 import type { Ask, ReportDatasetSpec } from '@/lib/worker/protocol';
 import { TimelineFigure } from '../charts/TimelineFigure';
-import { timelineAxisName } from '../charts/timeline-option';
 import { download as save } from '../download';
 import { formatTime, type DisplayUnit } from '../display-units';
 import { ClusterList, type DatasetClusters } from './ClusterList';
 import { ContextView } from './ContextView';
+import { LatencyOverTime } from './LatencyOverTime';
 import { OutlierWarnings } from './OutlierWarnings';
-import type { FigureSelection } from './figure-selection';
+import { windowHeading, type FigureSelection } from './figure-selection';
 import { PAGE_ROWS, SelectionList } from './SelectionList';
 import { TopWaitLists } from './TopWaitLists';
 import { SpanWindowAction, type BrushedSpan } from './SpanWindowAction';
@@ -44,17 +43,6 @@ type Listing = { kind: 'top' } | { kind: 'selection'; heading: string; parts: Se
 
 const TOP = 100;
 const FIVE_HUNDRED_MS = 500_000;
-
-/**
- * The title of a timeline window, in the axis's own convention (timeline-option.ts draws both kinds
- * with useUTC): for a 'utc' axis, UTC written with +00:00; for a 'local' axis, the trace's wall time
- * as written in its *** stamps, with no offset and the axis's words "local to the trace, zone
- * unknown". Never a converted `…Z` time: for a local axis that would claim a zone the trace never gave.
- */
-function windowHeading(t0: number, t1: number, kind: 'utc' | 'local'): string {
-  const at = (ms: number) => formatMicrosIso(Math.round(ms * 1000), kind === 'utc' ? 0 : null);
-  return `Waits from ${at(t0)} to ${at(t1)}, ${timelineAxisName(kind)}, brushed on the timeline`;
-}
 
 /** lo–hi with the unit, or "lo and up" for Oracle's open top bucket (hi = Infinity). */
 function rangeText(lo: number, hi: number, unit: DisplayUnit): string {
@@ -176,6 +164,15 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
       {!outliers && !problem && <p className="computing">Finding the outliers…</p>}
       {problem && <p role="alert" className="failure">{problem}</p>}
       {outliers && <OutlierWarnings outliers={outliers} labelOf={labelOf} />}
+      <LatencyOverTime
+        datasets={datasets}
+        dataKey={dataKey}
+        unit={unit}
+        ask={ask}
+        onWindow={select}
+        onSpan={(t0, t1, kind, ids) => setBrushed({ t0, t1, kind, datasets: ids.map((datasetId) => ({ datasetId, label: labelOf(datasetId) })) })}
+      />
+      {brushed && onUseSpan && <SpanWindowAction span={brushed} onUse={onUseSpan} />}
       {sameAxis.length > 0 && (
         <TimelineFigure
           series={sameAxis.map((o) => ({ label: labelOf(o.datasetId), colorIndex: datasets.findIndex((d) => d.datasetId === o.datasetId), points: { t: o.timeline.t, ela: o.timeline.ela }, keepAbove: o.timeline.keepAbove }))}
@@ -184,11 +181,10 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
           timeKind={timeKind}
           onBrush={(t0, t1) => {
             setBrushed({ t0, t1, kind: timeKind, datasets: sameAxis.map((o) => ({ datasetId: o.datasetId, label: labelOf(o.datasetId) })) });
-            select(windowHeading(t0, t1, timeKind), sameAxis.map((o) => ({ datasetId: o.datasetId, by: { kind: 'window', kindOfTime: timeKind, fromMs: t0, toMs: t1 } })));
+            select(windowHeading(t0, t1, timeKind, 'the timeline'), sameAxis.map((o) => ({ datasetId: o.datasetId, by: { kind: 'window', kindOfTime: timeKind, fromMs: t0, toMs: t1 } })));
           }}
         />
       )}
-      {brushed && onUseSpan && <SpanWindowAction span={brushed} onUse={onUseSpan} />}
       {listing.kind === 'top' && outliers && (
         <TopWaitLists top={TOP} outliers={outliers} unit={unit} onPick={pickRow} picked={picked} labelOf={labelOf} />
       )}

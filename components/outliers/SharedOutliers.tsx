@@ -6,6 +6,9 @@
  */
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { TimelineFigure } from '../charts/TimelineFigure';
+import { HeatMapFigure } from '../charts/HeatMapFigure';
+import { heatColourRange } from '../charts/heat-map-option';
+import { heatMapOfShared } from '@/lib/report/shared-heat-map';
 import { WaitCells, WaitTableHead } from './WaitTable';
 import { SHARED_TIMELINE_POINTS } from '@/lib/outliers/timeline';
 import { noDefaultThresholdNote } from '@/lib/outliers/clusters';
@@ -26,12 +29,20 @@ export function SharedOutliers({ report, unit }: { report: WaitscopeReport; unit
   const timed = withOutliers.filter((x) => x.o!.timeline.kind !== 'none');
   const kind = timed[0]?.o!.timeline.kind === 'utc' ? 'utc' : 'local';
   const series = timed.filter((x) => x.o!.timeline.kind === kind).map((x) => ({ label: x.d.label, colorIndex: x.i, points: { t: Float64Array.from(x.o!.timeline.t), ela: Float64Array.from(x.o!.timeline.ela) }, keepAbove: x.o!.timeline.keepAbove, keepName: keepNameOf(x.o!.timeline.keepAbove, x.d.summary.p99) }));
+  // The heat maps as shared (issue 15 §3): on the wall clock, frequency, at the sender's automatic interval.
+  const maps = withOutliers.flatMap((x) => (x.o!.heatMap ? [{ ...heatMapOfShared(x.o!.heatMap), datasetId: x.d.id, label: x.d.label }] : []));
+  const colourRange = heatColourRange(maps, 'count');
   // A dataset too small for a p99.9 travels without one (outlierSection, migrate-v1-to-v2): no line for it.
   const p999 = Math.min(...withOutliers.flatMap((x) => (x.o!.threshold === null ? [] : [x.o!.threshold])));
   return (
     <section className="outlier-panel" data-testid="shared-outliers">
       <h2>Outliers (as shared)</h2>
       <p className="hint">The trace lines around each wait are not part of a shared report: they stay with the sender.</p>
+      {maps.map((m) => (
+        <div key={m.datasetId} data-dataset={m.datasetId}>
+          <HeatMapFigure map={m} unit={unit} colour="count" axis="clock" colourRange={colourRange} xMax={null} />
+        </div>
+      ))}
       {series.length > 0 && <TimelineFigure series={series} unit={unit} thresholds={[...(Number.isFinite(p999) ? [p999] : []), 500_000]} timeKind={kind} />}
       {/* One table per dataset, as on the sender's page (TopWaitLists.tsx): each dataset's worst wait heads its own list. */}
       <h3>The longest waits of each dataset</h3>

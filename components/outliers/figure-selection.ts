@@ -4,7 +4,9 @@
  * so indexes are turned into ids at once, with the report that was clicked.
  */
 import type { WaitscopeReport } from '@/lib/report/report-schema';
+import { formatMicrosIso } from '@/lib/outliers/stamps';
 import type { RangeSelection } from '../charts/range-selection';
+import { timelineAxisName } from '../charts/timeline-option';
 
 export interface FigureSelection {
   /** The figure's id for the selection ('all-waits/log10', 'top-waits', …): never shown. */
@@ -48,4 +50,16 @@ export function whereOf(r: Pick<RangeSelection, 'source' | 'percentiles'>, repor
     default:
       return 'a figure';
   }
+}
+
+/**
+ * The title of a window brushed on a time axis (the timeline, the heat map), in the axis's own
+ * convention (both are drawn as UTC): for a 'utc' axis, UTC written with +00:00; for a 'local' axis,
+ * the trace's wall time as written in its *** stamps, with no offset and the axis's words "local to
+ * the trace, zone unknown". Never a converted `…Z` time: for a local axis that would claim a zone
+ * the trace never gave.
+ */
+export function windowHeading(t0: number, t1: number, kind: 'utc' | 'local', figure: string): string {
+  const at = (ms: number) => formatMicrosIso(Math.round(ms * 1000), kind === 'utc' ? 0 : null);
+  return `Waits from ${at(t0)} to ${at(t1)}, ${timelineAxisName(kind)}, brushed on ${figure}`;
 }

@@ -21,6 +21,7 @@ import { flashLogBesideLatency } from './flashlog-format';
 import type { DatasetProfile } from '../profile/profile-model';
 import { PROFILE_OPTIONS, thinkTimeOf } from './profile-args';
 import { profileComparisonText } from './compare-profile-format';
+import { OVER_TIME_OPTION, overTimeArg, overTimeJson, overTimeKeeping, overTimeOf, overTimeScopeJson, overTimeText } from './over-time-option';
 
 export type CompareFormat = 'table' | 'json' | 'csv';
 
@@ -40,6 +41,8 @@ export interface CompareArgs {
   window?: TimeWindow;
   /** --cell-a/--cell-b: each side's CellCLI FLASHLOG snapshot (or before,after pair); absent when not given. */
   cells?: [string[], string[]];
+  /** --over-time: the interval, µs (issue 15 §3). */
+  overTime?: number;
 }
 
 const FORMATS: readonly CompareFormat[] = ['table', 'json', 'csv'];
@@ -61,6 +64,7 @@ export function parseCompareArgs(argv: string[]): CompareArgs {
       profile: { type: 'boolean' },
       ...PROFILE_OPTIONS,
       ...CELL_OPTIONS,
+      ...OVER_TIME_OPTION,
     },
   });
   const { values, tokens } = parsed;
@@ -97,7 +101,8 @@ export function parseCompareArgs(argv: string[]): CompareArgs {
   const profile = values.profile ? { thinkTimeMicros: thinkTimeOf(values['think-time']) } : null;
   const window = windowArgs(values);
   const cells = cellArgs(values, format, profile !== null);
-  return { event, ...(measure && { measure }), format, labels, workers, a, b, profile, ...(window && { window }), ...(cells && { cells }) };
+  if (values['over-time'] !== undefined && (profile || format === 'csv')) throw new UsageError('--over-time prints with the table or --json of compare, not with --profile or CSV');
+  return { event, ...(measure && { measure }), format, labels, workers, a, b, profile, ...(window && { window }), ...(cells && { cells }), ...overTimeArg(values['over-time']) };
 }
 
 /** The folder's name for a directory, the name of its folder for a file: `runs/flash-on/x.trc` → flash-on. */
@@ -134,7 +139,7 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   // The cells' metrics first: a bad snapshot stops the command before the traces are read.
   const cells = args.cells && (args.cells.map((paths) => (paths.length > 0 ? readFlashLog(paths) : null)) as [FlashLogSummary | null, FlashLogSummary | null]);
   // The statistics read each session's counts only: the parse workers count them, no wait is kept.
-  const [datasetA, datasetB] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: 'session-counts' })) as [LoadedDataset, LoadedDataset];
+  const [datasetA, datasetB] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: overTimeKeeping(args.overTime, 'session-counts') })) as [LoadedDataset, LoadedDataset];
   // A is the treatment (dataset 0), B the baseline (dataset 1): the report the page builds of the same files.
   // Each side's window, when one was given, goes into its report dataset as the page's does.
   const withWindow = (d: ReturnType<typeof reportDatasetOf>, loaded: LoadedDataset) => (loaded.window ? { ...d, window: loaded.window } : d);
@@ -142,15 +147,17 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   mark('sessions');
   const report = buildReportOfSamples(inputs, { event: args.event, ...(args.measure && { measure: args.measure }), baseline: 1, generatorVersion: WAITSCOPE_VERSION, createdAt: new Date().toISOString(), onPhase: mark });
   // Labels and file names reach the terminal: control characters escaped (terminal-text.ts; JSON escapes its own).
+  const overTime = args.overTime === undefined ? null : overTimeSides([datasetA, datasetB], [labelA, labelB], args.overTime, args.measure ? args.event : `'${args.event}' waits`);
   const text =
     args.format === 'json'
-      ? safeJson(cells ? { ...report, cellFlashLog: { a: cells[0], b: cells[1] } } : report)
+      ? safeJson({ ...report, ...(cells && { cellFlashLog: { a: cells[0], b: cells[1] } }), ...(overTime && overTime.json) })
       : safeText(
           args.format === 'csv'
             ? comparisonCsv(report, report.comparisons[0]!)
             : windowLines([labelA, labelB], [datasetA, datasetB], args.measure !== undefined) +
                 comparisonTable(report) +
-                (cells ? flashLogBesideLatency([labelA, labelB], cells, [report.datasets[0]!.summary.mean, report.datasets[1]!.summary.mean], args.event) : ''),
+                (cells ? flashLogBesideLatency([labelA, labelB], cells, [report.datasets[0]!.summary.mean, report.datasets[1]!.summary.mean], args.event) : '') +
+                (overTime?.text ?? ''),
         );
   out.write(text);
   mark('output');
@@ -173,4 +180,16 @@ function windowLines(labels: [string, string], datasets: [LoadedDataset, LoadedD
   const noun = isMeasure ? 'values' : 'waits';
   const lines = datasets.flatMap((d, i) => (d.window ? [`${labels[i]}: ${windowSentence(d.window, noun, formatCount)}`] : []));
   return lines.length > 0 ? `${lines.join('\n')}\n\n` : '';
+}
+
+/** --over-time of both sides: A's rows then B's, each labelled. */
+function overTimeSides(datasets: LoadedDataset[], labels: string[], intervalMicros: number, what: string) {
+  const sides = datasets.map((d) => overTimeOf(d, intervalMicros));
+  return {
+    json: {
+      overTime: sides.flatMap((o, i) => overTimeJson(o, { dataset: labels[i]! })),
+      overTimeScope: sides.map((o, i) => overTimeScopeJson(o, { dataset: labels[i]! })),
+    },
+    text: sides.map((o, i) => `\n${labels[i]}: ${overTimeText(o, what)}`).join(''),
+  };
 }

@@ -1,4 +1,4 @@
-import { parseCommonArgs, UsageError } from './args';
+import { UsageError } from './args';
 import { startEarlyWorkers } from './early';
 import { safeText } from './terminal-text';
 
@@ -13,12 +13,12 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 startEarlyWorkers(ARGV);
 
 const USAGE = `usage:
-  waitscope stats   [--event NAME] [--json] FILE_OR_DIR...   statistics of one wait event (default 'log file sync'), in µs
+  waitscope stats   [--event NAME] [--over-time 10s] [--json] FILE_OR_DIR...   statistics of one wait event (default 'log file sync'), in µs
   waitscope profile [--think-time 1s] [--json] FILE_OR_DIR...
                                                              the response-time profile (CPU, waits, unaccounted-for time), calls, and every wait event
   waitscope statements [--sort total|self|prsela,exeela,fchela] [--top N] [--min-dep D] [--max-dep D] [--json] FILE_OR_DIR...
                                                              statements with their calls, waits, recursive children and e per execution
-  waitscope compare [--event NAME] [--json | --format csv] [--labels A,B] A_PATH... --vs B_PATH...
+  waitscope compare [--event NAME] [--over-time 10s] [--json | --format csv] [--labels A,B] A_PATH... --vs B_PATH...
                                                              A against B: summaries, differences, tests, bootstrap CIs, verdicts
   waitscope compare [--cell-a FILE[,FILE]] [--cell-b FILE[,FILE]] … A_PATH... --vs B_PATH...
                                                              with each side's CellCLI FLASHLOG snapshot (or before,after): flash-first share beside the mean
@@ -50,8 +50,8 @@ export async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case 'stats': {
-        const args = parseCommonArgs(rest);
-        await (await import('./stats-command')).statsCommand(args);
+        const stats = await import('./stats-command');
+        await stats.statsCommand(stats.parseStatsArgs(rest));
         return 0;
       }
       case 'profile':

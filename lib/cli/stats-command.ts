@@ -1,20 +1,32 @@
 import { estimableSummary, notEstimableNotes, notEstimableText, type SummaryStatisticKey } from '../stats/minimum-counts';
 import { summarize, summarizeCounts, type Summary } from '../stats/summary';
-import type { CommonArgs } from './args';
+import { commonArgsOf, COMMON_OPTIONS, parseOptions, type CommonArgs } from './args';
 import { formatCount, formatMicros, padTable, STATISTIC_LABEL } from './format';
 import { loadDataset, type LoadedDataset } from './load-dataset';
 import { safeJson, safeText } from './terminal-text';
 import { mark } from './timing';
 import { windowSentence } from '../scope/window-dataset';
+import { OVER_TIME_OPTION, overTimeArg, overTimeJson, overTimeKeeping, overTimeOf, overTimeScopeJson, overTimeText } from './over-time-option';
+
+export type StatsArgs = CommonArgs & { overTime?: number };
+
+/** The common options and --over-time (issue 15 §3). */
+export function parseStatsArgs(argv: string[]): StatsArgs {
+  const { values, positionals } = parseOptions({ args: argv, allowPositionals: true, options: { ...COMMON_OPTIONS, ...OVER_TIME_OPTION } });
+  return { ...commonArgsOf(values, positionals), ...overTimeArg(values['over-time']) };
+}
 
 /** `waitscope stats`: all inputs form one dataset; exact statistics of the chosen event in µs. */
-export async function statsCommand(args: CommonArgs, out: NodeJS.WritableStream = process.stdout): Promise<void> {
-  // Only the counts of each ela value are kept: every statistic here is a function of them.
-  const dataset = await loadDataset(args, { keep: 'counts' });
+export async function statsCommand(args: StatsArgs, out: NodeJS.WritableStream = process.stdout): Promise<void> {
+  // Only the counts of each ela value are kept (every statistic here is a function of them), unless --over-time needs each wait's tim.
+  const dataset = await loadDataset(args, { keep: overTimeKeeping(args.overTime, 'counts') });
   const h = dataset.elaHistogram;
   const summary = h ? summarizeCounts(h) : summarize(dataset.samples.ela.subarray(0, dataset.samples.count));
+  const overTime = args.overTime === undefined ? null : overTimeOf(dataset, args.overTime);
   mark('statistics');
-  out.write(args.json ? safeJson(statsJson(dataset, summary)) : safeText(statsTable(dataset, summary, args.measure !== undefined)));
+  const json = () => ({ ...statsJson(dataset, summary), ...(overTime && { overTime: overTimeJson(overTime), overTimeScope: overTimeScopeJson(overTime) }) });
+  const text = () => statsTable(dataset, summary, args.measure !== undefined) + (overTime ? `\n${overTimeText(overTime, args.measure ? dataset.event : `'${dataset.event}' waits`)}` : '');
+  out.write(args.json ? safeJson(json()) : safeText(text()));
   mark('output');
 }
 

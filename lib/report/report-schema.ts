@@ -86,6 +86,28 @@ export const outlierSectionSchema = z.object({
     }),
   ),
   timeline: z.object({ kind: z.enum(['utc', 'local', 'none']), t: z.array(num), ela: z.array(num), keepAbove: num }),
+  /**
+   * The heat map of latency over time (issue 15 §3, lib/report/shared-heat-map.ts): numbers only, every
+   * wait counted in its cell. Absent in reports shared before it, and for datasets without times.
+   */
+  heatMap: z
+    .object({
+      axis: z.enum(['utc', 'local', 'tim']),
+      intervalMicros: num,
+      start: num,
+      first: num,
+      last: num,
+      intervals: count,
+      buckets: z.array(z.object({ lowerBound: num, upperBound: num.nullable() })),
+      /** Interval-major: cell (i, b) at i · buckets.length + b. */
+      count: z.array(count),
+      timeWaited: z.array(num),
+      perInterval: z.object({ count: z.array(count), p50: z.array(num.nullable()), p99: z.array(num.nullable()), max: z.array(num.nullable()) }),
+      placed: count,
+      unplaced: count,
+      elsewhere: count,
+    })
+    .optional(),
   clusters: z.array(
     z.object({
       start: z.string().nullable(),

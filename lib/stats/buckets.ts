@@ -59,6 +59,21 @@ function bucketIndex(t: number, edges: Float64Array, top: number, unit: number):
   return k;
 }
 
+/**
+ * A bucket-index function for loops over millions of waits (latency-over-time.ts): the edges are
+ * built once. Index k as in bucketIndex: 0 for "< 1", top + 1 for the open bucket.
+ */
+export function log2Bucketer(view: Log2View = MICRO_VIEW): (t: number) => number {
+  const edges = edgesOf(view);
+  return (t) => bucketIndex(t, edges, view.topExponent, view.unitMicros);
+}
+
+/** The bounds in µs of bucket index k (0 … top + 1) of a view, as bucketLog2 reports them. */
+export function log2BucketBounds(k: number, view: Log2View = MICRO_VIEW): { lowerBound: number; upperBound: number | null } {
+  const top = view.topExponent;
+  return { lowerBound: k === 0 ? 0 : view.unitMicros * 2 ** (k - 1), upperBound: k > top ? null : view.unitMicros * 2 ** k };
+}
+
 /** The exclusive upper bound in µs of the bucket that holds a wait of t µs (null: open bucket). */
 export function log2BucketUpperBound(t: number, view: Log2View = MICRO_VIEW): number | null {
   const edges = edgesOf(view);
@@ -90,11 +105,7 @@ export function bucketLog2OfCounts(c: Counts, view: Log2View = MICRO_VIEW): Log2
   while (last >= first && counts[last] === 0) last--;
   const out: Log2Bucket[] = [];
   for (let k = first; k <= last; k++) {
-    out.push({
-      lowerBound: k === 0 ? 0 : edges[k - 1]!,
-      upperBound: k > top ? null : edges[k]!,
-      count: counts[k]!,
-    });
+    out.push({ ...log2BucketBounds(k, view), count: counts[k]! });
   }
   return out;
 }

@@ -11,6 +11,7 @@
  * A bounded heap would be O(n log N) in the worst case (ascending input); this is linear.
  */
 import { countAt, tryDenseCounts, type Counts } from './counts';
+import { selectInPlace } from './select-in-place';
 
 export interface TopN {
   /** The N largest values, descending. */
@@ -41,37 +42,6 @@ export function defaultTopCount(datasetSizes: readonly number[]): number {
   const smallest = Math.min(...sizes);
   const share = Math.min(DEFAULT_TOP_N, Math.max(MIN_DEFAULT_TOP_N, Number((0.025 * smallest).toPrecision(2))));
   return Math.min(share, smallest);
-}
-
-/** Rearranges a so that a[k] is the value it would hold if sorted ascending (Hoare selection). */
-function selectInPlace(a: Float64Array, k: number): number {
-  let lo = 0;
-  let hi = a.length - 1;
-  while (lo < hi) {
-    // Median of three as pivot: linear on sorted or reversed input.
-    const mid = (lo + hi) >>> 1;
-    const x = a[lo]!;
-    const y = a[mid]!;
-    const z = a[hi]!;
-    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i]! < pivot) i++;
-      while (a[j]! > pivot) j--;
-      if (i <= j) {
-        const t = a[i]!;
-        a[i] = a[j]!;
-        a[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else break;
-  }
-  return a[k]!;
 }
 
 /** The count-th largest value of a non-empty sample, 1 ≤ count ≤ n. */

@@ -16,6 +16,7 @@ import { RangeHelper } from './range-port';
 import { contextOf, selectionCsv, selectPage } from './outlier-requests';
 import { OutlierCache } from './outlier-cache';
 import { ProfileCache } from './profile-request';
+import { OverTimeCache } from './over-time-request';
 import { shareContent } from './share-request';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
@@ -38,6 +39,7 @@ export class AnalysisSession {
   private readonly profilePasses = new ProfileCache();
   /** Each dataset's time window and windowed view: what every statistic reads (peek). */
   private readonly windows = new DatasetWindows();
+  private readonly overTimePasses = new OverTimeCache();
 
   constructor(
     private readonly post: Post,
@@ -103,6 +105,8 @@ export class AnalysisSession {
         return this.shareContent(request);
       case 'profiles':
         return this.profilePasses.answer(request, request.datasetIds.map((id) => this.peekWhole(id)), this.post, (id) => this.windows.windowOf(id));
+      case 'over-time':
+        return this.overTime(request);
       case 'outliers':
       case 'select':
       case 'export-selection':
@@ -310,6 +314,15 @@ export class AnalysisSession {
     }
   }
 
+  /** Issue 15 §3: the heat maps of latency over time (over-time-request.ts). */
+  private overTime(request: QuestionOf<'over-time'>): void {
+    try {
+      this.post({ type: 'over-time', requestId: request.requestId, ...this.overTimePasses.answer(request, (id) => this.peek(id)) });
+    } catch (error) {
+      this.post({ type: 'request-failed', requestId: request.requestId, message: `The heat map could not be computed: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
   /** SHA-256 of every input file of the datasets, for a shared report (read again, never kept). */
   private async fingerprintsOf(datasetIds: string[]): Promise<Record<string, Record<string, string>>> {
     const out: Record<string, Record<string, string>> = {};
@@ -344,6 +357,7 @@ export class AnalysisSession {
           outliers: (id, label, options) => this.outlierPasses.outliers(this.peek(id), label, options),
           coOccurrence: (id, windows) => this.outlierPasses.coOccurrence(this.peek(id), windows),
           profiles: (ids, thinkTimeMicros) => this.profilePasses.profilesOf(ids.map((id) => this.peekWhole(id)), thinkTimeMicros, this.post, (id) => this.windows.windowOf(id)),
+          heatMaps: (specs) => this.overTimePasses.answer({ datasets: specs, intervalMicros: null, origin: 'clock' }, (id) => this.peek(id)).results,
         },
         request,
       );

@@ -4,6 +4,7 @@
  * The same messages drive an AnalysisSession on the main thread in tests.
  */
 import type { OutlierWindow } from '../outliers/clusters';
+import type { OverTimeAnswer, OverTimeQuestion } from './over-time-request';
 import type { WindowActivity } from '../outliers/co-occurrence';
 import type { TraceContext } from '../outliers/context';
 import type { WaitscopeReport } from '../report/report-schema';
@@ -112,6 +113,8 @@ export interface Questions {
   'share-content': { event: string; datasets: ShareDatasetSpec[]; baseline: number; thresholds: number[]; profile?: { thinkTimeMicros: number } };
   /** Each dataset's response-time profile, calls and statements (profile-request.ts); `thinkTimeMicros`: SQL*Net message from client at or above it is think time. */
   profiles: { datasetIds: string[]; thinkTimeMicros: number };
+  /** Issue 15 §3: each dataset's heat map of latency over time (over-time-request.ts). */
+  'over-time': OverTimeQuestion;
 }
 
 /** The reply each question gets when it can be answered. */
@@ -129,6 +132,7 @@ export interface Answers {
   context: { type: 'context'; context: TraceContext };
   'share-content': { type: 'share-content'; extras: ShareExtras };
   profiles: { type: 'profiles'; profiles: DatasetCallProfile[] };
+  'over-time': { type: 'over-time' } & OverTimeAnswer;
 }
 
 export type QuestionType = keyof Questions;
@@ -161,6 +165,7 @@ export const ANSWER_TYPE: { readonly [K in QuestionType]: Answers[K]['type'] } =
   context: 'context',
   'share-content': 'share-content',
   profiles: 'profiles',
+  'over-time': 'over-time',
 };
 
 /** Sends one question and resolves with its reply: the answer it asked for, or why it failed. */

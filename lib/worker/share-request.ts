@@ -12,6 +12,8 @@ import { profileSectionOf } from '../report/profile-section';
 import { numberedLabel, type ShareExtras } from '../report/share-content';
 import type { DatasetProfile } from '../profile/profile-model';
 import { outlierSection, type DatasetOutliers } from './outlier-requests';
+import type { DatasetOverTime } from '../outliers/dataset-over-time';
+import { sharedHeatMap } from '../report/shared-heat-map';
 import type { DatasetCallProfile } from './profile-request';
 import type { Questions, ReportDatasetSpec } from './protocol';
 import { withThresholdCounts, type DatasetThresholdCounts } from './threshold-counts';
@@ -28,6 +30,8 @@ export interface ShareSources {
   coOccurrence(datasetId: string, windows: OutlierWindow[]): Promise<WindowActivity[]>;
   /** The datasets' response-time profiles (profile-request.ts), kept from the page's Profile view when it was open. */
   profiles(datasetIds: string[], thinkTimeMicros: number): Promise<DatasetCallProfile[]>;
+  /** The heat maps of latency over time at the automatic interval (over-time-request.ts). */
+  heatMaps(specs: ReportDatasetSpec[]): (DatasetOverTime & { datasetId: string })[];
 }
 
 export async function shareContent(src: ShareSources, r: Questions['share-content']): Promise<ShareExtras> {
@@ -54,6 +58,11 @@ export async function shareContent(src: ShareSources, r: Questions['share-conten
     // Without what co-occurred (a file no longer readable), the clusters still travel.
     const activity = o.hasTraceLines && o.analysis.windows.length > 0 ? await src.coOccurrence(o.datasetId, o.analysis.windows).catch(() => null) : null;
     outliers[o.datasetId] = outlierSection(o, activity);
+  }
+  // The heat map travels with the outliers, at the interval the page chose by default.
+  for (const m of src.heatMaps(specs)) {
+    const section = outliers[m.datasetId];
+    if (section && m.intervals > 0) outliers[m.datasetId] = { ...section, heatMap: sharedHeatMap(m) };
   }
   return { report, ...(numbered && { numberedLabels: numbered }), fingerprints, outliers };
 }

@@ -94,6 +94,25 @@ describe('the share payload leaves out every name the user did not tick', () => 
     });
   }
 
+  it('the heat map of latency over time travels with every wait in its cells, and no string but its axis kind', async () => {
+    const sealed = await sealShare(extras, { includeHosts: false, includeFileNames: false });
+    const payload = JSON.parse(await plaintextOf(sealed.ciphertext, sealed.key));
+    for (const d of payload.datasets as { outliers: { heatMap: Record<string, unknown> & { count: number[]; perInterval: { count: number[] } } } }[]) {
+      const map = d.outliers.heatMap;
+      expect(map.count.reduce((a, b) => a + b, 0)).toBe(3000);
+      expect(map.perInterval.count.reduce((a, b) => a + b, 0)).toBe(3000);
+      // Every string in it, by walking the object: only the axis kind.
+      const strings: string[] = [];
+      const walk = (v: unknown) => {
+        if (typeof v === 'string') strings.push(v);
+        else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+      };
+      walk(map);
+      expect(strings.length).toBe(1);
+      expect(['utc', 'local', 'tim']).toContain(strings[0]);
+    }
+  });
+
   /** The extras as the page collects them when dataset 1 (one session) is labelled with the folder's name. */
   const labelledExtras = async (labelFromFolder: boolean) => {
     const found = await collectShareExtras(askOf(h), {
