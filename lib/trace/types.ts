@@ -107,6 +107,8 @@ export interface TraceFacts {
   host: string | null;
   pid: string | null;
   traceFile: string | null;
+  /** A background process's name from its process line (`image: oracle@host (LGWR)`): 'LGWR', 'LG00', …; null for a foreground. */
+  processName: string | null;
   /** `trcsess` output: process markers `*** [ Unix process pid: N ]`. */
   trcsess: boolean;
 }
