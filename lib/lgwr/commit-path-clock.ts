@@ -60,6 +60,18 @@ function stampResolution(f: CommitPathFile): number {
 }
 
 const same = (a: string | null, b: string | null): boolean => a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
+const differ = (a: string | null, b: string | null): boolean => a !== null && b !== null && a.toLowerCase() !== b.toLowerCase();
+
+/** Why the files cannot be of one instance (a header names another host or instance), or null. */
+export function instanceMismatch(foreground: readonly CommitPathFile[], lgwr: readonly CommitPathFile[]): string | null {
+  const head = lgwr[0];
+  if (!head) return null;
+  for (const f of [...foreground, ...lgwr]) {
+    if (differ(f.facts.host, head.facts.host)) return `${f.fileName} is from host ${f.facts.host}, ${head.fileName} from ${head.facts.host}: a foreground pairs only with the LGWR of its own instance`;
+    if (differ(f.facts.instance, head.facts.instance)) return `${f.fileName} is of instance ${f.facts.instance}, ${head.fileName} of ${head.facts.instance}: a foreground pairs only with the LGWR of its own instance`;
+  }
+  return null;
+}
 
 export function chooseClock(foreground: readonly CommitPathFile[], lgwr: readonly CommitPathFile[], warningsOnly: boolean): ClockChoice {
   const files = [...foreground, ...lgwr];

@@ -1,7 +1,7 @@
 import { bucketLog2, type Log2Bucket } from '../stats/buckets';
 import { quantileSorted } from '../stats/quantile';
 import { summarize } from '../stats/summary';
-import { chooseClock, CommitPathPlacer, type ClockChoice } from './commit-path-clock';
+import { chooseClock, CommitPathPlacer, instanceMismatch, type ClockChoice } from './commit-path-clock';
 import type { CommitPathFile, CommitPathWaits } from './commit-path-input';
 import { LGWR_SOURCES, type LgwrSource } from './lgwr-sources';
 
@@ -164,6 +164,8 @@ export function pairCommitPath(files: readonly CommitPathFile[], options: Commit
   const writeCount = lgwr.reduce((n, f) => n + f.writes.count, 0);
   const warningCount = lgwr.reduce((n, f) => n + f.warnings.count, 0);
   if (writeCount + warningCount === 0) return notPaired('the LGWR trace has neither log file parallel write waits (10046) nor log write warnings');
+  const mismatch = instanceMismatch(foreground, lgwr);
+  if (mismatch) return notPaired(mismatch);
   const mode = writeCount > 0 ? 'writes' : 'warnings';
   const clock = chooseClock(foreground, lgwr, mode === 'warnings');
   const ordered = [...foreground, ...lgwr];

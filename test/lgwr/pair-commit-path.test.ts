@@ -154,3 +154,14 @@ describe('what cannot be paired says why', () => {
     expect(report.outcome === 'not-paired' && report.reason).toMatch(/no LGWR trace/);
   });
 });
+
+describe('files of different instances', () => {
+  test('are not paired, and the message names the file and both instances', async () => {
+    const g = generateCommitPath({ sessions: 1, commits: 20 });
+    const files = await Promise.all(g.files.map((f) => readCommitPathFile(f.name, () => chunks(f.bytes))));
+    const fg = files.find((f) => !f.lgwr) as CommitPathFile;
+    fg.facts = { ...fg.facts, instance: 'other2' };
+    const report = pairCommitPath(files);
+    expect(report.outcome === 'not-paired' && report.reason).toBe(`${fg.fileName} is of instance other2, cpath1_lgwr_4242.trc of cpath1: a foreground pairs only with the LGWR of its own instance`);
+  });
+});
