@@ -4,6 +4,9 @@ import { forEachLine } from '../trace/lines';
 import { LOG_WRITE_WARNING, readLogWriteWarning } from '../trace/log-write-warning';
 import { scanTrace } from '../trace/scan-trace';
 import type { SessionMarker, TimeAnchor, TraceFacts } from '../trace/types';
+import { isLgwrTrace } from './lgwr-trace';
+
+export { isLgwrTrace };
 
 /**
  * What the pairing (pair-commit-path.ts) needs of each file, read in one visited pass (the same
@@ -41,14 +44,6 @@ export interface CommitPathFile {
   microsPerUnit: number;
 }
 
-const LGWR_NAME = /_(?:lgwr|lg\d\d)_\d+\.trc(?:\.gz)?$/i;
-
-/** Whether a trace is LGWR's (or one of its 12c+ LGnn workers'), from its process line or its name. */
-export function isLgwrTrace(fileName: string, facts: Pick<TraceFacts, 'processName'>): boolean {
-  const name = facts.processName;
-  if (name !== null) return name === 'LGWR' || /^LG\d\d$/.test(name);
-  return LGWR_NAME.test(fileName);
-}
 
 function emptyWaits(): CommitPathWaits {
   return { count: 0, tim: [], ela: [], line: [], session: [], size: [] };

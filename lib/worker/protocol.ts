@@ -11,6 +11,7 @@ import type { ShareExtras } from '../report/share-content';
 import type { DatasetOutliers, SelectionPage, SelectionPart } from './outlier-requests';
 import type { DatasetThresholdCounts } from './threshold-counts';
 import type { DatasetCallProfile, ProfileProgress } from './profile-request';
+import type { DatasetCommitPath } from './commit-path-request';
 import type { PresetName } from '../synth/wait-model';
 import type { EventProfileRow } from '../trace/types';
 import type { CallChoices } from './call-choices';
@@ -27,6 +28,8 @@ export interface FileStatus {
   /** Waits of the chosen event in this file. */
   waits: number;
   oracleVersion: string | null;
+  /** Present (true) for an LGWR trace (lib/lgwr/commit-path-input.ts isLgwrTrace): the page offers the Commit path view. */
+  lgwr?: true;
   problems: { kind: FileProblemKind; message: string }[];
 }
 
@@ -108,6 +111,8 @@ export interface Questions {
   'share-content': { event: string; datasets: ShareDatasetSpec[]; baseline: number; thresholds: number[]; profile?: { thinkTimeMicros: number } };
   /** Each dataset's response-time profile, calls and statements (profile-request.ts); `thinkTimeMicros`: SQL*Net message from client at or above it is think time. */
   profiles: { datasetIds: string[]; thinkTimeMicros: number };
+  /** Each dataset's foreground–LGWR pairing (commit-path-request.ts). */
+  'commit-path': { datasetIds: string[] };
 }
 
 /** The reply each question gets when it can be answered. */
@@ -125,6 +130,7 @@ export interface Answers {
   context: { type: 'context'; context: TraceContext };
   'share-content': { type: 'share-content'; extras: ShareExtras };
   profiles: { type: 'profiles'; profiles: DatasetCallProfile[] };
+  'commit-path': { type: 'commit-path'; results: DatasetCommitPath[] };
 }
 
 export type QuestionType = keyof Questions;
@@ -157,6 +163,7 @@ export const ANSWER_TYPE: { readonly [K in QuestionType]: Answers[K]['type'] } =
   context: 'context',
   'share-content': 'share-content',
   profiles: 'profiles',
+  'commit-path': 'commit-path',
 };
 
 /** Sends one question and resolves with its reply: the answer it asked for, or why it failed. */
