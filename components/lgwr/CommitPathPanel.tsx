@@ -10,6 +10,7 @@ import { ChartFrame } from '../charts/ChartFrame';
 import { count, micros, percent, raw } from '../profile/profile-format';
 import styles from '../profile/profile.module.css';
 import { commitPathHistogramOption } from './commit-path-option';
+import own from './commit-path.module.css';
 
 type Paired = Extract<CommitPathReport, { outcome: 'paired' }>;
 
@@ -21,7 +22,7 @@ function DistributionTable({ report }: { report: Paired }) {
     ['remainder', 'remainder (sync − time LGWR was writing)', report.remainder],
   ];
   return (
-    <table className={styles.profileTable} data-testid="commit-path-distribution">
+    <table className={`${styles.profileTable} ${own.numbers}`} data-testid="commit-path-distribution">
       <thead>
         <tr>
           <th>µs</th><th>count</th><th>min</th><th>median</th><th>mean</th><th>p99</th><th>max</th>
@@ -53,7 +54,7 @@ function SlowLists({ report }: { report: Paired }) {
           Slow syncs LGWR’s writes explain less than half of: {count(report.slowSyncsWithoutSlowWriteCount)} of {count(report.slowSyncCount)} syncs ≥ {micros(report.slowSyncMicros)} µs
           {report.slowSyncBasis === 'p99' ? ' (the syncs’ p99)' : ''}
         </h4>
-        <table className={styles.profileTable} data-testid="commit-path-slow-syncs">
+        <table className={`${styles.profileTable} ${own.numbers}`} data-testid="commit-path-slow-syncs">
           <thead>
             <tr><th>file:line</th><th>ela µs</th><th>LGWR writing µs</th><th>remainder µs</th><th>writes</th></tr>
           </thead>
@@ -69,10 +70,11 @@ function SlowLists({ report }: { report: Paired }) {
             ))}
           </tbody>
         </table>
+        {report.slowSyncsWithoutSlowWrite.length === 0 && <p className={styles.note}>None: LGWR was writing during at least half of every slow sync.</p>}
       </div>
       <div>
         <h4>Slow writes: {count(report.slowWriteCount)} {report.mode === 'writes' ? `≥ ${micros(report.slowSyncMicros)} µs` : '(every warning)'}; size {sizeNote}</h4>
-        <table className={styles.profileTable} data-testid="commit-path-slow-writes">
+        <table className={`${styles.profileTable} ${own.numbers}`} data-testid="commit-path-slow-writes">
           <thead>
             <tr><th>file:line</th><th>ela µs</th><th>blocks</th><th>bytes</th><th>syncs overlapping</th></tr>
           </thead>
@@ -88,6 +90,7 @@ function SlowLists({ report }: { report: Paired }) {
             ))}
           </tbody>
         </table>
+        {report.slowWrites.length === 0 && <p className={styles.note}>None.</p>}
       </div>
     </div>
   );

@@ -24,6 +24,8 @@ function series(rows: readonly HistogramRow[], key: 'syncs' | 'writes', grid: nu
     data: stepOutline(bins).map(([x, y]) => [x, Math.max(y, FLOOR)]),
     symbol: 'none',
     lineStyle: { color: datasetColor(color), width: 1.5 },
+    // The legend's swatch takes the item colour.
+    itemStyle: { color: datasetColor(color) },
     areaStyle: { color: datasetFill(color, 0.25), origin: 'start' },
     animation: false,
   };
@@ -33,7 +35,8 @@ export function commitPathHistogramOption(rows: readonly HistogramRow[], writeNa
   const lo = Math.max(FLOOR, rows[0]?.lowerBound ?? 1);
   const last = rows[rows.length - 1];
   const hi = last ? (last.upperBound ?? last.lowerBound * 2) : 2;
-  const peak = Math.max(1, ...rows.map((r) => Math.max(r.syncs, r.writes)));
+  // The next power of ten above the highest bucket: a round top tick.
+  const peak = 10 ** Math.ceil(Math.log10(Math.max(2, ...rows.map((r) => Math.max(r.syncs, r.writes))) * 1.05));
   const xAxis = (gridIndex: number) => ({
     type: 'log',
     logBase: 2,
@@ -45,7 +48,7 @@ export function commitPathHistogramOption(rows: readonly HistogramRow[], writeNa
     nameGap: 28,
     axisLabel: { formatter: (v: number) => formatTimeTick(v, 'us'), hideOverlap: true },
   });
-  const yAxis = (gridIndex: number) => ({ type: 'log', gridIndex, min: FLOOR, max: peak * 2, name: gridIndex === 0 ? 'waits (log scale)' : '', axisLabel: { formatter: (v: number) => (v < 1 ? '' : String(v)) } });
+  const yAxis = (gridIndex: number) => ({ type: 'log', gridIndex, min: FLOOR, max: peak, name: gridIndex === 0 ? 'waits (log scale)' : '', axisLabel: { formatter: (v: number) => (v < 1 ? '' : String(v)) } });
   return {
     legend: { top: 0 },
     grid: [

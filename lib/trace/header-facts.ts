@@ -13,8 +13,9 @@ const CENTISECOND_BANNER = /^(?:Oracle8i|Oracle8 |Oracle7|ORACLE V[78]\.)|Releas
 const INSTANCE = /^Instance name:\s*(\S+)/;
 const NODE = /^Node name:\s*(\S+)/;
 const PID = /^(?:Unix process pid|Windows thread id):\s*(\d+)/;
-// `Unix process pid: 495, image: oracle@host (LGWR)`: a background process names itself last.
-const PROCESS_NAME = /, image: .*\(([A-Z][A-Z0-9]{2,4})\)\s*$/;
+// `Unix process pid: 495, image: oracle@host (LGWR)`: a background process names itself last; a
+// dedicated server says how its client came (`(TNS V1-V3)`), a local one nothing.
+const PROCESS_NAME = /, image: .*\(([^()]+)\)\s*$/;
 const TRACE_FILE = /^Trace file (.+)$/;
 const DUMP_FILE = /^Dump file (.+)$/;
 

@@ -107,7 +107,7 @@ export interface TraceFacts {
   host: string | null;
   pid: string | null;
   traceFile: string | null;
-  /** A background process's name from its process line (`image: oracle@host (LGWR)`): 'LGWR', 'LG00', …; null for a foreground. */
+  /** The last parenthesised word of the process line (`image: oracle@host (LGWR)`): 'LGWR', 'LG00', 'TNS V1-V3' (a dedicated server), …; null when none. */
   processName: string | null;
   /** `trcsess` output: process markers `*** [ Unix process pid: N ]`. */
   trcsess: boolean;

@@ -66,6 +66,7 @@ describe('the Commit path view in Chromium', () => {
     expect(await panel.getAttribute('data-outcome')).toBe('paired');
     expect(await panel.getByTestId('commit-path-coarse').textContent()).toContain('only its log write warnings');
     await screenshot(page, 'commit-path-1440');
+    await screenshot(page, 'commit-path-panel-1440', '[data-testid=commit-path-panel] >> nth=0');
     await page.setViewportSize({ width: 1024, height: 800 });
     await screenshot(page, 'commit-path-1024');
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -77,6 +78,7 @@ describe('the Commit path view in Chromium', () => {
     const note = page.getByTestId('log-write-warning-note');
     await note.waitFor({ timeout: 30_000 });
     expect(await note.textContent()).toContain('only the writes that took longer than LGWR’s warning threshold (about 500 ms)');
-    expect(watch.errors).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+    expect(watch.externalRequests).toEqual([]);
   }, 60_000);
 });
