@@ -1,5 +1,6 @@
 import { DatasetClock, LOCAL_DOMAIN, nearestAnchor, placeTim, UTC_DOMAIN, type AnchorTable } from '../outliers/wall-clock';
 import { parseStampMicros } from '../outliers/stamps';
+import type { TimeAnchor } from '../trace/types';
 import type { CommitPathFile } from './commit-path-input';
 
 /**
@@ -26,7 +27,11 @@ import type { CommitPathFile } from './commit-path-input';
  * (lib/outliers/wall-clock.ts, the clock of the outlier views), to a precision of the stamp's
  * resolution (its fraction digits: 1 ms for `2015-02-06 20:01:26.330`, 1 µs for 12.2+'s ISO stamps)
  * plus 500 ppm of the distance to that stamp (the most NTP slews a clock; 0 when tim is the
- * system clock, as up to 12.1).
+ * system clock, as up to 12.1). That holds for a stamp written just before its WAIT line; a stamp
+ * written long before it (the one at the top of a trace, when the first wait is a long idle one)
+ * would make the times near it early by the gap, so such late stamps are left out first
+ * (usableAnchors): a stamp whose wall − tim lies more than the resolution plus the slew allowance
+ * below the process's best one.
  */
 
 export const ANCHOR_TOLERANCE_MICROS = 1_000_000;
@@ -47,6 +52,26 @@ export function anchorOffset(f: CommitPathFile): number | null {
     if (offset === offset && (best === null || offset > best)) best = offset;
   }
   return best;
+}
+
+/**
+ * The anchors of one file whose wall − tim is within the resolution plus 500 ppm of their distance
+ * of the best (largest) of their process: the others were written long before their first WAIT.
+ */
+export function usableAnchors(anchors: readonly TimeAnchor[], microsPerUnit: number, resolutionMicros: number, pidOf: (a: TimeAnchor) => string | null): TimeAnchor[] {
+  const best = new Map<string | null, { offset: number; tim: number }>();
+  const offsetOf = (a: TimeAnchor) => parseStampMicros(a.wall) - (a.utcOffsetMinutes ?? 0) * 60e6 - (a.tim as number) * microsPerUnit;
+  for (const a of anchors) {
+    if (a.tim === null) continue;
+    const offset = offsetOf(a);
+    const b = best.get(pidOf(a));
+    if (offset === offset && (!b || offset > b.offset)) best.set(pidOf(a), { offset, tim: a.tim * microsPerUnit });
+  }
+  return anchors.filter((a) => {
+    const b = best.get(pidOf(a));
+    if (a.tim === null || !b) return true; // no tim: the clock does not use it anyway
+    return offsetOf(a) >= b.offset - resolutionMicros - MAX_SLEW * Math.abs(a.tim * microsPerUnit - b.tim);
+  });
 }
 
 /** Fraction digits of a stamp → its resolution in µs. */
@@ -109,7 +134,12 @@ export class CommitPathPlacer {
     this.clock = new DatasetClock({
       samples: { count: 0, tim: new Float64Array(0), session: new Uint32Array(0) },
       sessions: [],
-      files: files.map((f) => ({ fileName: f.fileName, facts: { unit: f.facts.unit, pid: f.facts.pid }, anchors: f.anchors, sessions: f.sessions })),
+      files: files.map((f) => ({
+        fileName: f.fileName,
+        facts: { unit: f.facts.unit, pid: f.facts.pid },
+        anchors: choice.kind === 'wall' ? usableAnchors(f.anchors, f.microsPerUnit, choice.resolutionMicros, (a) => f.sessions[a.session]?.pid ?? f.facts.pid) : f.anchors,
+        sessions: f.sessions,
+      })),
     });
   }
 

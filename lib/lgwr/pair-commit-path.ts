@@ -179,7 +179,10 @@ export function pairCommitPath(files: readonly CommitPathFile[], options: Commit
   writes.sort((a, b) => a.start - b.start);
   const union = unionOf(writes);
   const writeSyncs = new Uint32Array(writes.length);
-  const paired: PairedSync[] = syncs.map((s) => overlap(s, writes, union, writeSyncs));
+  // maxEnd[i]: the latest end of writes[0..i] (sorted by start), so a sync looks back only as far as a write may reach it.
+  const maxEnd = new Float64Array(writes.length);
+  writes.forEach((w, i) => (maxEnd[i] = Math.max(w.end, i > 0 ? (maxEnd[i - 1] as number) : -Infinity)));
+  const paired: PairedSync[] = syncs.map((s) => overlap(s, writes, maxEnd, union, writeSyncs));
   const syncEla = Float64Array.from(syncs, (s) => s.ela).sort();
   const writeEla = Float64Array.from(writes, (w) => w.ela);
   const slowSyncMicros = options.slowSyncMicros ?? (syncEla.length > 0 ? quantileSorted(syncEla, 0.99) : null);
@@ -260,7 +263,7 @@ function firstEndAfter(union: Float64Array, x: number): number {
   return lo;
 }
 
-function overlap(s: PlacedWait, writes: readonly PlacedWait[], union: Float64Array, writeSyncs: Uint32Array): PairedSync {
+function overlap(s: PlacedWait, writes: readonly PlacedWait[], maxEnd: Float64Array, union: Float64Array, writeSyncs: Uint32Array): PairedSync {
   let covered = 0;
   for (let k = firstEndAfter(union, s.start); 2 * k < union.length && (union[2 * k] as number) < s.end; k++) {
     covered += Math.min(union[2 * k + 1] as number, s.end) - Math.max(union[2 * k] as number, s.start);
@@ -275,11 +278,9 @@ function overlap(s: PlacedWait, writes: readonly PlacedWait[], union: Float64Arr
     if ((writes[mid] as PlacedWait).start < s.end) lo = mid + 1;
     else hi = mid;
   }
-  // Writes are short next to the run: walk back from the last that starts before the end, while any may still overlap.
-  const reach = maxWriteEla(writes);
-  for (let i = lo - 1; i >= 0; i--) {
+  // Walk back from the last write that starts before the sync ends, while an earlier one may still end after it starts.
+  for (let i = lo - 1; i >= 0 && (maxEnd[i] as number) > s.start; i--) {
     const w = writes[i] as PlacedWait;
-    if (w.start + reach <= s.start) break;
     if (Math.min(w.end, s.end) - Math.max(w.start, s.start) > 0) {
       count++;
       writeSyncs[i] = (writeSyncs[i] as number) + 1;
@@ -287,16 +288,6 @@ function overlap(s: PlacedWait, writes: readonly PlacedWait[], union: Float64Arr
     }
   }
   return { ...s, covered, remainder: s.ela - covered, writes: count, longestWrite: longest as PairedWrite | null };
-}
-
-const longestCache = new WeakMap<readonly PlacedWait[], number>();
-function maxWriteEla(writes: readonly PlacedWait[]): number {
-  let m = longestCache.get(writes);
-  if (m === undefined) {
-    m = writes.reduce((x, w) => Math.max(x, w.ela), 0);
-    longestCache.set(writes, m);
-  }
-  return m;
 }
 
 function precisionOf(clock: ClockChoice, placer: CommitPathPlacer, mode: 'writes' | 'warnings'): { foregroundMicros: number; lgwrMicros: number; note: string } {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { readCommitPathFile, type CommitPathFile } from '../../lib/lgwr/commit-path-input';
 import { pairCommitPath, type CommitPathReport } from '../../lib/lgwr/pair-commit-path';
+import { formatMicrosIso, parseStampMicros } from '../../lib/outliers/stamps';
 import { generateCommitPath, type CommitPathOptions, type CommitPathTruth } from '../../lib/synth/commit-path';
 
 /** The bytes in odd-sized chunks, so lines are cut across chunks as a file stream cuts them. */
@@ -163,5 +164,25 @@ describe('files of different instances', () => {
     fg.facts = { ...fg.facts, instance: 'other2' };
     const report = pairCommitPath(files);
     expect(report.outcome === 'not-paired' && report.reason).toBe(`${fg.fileName} is of instance other2, cpath1_lgwr_4242.trc of cpath1: a foreground pairs only with the LGWR of its own instance`);
+  });
+});
+
+describe('a *** stamp written long before its first WAIT', () => {
+  test('is left out of the wall clock, so the times near it are not early by the gap', async () => {
+    const g = generateCommitPath({ sessions: 2, commits: 300, seed: 11, lgwrTimOffset: 7_777_777_777, stamps: 'us' });
+    // The first stamp of the first foreground moved 30 s back: as if the trace opened 30 s before its first wait ended.
+    const fg = g.files[0]!;
+    const text = new TextDecoder().decode(fg.bytes);
+    const first = /^\*\*\* (\S+)$/m.exec(text)![1]!;
+    const moved = `${formatMicrosIso(parseStampMicros(first) - 30_000_000, null)}+00:00`;
+    expect(Date.parse(first) - Date.parse(moved)).toBe(30_000);
+    const bytes = new TextEncoder().encode(text.split(first).join(moved));
+    const files = await Promise.all([{ name: fg.name, bytes }, ...g.files.slice(1)].map((f) => readCommitPathFile(f.name, () => chunks(f.bytes))));
+    const report = pairCommitPath(files);
+    if (report.outcome !== 'paired') throw new Error(report.reason);
+    expect(report.clock.kind).toBe('wall');
+    const covered = g.truth.syncs.reduce((n, s) => n + s.covered, 0);
+    const boundary = g.truth.syncs.reduce((n, s) => n + 2 * (1 + s.overlapping.length), 0);
+    expect(Math.abs(report.syncs.coveredMicros - covered)).toBeLessThanOrEqual(boundary);
   });
 });
