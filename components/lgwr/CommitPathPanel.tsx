@@ -46,6 +46,7 @@ function DistributionTable({ report }: { report: Paired }) {
 }
 
 function SlowLists({ report }: { report: Paired }) {
+  if (report.slowSyncMicros === null) return <p className={styles.note} data-testid="commit-path-no-threshold">No slow syncs or writes are listed: their threshold, the syncs’ p99, needs at least 100 syncs (waitscope lgwr --slow US sets one).</p>;
   const sizeNote = report.mode === 'writes' ? `blocks × ${report.redoBlockBytes} B${report.redoBlockBytesDefault ? ' (512 B: the default redo block size, not read from the trace)' : ''}` : 'as the warning writes it (KB × 1024)';
   return (
     <div className={styles.side}>

@@ -36,7 +36,8 @@ export function formatCommitPath(r: CommitPathReport): string {
   lines.push(padTable([['bucket', 'log file sync', r.mode === 'writes' ? 'log file parallel write' : 'warnings'], ...r.histogram.map((h) => [h.upperBound === null ? `≥ ${formatCount(h.lowerBound)}` : `< ${formatCount(h.upperBound)}`, formatCount(h.syncs), formatCount(h.writes)])], [false, true, true]));
   lines.push('');
   const slow = r.slowSyncMicros === null ? '—' : formatMicros(r.slowSyncMicros);
-  lines.push(`slow syncs: ≥ ${slow} µs (${r.slowSyncBasis === 'p99' ? 'the syncs’ p99' : '--slow'}): ${formatCount(r.slowSyncCount)}; of them ${formatCount(r.slowSyncsWithoutSlowWriteCount)} with LGWR writing less than half their time (CPU, scheduling, post/wait):`);
+  if (r.slowSyncMicros === null) lines.push('slow syncs: no threshold: the syncs’ p99 needs ≥ 100 waits; give one with --slow US');
+  else lines.push(`slow syncs: ≥ ${slow} µs (${r.slowSyncBasis === 'p99' ? 'the syncs’ p99' : '--slow'}): ${formatCount(r.slowSyncCount)}; of them ${formatCount(r.slowSyncsWithoutSlowWriteCount)} with LGWR writing less than half their time (CPU, scheduling, post/wait):`);
   if (r.slowSyncsWithoutSlowWrite.length > 0) {
     lines.push(padTable([['file:line', 'ela', 'covered', 'remainder', 'writes'], ...r.slowSyncsWithoutSlowWrite.map((s) => [`${s.file}:${s.line}`, formatMicros(s.ela), formatMicros(s.covered), formatMicros(s.remainder), formatCount(s.writes)])], [false, true, true, true, true]));
   }

@@ -1,5 +1,6 @@
 import { bucketLog2, type Log2Bucket } from '../stats/buckets';
 import { quantileSorted } from '../stats/quantile';
+import { isEstimable } from '../stats/minimum-counts';
 import { summarize } from '../stats/summary';
 import { chooseClock, CommitPathPlacer, instanceMismatch, type ClockChoice } from './commit-path-clock';
 import type { CommitPathFile, CommitPathWaits } from './commit-path-input';
@@ -107,9 +108,11 @@ export type CommitPathReport =
       sources: readonly LgwrSource[];
     };
 
+/** The summary's statistics, each only from the sample size that supports it (minimum-counts.ts: p99 needs 100). */
 function distribution(values: Float64Array): DistributionRow {
   const s = summarize(values);
-  return { count: s.count, min: s.min, median: s.median, mean: s.mean, p99: s.p99, max: s.max };
+  const shown = (key: 'min' | 'median' | 'mean' | 'p99' | 'max') => (isEstimable(key, s.count) ? s[key] : null);
+  return { count: s.count, min: shown('min'), median: shown('median'), mean: shown('mean'), p99: shown('p99'), max: shown('max') };
 }
 
 function placeAll(placer: CommitPathPlacer, files: readonly CommitPathFile[], pick: (f: CommitPathFile) => CommitPathWaits): PlacedWait[] & { sessions?: never } {
@@ -185,7 +188,8 @@ export function pairCommitPath(files: readonly CommitPathFile[], options: Commit
   const paired: PairedSync[] = syncs.map((s) => overlap(s, writes, maxEnd, union, writeSyncs));
   const syncEla = Float64Array.from(syncs, (s) => s.ela).sort();
   const writeEla = Float64Array.from(writes, (w) => w.ela);
-  const slowSyncMicros = options.slowSyncMicros ?? (syncEla.length > 0 ? quantileSorted(syncEla, 0.99) : null);
+  // The default threshold, the syncs' p99, only where 100 syncs support it; else there is none unless given.
+  const slowSyncMicros = options.slowSyncMicros ?? (isEstimable('p99', syncEla.length) ? quantileSorted(syncEla, 0.99) : null);
   const total = paired.reduce((n, s) => n + s.ela, 0);
   const covered = paired.reduce((n, s) => n + s.covered, 0);
   const limit = options.listLimit ?? LIST_LIMIT;

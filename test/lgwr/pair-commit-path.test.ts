@@ -186,3 +186,19 @@ describe('a *** stamp written long before its first WAIT', () => {
     expect(Math.abs(report.syncs.coveredMicros - covered)).toBeLessThanOrEqual(boundary);
   });
 });
+
+describe('a small sample', () => {
+  test('shows no p99 below 100 syncs, and so no default slow threshold', async () => {
+    const g = generateCommitPath({ sessions: 1, commits: 60, seed: 2 });
+    const files = await Promise.all(g.files.map((f) => readCommitPathFile(f.name, () => chunks(f.bytes))));
+    const report = pairCommitPath(files);
+    if (report.outcome !== 'paired') throw new Error(report.reason);
+    expect(report.syncDistribution.count).toBe(60);
+    expect(report.syncDistribution.p99).toBe(null);
+    expect(report.remainder.p99).toBe(null);
+    expect(report.syncDistribution.max).toBe(Math.max(...g.truth.syncs.map((s) => s.ela)));
+    expect(report.slowSyncMicros).toBe(null);
+    expect(report.slowSyncCount).toBe(0);
+    expect(pairCommitPath(files, { slowSyncMicros: 1 }).outcome === 'paired' && pairCommitPath(files, { slowSyncMicros: 1 })).toMatchObject({ slowSyncMicros: 1, slowSyncCount: 60 });
+  });
+});
