@@ -217,13 +217,22 @@ function truthOf(t: CommitPathTimeline): { syncs: CommitPathSyncTruth[]; writes:
   const syncs = t.commits.map((c) => {
     const overlapping: number[] = [];
     let covered = 0;
-    t.writes.forEach((w, i) => {
+    // LGWR's writes follow one another: from the first that ends after the commit, while they start before the sync ends.
+    let lo = 0;
+    let hi = t.writes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((t.writes[mid] as { end: number }).end <= c.commitAt) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < t.writes.length && (t.writes[i] as { start: number }).start < c.syncEnd; i++) {
+      const w = t.writes[i] as { start: number; end: number };
       const overlap = Math.min(w.end, c.syncEnd) - Math.max(w.start, c.commitAt);
       if (overlap > 0) {
         overlapping.push(i);
         covered += overlap;
       }
-    });
+    }
     const ela = c.syncEnd - c.commitAt;
     return { file: commitPathFileName(c.session), line: 0, start: c.commitAt, end: c.syncEnd, ela, postDelay: c.postDelay, wakeDelay: c.wakeDelay, servedBy: c.write, overlapping, covered, remainder: ela - covered };
   });
