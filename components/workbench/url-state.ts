@@ -15,7 +15,7 @@ import type { DisplayUnit } from '../display-units';
 
 export type BucketMode = 'log10' | 'log2';
 
-/** The results views: one event's waits (the report), the response-time profile, the statements. */
+/** The results views: one event's waits (the report), the response-time profile, the statements, the commit path (LGWR). */
 export type ResultsTab = 'waits' | 'profile' | 'statements' | 'commit-path';
 /** Which statements the Statements view lists: every depth, the client's own (dep 0), or recursive ones (dep ≥ 1). */
 export type StatementDepth = 'all' | 'top-level' | 'recursive';
