@@ -4,11 +4,13 @@ import type { ValuesNoun } from '@/lib/trace/measure';
 import styles from '../profile/profile.module.css';
 import type { ResultsTab } from './url-state';
 
-export function ResultsTabs({ tab, event, values = 'waits', onTab }: { tab: ResultsTab; event: string; values?: ValuesNoun; onTab: (tab: ResultsTab) => void }) {
+/** `commitPath`: a dataset holds an LGWR trace, so the Commit path view (components/lgwr) is offered. */
+export function ResultsTabs({ tab, event, values = 'waits', commitPath = false, onTab }: { tab: ResultsTab; event: string; values?: ValuesNoun; commitPath?: boolean; onTab: (tab: ResultsTab) => void }) {
   const tabs: { id: ResultsTab; label: string }[] = [
     { id: 'waits', label: `${values[0]!.toUpperCase()}${values.slice(1)}: ${event}` },
     { id: 'profile', label: 'Response-time profile' },
     { id: 'statements', label: 'Statements' },
+    ...(commitPath || tab === 'commit-path' ? [{ id: 'commit-path' as const, label: 'Commit path (LGWR)' }] : []),
   ];
   return (
     <div role="tablist" className={styles.tabs} data-testid="results-tabs">

@@ -11,6 +11,9 @@ import type { InputFile } from '@/lib/worker/protocol';
 import { datasetColor } from '../charts/palette';
 import { OutlierPanel, type FigureSelection } from '../outliers/OutlierPanel';
 import { ProfileResults } from '../profile/ProfileResults';
+import { CommitPathResults } from '../lgwr/CommitPathResults';
+import { LOG_WRITE_WARNING_NOTE } from '@/lib/lgwr/lgwr-sources';
+import { LOG_WRITE_WARNING } from '@/lib/trace/log-write-warning';
 import { ResultsView } from '../ResultsView';
 import { CellFlashLogPanel } from '../cell/CellFlashLogPanel';
 import { MySharedReports } from '../share/MySharedReports';
@@ -83,7 +86,7 @@ export function Workbench() {
   const outlierDatasetsKey = JSON.stringify(included.map((s) => [s.id, s.label]));
   const outlierDatasets = useMemo(() => included.map((s) => ({ datasetId: s.id, label: s.label })), [outlierDatasetsKey]);
   // A share made while the profile or the statements are shown carries them (without SQL text unless ticked).
-  const shareProfile = view.tab === 'waits' ? undefined : { thinkTimeMicros: view.thinkTime };
+  const shareProfile = view.tab === 'profile' || view.tab === 'statements' ? { thinkTimeMicros: view.thinkTime } : undefined;
   const share = useShare(
     analysis.ask,
     {
@@ -98,6 +101,8 @@ export function Workbench() {
   // The profile depends on the datasets' files only (not the event): the worker keeps it while they stay.
   // …and their time windows (the profile takes their From and To).
   const profileKey = JSON.stringify(included.map((s) => [s.id, statuses[s.id]!.files.map((f) => [f.name, f.bytes, f.state]), s.window ?? null]));
+  // An LGWR trace in a dataset offers the Commit path view (issue 16 §2).
+  const hasLgwr = included.some((s) => statuses[s.id]?.files.some((f) => f.lgwr === true));
   const baselineId = included[baselineIndex]?.id;
   const profilePairs = included.filter((s) => s.id !== baselineId && baselineId !== undefined).map((s) => ({ a: s.id, b: baselineId as string }));
   const [focusStatement, setFocusStatement] = useState<string | null>(null);
@@ -176,6 +181,7 @@ export function Workbench() {
 
       {included.length > 0 && <WindowControls targets={included} onApply={applyWindow} />}
       {eventNote && <p className="hint" data-testid="event-note">{eventNote}</p>}
+      {view.measure.kind === 'event' && view.measure.event === LOG_WRITE_WARNING && <p className="hint" data-testid="log-write-warning-note">{LOG_WRITE_WARNING_NOTE}</p>}
       <div
         className="results"
         data-testid="results"
@@ -192,8 +198,11 @@ export function Workbench() {
           </button>
         )}
         {report && share.sharing && <SharePanel report={report} prepare={share.prepare} onClose={share.close} onShared={share.onShared} />}
-        {included.length > 0 && <ResultsTabs tab={view.tab} event={measureLabel(view.measure)} values={valuesNoun(view.measure)} onTab={(tab) => setView({ tab })} />}
-        {view.tab !== 'waits' && included.length > 0 && !loading && (
+        {included.length > 0 && <ResultsTabs tab={view.tab} event={measureLabel(view.measure)} values={valuesNoun(view.measure)} commitPath={hasLgwr} onTab={(tab) => setView({ tab })} />}
+        {view.tab === 'commit-path' && included.length > 0 && !loading && (
+          <CommitPathResults ask={analysis.ask} datasets={included.map((s) => ({ id: s.id, label: s.label }))} dataKey={profileKey} />
+        )}
+        {(view.tab === 'profile' || view.tab === 'statements') && included.length > 0 && !loading && (
           <ProfileResults
             ask={analysis.ask}
             tab={view.tab}

@@ -16,8 +16,8 @@ import { isNoWindow, NO_WINDOW_SPEC, readWindowSpec, type WindowSpec } from './w
 
 export type BucketMode = 'log10' | 'log2';
 
-/** The results views: one event's waits (the report), the response-time profile, the statements. */
-export type ResultsTab = 'waits' | 'profile' | 'statements';
+/** The results views: one event's waits (the report), the response-time profile, the statements, the commit path (LGWR). */
+export type ResultsTab = 'waits' | 'profile' | 'statements' | 'commit-path';
 /** Which statements the Statements view lists: every depth, the client's own (dep 0), or recursive ones (dep ≥ 1). */
 export type StatementDepth = 'all' | 'top-level' | 'recursive';
 
@@ -79,7 +79,7 @@ export const DEFAULT_VIEW: ViewState = {
 
 /** The Statements view's top N choices. */
 export const STATEMENT_TOP_CHOICES = [10, 20, 50, 100, 500];
-const TABS: readonly ResultsTab[] = ['waits', 'profile', 'statements'];
+const TABS: readonly ResultsTab[] = ['waits', 'profile', 'statements', 'commit-path'];
 const DEPTHS: Record<string, StatementDepth> = { '0': 'top-level', rec: 'recursive' };
 const DEPTH_PARAM: Record<StatementDepth, string | null> = { all: null, 'top-level': '0', recursive: 'rec' };
 

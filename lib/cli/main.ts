@@ -28,10 +28,13 @@ const USAGE = `usage:
                                                              top waits with time, session, file and line; clusters of outliers and what co-occurred
   waitscope flashlog [--json] SNAPSHOT [AFTER]                the cells' FLASHLOG metrics (CellCLI LIST METRICCURRENT/METRICHISTORY
                                                              WHERE objectType='FLASHLOG', dcli too): per cell, deltas, flash-first share
+  waitscope lgwr    [--lgwr FILE] [--slow US] [--json] FOREGROUND_FILE_OR_DIR...   (lgwr --help: all options)
+                                                             pair log file sync with LGWR's writes: covered share, remainder, histograms
   waitscope synth   --preset flash-on|flash-off --out DIR [--sessions 20] [--commits 200000] [--seed 1]
                                                              write Table 15.1-calibrated 11.2 traces, one per session
   waitscope synth   --workload oltp --release 8i|9i|10.2|11.2|12.2|19c|23ai --out DIR   (synth --help: all options)
                                                              write traces with full call lines and their ground truth (.truth.json)
+  waitscope synth   --workload commit-path --out DIR   foreground and LGWR traces of one instance, with the pairing's truth
 
 What to measure (stats, compare, outliers): --event NAME (a wait event's ela), or --call NAME
 [--sql-id ID | --hash-value N] [--dep D] (e of one call type, e.g. --call EXEC --sql-id 8ggw94h7mvxd7),
@@ -72,6 +75,8 @@ export async function main(argv: string[]): Promise<number> {
       case 'synth':
         await (await import('./synth-command')).synthCommand(rest);
         return 0;
+      case 'lgwr':
+        return await (await import('./lgwr-command')).lgwrCommand(rest);
       case undefined:
       case '-h':
       case '--help':

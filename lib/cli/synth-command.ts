@@ -10,6 +10,7 @@ import { generateCommitLoop } from '../synth/commit-loop';
 import { pinsExtremes, sessionSeed, SYNTH_DEFAULTS } from '../synth/book-experiment';
 import { PRESETS, type PresetName } from '../synth/wait-model';
 import { parseOptions, UsageError } from './args';
+import { COMMIT_PATH_DEFAULTS, COMMIT_PATH_INSTANCE, COMMIT_PATH_LGWR_FILE, generateCommitPath, type CommitPathOptions } from '../synth/commit-path';
 
 // Tests and the statistics benchmark import these from here.
 export { pinsExtremes, sessionSeed, SYNTH_DEFAULTS };
@@ -31,7 +32,7 @@ import { ExitError } from './load-dataset';
  * (lib/synth/call-workload.ts), each with its ground truth, and the dataset's truth summed.
  */
 
-export type SynthWorkload = 'commit' | 'oltp';
+export type SynthWorkload = 'commit' | 'oltp' | 'commit-path';
 
 export interface SynthArgs {
   /** `commit`: Harrison's commit loop (11.2, the benchmark); `oltp`: order-entry sessions with full call lines. */
@@ -46,6 +47,8 @@ export interface SynthArgs {
   out: string;
   /** Write the ground truth next to the traces (`oltp` always does). */
   truth: boolean;
+  /** `commit-path`: how LGWR's trace is written (lib/synth/commit-path.ts). */
+  commitPath?: Pick<CommitPathOptions, 'lgwrTrace' | 'stamps' | 'lgwrTimOffset'>;
 }
 
 /** Generous ceilings that catch a typo (an extra zero or two) before it fills a disk: ~450 bytes a commit. */
@@ -66,7 +69,13 @@ export const SYNTH_USAGE = `usage:
       dep=1 SQL, CLOSE and cursor reuse, XCTEND, LOBREAD in 19c+, think time, a start in mid-call),
       --commits transactions each, 'log file sync' from --preset's model (default flash-on). Writes
       oltp-<release>_ora_<pid>.trc with <file>.truth.json per session, and oltp-<release>.truth.json for
-      all of them: the calls, the response-time profile and the statements the generator wrote.`;
+      all of them: the calls, the response-time profile and the statements the generator wrote.
+  waitscope synth --workload commit-path --out DIR [--sessions ${COMMIT_PATH_DEFAULTS.sessions}] [--commits ${COMMIT_PATH_DEFAULTS.commits}] [--seed 1]
+                  [--lgwr-trace waits|warnings] [--stamps ms|us] [--lgwr-tim-offset US]
+      Foreground sessions committing and the LGWR trace of the same instance from one simulated timeline
+      (lib/synth/commit-path.ts): 'log file sync' in ${COMMIT_PATH_INSTANCE}_ora_<pid>.trc, LGWR's 'log file parallel write'
+      (or, with --lgwr-trace warnings, only its log write warnings) in ${COMMIT_PATH_LGWR_FILE}, and
+      commit-path.truth.json: per sync the writes that overlap it, the covered time and the remainder.`;
 
 /** The file's pid: the one `generateCommitLoop` writes into `Unix process pid:` for this session. */
 export function sessionPid(index: number): number {
@@ -99,12 +108,16 @@ export function parseSynthArgs(argv: string[]): SynthArgs {
       seed: { type: 'string' },
       out: { type: 'string', short: 'o' },
       truth: { type: 'boolean' },
+      'lgwr-trace': { type: 'string' },
+      stamps: { type: 'string' },
+      'lgwr-tim-offset': { type: 'string' },
     },
   });
   const { values, positionals } = parsed;
   if (positionals.length > 0) throw new UsageError(`synth takes no positional arguments (got '${positionals[0]}'); give the directory with --out DIR`);
   const workload = values.workload ?? 'commit';
-  if (workload !== 'commit' && workload !== 'oltp') throw new UsageError(`--workload must be commit or oltp, not '${workload}'`);
+  if (workload !== 'commit' && workload !== 'oltp' && workload !== 'commit-path') throw new UsageError(`--workload must be commit, oltp or commit-path, not '${workload}'`);
+  if (workload === 'commit-path') return commitPathArgs(values, positionals);
   const presets = Object.keys(PRESETS) as PresetName[];
   if (values.preset === undefined && workload === 'commit') throw new UsageError(`synth needs --preset ${presets.join('|')}`);
   if (values.preset !== undefined && !presets.includes(values.preset as PresetName)) throw new UsageError(`--preset must be ${presets.join(' or ')}, not '${values.preset}'`);
@@ -131,6 +144,48 @@ export function parseSynthArgs(argv: string[]): SynthArgs {
     out: values.out,
     truth: oltp || values.truth === true,
   };
+}
+
+function commitPathArgs(values: Record<string, string | boolean | undefined>, positionals: string[]): SynthArgs {
+  if (positionals.length > 0) throw new UsageError(`synth takes no positional arguments (got '${positionals[0]}'); give the directory with --out DIR`);
+  const out = values.out;
+  if (typeof out !== 'string' || out.trim() === '') throw new UsageError('synth needs --out DIR, the directory to write the traces to');
+  const lgwrTrace = (values['lgwr-trace'] as string | undefined) ?? COMMIT_PATH_DEFAULTS.lgwrTrace;
+  if (lgwrTrace !== 'waits' && lgwrTrace !== 'warnings') throw new UsageError(`--lgwr-trace must be waits or warnings, not '${lgwrTrace}'`);
+  const stamps = (values.stamps as string | undefined) ?? COMMIT_PATH_DEFAULTS.stamps;
+  if (stamps !== 'ms' && stamps !== 'us') throw new UsageError(`--stamps must be ms or us, not '${stamps}'`);
+  return {
+    workload: 'commit-path',
+    preset: 'flash-on',
+    release: null,
+    sessions: wholeNumber('--sessions', values.sessions as string | undefined, COMMIT_PATH_DEFAULTS.sessions, 1, 64),
+    commits: wholeNumber('--commits', values.commits as string | undefined, COMMIT_PATH_DEFAULTS.commits, 1, 100_000),
+    seed: wholeNumber('--seed', values.seed as string | undefined, SYNTH_DEFAULTS.seed, 0, 2 ** 32 - 1),
+    out,
+    truth: true,
+    commitPath: { lgwrTrace, stamps, lgwrTimOffset: wholeNumber('--lgwr-tim-offset', values['lgwr-tim-offset'] as string | undefined, 0, 0, 2 ** 40) },
+  };
+}
+
+/** `--workload commit-path`: every file built in memory (a few MB at most) and written with the truth. */
+async function writeCommitPath(a: SynthArgs, out: NodeJS.WritableStream): Promise<SynthFile[]> {
+  const g = generateCommitPath({ seed: a.seed, sessions: a.sessions, commits: a.commits, ...a.commitPath });
+  const files: SynthFile[] = [];
+  for (const f of g.files) {
+    const file = path.join(a.out, f.name);
+    try {
+      await writeFile(file, f.bytes);
+    } catch (error) {
+      throw new ExitError(1, `writing ${file} failed: ${describeError(error)}`);
+    }
+    const waits = f.name === COMMIT_PATH_LGWR_FILE ? g.truth.writes.length : g.truth.syncs.filter((s) => s.file === f.name).length;
+    files.push({ path: file, waits, bytes: f.bytes.length });
+    out.write(`${file}  ${formatCount(waits)} ${f.name === COMMIT_PATH_LGWR_FILE ? 'LGWR writes' : "'log file sync' waits"}  ${formatCount(f.bytes.length)} bytes\n`);
+  }
+  const truth = path.join(a.out, 'commit-path.truth.json');
+  await writeTruth(truth, { files: g.files.map((f) => f.name), truth: g.truth });
+  out.write(`wrote ${files.length} traces of instance ${COMMIT_PATH_INSTANCE} to ${a.out} (seed ${a.seed}); the pairing's truth is ${truth}\n`);
+  return files;
 }
 
 function wholeNumber(flag: string, text: string | undefined, fallback: number, min: number, max: number): number {
@@ -235,6 +290,7 @@ export async function synthCommand(argv: string[], out: NodeJS.WritableStream = 
   } catch (error) {
     throw new ExitError(1, `cannot write to --out ${a.out}: ${describeError(error)}`);
   }
+  if (a.workload === 'commit-path') return writeCommitPath(a, out);
   if (a.workload === 'oltp') {
     const { files, truth } = await writeOltp(a, out);
     const total = path.join(a.out, `oltp-${a.release}.truth.json`);

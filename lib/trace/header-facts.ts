@@ -13,6 +13,9 @@ const CENTISECOND_BANNER = /^(?:Oracle8i|Oracle8 |Oracle7|ORACLE V[78]\.)|Releas
 const INSTANCE = /^Instance name:\s*(\S+)/;
 const NODE = /^Node name:\s*(\S+)/;
 const PID = /^(?:Unix process pid|Windows thread id):\s*(\d+)/;
+// `Unix process pid: 495, image: oracle@host (LGWR)`: a background process names itself last; a
+// dedicated server says how its client came (`(TNS V1-V3)`), a local one nothing.
+const PROCESS_NAME = /, image: .*\(([^()]+)\)\s*$/;
 const TRACE_FILE = /^Trace file (.+)$/;
 const DUMP_FILE = /^Dump file (.+)$/;
 
@@ -26,6 +29,7 @@ export function emptyFacts(): TraceFacts {
     host: null,
     pid: null,
     traceFile: null,
+    processName: null,
     trcsess: false,
   };
 }
@@ -55,12 +59,16 @@ export function readHeaderLine(text: string, facts: TraceFacts): boolean {
   }
   if ((m = INSTANCE.exec(text))) return set(facts, 'instance', m[1]);
   if ((m = NODE.exec(text))) return set(facts, 'host', m[1]);
-  if ((m = PID.exec(text))) return set(facts, 'pid', m[1]);
+  if ((m = PID.exec(text))) {
+    const name = PROCESS_NAME.exec(text);
+    if (name) set(facts, 'processName', name[1]);
+    return set(facts, 'pid', m[1]);
+  }
   if ((m = TRACE_FILE.exec(text)) || (m = DUMP_FILE.exec(text))) return set(facts, 'traceFile', m[1]);
   return false;
 }
 
-function set(facts: TraceFacts, key: 'instance' | 'host' | 'pid' | 'traceFile', value: string | undefined): boolean {
+function set(facts: TraceFacts, key: 'instance' | 'host' | 'pid' | 'traceFile' | 'processName', value: string | undefined): boolean {
   if (facts[key] === null && value !== undefined) facts[key] = value.trim();
   return true;
 }

@@ -107,6 +107,8 @@ export interface TraceFacts {
   host: string | null;
   pid: string | null;
   traceFile: string | null;
+  /** The last parenthesised word of the process line (`image: oracle@host (LGWR)`): 'LGWR', 'LG00', 'TNS V1-V3' (a dedicated server), …; null when none. */
+  processName: string | null;
   /** `trcsess` output: process markers `*** [ Unix process pid: N ]`. */
   trcsess: boolean;
 }

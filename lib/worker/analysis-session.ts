@@ -17,6 +17,7 @@ import { contextOf, selectionCsv, selectPage } from './outlier-requests';
 import { OutlierCache } from './outlier-cache';
 import { ProfileCache } from './profile-request';
 import { OverTimeCache } from './over-time-request';
+import { CommitPathCache } from './commit-path-request';
 import { shareContent } from './share-request';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
@@ -40,6 +41,7 @@ export class AnalysisSession {
   /** Each dataset's time window and windowed view: what every statistic reads (peek). */
   private readonly windows = new DatasetWindows();
   private readonly overTimePasses = new OverTimeCache();
+  private readonly commitPaths = new CommitPathCache();
 
   constructor(
     private readonly post: Post,
@@ -107,6 +109,9 @@ export class AnalysisSession {
         return this.profilePasses.answer(request, request.datasetIds.map((id) => this.peekWhole(id)), this.post, (id) => this.windows.windowOf(id));
       case 'over-time':
         return this.overTime(request);
+      case 'commit-path':
+        // The pairing reads each file's own lines, whole: a time window does not cut it.
+        return this.commitPaths.answer(request, request.datasetIds.map((id) => this.peekWhole(id)), this.post);
       case 'outliers':
       case 'select':
       case 'export-selection':

@@ -2,6 +2,7 @@
  * One parsed file as the page lists it: what it gave, and each problem with its kind, so the page can
  * say "not a trace", "no such event (it has …)", "truncated at line N" or "too large" (issue 4 §4).
  */
+import { isLgwrTrace } from '../lgwr/lgwr-trace';
 import type { TraceFileResult } from '../trace/types';
 import { formatWarning } from '../trace/warnings';
 import type { FileProblemKind, FileStatus } from './protocol';
@@ -39,6 +40,7 @@ export function statusOfResult(result: TraceFileResult, bytes: number): FileStat
     state: 'done',
     waits: result.samples.count,
     oracleVersion: result.facts.oracleVersion,
+    ...(isLgwrTrace(result.fileName, result.facts) && { lgwr: true as const }),
     problems,
   };
 }

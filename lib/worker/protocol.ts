@@ -12,6 +12,7 @@ import type { ShareExtras } from '../report/share-content';
 import type { DatasetOutliers, SelectionPage, SelectionPart } from './outlier-requests';
 import type { DatasetThresholdCounts } from './threshold-counts';
 import type { DatasetCallProfile, ProfileProgress } from './profile-request';
+import type { DatasetCommitPath } from './commit-path-request';
 import type { PresetName } from '../synth/wait-model';
 import type { TimeWindow } from '../scope/time-window';
 import type { EventProfileRow } from '../trace/types';
@@ -30,6 +31,8 @@ export interface FileStatus {
   /** Waits of the chosen event in this file. */
   waits: number;
   oracleVersion: string | null;
+  /** Present (true) for an LGWR trace (lib/lgwr/commit-path-input.ts isLgwrTrace): the page offers the Commit path view. */
+  lgwr?: true;
   problems: { kind: FileProblemKind; message: string }[];
 }
 
@@ -115,6 +118,8 @@ export interface Questions {
   profiles: { datasetIds: string[]; thinkTimeMicros: number };
   /** Issue 15 §3: each dataset's heat map of latency over time (over-time-request.ts). */
   'over-time': OverTimeQuestion;
+  /** Each dataset's foreground–LGWR pairing (commit-path-request.ts). */
+  'commit-path': { datasetIds: string[] };
 }
 
 /** The reply each question gets when it can be answered. */
@@ -133,6 +138,7 @@ export interface Answers {
   'share-content': { type: 'share-content'; extras: ShareExtras };
   profiles: { type: 'profiles'; profiles: DatasetCallProfile[] };
   'over-time': { type: 'over-time' } & OverTimeAnswer;
+  'commit-path': { type: 'commit-path'; results: DatasetCommitPath[] };
 }
 
 export type QuestionType = keyof Questions;
@@ -166,6 +172,7 @@ export const ANSWER_TYPE: { readonly [K in QuestionType]: Answers[K]['type'] } =
   'share-content': 'share-content',
   profiles: 'profiles',
   'over-time': 'over-time',
+  'commit-path': 'commit-path',
 };
 
 /** Sends one question and resolves with its reply: the answer it asked for, or why it failed. */

@@ -113,7 +113,7 @@ describe('synth options', () => {
   });
 
   it.each([
-    [['--workload', 'batch', '--out', 'x'], "--workload must be commit or oltp, not 'batch'"],
+    [['--workload', 'batch', '--out', 'x'], "--workload must be commit, oltp or commit-path, not 'batch'"],
     [['--workload', 'oltp', '--out', 'x'], 'synth --workload oltp needs --release 8i|9i|10.2|11.2|12.2|19c|23ai'],
     [['--workload', 'oltp', '--release', '12c', '--out', 'x'], "--release must be one of 8i, 9i, 10.2, 11.2, 12.2, 19c, 23ai, not '12c'"],
     [['--preset', 'flash-on', '--release', '19c', '--out', 'x'], '--release goes with --workload oltp'],
