@@ -1,6 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CALL_NAMES, isCallName, measureLabel, SQL_ID, type Measure } from '../trace/measure';
 import { DEFAULT_EVENT } from '../trace/types';
+import type { GroupSpec } from '../scope/group-collector';
+import { GROUP_OPTIONS, groupSpecOf } from './group-args';
 
 export interface CommonArgs {
   /** The measure's label: the event's name, or what a call or commit measure measures (measure.ts). */
@@ -10,6 +12,8 @@ export interface CommonArgs {
   json: boolean;
   workers: number | undefined;
   paths: string[];
+  /** --group and --where (lib/scope, group-args.ts). */
+  group?: GroupSpec;
 }
 
 /** Thrown for a command line we cannot run; the message is the whole one-line reason. */
@@ -35,6 +39,7 @@ export const COMMON_OPTIONS = {
   commit: { type: 'boolean' },
   json: { type: 'boolean' },
   workers: { type: 'string' },
+  ...GROUP_OPTIONS,
 } as const;
 
 export function parseCommonArgs(argv: string[]): CommonArgs {
@@ -43,15 +48,18 @@ export function parseCommonArgs(argv: string[]): CommonArgs {
 }
 
 /** The common arguments, checked, from what parseOptions found for COMMON_OPTIONS (and maybe more). */
-export function commonArgsOf(values: MeasureValues & { json?: boolean; workers?: string }, positionals: string[]): CommonArgs {
+export function commonArgsOf(values: MeasureValues & { json?: boolean; workers?: string; group?: string; where?: string }, positionals: string[]): CommonArgs {
   if (positionals.length === 0) throw new UsageError('no input: give one or more trace files or directories');
   const measure = measureOf(values);
+  const group = groupSpecOf(values);
+  if (typeof group === 'string') throw new UsageError(group);
   return {
     event: measure ? measureLabel(measure) : eventOf(values.event),
     ...(measure && { measure }),
     json: values.json ?? false,
     workers: wholeNumber('workers', values.workers, 1),
     paths: positionals,
+    ...(group && { group }),
   };
 }
 

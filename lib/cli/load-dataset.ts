@@ -7,6 +7,7 @@ import { parseFiles, type ParsedFiles } from '../node/parse-files';
 import { fileWaits } from '../report/dataset-side';
 import { combineFiles, type Dataset } from '../trace/dataset';
 import type { SampleKeeping } from '../trace/types';
+import { needsVisitor, type GroupSpec, type GroupTallies } from '../scope/group-collector';
 import { formatWarning } from '../trace/warnings';
 import type { CommonArgs } from './args';
 import { progressLine } from './progress';
@@ -34,6 +35,8 @@ export interface LoadedDataset extends Dataset {
   fileCounts: number[];
   /** The call profile of the trace files (lib/profile), when asked for. */
   callProfile: DatasetProfile | null;
+  /** Per trace file, in `files` order, its values' groups by a context key (--group, lib/scope), when asked for; else null. */
+  groupTallies: GroupTallies[] | null;
 }
 
 export interface LoadOptions {
@@ -45,6 +48,8 @@ export interface LoadOptions {
   keep?: SampleKeeping;
   /** Build the call profile too, in the same pass (each file is then read by one thread). */
   profile?: ProfileOptions;
+  /** --group/--where: filter the values and group them by a context key, in the same pass (lib/scope); the args' own by default. */
+  group?: GroupSpec;
   stderr?: NodeJS.WriteStream;
 }
 
@@ -75,6 +80,8 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
     inputs.push(found.files);
   }
   mark('find inputs');
+  const spec = options.group ?? first.group;
+  const group = spec && needsVisitor(spec) ? spec : undefined;
   const all = inputs.flat();
   const progress = progressLine(
     all.reduce((n, f) => n + f.size, 0),
@@ -82,7 +89,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   );
   let parsed: ParsedFiles;
   try {
-    parsed = await parseFiles(all, { event: first.event, ...(first.measure && { measure: first.measure }), keep, workers: first.workers, onProgress: (done) => progress.update(done), ...(options.profile && { profile: options.profile }) });
+    parsed = await parseFiles(all, { event: first.event, ...(first.measure && { measure: first.measure }), keep, workers: first.workers, onProgress: (done) => progress.update(done), ...(options.profile && { profile: options.profile }), ...(group && { group }) });
   } catch (error) {
     // An input that became unreadable after it was found (deleted, permissions changed).
     throw new ExitError(1, `reading the inputs failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -92,7 +99,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   mark('parse');
   let at = 0;
   const loaded = inputs.map((files) => {
-    const part = { results: parsed.results.slice(at, at + files.length), elaHistograms: parsed.elaHistograms.slice(at, at + files.length), profiles: parsed.profiles.slice(at, at + files.length) };
+    const part = { results: parsed.results.slice(at, at + files.length), elaHistograms: parsed.elaHistograms.slice(at, at + files.length), profiles: parsed.profiles.slice(at, at + files.length), groups: parsed.groups.slice(at, at + files.length) };
     at += files.length;
     return datasetOf(first.event, part, keep, stderr);
   });
@@ -100,7 +107,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   return loaded;
 }
 
-function datasetOf(event: string, { results, elaHistograms, profiles }: ParsedFiles, keep: SampleKeeping, stderr: NodeJS.WriteStream): LoadedDataset {
+function datasetOf(event: string, { results, elaHistograms, profiles, groups }: ParsedFiles, keep: SampleKeeping, stderr: NodeJS.WriteStream): LoadedDataset {
   for (const r of results) {
     if (r.outcome.kind === 'not-a-trace') stderr.write(safeText(`warning: skipped ${r.outcome.reason}\n`));
     else for (const w of r.warnings) stderr.write(safeText(`warning: ${formatWarning(w)}\n`));
@@ -115,13 +122,15 @@ function datasetOf(event: string, { results, elaHistograms, profiles }: ParsedFi
   const dataset = combineFiles(event, traces);
   const traceProfiles = profiles.filter((p, i): p is DatasetProfile => isTrace[i] === true && p !== null);
   const callProfile = traceProfiles.length > 0 ? mergeProfiles(traceProfiles) : null;
+  const traceGroups = groups.filter((_, i) => isTrace[i]);
+  const groupTallies = traceGroups.every((g): g is GroupTallies => g !== null) && traceGroups.length > 0 ? traceGroups : null;
   const complete = histograms.every((h) => h !== null) ? (histograms as Counts[]) : null;
   const elaHistogram = complete ? mergeCounts(complete) : null;
   if (keep === 'counts') {
     if (!complete || !elaHistogram) throw new Error('a file parsed for its counts came back without them');
-    return { ...dataset, elaHistogram, fileCounts: complete.map((h) => h.total), callProfile };
+    return { ...dataset, elaHistogram, fileCounts: complete.map((h) => h.total), callProfile, groupTallies };
   }
   const fileCounts = dataset.files.map(fileWaits);
   const waits = fileCounts.reduce((n, c) => n + c, 0);
-  return { ...dataset, elaHistogram: elaHistogram && elaHistogram.total === waits ? elaHistogram : null, fileCounts, callProfile };
+  return { ...dataset, elaHistogram: elaHistogram && elaHistogram.total === waits ? elaHistogram : null, fileCounts, callProfile, groupTallies };
 }

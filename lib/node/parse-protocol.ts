@@ -1,16 +1,17 @@
 import type { RangeScan, RangeTask } from '../trace/scan-range';
 import type { ProfileOptions } from '../profile/profile-collector';
+import type { GroupSpec, GroupTallies } from '../scope/group-collector';
 import type { Measure } from '../trace/measure';
 import type { DatasetProfile } from '../profile/profile-model';
 import type { SampleKeeping, TraceFileResult } from '../trace/types';
 
 /** The one typed protocol between the CLI and its parse workers (style.md §5). */
 export type ParseTask =
-  | { kind: 'file'; id: number; path: string; fileName: string; fileIndex: number; event: string; keep: SampleKeeping; profile?: ProfileOptions; measure?: Exclude<Measure, { kind: 'event' }> }
+  | { kind: 'file'; id: number; path: string; fileName: string; fileIndex: number; event: string; keep: SampleKeeping; profile?: ProfileOptions; measure?: Exclude<Measure, { kind: 'event' }>; group?: GroupSpec }
   | ({ kind: 'range'; id: number; path: string } & RangeTask);
 
 export type ParseReply =
   | { kind: 'progress'; id: number; bytes: number }
-  | { kind: 'file-done'; id: number; result: TraceFileResult; profile: DatasetProfile | null }
+  | { kind: 'file-done'; id: number; result: TraceFileResult; profile: DatasetProfile | null; groups: GroupTallies | null }
   | ({ kind: 'range-done'; id: number } & RangeScan)
   | { kind: 'failed'; id: number; message: string };

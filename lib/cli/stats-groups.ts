@@ -1,0 +1,21 @@
+import { datasetGroupRows } from '../scope/dataset-groups';
+import type { GroupSpec } from '../scope/group-collector';
+import { groupKeyText, isSampleKey } from '../scope/group-key';
+import type { GroupRow } from '../scope/group-stats';
+import { valuesNoun } from '../trace/measure';
+import type { SampleKeeping } from '../trace/types';
+import type { CommonArgs } from './args';
+import { groupTable } from './group-format';
+import type { LoadedDataset } from './load-dataset';
+
+/** What stats keeps: only counts, unless its groups are read from the samples (their tim and file). */
+export function statsKeep(group: GroupSpec | undefined): SampleKeeping {
+  return group?.key && isSampleKey(group.key) ? { columns: ['tim', 'file'] } : 'counts';
+}
+
+/** `stats --group KEY`: the rows (the JSON's `groups`) and their table; null without a key. */
+export function statsGroups(dataset: LoadedDataset, args: CommonArgs): { rows: GroupRow[]; text: string } | null {
+  const rows = datasetGroupRows(dataset, args.group);
+  if (rows === null || !args.group?.key) return null;
+  return { rows, text: groupTable(rows, groupKeyText(args.group.key), valuesNoun(args.measure)) };
+}
