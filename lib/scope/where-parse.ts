@@ -43,7 +43,7 @@ export function parseWhere(source: string): WhereExpr {
   let i = 0;
   const peek = (): Token => tokens[i] as Token;
   const fail = (token: Token, why: string): never => {
-    throw new WhereSyntaxError(`--where: ${why} at position ${token.at + 1}: ${source}\n${' '.repeat('--where: '.length)}${' '.repeat(token.at)}^`);
+    throw syntaxError(source, token.at, why);
   };
   const isWord = (t: Token, w: string) => t.kind === 'word' && t.text.toLowerCase() === w;
 
@@ -115,7 +115,7 @@ function tokenize(source: string): Token[] {
   const tokens: Token[] = [];
   let p = 0;
   const fail = (at: number, why: string): never => {
-    throw new WhereSyntaxError(`--where: ${why} at position ${at + 1}: ${source}\n${' '.repeat('--where: '.length)}${' '.repeat(at)}^`);
+    throw syntaxError(source, at, why);
   };
   while (p < source.length) {
     const c = source[p] as string;
@@ -167,4 +167,9 @@ function tokenize(source: string): Token[] {
   }
   tokens.push({ kind: 'end', text: '', at: source.length });
   return tokens;
+}
+
+/** The reason, then the expression with a caret under the 0-based offset `at`. */
+function syntaxError(source: string, at: number, why: string): WhereSyntaxError {
+  return new WhereSyntaxError(`--where: ${why} at position ${at + 1}:\n  ${source}\n  ${' '.repeat(at)}^`);
 }
