@@ -14,6 +14,10 @@ import { compareProfiles } from '../profile/compare-profiles';
 import type { DatasetProfile } from '../profile/profile-model';
 import { PROFILE_OPTIONS, thinkTimeOf } from './profile-args';
 import { profileComparisonText } from './compare-profile-format';
+import type { GroupSpec } from '../scope/group-collector';
+import { groupSpecOf } from './group-args';
+import { compareGroups } from './compare-groups';
+import { statsKeep } from './stats-groups';
 
 export type CompareFormat = 'table' | 'json' | 'csv';
 
@@ -29,6 +33,8 @@ export interface CompareArgs {
   b: string[];
   /** --profile: compare the response-time profiles, not one event's waits; with its think time, µs. */
   profile: { thinkTimeMicros: number } | null;
+  /** --group and --where (lib/scope). */
+  group?: GroupSpec;
 }
 
 const FORMATS: readonly CompareFormat[] = ['table', 'json', 'csv'];
@@ -83,7 +89,11 @@ export function parseCompareArgs(argv: string[]): CompareArgs {
   if (values.profile && format === 'csv') throw new UsageError('compare --profile prints a table or --json, not CSV');
   if (!values.profile && values['think-time'] !== undefined) throw new UsageError('--think-time belongs to compare --profile');
   const profile = values.profile ? { thinkTimeMicros: thinkTimeOf(values['think-time']) } : null;
-  return { event, ...(measure && { measure }), format, labels, workers, a, b, profile };
+  const group = groupSpecOf(values);
+  if (typeof group === 'string') throw new UsageError(group);
+  if (group && profile) throw new UsageError('compare --profile does not take --group or --where; compare --group KEY compares the measure by group');
+  if (group?.key && format === 'csv') throw new UsageError('compare --group prints a table or --json, not CSV');
+  return { event, ...(measure && { measure }), format, labels, workers, a, b, profile, ...(group && { group }) };
 }
 
 /** The folder's name for a directory, the name of its folder for a file: `runs/flash-on/x.trc` → flash-on. */
@@ -115,19 +125,20 @@ function defaultLabels(a: string, b: string): [string, string] {
 export async function compareCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<void> {
   const args = parseCompareArgs(argv);
   const [labelA, labelB] = args.labels ?? defaultLabels(args.a[0]!, args.b[0]!);
-  const common = { event: args.event, ...(args.measure && { measure: args.measure }), json: false, workers: args.workers };
+  const common = { event: args.event, ...(args.measure && { measure: args.measure }), json: false, workers: args.workers, ...(args.group && { group: args.group }) };
   if (args.profile) return compareProfilesCommand(args, [labelA, labelB], args.profile, out);
   // The statistics read each session's counts only: the parse workers count them, no wait is kept.
-  const [datasetA, datasetB] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: 'session-counts' })) as [LoadedDataset, LoadedDataset];
+  const [datasetA, datasetB] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: args.group?.key ? statsKeep(args.group) : 'session-counts' })) as [LoadedDataset, LoadedDataset];
   // A is the treatment (dataset 0), B the baseline (dataset 1): the report the page builds of the same files.
   const inputs = [reportDatasetOf('a', labelA, datasetA), reportDatasetOf('b', labelB, datasetB)];
   mark('sessions');
   const report = buildReportOfSamples(inputs, { event: args.event, ...(args.measure && { measure: args.measure }), baseline: 1, generatorVersion: WAITSCOPE_VERSION, createdAt: new Date().toISOString(), onPhase: mark });
   // Labels and file names reach the terminal: control characters escaped (terminal-text.ts; JSON escapes its own).
+  const groups = compareGroups(datasetA, datasetB, args, [labelA, labelB]);
   const text =
     args.format === 'json'
-      ? safeJson(report)
-      : safeText(args.format === 'csv' ? comparisonCsv(report, report.comparisons[0]!) : comparisonTable(report));
+      ? safeJson(groups ? { ...report, groups: groups.json } : report)
+      : safeText(args.format === 'csv' ? comparisonCsv(report, report.comparisons[0]!) : comparisonTable(report) + (groups ? `\n${groups.text}\n` : ''));
   out.write(text);
   mark('output');
 }

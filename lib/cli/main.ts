@@ -33,6 +33,12 @@ What to measure (stats, compare, outliers): --event NAME (a wait event's ela), o
 [--sql-id ID | --hash-value N] [--dep D] (e of one call type, e.g. --call EXEC --sql-id 8ggw94h7mvxd7),
 or --commit (each commit from its request to the end of its log file sync). All in µs.
 
+Groups and filters (stats, compare): --group KEY gives each group's statistics, sorted by total. KEY is
+session, file, instance, sqlid, module, action, client, p1, p2, p3, a wait parameter's name (file#,
+blocks, buffer#), obj, minute or hour. --where EXPR (also outliers) keeps only the values it matches:
+comparisons of ela (or e; µs), dep and the group keys with = != < <= > >=, joined by and, or, not and
+parentheses, e.g. --where "ela >= 1000 and module = 'SQL*Plus'" or --where "p1 = 3".
+
 All inputs form one dataset. Directories are read recursively (*.trc, *.trc.gz and files that look
 like traces). gzip is detected by content. Options: --workers N (default: one per core).`;
 

@@ -1,5 +1,6 @@
 import { profileTable } from '../profile/profile-rows';
 import type { DatasetProfile } from '../profile/profile-model';
+import { refuseGroup } from './group-refusal';
 import { commonArgsOf, COMMON_OPTIONS, parseOptions } from './args';
 import { formatCount, formatMicros, padTable } from './format';
 import { loadDataset, type LoadedDataset } from './load-dataset';
@@ -14,6 +15,7 @@ import { safeJson } from './terminal-text';
 export async function profileCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<void> {
   const { values, positionals } = parseOptions({ args: argv, allowPositionals: true, options: { ...COMMON_OPTIONS, ...PROFILE_OPTIONS } });
   const args = commonArgsOf(values, positionals);
+  refuseGroup(args.group, 'profile', { where: false });
   const thinkTimeMicros = thinkTimeOf(values['think-time']);
   // The wait profile comes from every WAIT line and the call profile from the same pass: no samples kept.
   const dataset = await loadDataset(args, { keep: 'counts', profile: { thinkTimeMicros } });
