@@ -11,6 +11,7 @@ import type { InputFile } from '@/lib/worker/protocol';
 import { datasetColor } from '../charts/palette';
 import { OutlierPanel, type FigureSelection } from '../outliers/OutlierPanel';
 import { ProfileResults } from '../profile/ProfileResults';
+import { GroupResults } from '../group/GroupResults';
 import { ResultsView } from '../ResultsView';
 import { MySharedReports } from '../share/MySharedReports';
 import { SharePanel } from '../share/SharePanel';
@@ -74,7 +75,7 @@ export function Workbench() {
   const outlierDatasetsKey = JSON.stringify(included.map((s) => [s.id, s.label]));
   const outlierDatasets = useMemo(() => included.map((s) => ({ datasetId: s.id, label: s.label })), [outlierDatasetsKey]);
   // A share made while the profile or the statements are shown carries them (without SQL text unless ticked).
-  const shareProfile = view.tab === 'waits' ? undefined : { thinkTimeMicros: view.thinkTime };
+  const shareProfile = view.tab === 'profile' || view.tab === 'statements' ? { thinkTimeMicros: view.thinkTime } : undefined;
   const share = useShare(
     analysis.ask,
     {
@@ -180,7 +181,18 @@ export function Workbench() {
         )}
         {report && share.sharing && <SharePanel report={report} prepare={share.prepare} onClose={share.close} onShared={share.onShared} />}
         {included.length > 0 && <ResultsTabs tab={view.tab} event={measureLabel(view.measure)} values={valuesNoun(view.measure)} onTab={(tab) => setView({ tab })} />}
-        {view.tab !== 'waits' && included.length > 0 && !loading && (
+        {view.tab === 'groups' && included.length > 0 && !loading && (
+          <GroupResults
+            ask={analysis.ask}
+            datasets={included.map((s) => ({ id: s.id, label: s.label, color: colorOf(s.id, slots.indexOf(s)) }))}
+            pairs={profilePairs}
+            dataKey={`${profileKey}|${measureLabel(view.measure)}`}
+            groupKey={view.groupKey}
+            onGroupKey={(groupKey) => setView({ groupKey })}
+            noun={valuesNoun(view.measure)}
+          />
+        )}
+        {(view.tab === 'profile' || view.tab === 'statements') && included.length > 0 && !loading && (
           <ProfileResults
             ask={analysis.ask}
             tab={view.tab}

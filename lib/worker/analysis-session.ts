@@ -15,6 +15,7 @@ import { RangeHelper } from './range-port';
 import { contextOf, selectionCsv, selectPage } from './outlier-requests';
 import { OutlierCache } from './outlier-cache';
 import { ProfileCache } from './profile-request';
+import { GroupCache } from './group-request';
 import { shareContent } from './share-request';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
@@ -35,6 +36,7 @@ export class AnalysisSession {
   private readonly reports = new DatasetReports();
   private readonly outlierPasses = new OutlierCache();
   private readonly profilePasses = new ProfileCache();
+  private readonly groupPasses = new GroupCache();
 
   constructor(
     private readonly post: Post,
@@ -91,6 +93,8 @@ export class AnalysisSession {
         return this.shareContent(request);
       case 'profiles':
         return this.profilePasses.answer(request, request.datasetIds.map((id) => this.peek(id)), this.post);
+      case 'groups':
+        return this.groupPasses.answer(request, request.datasetIds.map((id) => this.peek(id)), this.post);
       case 'outliers':
       case 'select':
       case 'export-selection':

@@ -11,6 +11,7 @@ import type { ShareExtras } from '../report/share-content';
 import type { DatasetOutliers, SelectionPage, SelectionPart } from './outlier-requests';
 import type { DatasetThresholdCounts } from './threshold-counts';
 import type { DatasetCallProfile, ProfileProgress } from './profile-request';
+import type { DatasetGroups } from './group-request';
 import type { PresetName } from '../synth/wait-model';
 import type { EventProfileRow } from '../trace/types';
 import type { CallChoices } from './call-choices';
@@ -108,6 +109,8 @@ export interface Questions {
   'share-content': { event: string; datasets: ShareDatasetSpec[]; baseline: number; thresholds: number[]; profile?: { thinkTimeMicros: number } };
   /** Each dataset's response-time profile, calls and statements (profile-request.ts); `thinkTimeMicros`: SQL*Net message from client at or above it is think time. */
   profiles: { datasetIds: string[]; thinkTimeMicros: number };
+  /** Each dataset's values grouped by a key (group-request.ts; lib/scope/group-key.ts: session, module, p1, …). */
+  groups: { datasetIds: string[]; key: string };
 }
 
 /** The reply each question gets when it can be answered. */
@@ -125,6 +128,7 @@ export interface Answers {
   context: { type: 'context'; context: TraceContext };
   'share-content': { type: 'share-content'; extras: ShareExtras };
   profiles: { type: 'profiles'; profiles: DatasetCallProfile[] };
+  groups: { type: 'groups'; groups: DatasetGroups[] };
 }
 
 export type QuestionType = keyof Questions;
@@ -157,6 +161,7 @@ export const ANSWER_TYPE: { readonly [K in QuestionType]: Answers[K]['type'] } =
   context: 'context',
   'share-content': 'share-content',
   profiles: 'profiles',
+  groups: 'groups',
 };
 
 /** Sends one question and resolves with its reply: the answer it asked for, or why it failed. */
