@@ -17,7 +17,7 @@ export function GroupComparisonTable({ view, keyText, noun }: { view: GroupCompa
     <div className={styles.scroll}>
       <table className={`comparison-table ${styles.profileTable}`} data-testid="group-comparison" data-a={a.id} data-b={b.id}>
         <caption>
-          <strong>{a.label}</strong> against <strong>{b.label}</strong>, by {keyText}
+          A: <strong>{a.label}</strong> against B: <strong>{b.label}</strong>, by {keyText}, largest total over both first
         </caption>
         <thead>
           <tr>
@@ -29,15 +29,15 @@ export function GroupComparisonTable({ view, keyText, noun }: { view: GroupCompa
           </tr>
           <tr>
             {[0, 1, 2, 3].flatMap((i) => [
-              <th key={`a${i}`} className="num">{a.label}</th>,
-              <th key={`b${i}`} className="num">{b.label}</th>,
+              <th key={`a${i}`} className="num" title={a.label}>A</th>,
+              <th key={`b${i}`} className="num" title={b.label}>B</th>,
             ])}
           </tr>
         </thead>
         <tbody>
           {view.pairs.map((p) => (
             <tr key={p.key} data-testid="group-pair" data-key={p.key}>
-              <td className={styles.key}>
+              <td className={`${styles.key} ${styles.keyCell}`}>
                 {p.key}
                 {(p.a === null || p.b === null) && <span className={styles.only}> only in {p.a === null ? b.label : a.label}</span>}
               </td>

@@ -44,7 +44,7 @@ export function GroupTable({ view, keyText, noun }: { view: GroupDatasetView; ke
         <tbody>
           {view.rows.map((r) => (
             <tr key={r.key} data-testid="group-row" data-key={r.key}>
-              <td className={styles.key}>{r.key}</td>
+              <td className={`${styles.key} ${styles.keyCell}`}>{r.key}</td>
               <td className="num" data-stat="count" data-value={r.count}>{count(r.count)}</td>
               {STATS.map((s) => (
                 <GroupStat key={s} row={r} stat={s} />

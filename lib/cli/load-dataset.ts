@@ -8,6 +8,7 @@ import { fileWaits } from '../report/dataset-side';
 import { combineFiles, type Dataset } from '../trace/dataset';
 import type { SampleKeeping } from '../trace/types';
 import { needsVisitor, type GroupSpec, type GroupTallies } from '../scope/group-collector';
+import type { GroupProfiles } from '../scope/grouped-profiles';
 import { formatWarning } from '../trace/warnings';
 import type { CommonArgs } from './args';
 import { progressLine } from './progress';
@@ -37,6 +38,8 @@ export interface LoadedDataset extends Dataset {
   callProfile: DatasetProfile | null;
   /** Per trace file, in `files` order, its values' groups by a context key (--group, lib/scope), when asked for; else null. */
   groupTallies: GroupTallies[] | null;
+  /** Per trace file, its profile per group (profile --group), when asked for; else null. */
+  groupProfiles: GroupProfiles[] | null;
 }
 
 export interface LoadOptions {
@@ -81,7 +84,8 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   }
   mark('find inputs');
   const spec = options.group ?? first.group;
-  const group = spec && needsVisitor(spec) ? spec : undefined;
+  // A profile per group needs the visitor whatever the key.
+  const group = spec && (needsVisitor(spec) || (options.profile && spec.key)) ? spec : undefined;
   const all = inputs.flat();
   const progress = progressLine(
     all.reduce((n, f) => n + f.size, 0),
@@ -99,7 +103,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   mark('parse');
   let at = 0;
   const loaded = inputs.map((files) => {
-    const part = { results: parsed.results.slice(at, at + files.length), elaHistograms: parsed.elaHistograms.slice(at, at + files.length), profiles: parsed.profiles.slice(at, at + files.length), groups: parsed.groups.slice(at, at + files.length) };
+    const part = { results: parsed.results.slice(at, at + files.length), elaHistograms: parsed.elaHistograms.slice(at, at + files.length), profiles: parsed.profiles.slice(at, at + files.length), groups: parsed.groups.slice(at, at + files.length), groupProfiles: parsed.groupProfiles.slice(at, at + files.length) };
     at += files.length;
     return datasetOf(first.event, part, keep, stderr);
   });
@@ -107,7 +111,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   return loaded;
 }
 
-function datasetOf(event: string, { results, elaHistograms, profiles, groups }: ParsedFiles, keep: SampleKeeping, stderr: NodeJS.WriteStream): LoadedDataset {
+function datasetOf(event: string, { results, elaHistograms, profiles, groups, groupProfiles: perGroup }: ParsedFiles, keep: SampleKeeping, stderr: NodeJS.WriteStream): LoadedDataset {
   for (const r of results) {
     if (r.outcome.kind === 'not-a-trace') stderr.write(safeText(`warning: skipped ${r.outcome.reason}\n`));
     else for (const w of r.warnings) stderr.write(safeText(`warning: ${formatWarning(w)}\n`));
@@ -124,13 +128,15 @@ function datasetOf(event: string, { results, elaHistograms, profiles, groups }: 
   const callProfile = traceProfiles.length > 0 ? mergeProfiles(traceProfiles) : null;
   const traceGroups = groups.filter((_, i) => isTrace[i]);
   const groupTallies = traceGroups.every((g): g is GroupTallies => g !== null) && traceGroups.length > 0 ? traceGroups : null;
+  const traceGroupProfiles = perGroup.filter((g, i): g is GroupProfiles => isTrace[i] === true && g !== null);
+  const groupProfiles = traceGroupProfiles.length > 0 ? traceGroupProfiles : null;
   const complete = histograms.every((h) => h !== null) ? (histograms as Counts[]) : null;
   const elaHistogram = complete ? mergeCounts(complete) : null;
   if (keep === 'counts') {
     if (!complete || !elaHistogram) throw new Error('a file parsed for its counts came back without them');
-    return { ...dataset, elaHistogram, fileCounts: complete.map((h) => h.total), callProfile, groupTallies };
+    return { ...dataset, elaHistogram, fileCounts: complete.map((h) => h.total), callProfile, groupTallies, groupProfiles };
   }
   const fileCounts = dataset.files.map(fileWaits);
   const waits = fileCounts.reduce((n, c) => n + c, 0);
-  return { ...dataset, elaHistogram: elaHistogram && elaHistogram.total === waits ? elaHistogram : null, fileCounts, callProfile, groupTallies };
+  return { ...dataset, elaHistogram: elaHistogram && elaHistogram.total === waits ? elaHistogram : null, fileCounts, callProfile, groupTallies, groupProfiles };
 }

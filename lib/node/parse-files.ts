@@ -4,6 +4,7 @@ import type { Measure } from '../trace/measure';
 import type { DatasetProfile } from '../profile/profile-model';
 import type { Counts } from '../stats/counts';
 import type { GroupSpec, GroupTallies } from '../scope/group-collector';
+import type { GroupProfiles } from '../scope/grouped-profiles';
 import { countsHistogram, parseInRanges, type RangeRunner } from '../trace/parallel-ranges';
 import type { RangeSizes } from '../trace/range-schedule';
 import type { SampleKeeping, TraceFileResult } from '../trace/types';
@@ -43,6 +44,8 @@ export interface ParsedFiles {
   profiles: (DatasetProfile | null)[];
   /** Per file, its values' groups when `group` was asked for, else null. */
   groups: (GroupTallies | null)[];
+  /** Per file, its profile per group when both `profile` and a `group` key were asked for, else null. */
+  groupProfiles: (GroupProfiles | null)[];
 }
 
 /**
@@ -65,7 +68,7 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
           const task = { kind: 'file' as const, path: file.path, fileName: file.name, fileIndex, event: options.event, keep, ...(options.profile && { profile: options.profile }), ...(options.measure && { measure: options.measure }), ...(options.group && { group: options.group }) };
           const done = await pool.run(task, (bytes) => report(fileIndex, bytes));
           if (done.kind !== 'file-done') throw new Error('a file task returned a range');
-          return { result: done.result, elaHistogram: countsHistogram(done.result), profile: done.profile, groups: done.groups };
+          return { result: done.result, elaHistogram: countsHistogram(done.result), profile: done.profile, groups: done.groups, groupProfiles: done.groupProfiles };
         };
         if (file.size < IN_PLACE_BYTES || options.profile || options.measure || options.group) return whole();
         const runner: RangeRunner = async (task, onBytes) => {
@@ -87,10 +90,10 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
             onProgress: (bytes) => report(fileIndex, bytes),
           }),
         );
-        return ranged ? { ...ranged, profile: null, groups: null } : whole();
+        return ranged ? { ...ranged, profile: null, groups: null, groupProfiles: null } : whole();
       }),
     );
-    return { results: parsed.map((p) => p.result), elaHistograms: parsed.map((p) => p.elaHistogram), profiles: parsed.map((p) => p.profile), groups: parsed.map((p) => p.groups) };
+    return { results: parsed.map((p) => p.result), elaHistograms: parsed.map((p) => p.elaHistogram), profiles: parsed.map((p) => p.profile), groups: parsed.map((p) => p.groups), groupProfiles: parsed.map((p) => p.groupProfiles) };
   } finally {
     await pool.close();
   }

@@ -1,6 +1,7 @@
 import type { RangeScan, RangeTask } from '../trace/scan-range';
 import type { ProfileOptions } from '../profile/profile-collector';
 import type { GroupSpec, GroupTallies } from '../scope/group-collector';
+import type { GroupProfiles } from '../scope/grouped-profiles';
 import type { Measure } from '../trace/measure';
 import type { DatasetProfile } from '../profile/profile-model';
 import type { SampleKeeping, TraceFileResult } from '../trace/types';
@@ -12,6 +13,6 @@ export type ParseTask =
 
 export type ParseReply =
   | { kind: 'progress'; id: number; bytes: number }
-  | { kind: 'file-done'; id: number; result: TraceFileResult; profile: DatasetProfile | null; groups: GroupTallies | null }
+  | { kind: 'file-done'; id: number; result: TraceFileResult; profile: DatasetProfile | null; groups: GroupTallies | null; groupProfiles: GroupProfiles | null }
   | ({ kind: 'range-done'; id: number } & RangeScan)
   | { kind: 'failed'; id: number; message: string };

@@ -3,6 +3,8 @@ import type { DatasetProfile } from '../profile/profile-model';
 import { parseTrace } from '../trace/parse-trace';
 import { GroupCollector, type GroupTallies } from '../scope/group-collector';
 import { bothVisitors } from '../trace/visitor-pair';
+import type { TraceVisitor } from '../trace/trace-visitor';
+import { GroupedProfiles, type GroupProfiles } from '../scope/grouped-profiles';
 import { finishRange, rangeScanner, type RangeScan } from '../trace/scan-range';
 import type { TraceFileResult } from '../trace/types';
 import { fileChunks } from './file-chunks';
@@ -10,13 +12,15 @@ import type { ParseTask } from './parse-protocol';
 import { scanFileRange } from './scan-file-range';
 
 /** Runs one task; the same code runs in a worker thread and on the calling thread. */
-export async function runTask(task: ParseTask, onProgress: (bytes: number) => void): Promise<{ kind: 'file'; result: TraceFileResult; profile: DatasetProfile | null; groups: GroupTallies | null } | ({ kind: 'range' } & RangeScan)> {
+export async function runTask(task: ParseTask, onProgress: (bytes: number) => void): Promise<{ kind: 'file'; result: TraceFileResult; profile: DatasetProfile | null; groups: GroupTallies | null; groupProfiles: GroupProfiles | null } | ({ kind: 'range' } & RangeScan)> {
   if (task.kind === 'file') {
     // The call profile needs every record in file order, so a profiled file is one task, never ranges.
+    // profile --group: a profile per group (lib/scope/grouped-profiles.ts) instead of one.
+    const perGroup = task.profile && task.group?.key ? new GroupedProfiles(task.group.key, task.fileName, task.profile) : null;
     const collector = task.profile ? new ProfileCollector(task.profile) : null;
     // --group and --where: the values are filtered and grouped in this same pass (lib/scope).
-    const grouping = task.group ? new GroupCollector(task.group, task.fileName) : null;
-    const visitor = collector && grouping ? bothVisitors(collector, grouping) : (collector ?? grouping);
+    const grouping = task.group && !perGroup ? new GroupCollector(task.group, task.fileName) : null;
+    const visitor = [collector, grouping, perGroup].reduce<TraceVisitor | null>((all, v) => (v === null ? all : all === null ? v : bothVisitors(all, v)), null);
     const result = await parseTrace(fileChunks(task.path), {
       event: task.event,
       fileName: task.fileName,
@@ -26,7 +30,7 @@ export async function runTask(task: ParseTask, onProgress: (bytes: number) => vo
       ...(visitor && { visitor }),
       ...(task.measure && { measure: task.measure }),
     });
-    return { kind: 'file', result, profile: collector?.finish() ?? null, groups: grouping?.finish() ?? null };
+    return { kind: 'file', result, profile: collector?.finish() ?? null, groups: grouping?.finish() ?? null, groupProfiles: perGroup?.finish() ?? null };
   }
   const scanner = rangeScanner(task);
   await scanFileRange(task.path, task.start, task.end, scanner, onProgress);
