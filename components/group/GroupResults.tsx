@@ -59,7 +59,8 @@ export function GroupResults({ ask, datasets, pairs, dataKey, groupKey, onGroupK
           {comparisons.map((c) => (
             <GroupComparisonTable key={`${c.a.id}-${c.b.id}`} view={c} keyText={groupKey} noun={noun} />
           ))}
-          <div className={styles.side}>
+          {/* One under the other: a group table is as wide as the page's half at 1,440 px. */}
+          <div>
             {datasets.flatMap((d) => {
               const rows = byId.get(d.id);
               return rows ? [<GroupTable key={d.id} view={{ ...d, rows }} keyText={groupKey} noun={noun} />] : [];
