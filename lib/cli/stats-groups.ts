@@ -8,9 +8,9 @@ import type { CommonArgs } from './args';
 import { groupTable } from './group-format';
 import type { LoadedDataset } from './load-dataset';
 
-/** What stats keeps: only counts, unless its groups are read from the samples (their tim and file). */
+/** What stats keeps: only counts, unless its groups are read from the samples (ela, session, and tim for minute and hour). */
 export function statsKeep(group: GroupSpec | undefined): SampleKeeping {
-  return group?.key && isSampleKey(group.key) ? { columns: ['tim', 'file'] } : 'counts';
+  return group?.key && isSampleKey(group.key) ? { columns: ['tim'] } : 'counts';
 }
 
 /** `stats --group KEY`: the rows (the JSON's `groups`) and their table; null without a key. */

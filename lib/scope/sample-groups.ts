@@ -5,7 +5,7 @@ import type { SampleKeyKind } from './group-key';
 
 /** What grouping the samples needs of a dataset (Dataset, lib/trace/dataset.ts, has it). */
 export interface SampleGroupInput extends ClockInput {
-  samples: ClockInput['samples'] & { ela: Float64Array; file: Uint32Array };
+  samples: ClockInput['samples'] & { ela: Float64Array };
   sessions: (ClockInput['sessions'][number] & { sid: number | null; serial: number | null })[];
   files: (ClockInput['files'][number] & { facts: ClockInput['files'][number]['facts'] & { instance: string | null } })[];
 }
@@ -44,9 +44,9 @@ function sampleLabeller(data: SampleGroupInput, kind: SampleKeyKind): (i: number
       return (i) => names[samples.session[i] as number] as string;
     }
     case 'file': {
-      const names = files.map((f) => f.fileName);
-      // A single file's dataset may not keep the file column: every sample is file 0.
-      return samples.file.length >= samples.count ? (i) => names[samples.file[i] as number] as string : () => names[0] as string;
+      // Through the session table: every sample has its session, and each session its file.
+      const names = sessions.map((s) => files[s.file]?.fileName ?? '?');
+      return (i) => names[samples.session[i] as number] as string;
     }
     case 'instance': {
       const names = sessions.map((s) => files[s.file]?.facts.instance ?? '(no instance)');

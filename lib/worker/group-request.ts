@@ -39,7 +39,7 @@ async function datasetGroups(d: DatasetState, spec: GroupSpec): Promise<DatasetG
   for (const [fileIndex, entry] of files.entries()) {
     const collector = new GroupCollector(spec, entry.name);
     try {
-      results.push(await parseTrace(fileChunks(entry.file), { event: d.event, fileName: entry.name, fileIndex, keep: { columns: ['tim', 'file'] }, visitor: collector, ...(d.measure && { measure: d.measure }) }));
+      results.push(await parseTrace(fileChunks(entry.file), { event: d.event, fileName: entry.name, fileIndex, keep: { columns: ['tim'] }, visitor: collector, ...(d.measure && { measure: d.measure }) }));
     } catch (error) {
       throw new Error(`${entry.name} could not be read again for its groups: ${error instanceof Error ? error.message : String(error)}`);
     }
