@@ -17,7 +17,7 @@ import { profileComparisonText } from './compare-profile-format';
 import type { GroupSpec } from '../scope/group-collector';
 import { groupSpecOf } from './group-args';
 import { compareGroups } from './compare-groups';
-import { statsKeep } from './stats-groups';
+import { statsKeep, whereLine } from './stats-groups';
 
 export type CompareFormat = 'table' | 'json' | 'csv';
 
@@ -138,7 +138,7 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   const text =
     args.format === 'json'
       ? safeJson(groups ? { ...report, groups: groups.json } : report)
-      : safeText(args.format === 'csv' ? comparisonCsv(report, report.comparisons[0]!) : comparisonTable(report) + (groups ? `\n${groups.text}\n` : ''));
+      : safeText(args.format === 'csv' ? comparisonCsv(report, report.comparisons[0]!) : whereLine(args) + comparisonTable(report) + (groups ? `\n${groups.text}\n` : ''));
   out.write(text);
   mark('output');
 }

@@ -17,7 +17,7 @@ export function groupSpecOf(values: { group?: string; where?: string }): GroupSp
   const key = values.group === undefined ? null : parseGroupKey(values.group);
   if (typeof key === 'string') return key;
   try {
-    return { key, where: values.where === undefined ? null : parseWhere(values.where) };
+    return { key, where: values.where === undefined ? null : parseWhere(values.where), ...(values.where !== undefined && { whereText: values.where }) };
   } catch (error) {
     if (error instanceof WhereSyntaxError) return error.message;
     throw error;

@@ -5,7 +5,7 @@ import { formatCount, formatMicros, padTable, STATISTIC_LABEL } from './format';
 import { loadDataset, type LoadedDataset } from './load-dataset';
 import { safeJson, safeText } from './terminal-text';
 import { mark } from './timing';
-import { statsGroups, statsKeep } from './stats-groups';
+import { statsGroups, statsKeep, whereLine } from './stats-groups';
 
 /** `waitscope stats`: all inputs form one dataset; exact statistics of the chosen event in µs. */
 export async function statsCommand(args: CommonArgs, out: NodeJS.WritableStream = process.stdout): Promise<void> {
@@ -15,7 +15,7 @@ export async function statsCommand(args: CommonArgs, out: NodeJS.WritableStream 
   const summary = h ? summarizeCounts(h) : summarize(dataset.samples.ela.subarray(0, dataset.samples.count));
   const groups = statsGroups(dataset, args);
   mark('statistics');
-  out.write(args.json ? safeJson({ ...statsJson(dataset, summary), ...(groups && { groups: groups.rows }) }) : safeText(statsTable(dataset, summary, args.measure !== undefined) + (groups ? `\n${groups.text}\n` : '')));
+  out.write(args.json ? safeJson({ ...statsJson(dataset, summary), ...(groups && { groups: groups.rows }) }) : safeText(whereLine(args) + statsTable(dataset, summary, args.measure !== undefined) + (groups ? `\n${groups.text}\n` : '')));
   mark('output');
 }
 

@@ -13,6 +13,11 @@ export function statsKeep(group: GroupSpec | undefined): SampleKeeping {
   return group?.key && isSampleKey(group.key) ? { columns: ['tim'] } : 'counts';
 }
 
+/** The line that says a --where left values out, or '' without one. */
+export function whereLine(args: { group?: GroupSpec }): string {
+  return args.group?.whereText !== undefined ? `only the values where ${args.group.whereText} (--where)\n` : '';
+}
+
 /** `stats --group KEY`: the rows (the JSON's `groups`) and their table; null without a key. */
 export function statsGroups(dataset: LoadedDataset, args: CommonArgs): { rows: GroupRow[]; text: string } | null {
   const rows = datasetGroupRows(dataset, args.group);

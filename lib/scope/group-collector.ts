@@ -10,6 +10,8 @@ import type { WhereExpr, WhereField } from './where-parse';
 export interface GroupSpec {
   key: GroupKey | null;
   where: WhereExpr | null;
+  /** The --where as written, for the output to say what was left out. */
+  whereText?: string;
 }
 
 /** Each group's label and the counts of its values (µs), in order of first value. Plain data: it crosses a worker boundary. */

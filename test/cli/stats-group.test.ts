@@ -91,6 +91,13 @@ describe('stats --where', () => {
     expect(run.groups).toEqual([{ key: 'aaaaaaaaaaaaa', count: 2, min: 100, median: 200, mean: 200, p99: null, max: 300, sum: 400 }]);
   });
 
+  it('says in the table which values it kept', async () => {
+    const run = await runCli(['stats', '--event', 'db file sequential read', '--where', 'ela < 1000', fixturePath('scope/grouping.trc')]);
+    expect(run.stdout.split('\n')[0]).toBe('only the values where ela < 1000 (--where)');
+    // 100, 300, 50 and 7 of the five waits.
+    expect(run.stdout).toMatch(/\ncount +4\n/);
+  });
+
   it('keeps everything when it lets everything through', async () => {
     const plain = await stats(dir);
     const all = await stats('--where', 'ela >= 0', dir);
