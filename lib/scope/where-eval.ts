@@ -42,14 +42,3 @@ function compare<T extends number | string>(a: T, b: T, op: CompareOp): boolean 
       return a >= b;
   }
 }
-
-/** Whether the expression reads anything but the value and dep (then a visitor must track the context). */
-export function whereFields(expr: WhereExpr, out: WhereField[] = []): WhereField[] {
-  if (expr.kind === 'compare') out.push(expr.field);
-  else if (expr.kind === 'not') whereFields(expr.expr, out);
-  else {
-    whereFields(expr.left, out);
-    whereFields(expr.right, out);
-  }
-  return out;
-}
