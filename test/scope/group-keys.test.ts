@@ -98,6 +98,22 @@ describe('group keys on a hand-written trace', () => {
   });
 });
 
+describe('minute and hour without a wall-clock time', () => {
+  it("put a trace's waits without tim (9i) under 'no time'", async () => {
+    const bytes = new Uint8Array(readFileSync(new URL('../fixtures/v9i-generic-params.trc', import.meta.url)));
+    const result = await parseTrace(
+      (async function* () {
+        yield bytes;
+      })(),
+      { event: 'log file sync', fileName: 'v9i.trc' },
+    );
+    const spec: GroupSpec = { key: key('minute'), where: null };
+    const rows = datasetGroupRows({ ...combineFiles('log file sync', [result]), groupTallies: null }, spec) ?? [];
+    expect(result.samples.count).toBeGreaterThan(0);
+    expect(rows.map((r) => [r.key, r.count])).toEqual([['no time', result.samples.count]]);
+  });
+});
+
 describe('APPNAME records (before 10g) set module and action', () => {
   it('groups the 9i fixture by its APPNAME module and action', async () => {
     const bytes = new Uint8Array(readFileSync(new URL('../fixtures/v9i-generic-params.trc', import.meta.url)));
