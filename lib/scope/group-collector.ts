@@ -1,5 +1,5 @@
 import type { Counts } from '../stats/counts';
-import { ValueTally } from '../profile/value-tally';
+import { LabelValues } from './label-values';
 import type { RecordPosition, TraceVisitor, VisitedCall, VisitedCursor, VisitedWait } from '../trace/trace-visitor';
 import { isSampleKey, NO_VALUE, type GroupKey } from './group-key';
 import { RecordContext } from './record-context';
@@ -31,7 +31,7 @@ export interface GroupTallies {
  */
 export class GroupCollector implements TraceVisitor {
   private readonly context = new RecordContext();
-  private readonly tallies = new Map<string, ValueTally>();
+  private readonly values = new LabelValues();
   private readonly key: GroupKey | null;
   private readonly where: WhereExpr | null;
   private value = 0;
@@ -71,19 +71,13 @@ export class GroupCollector implements TraceVisitor {
   }
 
   finish(): GroupTallies {
-    const labels = [...this.tallies.keys()];
-    return { labels, counts: labels.map((l) => (this.tallies.get(l) as ValueTally).take()) };
+    return this.values.tallies();
   }
 
   private book(value: number): boolean {
     this.value = value;
     if (this.where !== null && !evaluateWhere(this.where, this.read)) return false;
-    if (this.key !== null) {
-      const label = this.context.label(this.key);
-      let tally = this.tallies.get(label);
-      if (tally === undefined) this.tallies.set(label, (tally = new ValueTally()));
-      tally.add(value);
-    }
+    if (this.key !== null) this.values.add(this.context.label(this.key), value);
     return true;
   }
 

@@ -1,5 +1,5 @@
 import { DatasetClock, LOCAL_DOMAIN, UTC_DOMAIN, type ClockInput } from '../outliers/wall-clock';
-import { ValueTally } from '../profile/value-tally';
+import { LabelValues } from './label-values';
 import type { GroupTallies } from './group-collector';
 import type { SampleKeyKind } from './group-key';
 
@@ -25,15 +25,9 @@ export function sampleGroups(data: SampleGroupInput, kind: SampleKeyKind): Group
   const { samples } = data;
   const n = samples.count;
   const labelOf = sampleLabeller(data, kind);
-  const tallies = new Map<string, ValueTally>();
-  for (let i = 0; i < n; i++) {
-    const label = labelOf(i);
-    let t = tallies.get(label);
-    if (t === undefined) tallies.set(label, (t = new ValueTally()));
-    t.add(samples.ela[i] as number);
-  }
-  const labels = [...tallies.keys()];
-  return { labels, counts: labels.map((l) => (tallies.get(l) as ValueTally).take()) };
+  const values = new LabelValues();
+  for (let i = 0; i < n; i++) values.add(labelOf(i), samples.ela[i] as number);
+  return values.tallies();
 }
 
 function sampleLabeller(data: SampleGroupInput, kind: SampleKeyKind): (i: number) => string {
