@@ -114,7 +114,8 @@ export class RecordContext {
     if (w === null) return null;
     if (!this.paramsRead) {
       this.paramsRead = true;
-      if (!this.params.read(w.bytes, w.start, w.end)) this.params.names.length = 0;
+      // A record without ela= has no fields: every parameter reads as absent.
+      this.params.read(w.bytes, w.start, w.end);
     }
     return this.params;
   }

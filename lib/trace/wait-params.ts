@@ -4,6 +4,8 @@ const ELA = ascii(' ela=');
 const SPACE = 0x20;
 const EQUALS = 0x3d;
 const COLON = 0x3a;
+/** More than any WAIT writes (three parameters, obj#, tim). */
+const MAX_FIELDS = 16;
 
 /** The fields after the three parameters: never p1, p2 or p3. */
 const TRAILING = new Set(['obj#', 'tim']);
@@ -14,51 +16,82 @@ const TRAILING = new Set(['obj#', 'tim']);
  * Parameter names may hold spaces (`driver id`, `sync scn`); values never do, so a pair is the
  * text up to `=` and the value up to the next space (trace-format.md: `(\S[^=]*?)=(\S+)`).
  * Names are as the trace writes them (`file#`, `blocks`, `buffer#`; `p1` … before 10g).
- * One instance is reused for every record: read() replaces what it held.
+ * read() only finds where the fields are; a name or value becomes a string when it is asked for,
+ * since grouping millions of waits by one parameter needs one string each. One instance is
+ * reused for every record: read() replaces what it held, and the bytes must stay as they are
+ * until the next read().
  */
 export class WaitParams {
-  readonly names: string[] = [];
-  readonly values: string[] = [];
-  cursor = '';
+  private bytes: Uint8Array = new Uint8Array(0);
+  /** Per field: name start, name end (the `=`), value end. */
+  private readonly at = new Int32Array(3 * MAX_FIELDS);
+  private fields = 0;
+  private cursorStart = 0;
+  private cursorEnd = 0;
 
   /** Reads the record bytes[start, end), which starts `WAIT #`. Returns false when it has no `ela=` (not a WAIT). */
   read(bytes: Uint8Array, start: number, end: number): boolean {
-    this.names.length = 0;
-    this.values.length = 0;
+    this.bytes = bytes;
+    this.fields = 0;
     let p = start + 6;
-    const cursorStart = p;
+    this.cursorStart = p;
     while (p < end && bytes[p] !== COLON) p++;
-    this.cursor = latin1(bytes, cursorStart, p);
+    this.cursorEnd = p;
     const ela = findBytes(bytes.subarray(0, end), ELA, p);
     if (ela < 0) return false;
     p = ela + ELA.length;
     while (p < end && bytes[p] === SPACE) p++;
     while (p < end && bytes[p] !== SPACE) p++; // the ela value
-    while (p < end) {
+    const at = this.at;
+    while (p < end && this.fields < MAX_FIELDS) {
       while (p < end && bytes[p] === SPACE) p++;
       const nameStart = p;
       while (p < end && bytes[p] !== EQUALS) p++;
       if (p >= end) break;
-      const name = latin1(bytes, nameStart, p);
-      const valueStart = ++p;
+      const nameEnd = p++;
       while (p < end && bytes[p] !== SPACE) p++;
-      this.names.push(name);
-      this.values.push(latin1(bytes, valueStart, p));
+      const k = 3 * this.fields++;
+      at[k] = nameStart;
+      at[k + 1] = nameEnd;
+      at[k + 2] = p;
     }
     return true;
   }
 
+  get cursor(): string {
+    return latin1(this.bytes, this.cursorStart, this.cursorEnd);
+  }
+
+  /** The names of the record's fields, in order (p1's, p2's, p3's, then obj#, tim). */
+  get names(): string[] {
+    return Array.from({ length: this.fields }, (_, i) => this.nameAt(i));
+  }
+
   /** The value of the parameter named `name` as written, or null when the record has none. */
   value(name: string): string | null {
-    const i = this.names.indexOf(name);
-    return i < 0 ? null : (this.values[i] as string);
+    for (let i = 0; i < this.fields; i++) if (this.nameIs(i, name)) return this.valueAt(i);
+    return null;
   }
 
   /** p1, p2 or p3 (index 0, 1, 2): the record's first three parameters, whatever their names. */
   positional(index: number): string | null {
-    const name = this.names[index];
-    if (name === undefined || TRAILING.has(name)) return null;
-    return this.values[index] as string;
+    if (index >= this.fields || TRAILING.has(this.nameAt(index))) return null;
+    return this.valueAt(index);
+  }
+
+  private nameAt(i: number): string {
+    return latin1(this.bytes, this.at[3 * i] as number, this.at[3 * i + 1] as number);
+  }
+
+  private valueAt(i: number): string {
+    return latin1(this.bytes, (this.at[3 * i + 1] as number) + 1, this.at[3 * i + 2] as number);
+  }
+
+  private nameIs(i: number, name: string): boolean {
+    const start = this.at[3 * i] as number;
+    if ((this.at[3 * i + 1] as number) - start !== name.length) return false;
+    for (let k = 0; k < name.length; k++) if (this.bytes[start + k] !== name.charCodeAt(k)) return false;
+    return true;
   }
 }
 
