@@ -15,7 +15,7 @@ export async function statsCommand(args: CommonArgs, out: NodeJS.WritableStream 
   const summary = h ? summarizeCounts(h) : summarize(dataset.samples.ela.subarray(0, dataset.samples.count));
   const groups = statsGroups(dataset, args);
   mark('statistics');
-  out.write(args.json ? safeJson({ ...statsJson(dataset, summary), ...(groups && { groups: groups.rows }) }) : safeText(whereLine(args) + statsTable(dataset, summary, args.measure !== undefined) + (groups ? `\n${groups.text}\n` : '')));
+  out.write(args.json ? safeJson({ ...statsJson(dataset, summary), ...(groups && { groups: groups.rows }) }) : safeText(whereLine(args) + statsTable(dataset, summary, args.measure !== undefined) + (groups ? `\n${groups.text()}\n` : '')));
   mark('output');
 }
 

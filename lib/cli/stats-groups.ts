@@ -18,9 +18,10 @@ export function whereLine(args: { group?: GroupSpec }): string {
   return args.group?.whereText !== undefined ? `only the values where ${args.group.whereText} (--where)\n` : '';
 }
 
-/** `stats --group KEY`: the rows (the JSON's `groups`) and their table; null without a key. */
-export function statsGroups(dataset: LoadedDataset, args: CommonArgs): { rows: GroupRow[]; text: string } | null {
+/** `stats --group KEY`: the rows (the JSON's `groups`) and their table (made only for text output); null without a key. */
+export function statsGroups(dataset: LoadedDataset, args: CommonArgs): { rows: GroupRow[]; text: () => string } | null {
   const rows = datasetGroupRows(dataset, args.group);
-  if (rows === null || !args.group?.key) return null;
-  return { rows, text: groupTable(rows, groupKeyText(args.group.key), valuesNoun(args.measure)) };
+  const key = args.group?.key;
+  if (rows === null || !key) return null;
+  return { rows, text: () => groupTable(rows, groupKeyText(key), valuesNoun(args.measure)) };
 }

@@ -1,4 +1,4 @@
-import { countsOf } from '../stats/counts';
+import { countsOf, countsOfSorted, type Counts } from '../stats/counts';
 import type { GroupTallies } from './group-collector';
 
 /**
@@ -18,6 +18,14 @@ export class LabelValues {
   /** The groups in order of first value, each with the counts of its values. */
   tallies(): GroupTallies {
     const labels = [...this.lists.keys()];
-    return { labels, counts: labels.map((l) => countsOf(Float64Array.from(this.lists.get(l) as number[]))) };
+    return { labels, counts: labels.map((l) => countsOfList(this.lists.get(l) as number[])) };
   }
+}
+
+/** Below this many values a group is sorted: countsOf's dense table has at least 2^16 cells, whatever the group's size. */
+const SORT_BELOW = 1 << 13;
+
+function countsOfList(list: number[]): Counts {
+  const values = Float64Array.from(list);
+  return values.length < SORT_BELOW ? countsOfSorted(values.sort()) : countsOf(values);
 }
