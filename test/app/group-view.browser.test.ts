@@ -91,7 +91,7 @@ describe('the Group view in Chromium', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
   }, 120_000);
 
-  it('takes a wait parameter by its name, and a reload shows the same view', async () => {
+  it('takes a wait parameter by its name, with the name in the URL', async () => {
     await page.getByTestId('group-key').selectOption('(parameter)');
     await page.getByTestId('group-parameter').fill('file#');
     await page.getByTestId('group-parameter').press('Enter');
