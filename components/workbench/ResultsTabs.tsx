@@ -1,5 +1,5 @@
 'use client';
-/** The results views: one measure's values (the report, figures and outliers: an event's waits, calls or commits), the response-time profile, the statements. */
+/** The results views: one measure's values (the report, figures and outliers: an event's waits, calls or commits), the response-time profile, the statements, the measure's values by group. */
 import type { ValuesNoun } from '@/lib/trace/measure';
 import styles from '../profile/profile.module.css';
 import type { ResultsTab } from './url-state';
@@ -10,6 +10,7 @@ export function ResultsTabs({ tab, event, values = 'waits', commitPath = false, 
     { id: 'waits', label: `${values[0]!.toUpperCase()}${values.slice(1)}: ${event}` },
     { id: 'profile', label: 'Response-time profile' },
     { id: 'statements', label: 'Statements' },
+    { id: 'groups', label: 'Groups' },
     ...(commitPath || tab === 'commit-path' ? [{ id: 'commit-path' as const, label: 'Commit path (LGWR)' }] : []),
   ];
   return (

@@ -14,6 +14,7 @@ import { ProfileResults } from '../profile/ProfileResults';
 import { CommitPathResults } from '../lgwr/CommitPathResults';
 import { LOG_WRITE_WARNING_NOTE } from '@/lib/lgwr/lgwr-sources';
 import { LOG_WRITE_WARNING } from '@/lib/trace/log-write-warning';
+import { GroupResults } from '../group/GroupResults';
 import { ResultsView } from '../ResultsView';
 import { CellFlashLogPanel } from '../cell/CellFlashLogPanel';
 import { MySharedReports } from '../share/MySharedReports';
@@ -201,6 +202,17 @@ export function Workbench() {
         {included.length > 0 && <ResultsTabs tab={view.tab} event={measureLabel(view.measure)} values={valuesNoun(view.measure)} commitPath={hasLgwr} onTab={(tab) => setView({ tab })} />}
         {view.tab === 'commit-path' && included.length > 0 && !loading && (
           <CommitPathResults ask={analysis.ask} datasets={included.map((s) => ({ id: s.id, label: s.label }))} dataKey={profileKey} />
+        )}
+        {view.tab === 'groups' && included.length > 0 && !loading && (
+          <GroupResults
+            ask={analysis.ask}
+            datasets={included.map((s) => ({ id: s.id, label: s.label, color: colorOf(s.id, slots.indexOf(s)) }))}
+            pairs={profilePairs}
+            dataKey={`${profileKey}|${measureLabel(view.measure)}`}
+            groupKey={view.groupKey}
+            onGroupKey={(groupKey) => setView({ groupKey })}
+            noun={valuesNoun(view.measure)}
+          />
         )}
         {(view.tab === 'profile' || view.tab === 'statements') && included.length > 0 && !loading && (
           <ProfileResults

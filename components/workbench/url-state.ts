@@ -9,6 +9,7 @@
 import { DEFAULT_THINK_TIME_MICROS } from '@/lib/profile/profile-collector';
 import { parseStatementSort } from '@/lib/profile/statement-table';
 import { DEFAULT_TOP_N } from '@/lib/stats/top-n';
+import { parseGroupKey } from '@/lib/scope/group-key';
 import { isCallName, SQL_ID, type Measure } from '@/lib/trace/measure';
 import { DEFAULT_EVENT } from '@/lib/trace/types';
 import type { DisplayUnit } from '../display-units';
@@ -16,8 +17,8 @@ import { isNoWindow, NO_WINDOW_SPEC, readWindowSpec, type WindowSpec } from './w
 
 export type BucketMode = 'log10' | 'log2';
 
-/** The results views: one event's waits (the report), the response-time profile, the statements, the commit path (LGWR). */
-export type ResultsTab = 'waits' | 'profile' | 'statements' | 'commit-path';
+/** The results views: one event's waits (the report), the response-time profile, the statements, the groups, the commit path (LGWR). */
+export type ResultsTab = 'waits' | 'profile' | 'statements' | 'groups' | 'commit-path';
 /** Which statements the Statements view lists: every depth, the client's own (dep 0), or recursive ones (dep ≥ 1). */
 export type StatementDepth = 'all' | 'top-level' | 'recursive';
 
@@ -49,6 +50,8 @@ export interface ViewState {
   statementDataset: number;
   /** Each dataset's time window as typed (issue 15 §1), by its place; none past the end. */
   windows: WindowSpec[];
+  /** What the Group view groups by (`?group=`; lib/scope/group-key.ts): session, module, p1, a parameter's name, … */
+  groupKey: string;
 }
 
 /** The report keeps each dataset's top DEFAULT_TOP_N waits: N can be at most that. */
@@ -75,21 +78,23 @@ export const DEFAULT_VIEW: ViewState = {
   statementDepth: 'all',
   statementDataset: 0,
   windows: [],
+  groupKey: 'session',
 };
 
 /** The Statements view's top N choices. */
 export const STATEMENT_TOP_CHOICES = [10, 20, 50, 100, 500];
-const TABS: readonly ResultsTab[] = ['waits', 'profile', 'statements', 'commit-path'];
+const TABS: readonly ResultsTab[] = ['waits', 'profile', 'statements', 'groups', 'commit-path'];
 const DEPTHS: Record<string, StatementDepth> = { '0': 'top-level', rec: 'recursive' };
 const DEPTH_PARAM: Record<StatementDepth, string | null> = { all: null, 'top-level': '0', recursive: 'rec' };
 
 /** The results view and its settings from a query (url-state's rules: bad values fall back to the defaults). */
-function parseResultsView(q: URLSearchParams): Pick<ViewState, 'tab' | 'thinkTime' | 'statementSort' | 'statementTop' | 'statementDepth' | 'statementDataset'> {
+function parseResultsView(q: URLSearchParams): Pick<ViewState, 'tab' | 'thinkTime' | 'statementSort' | 'statementTop' | 'statementDepth' | 'statementDataset' | 'groupKey'> {
   const tab = q.get('view') as ResultsTab | null;
   const think = Number(q.get('think'));
   const sort = q.get('sort');
   const top = Number(q.get('top'));
   const sds = Number(q.get('sds'));
+  const group = q.get('group');
   return {
     tab: tab && TABS.includes(tab) ? tab : DEFAULT_VIEW.tab,
     thinkTime: q.has('think') && Number.isInteger(think) && think >= 0 ? think : DEFAULT_VIEW.thinkTime,
@@ -97,6 +102,7 @@ function parseResultsView(q: URLSearchParams): Pick<ViewState, 'tab' | 'thinkTim
     statementTop: STATEMENT_TOP_CHOICES.includes(top) ? top : DEFAULT_VIEW.statementTop,
     statementDepth: DEPTHS[q.get('dep') ?? ''] ?? DEFAULT_VIEW.statementDepth,
     statementDataset: Number.isInteger(sds) && sds >= 1 && sds <= MAX_DATASETS ? sds - 1 : DEFAULT_VIEW.statementDataset,
+    groupKey: group !== null && typeof parseGroupKey(group) !== 'string' ? group : DEFAULT_VIEW.groupKey,
   };
 }
 
@@ -109,6 +115,7 @@ function formatResultsView(view: ViewState, q: URLSearchParams): void {
   if (dep !== null) q.set('dep', dep);
   // 1-based, like the page's "Dataset 1".
   if (view.statementDataset !== DEFAULT_VIEW.statementDataset) q.set('sds', String(view.statementDataset + 1));
+  if (view.groupKey !== DEFAULT_VIEW.groupKey) q.set('group', view.groupKey);
 }
 
 export function parseViewState(search: string): ViewState {

@@ -3,6 +3,8 @@ import { CALL_NAMES, isCallName, measureLabel, SQL_ID, type Measure } from '../t
 import { DEFAULT_EVENT } from '../trace/types';
 import { WindowInputError, type TimeWindow } from '../scope/time-window';
 import { WINDOW_OPTIONS, windowOf, type WindowValues } from './window-args';
+import type { GroupSpec } from '../scope/group-collector';
+import { GROUP_OPTIONS, groupSpecOf } from './group-args';
 
 export interface CommonArgs {
   /** The measure's label: the event's name, or what a call or commit measure measures (measure.ts). */
@@ -14,6 +16,8 @@ export interface CommonArgs {
   paths: string[];
   /** --from/--to/--skip-first/--skip-last; absent for the whole run (lib/scope/time-window.ts). */
   window?: TimeWindow;
+  /** --group and --where (lib/scope, group-args.ts). */
+  group?: GroupSpec;
 }
 
 /** Thrown for a command line we cannot run; the message is the whole one-line reason. */
@@ -40,6 +44,7 @@ export const COMMON_OPTIONS = {
   json: { type: 'boolean' },
   workers: { type: 'string' },
   ...WINDOW_OPTIONS,
+  ...GROUP_OPTIONS,
 } as const;
 
 export function parseCommonArgs(argv: string[]): CommonArgs {
@@ -48,10 +53,12 @@ export function parseCommonArgs(argv: string[]): CommonArgs {
 }
 
 /** The common arguments, checked, from what parseOptions found for COMMON_OPTIONS (and maybe more). */
-export function commonArgsOf(values: MeasureValues & WindowValues & { json?: boolean; workers?: string }, positionals: string[]): CommonArgs {
+export function commonArgsOf(values: MeasureValues & WindowValues & { json?: boolean; workers?: string; group?: string; where?: string }, positionals: string[]): CommonArgs {
   if (positionals.length === 0) throw new UsageError('no input: give one or more trace files or directories');
   const measure = measureOf(values);
   const window = windowArgs(values);
+  const group = groupSpecOf(values);
+  if (typeof group === 'string') throw new UsageError(group);
   return {
     event: measure ? measureLabel(measure) : eventOf(values.event),
     ...(measure && { measure }),
@@ -59,6 +66,7 @@ export function commonArgsOf(values: MeasureValues & WindowValues & { json?: boo
     json: values.json ?? false,
     workers: wholeNumber('workers', values.workers, 1),
     paths: positionals,
+    ...(group && { group }),
   };
 }
 

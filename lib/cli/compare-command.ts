@@ -22,6 +22,10 @@ import type { DatasetProfile } from '../profile/profile-model';
 import { PROFILE_OPTIONS, thinkTimeOf } from './profile-args';
 import { profileComparisonText } from './compare-profile-format';
 import { OVER_TIME_OPTION, overTimeArg, overTimeJson, overTimeKeeping, overTimeOf, overTimeScopeJson, overTimeText } from './over-time-option';
+import type { GroupSpec } from '../scope/group-collector';
+import { groupSpecOf } from './group-args';
+import { compareGroups } from './compare-groups';
+import { statsKeep, whereLine } from './stats-groups';
 
 export type CompareFormat = 'table' | 'json' | 'csv';
 
@@ -43,6 +47,8 @@ export interface CompareArgs {
   cells?: [string[], string[]];
   /** --over-time: the interval, µs (issue 15 §3). */
   overTime?: number;
+  /** --group and --where (lib/scope). */
+  group?: GroupSpec;
 }
 
 const FORMATS: readonly CompareFormat[] = ['table', 'json', 'csv'];
@@ -102,7 +108,11 @@ export function parseCompareArgs(argv: string[]): CompareArgs {
   const window = windowArgs(values);
   const cells = cellArgs(values, format, profile !== null);
   if (values['over-time'] !== undefined && (profile || format === 'csv')) throw new UsageError('--over-time prints with the table or --json of compare, not with --profile or CSV');
-  return { event, ...(measure && { measure }), format, labels, workers, a, b, profile, ...(window && { window }), ...(cells && { cells }), ...overTimeArg(values['over-time']) };
+  const group = groupSpecOf(values);
+  if (typeof group === 'string') throw new UsageError(group);
+  if (group && profile) throw new UsageError('compare --profile does not take --group or --where; compare --group KEY compares the measure by group');
+  if (group?.key && format === 'csv') throw new UsageError('compare --group prints a table or --json, not CSV');
+  return { event, ...(measure && { measure }), format, labels, workers, a, b, profile, ...(window && { window }), ...(cells && { cells }), ...overTimeArg(values['over-time']), ...(group && { group }) };
 }
 
 /** The folder's name for a directory, the name of its folder for a file: `runs/flash-on/x.trc` → flash-on. */
@@ -134,12 +144,12 @@ function defaultLabels(a: string, b: string): [string, string] {
 export async function compareCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<void> {
   const args = parseCompareArgs(argv);
   const [labelA, labelB] = args.labels ?? defaultLabels(args.a[0]!, args.b[0]!);
-  const common = { event: args.event, ...(args.measure && { measure: args.measure }), json: false, workers: args.workers, ...(args.window && { window: args.window }) };
+  const common = { event: args.event, ...(args.measure && { measure: args.measure }), json: false, workers: args.workers, ...(args.window && { window: args.window }), ...(args.group && { group: args.group }) };
   if (args.profile) return compareProfilesCommand(args, [labelA, labelB], args.profile, out);
   // The cells' metrics first: a bad snapshot stops the command before the traces are read.
   const cells = args.cells && (args.cells.map((paths) => (paths.length > 0 ? readFlashLog(paths) : null)) as [FlashLogSummary | null, FlashLogSummary | null]);
   // The statistics read each session's counts only: the parse workers count them, no wait is kept.
-  const [datasetA, datasetB] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: overTimeKeeping(args.overTime, 'session-counts') })) as [LoadedDataset, LoadedDataset];
+  const [datasetA, datasetB] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: args.group?.key ? statsKeep(args.group) : overTimeKeeping(args.overTime, 'session-counts') })) as [LoadedDataset, LoadedDataset];
   // A is the treatment (dataset 0), B the baseline (dataset 1): the report the page builds of the same files.
   // Each side's window, when one was given, goes into its report dataset as the page's does.
   const withWindow = (d: ReturnType<typeof reportDatasetOf>, loaded: LoadedDataset) => (loaded.window ? { ...d, window: loaded.window } : d);
@@ -148,16 +158,19 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   const report = buildReportOfSamples(inputs, { event: args.event, ...(args.measure && { measure: args.measure }), baseline: 1, generatorVersion: WAITSCOPE_VERSION, createdAt: new Date().toISOString(), onPhase: mark });
   // Labels and file names reach the terminal: control characters escaped (terminal-text.ts; JSON escapes its own).
   const overTime = args.overTime === undefined ? null : overTimeSides([datasetA, datasetB], [labelA, labelB], args.overTime, args.measure ? args.event : `'${args.event}' waits`);
+  const groups = compareGroups(datasetA, datasetB, args, [labelA, labelB]);
   const text =
     args.format === 'json'
-      ? safeJson({ ...report, ...(cells && { cellFlashLog: { a: cells[0], b: cells[1] } }), ...(overTime && overTime.json) })
+      ? safeJson({ ...report, ...(cells && { cellFlashLog: { a: cells[0], b: cells[1] } }), ...(overTime && overTime.json), ...(groups && { groups: groups.json }) })
       : safeText(
           args.format === 'csv'
             ? comparisonCsv(report, report.comparisons[0]!)
-            : windowLines([labelA, labelB], [datasetA, datasetB], args.measure !== undefined) +
+            : whereLine(args) +
+                windowLines([labelA, labelB], [datasetA, datasetB], args.measure !== undefined) +
                 comparisonTable(report) +
                 (cells ? flashLogBesideLatency([labelA, labelB], cells, [report.datasets[0]!.summary.mean, report.datasets[1]!.summary.mean], args.event) : '') +
-                (overTime?.text ?? ''),
+                (overTime?.text ?? '') +
+                (groups ? `\n${groups.text}\n` : ''),
         );
   out.write(text);
   mark('output');

@@ -9,6 +9,8 @@ import { combineFiles, type Dataset } from '../trace/dataset';
 import type { SampleKeeping } from '../trace/types';
 import { isWholeRun, type TimeWindow } from '../scope/time-window';
 import { windowDataset, type WindowSummary } from '../scope/window-dataset';
+import { needsVisitor, type GroupSpec, type GroupTallies } from '../scope/group-collector';
+import type { GroupProfiles } from '../scope/grouped-profiles';
 import { formatWarning } from '../trace/warnings';
 import type { CommonArgs } from './args';
 import { progressLine } from './progress';
@@ -38,6 +40,10 @@ export interface LoadedDataset extends Dataset {
   callProfile: DatasetProfile | null;
   /** The time window the samples were cut to (--from/--to/--skip-first/--skip-last), or null for the whole run. */
   window: WindowSummary | null;
+  /** Per trace file, in `files` order, its values' groups by a context key (--group, lib/scope), when asked for; else null. */
+  groupTallies: GroupTallies[] | null;
+  /** Per trace file, its profile per group (profile --group), when asked for; else null. */
+  groupProfiles: GroupProfiles[] | null;
 }
 
 export interface LoadOptions {
@@ -49,6 +55,8 @@ export interface LoadOptions {
   keep?: SampleKeeping;
   /** Build the call profile too, in the same pass (each file is then read by one thread). */
   profile?: ProfileOptions;
+  /** --group/--where: filter the values and group them by a context key, in the same pass (lib/scope); the args' own by default. */
+  group?: GroupSpec;
   stderr?: NodeJS.WriteStream;
 }
 
@@ -80,6 +88,9 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
     inputs.push(found.files);
   }
   mark('find inputs');
+  const spec = options.group ?? first.group;
+  // A profile per group needs the visitor whatever the key.
+  const group = spec && (needsVisitor(spec) || (options.profile && spec.key)) ? spec : undefined;
   const all = inputs.flat();
   const progress = progressLine(
     all.reduce((n, f) => n + f.size, 0),
@@ -88,6 +99,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   let parsed: ParsedFiles;
   try {
     const base = { event: first.event, ...(first.measure && { measure: first.measure }), workers: first.workers, onProgress: (done: number) => progress.update(done) };
+    if (window && group) throw new ExitError(2, '--where, and --group by a key read from the trace (sqlid, module, action, client, p1–p3, a parameter, obj), cannot be combined with --from/--to/--skip-first/--skip-last yet; with a window, group by session, file, instance, minute or hour');
     if (window && options.profile) {
       // Two passes: the first finds each file's clock (its *** stamps), the second profiles the window on it.
       if (window.skipFirstMicros > 0 || window.skipLastMicros > 0) throw new ExitError(2, '--skip-first and --skip-last cut sessions in stats, compare and outliers; a profile takes --from and --to');
@@ -95,7 +107,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
       const second = await parseFiles(all, { ...base, keep: 'counts', profile: options.profile, profileWindow: { window, clocks: clocks.results } });
       // The samples are the first pass's (cut below); the event and call profiles the window's.
       parsed = { ...clocks, results: clocks.results.map((r, i) => ({ ...r, profile: second.results[i]?.profile ?? r.profile })), profiles: second.profiles };
-    } else parsed = await parseFiles(all, { ...base, keep, ...(options.profile && { profile: options.profile }) });
+    } else parsed = await parseFiles(all, { ...base, keep, ...(options.profile && { profile: options.profile }), ...(group && { group }) });
   } catch (error) {
     if (error instanceof ExitError) throw error;
     // An input that became unreadable after it was found (deleted, permissions changed).
@@ -106,7 +118,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   mark('parse');
   let at = 0;
   const loaded = inputs.map((files) => {
-    const part = { results: parsed.results.slice(at, at + files.length), elaHistograms: parsed.elaHistograms.slice(at, at + files.length), profiles: parsed.profiles.slice(at, at + files.length) };
+    const part = { results: parsed.results.slice(at, at + files.length), elaHistograms: parsed.elaHistograms.slice(at, at + files.length), profiles: parsed.profiles.slice(at, at + files.length), groups: parsed.groups.slice(at, at + files.length), groupProfiles: parsed.groupProfiles.slice(at, at + files.length) };
     at += files.length;
     return datasetOf(first.event, part, keep, stderr, window);
   });
@@ -121,7 +133,7 @@ function withTim(keep: SampleKeeping): SampleKeeping {
   return keep.columns.includes('tim') ? keep : { columns: [...keep.columns, 'tim'] };
 }
 
-function datasetOf(event: string, { results, elaHistograms, profiles }: ParsedFiles, keep: SampleKeeping, stderr: NodeJS.WriteStream, window: TimeWindow | null): LoadedDataset {
+function datasetOf(event: string, { results, elaHistograms, profiles, groups, groupProfiles: perGroup }: ParsedFiles, keep: SampleKeeping, stderr: NodeJS.WriteStream, window: TimeWindow | null): LoadedDataset {
   for (const r of results) {
     if (r.outcome.kind === 'not-a-trace') stderr.write(safeText(`warning: skipped ${r.outcome.reason}\n`));
     else for (const w of r.warnings) stderr.write(safeText(`warning: ${formatWarning(w)}\n`));
@@ -136,19 +148,23 @@ function datasetOf(event: string, { results, elaHistograms, profiles }: ParsedFi
   const whole = combineFiles(event, traces);
   const traceProfiles = profiles.filter((p, i): p is DatasetProfile => isTrace[i] === true && p !== null);
   const callProfile = traceProfiles.length > 0 ? mergeProfiles(traceProfiles) : null;
+  const traceGroups = groups.filter((_, i) => isTrace[i]);
+  const groupTallies = traceGroups.every((g): g is GroupTallies => g !== null) && traceGroups.length > 0 ? traceGroups : null;
+  const traceGroupProfiles = perGroup.filter((g, i): g is GroupProfiles => isTrace[i] === true && g !== null);
+  const groupProfiles = traceGroupProfiles.length > 0 ? traceGroupProfiles : null;
   const complete = histograms.every((h) => h !== null) ? (histograms as Counts[]) : null;
   const elaHistogram = complete ? mergeCounts(complete) : null;
   if (window) {
     // The histograms counted the whole run: the window's statistics come from its samples.
     const cut = windowDataset(whole, window);
-    return { ...cut.dataset, elaHistogram: null, fileCounts: cut.dataset.files.map(fileWaits), callProfile, window: cut.summary };
+    return { ...cut.dataset, elaHistogram: null, fileCounts: cut.dataset.files.map(fileWaits), callProfile, groupTallies, groupProfiles, window: cut.summary };
   }
   const dataset = whole;
   if (keep === 'counts') {
     if (!complete || !elaHistogram) throw new Error('a file parsed for its counts came back without them');
-    return { ...dataset, elaHistogram, fileCounts: complete.map((h) => h.total), callProfile, window: null };
+    return { ...dataset, elaHistogram, fileCounts: complete.map((h) => h.total), callProfile, groupTallies, groupProfiles, window: null };
   }
   const fileCounts = dataset.files.map(fileWaits);
   const waits = fileCounts.reduce((n, c) => n + c, 0);
-  return { ...dataset, elaHistogram: elaHistogram && elaHistogram.total === waits ? elaHistogram : null, fileCounts, callProfile, window: null };
+  return { ...dataset, elaHistogram: elaHistogram && elaHistogram.total === waits ? elaHistogram : null, fileCounts, callProfile, groupTallies, groupProfiles, window: null };
 }

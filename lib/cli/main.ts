@@ -44,6 +44,12 @@ Time window (every command): --from TIME --to TIME keep what ends (its tim) in [
 ISO 8601 as the trace's *** stamps, with or without a UTC offset (2024-03-01T10:15:00, …+01:00), or
 a raw tim:N. --skip-first D --skip-last D drop each session's warm-up and drain (e.g. 30s, 500ms, 2m).
 
+Groups and filters (stats, compare): --group KEY gives each group's statistics, sorted by total. KEY is
+session, file, instance, sqlid, module, action, client, p1, p2, p3, a wait parameter's name (file#,
+blocks, buffer#), obj, minute or hour. --where EXPR (also outliers) keeps only the values it matches:
+comparisons of ela (or e; µs), dep and the group keys with = != < <= > >=, joined by and, or, not and
+parentheses, e.g. --where "ela >= 1000 and module = 'SQL*Plus'" or --where "p1 = 3".
+
 All inputs form one dataset. Directories are read recursively (*.trc, *.trc.gz and files that look
 like traces). gzip is detected by content. Options: --workers N (default: one per core).`;
 

@@ -10,6 +10,7 @@ import { DatasetClock } from '../outliers/wall-clock';
 import type { Dataset } from '../trace/dataset';
 import { windowSentence } from '../scope/window-dataset';
 import { formatCount } from './format';
+import { refuseGroup } from './group-refusal';
 import { COMMON_OPTIONS, commonArgsOf, parseOptions, UsageError, wholeNumber, type CommonArgs } from './args';
 import { ExitError, loadDataset } from './load-dataset';
 import { outliersJson, outliersText } from './outliers-format';
@@ -52,6 +53,7 @@ export function parseOutliersArgs(argv: string[]): OutliersArgs {
     },
   });
   const common = commonArgsOf(values, positionals);
+  refuseGroup(common.group, 'outliers', { where: true });
   const micros = (name: string, v: string | undefined) => {
     if (v === undefined) return undefined;
     const n = Number(v);

@@ -1,5 +1,7 @@
 import { profileTable } from '../profile/profile-rows';
 import type { DatasetProfile } from '../profile/profile-model';
+import { checkProfileGroup, groupProfilesJson, groupProfilesText, mergedGroupProfiles } from './profile-groups';
+import { groupKeyText } from '../scope/group-key';
 import { commonArgsOf, COMMON_OPTIONS, parseOptions } from './args';
 import { formatCount, formatMicros, padTable } from './format';
 import { loadDataset, type LoadedDataset } from './load-dataset';
@@ -15,12 +17,14 @@ import { profileWindowOf } from '../scope/window-dataset';
 export async function profileCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<void> {
   const { values, positionals } = parseOptions({ args: argv, allowPositionals: true, options: { ...COMMON_OPTIONS, ...PROFILE_OPTIONS } });
   const args = commonArgsOf(values, positionals);
+  checkProfileGroup(args.group);
   const thinkTimeMicros = thinkTimeOf(values['think-time']);
   // The wait profile comes from every WAIT line and the call profile from the same pass: no samples kept.
   const dataset = await loadDataset(args, { keep: 'counts', profile: { thinkTimeMicros } });
   const profile = dataset.callProfile as DatasetProfile;
+  const groups = args.group?.key && dataset.groupProfiles ? mergedGroupProfiles(dataset.groupProfiles) : null;
   if (args.json) {
-    out.write(safeJson(profileJson(dataset, profile)));
+    out.write(safeJson({ ...profileJson(dataset, profile), ...(groups && { groups: groupProfilesJson(groups) }) }));
     return;
   }
   const files = dataset.files.length === 1 ? '1 file' : `${dataset.files.length} files`;
@@ -29,6 +33,7 @@ export async function profileCommand(argv: string[], out: NodeJS.WritableStream 
   out.write(`${responseTimeText(profileTable(profile))}\n\n${PROFILE_NOTES}\n\n`);
   out.write(`database calls by name and depth\n\n${callsText(profile.calls)}\n\n`);
   out.write(`wait events by total time (µs)\n\n${eventsText(dataset)}\n`);
+  if (groups && args.group?.key) out.write(`\nthe response-time profile by ${groupKeyText(args.group.key)}, largest R first\n\n${groupProfilesText(groups, groupKeyText(args.group.key))}\n`);
 }
 
 /** The JSON contract of issue 14 §6: `events` as before, with `calls` and `responseTime` added. */

@@ -2,6 +2,7 @@ import { addSums, emptyCallSums } from '../profile/call-book';
 import type { DatasetProfile } from '../profile/profile-model';
 import { parseStatementSort, statementRows, type StatementQuery, type StatementRow } from '../profile/statement-table';
 import { profileWindowOf } from '../scope/window-dataset';
+import { refuseGroup } from './group-refusal';
 import { commonArgsOf, COMMON_OPTIONS, parseOptions, UsageError, wholeNumber } from './args';
 import { formatCount, formatMicros, padTable } from './format';
 import { loadDataset } from './load-dataset';
@@ -22,6 +23,7 @@ export async function statementsCommand(argv: string[], out: NodeJS.WritableStre
     options: { ...COMMON_OPTIONS, ...PROFILE_OPTIONS, sort: { type: 'string' }, top: { type: 'string' }, 'min-dep': { type: 'string' }, 'max-dep': { type: 'string' } },
   });
   const args = commonArgsOf(values, positionals);
+  refuseGroup(args.group, 'statements', { where: false });
   const parsedSort = parseStatementSort(values.sort ?? 'total');
   if ('error' in parsedSort) throw new UsageError(`--sort: ${parsedSort.error}`);
   const { sort } = parsedSort;

@@ -7,6 +7,7 @@ import { safeJson, safeText } from './terminal-text';
 import { mark } from './timing';
 import { windowSentence } from '../scope/window-dataset';
 import { OVER_TIME_OPTION, overTimeArg, overTimeJson, overTimeKeeping, overTimeOf, overTimeScopeJson, overTimeText } from './over-time-option';
+import { statsGroups, statsKeep, whereLine } from './stats-groups';
 
 export type StatsArgs = CommonArgs & { overTime?: number };
 
@@ -18,14 +19,20 @@ export function parseStatsArgs(argv: string[]): StatsArgs {
 
 /** `waitscope stats`: all inputs form one dataset; exact statistics of the chosen event in µs. */
 export async function statsCommand(args: StatsArgs, out: NodeJS.WritableStream = process.stdout): Promise<void> {
-  // Only the counts of each ela value are kept (every statistic here is a function of them), unless --over-time needs each wait's tim.
-  const dataset = await loadDataset(args, { keep: overTimeKeeping(args.overTime, 'counts') });
+  // Only the counts of each ela value are kept (every statistic here is a function of them), unless
+  // --over-time or a group read from the samples needs each wait's tim.
+  const dataset = await loadDataset(args, { keep: overTimeKeeping(args.overTime, statsKeep(args.group)) });
   const h = dataset.elaHistogram;
   const summary = h ? summarizeCounts(h) : summarize(dataset.samples.ela.subarray(0, dataset.samples.count));
   const overTime = args.overTime === undefined ? null : overTimeOf(dataset, args.overTime);
+  const groups = statsGroups(dataset, args);
   mark('statistics');
-  const json = () => ({ ...statsJson(dataset, summary), ...(overTime && { overTime: overTimeJson(overTime), overTimeScope: overTimeScopeJson(overTime) }) });
-  const text = () => statsTable(dataset, summary, args.measure !== undefined) + (overTime ? `\n${overTimeText(overTime, args.measure ? dataset.event : `'${dataset.event}' waits`)}` : '');
+  const json = () => ({ ...statsJson(dataset, summary), ...(overTime && { overTime: overTimeJson(overTime), overTimeScope: overTimeScopeJson(overTime) }), ...(groups && { groups: groups.rows }) });
+  const text = () =>
+    whereLine(args) +
+    statsTable(dataset, summary, args.measure !== undefined) +
+    (overTime ? `\n${overTimeText(overTime, args.measure ? dataset.event : `'${dataset.event}' waits`)}` : '') +
+    (groups ? `\n${groups.text()}\n` : '');
   out.write(args.json ? safeJson(json()) : safeText(text()));
   mark('output');
 }

@@ -5,6 +5,8 @@ import type { FileClock } from '../scope/windowed-visitor';
 import type { Measure } from '../trace/measure';
 import type { DatasetProfile } from '../profile/profile-model';
 import type { Counts } from '../stats/counts';
+import type { GroupSpec, GroupTallies } from '../scope/group-collector';
+import type { GroupProfiles } from '../scope/grouped-profiles';
 import { countsHistogram, parseInRanges, type RangeRunner } from '../trace/parallel-ranges';
 import type { RangeSizes } from '../trace/range-schedule';
 import type { SampleKeeping, TraceFileResult } from '../trace/types';
@@ -27,6 +29,8 @@ export interface ParseFilesOptions {
   profile?: ProfileOptions;
   /** With `profile`: only the records inside this window, each file's placed on its clock from a first pass (one per file, in order). */
   profileWindow?: { window: TimeWindow; clocks: readonly FileClock[] };
+  /** --group/--where (lib/scope): filter and group the values in the same pass; each file is then one task. */
+  group?: GroupSpec;
   /** Tests: split smaller files into smaller ranges, and run this worker script. */
   ranges?: RangeSizes;
   workerUrl?: URL;
@@ -42,6 +46,10 @@ export interface ParsedFiles {
   elaHistograms: (Counts | null)[];
   /** Per file, its call profile when `profile` was asked for, else null. */
   profiles: (DatasetProfile | null)[];
+  /** Per file, its values' groups when `group` was asked for, else null. */
+  groups: (GroupTallies | null)[];
+  /** Per file, its profile per group when both `profile` and a `group` key were asked for, else null. */
+  groupProfiles: (GroupProfiles | null)[];
 }
 
 /**
@@ -61,12 +69,12 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
     const parsed = await Promise.all(
       files.map(async (file, fileIndex) => {
         const whole = async () => {
-          const task = { kind: 'file' as const, path: file.path, fileName: file.name, fileIndex, event: options.event, keep, ...(options.profile && { profile: options.profile }), ...(options.measure && { measure: options.measure }), ...(options.profile && options.profileWindow && { profileWindow: { window: options.profileWindow.window, clock: options.profileWindow.clocks[fileIndex] as FileClock } }) };
+          const task = { kind: 'file' as const, path: file.path, fileName: file.name, fileIndex, event: options.event, keep, ...(options.profile && { profile: options.profile }), ...(options.measure && { measure: options.measure }), ...(options.profile && options.profileWindow && { profileWindow: { window: options.profileWindow.window, clock: options.profileWindow.clocks[fileIndex] as FileClock } }), ...(options.group && { group: options.group }) };
           const done = await pool.run(task, (bytes) => report(fileIndex, bytes));
           if (done.kind !== 'file-done') throw new Error('a file task returned a range');
-          return { result: done.result, elaHistogram: countsHistogram(done.result), profile: done.profile };
+          return { result: done.result, elaHistogram: countsHistogram(done.result), profile: done.profile, groups: done.groups, groupProfiles: done.groupProfiles };
         };
-        if (file.size < IN_PLACE_BYTES || options.profile || options.measure) return whole();
+        if (file.size < IN_PLACE_BYTES || options.profile || options.measure || options.group) return whole();
         const runner: RangeRunner = async (task, onBytes) => {
           const done = await pool.run({ kind: 'range', path: file.path, ...task }, onBytes);
           if (done.kind !== 'range-done') throw new Error('a range task returned a file');
@@ -86,10 +94,10 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
             onProgress: (bytes) => report(fileIndex, bytes),
           }),
         );
-        return ranged ? { ...ranged, profile: null } : whole();
+        return ranged ? { ...ranged, profile: null, groups: null, groupProfiles: null } : whole();
       }),
     );
-    return { results: parsed.map((p) => p.result), elaHistograms: parsed.map((p) => p.elaHistogram), profiles: parsed.map((p) => p.profile) };
+    return { results: parsed.map((p) => p.result), elaHistograms: parsed.map((p) => p.elaHistogram), profiles: parsed.map((p) => p.profile), groups: parsed.map((p) => p.groups), groupProfiles: parsed.map((p) => p.groupProfiles) };
   } finally {
     await pool.close();
   }

@@ -1,5 +1,7 @@
 import type { RangeScan, RangeTask } from '../trace/scan-range';
 import type { ProfileOptions } from '../profile/profile-collector';
+import type { GroupSpec, GroupTallies } from '../scope/group-collector';
+import type { GroupProfiles } from '../scope/grouped-profiles';
 import type { Measure } from '../trace/measure';
 import type { DatasetProfile } from '../profile/profile-model';
 import type { SampleKeeping, TraceFileResult } from '../trace/types';
@@ -8,11 +10,11 @@ import type { FileClock } from '../scope/windowed-visitor';
 
 /** The one typed protocol between the CLI and its parse workers (style.md §5). */
 export type ParseTask =
-  | { kind: 'file'; id: number; path: string; fileName: string; fileIndex: number; event: string; keep: SampleKeeping; profile?: ProfileOptions; measure?: Exclude<Measure, { kind: 'event' }>; profileWindow?: { window: TimeWindow; clock: FileClock } }
+  | { kind: 'file'; id: number; path: string; fileName: string; fileIndex: number; event: string; keep: SampleKeeping; profile?: ProfileOptions; measure?: Exclude<Measure, { kind: 'event' }>; profileWindow?: { window: TimeWindow; clock: FileClock }; group?: GroupSpec }
   | ({ kind: 'range'; id: number; path: string } & RangeTask);
 
 export type ParseReply =
   | { kind: 'progress'; id: number; bytes: number }
-  | { kind: 'file-done'; id: number; result: TraceFileResult; profile: DatasetProfile | null }
+  | { kind: 'file-done'; id: number; result: TraceFileResult; profile: DatasetProfile | null; groups: GroupTallies | null; groupProfiles: GroupProfiles | null }
   | ({ kind: 'range-done'; id: number } & RangeScan)
   | { kind: 'failed'; id: number; message: string };

@@ -1,6 +1,10 @@
 import { ProfileCollector } from '../profile/profile-collector';
 import type { DatasetProfile } from '../profile/profile-model';
 import { parseTrace } from '../trace/parse-trace';
+import { GroupCollector, type GroupTallies } from '../scope/group-collector';
+import { bothVisitors } from '../trace/visitor-pair';
+import type { TraceVisitor } from '../trace/trace-visitor';
+import { GroupedProfiles, type GroupProfiles } from '../scope/grouped-profiles';
 import { finishRange, rangeScanner, type RangeScan } from '../trace/scan-range';
 import type { TraceFileResult } from '../trace/types';
 import { fileChunks } from './file-chunks';
@@ -9,12 +13,17 @@ import { scanFileRange } from './scan-file-range';
 import { WindowedVisitor } from '../scope/windowed-visitor';
 
 /** Runs one task; the same code runs in a worker thread and on the calling thread. */
-export async function runTask(task: ParseTask, onProgress: (bytes: number) => void): Promise<{ kind: 'file'; result: TraceFileResult; profile: DatasetProfile | null } | ({ kind: 'range' } & RangeScan)> {
+export async function runTask(task: ParseTask, onProgress: (bytes: number) => void): Promise<{ kind: 'file'; result: TraceFileResult; profile: DatasetProfile | null; groups: GroupTallies | null; groupProfiles: GroupProfiles | null } | ({ kind: 'range' } & RangeScan)> {
   if (task.kind === 'file') {
     // The call profile needs every record in file order, so a profiled file is one task, never ranges.
+    // profile --group: a profile per group (lib/scope/grouped-profiles.ts) instead of one.
+    const perGroup = task.profile && task.group?.key ? new GroupedProfiles(task.group.key, task.fileName, task.profile) : null;
     const collector = task.profile ? new ProfileCollector(task.profile) : null;
     // A windowed profile sees only the records inside the window, placed on the first pass's clock.
-    const visitor = collector && task.profileWindow ? new WindowedVisitor(collector, task.profileWindow.window, task.profileWindow.clock) : collector;
+    const profiling = collector && task.profileWindow ? new WindowedVisitor(collector, task.profileWindow.window, task.profileWindow.clock) : collector;
+    // --group and --where: the values are filtered and grouped in this same pass (lib/scope).
+    const grouping = task.group && !perGroup ? new GroupCollector(task.group, task.fileName) : null;
+    const visitor = [profiling, grouping, perGroup].reduce<TraceVisitor | null>((all, v) => (v === null ? all : all === null ? v : bothVisitors(all, v)), null);
     const result = await parseTrace(fileChunks(task.path), {
       event: task.event,
       fileName: task.fileName,
@@ -25,8 +34,8 @@ export async function runTask(task: ParseTask, onProgress: (bytes: number) => vo
       ...(task.measure && { measure: task.measure }),
     });
     // Windowed, the file's event profile is the window's too (its waits, not the whole file's).
-    if (visitor instanceof WindowedVisitor) result.profile = visitor.eventProfile();
-    return { kind: 'file', result, profile: collector?.finish() ?? null };
+    if (profiling instanceof WindowedVisitor) result.profile = profiling.eventProfile();
+    return { kind: 'file', result, profile: collector?.finish() ?? null, groups: grouping?.finish() ?? null, groupProfiles: perGroup?.finish() ?? null };
   }
   const scanner = rangeScanner(task);
   await scanFileRange(task.path, task.start, task.end, scanner, onProgress);

@@ -72,7 +72,7 @@ export class ParsePool {
         (done) =>
           pending.resolve(
             done.kind === 'file'
-              ? { kind: 'file-done', id: task.id, result: done.result, profile: done.profile }
+              ? { kind: 'file-done', id: task.id, result: done.result, profile: done.profile, groups: done.groups, groupProfiles: done.groupProfiles }
               : { kind: 'range-done', id: task.id, scan: done.scan, histogram: done.histogram },
           ),
         (error: unknown) => pending.reject(error instanceof Error ? error : new Error(String(error))),

@@ -49,6 +49,10 @@ export class LineGrammar {
   private stampClock = false;
   /** File offset of the buffer of the line being handled (line()), for records found in otherLine. */
   private recordBase = 0;
+  /** The WAIT record being accepted: its bytes [waitStart, waitEnd), for a visitor that reads its cursor or parameters. */
+  protected waitBytes: Uint8Array = new Uint8Array(0);
+  protected waitStart = 0;
+  protected waitEnd = 0;
 
   constructor(
     options: ScanOptions,
@@ -111,6 +115,9 @@ export class LineGrammar {
     if (glued) this.warnings.add('glued-line', this.lineNo, () => 'two records are glued on one line with no line end between them; the WAIT in it was recovered');
     const id = w.id >= 0 ? w.id : this.events.intern(buf, w.nameStart, w.nameEnd);
     const wantTim = w.hasTim && (id === this.selectedId || this.pendingAnchor !== null || this.firstTim === null || this.timOfEveryWait);
+    this.waitBytes = buf;
+    this.waitStart = s;
+    this.waitEnd = e;
     this.acceptWait(id, w.ela, wantTim ? parseDigits(buf, w.timStart, e) : NaN, offset);
   }
 
@@ -131,7 +138,12 @@ export class LineGrammar {
         this.pendingAnchor = null;
       }
     }
-    if (id === this.selectedId) this.samples.push(ela, tim, this.lineNo, offset, this.sessions.current());
+    if (id === this.selectedId && this.admits()) this.samples.push(ela, tim, this.lineNo, offset, this.sessions.current());
+  }
+
+  /** Whether the selected event's wait being accepted is kept: always, unless a visited scan filters (--where, trace-visitor.ts). */
+  protected admits(): boolean {
+    return true;
   }
 
   protected badWait(glued: boolean, why: string): void {

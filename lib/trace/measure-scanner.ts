@@ -3,6 +3,7 @@ import type { Measure } from './measure';
 import { MeasureVisitor } from './measure-visitor';
 import type { ScanOptions, ScanResult } from './scan-result';
 import { VisitingScanner, type TraceVisitor } from './trace-visitor';
+import { bothVisitors } from './visitor-pair';
 
 /**
  * The scan of a call or commit measure: a visited scan whose samples are the measure's values
@@ -18,11 +19,12 @@ export class MeasuringScanner extends VisitingScanner {
     const sinkHolder: { scanner: MeasuringScanner | null } = { scanner: null };
     const measuring = new MeasureVisitor(measure, (micros, timMicros, at) => {
       const scanner = sinkHolder.scanner as MeasuringScanner;
+      if (visitor?.measured !== undefined && !visitor.measured(micros, timMicros, at)) return;
       const scale = MICROS_PER_ELA_UNIT[scanner.facts.unit];
       // Samples hold the trace's own units until the scan ends (scanner.ts finish), as waits do.
       scanner.samples.push(micros / scale, timMicros / scale, at.line, at.offset, at.session);
     });
-    super({ ...options, event: NO_EVENT }, both(measuring, visitor));
+    super({ ...options, event: NO_EVENT }, bothVisitors(measuring, visitor));
     sinkHolder.scanner = this;
     this.measuring = measuring;
   }
@@ -36,21 +38,3 @@ export class MeasuringScanner extends VisitingScanner {
 
 /** No WAIT is named this (event names are printable text). */
 const NO_EVENT = '\u0000measure';
-
-function both(a: TraceVisitor, b: TraceVisitor | null): TraceVisitor {
-  if (b === null) return a;
-  return {
-    onWait: (w, at) => {
-      a.onWait(w, at);
-      b.onWait(w, at);
-    },
-    onCall: (c, at) => {
-      a.onCall?.(c, at);
-      b.onCall?.(c, at);
-    },
-    onCursor: (c, at) => {
-      a.onCursor?.(c, at);
-      b.onCursor?.(c, at);
-    },
-  };
-}

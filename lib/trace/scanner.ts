@@ -216,6 +216,9 @@ export class TraceScanner extends LineGrammar {
     const tim = float64[r * KernelRecord.float64s + KernelRecord.tim] as number;
     if (tim === tim) this.sawWaitTim = true;
     else if ((this.timExpected ?? this.sawWaitTim) || !endsInDigit) return this.badWait(false, 'cut short: no tim= at its end');
+    this.waitBytes = input;
+    this.waitStart = (int32[o + KernelRecord.start] as number) + done;
+    this.waitEnd = (int32[o + KernelRecord.end] as number) + done;
     const nameStart = (int32[o + KernelRecord.nameStart] as number) + done;
     const nameLength = int32[o + KernelRecord.nameLength] as number;
     const id = this.events.intern(input, nameStart, nameStart + nameLength);

@@ -1,12 +1,15 @@
 import { MICROS_PER_ELA_UNIT } from '../units';
-import { isDigit, QUOTE } from './bytes';
+import { decodeText, isDigit, QUOTE } from './bytes';
+import { readAppNameLine } from './appname-line';
 import { cursorText, emptyCall, parseCallLine } from './call-line';
 import { emptyCursor, parseCursorHeader, SqlText } from './cursor-line';
 import { CALL_NAMES, CallFields, CallRecord, KernelEmit, KernelRecord, type LineKernel } from './kernel/line-kernel';
 import type { ScanOptions, ScanResult } from './scan-result';
 import { TraceScanner } from './scanner';
+import { readStarLine } from './star-lines';
 
 const COLON = 0x3a;
+const APPNAME_A = 0x41;
 
 /**
  * What a pass over a trace sees, record by record, besides what the scanner books: the second
@@ -24,6 +27,10 @@ export interface VisitedWait {
   ela: number;
   /** The record's `tim`, NaN when it has none (traces before 10.2 may omit it). */
   tim: number;
+  /** The record's bytes are bytes[start, end), valid only during the call: its cursor and parameters (wait-params.ts). */
+  bytes: Uint8Array;
+  start: number;
+  end: number;
 }
 
 /** Where a record is. */
@@ -97,6 +104,19 @@ export interface TraceVisitor {
   onCall?(record: VisitedCall, position: RecordPosition): void;
   /** Called at END OF STMT (or where the text ends without one), with the whole header and text. */
   onCursor?(record: VisitedCursor, position: RecordPosition): void;
+  /**
+   * A `*** KEY:(value)` line (SESSION ID as `sid.serial`, MODULE NAME, ACTION NAME, CLIENT ID, …;
+   * trace-format.md §4), and the module and action of an `APPNAME` record (as MODULE NAME and
+   * ACTION NAME), with the position after the line (a SESSION ID has started its session).
+   */
+  onKeyed?(key: string, value: string, position: RecordPosition): void;
+  /**
+   * Each wait of the selected event, before it is booked as a sample (onWait follows): false
+   * leaves it out of the samples, their counts and every statistic of them (a --where filter).
+   */
+  sample?(record: VisitedWait, position: RecordPosition): boolean;
+  /** The same for each value of a call or commit measure (measure-scanner.ts): µs, its tim in µs. */
+  measured?(micros: number, timMicros: number, position: RecordPosition): boolean;
 }
 
 /**
@@ -113,7 +133,9 @@ export interface TraceVisitor {
  * call ends: Millsap & Holt, Optimizing Oracle Performance, ch. 5; response-time.md).
  */
 export class VisitingScanner extends TraceScanner {
-  private readonly visited: VisitedWait = { event: '', ela: 0, tim: NaN };
+  private readonly visited: VisitedWait = { event: '', ela: 0, tim: NaN, bytes: new Uint8Array(0), start: 0, end: 0 };
+  /** Offset of the WAIT being accepted, for admits(). */
+  private waitOffset = 0;
   private readonly position: RecordPosition = { line: 0, offset: 0, pid: null, session: 0, microsPerUnit: 1 };
   private readonly call = emptyCall();
   private readonly cursor = emptyCursor();
@@ -135,12 +157,28 @@ export class VisitingScanner extends TraceScanner {
   }
 
   protected override acceptWait(id: number, ela: number, tim: number, offset: number): void {
-    super.acceptWait(id, ela, tim, offset);
     const record = this.visited;
     record.event = this.events.names[id] as string;
     record.ela = ela * MICROS_PER_ELA_UNIT[this.facts.unit];
     record.tim = tim;
+    record.bytes = this.waitBytes;
+    record.start = this.waitStart;
+    record.end = this.waitEnd;
+    this.waitOffset = offset;
+    super.acceptWait(id, ela, tim, offset);
     this.visitor.onWait(record, this.at(this.position, offset));
+  }
+
+  protected override admits(): boolean {
+    return this.visitor.sample === undefined || this.visitor.sample(this.visited, this.at(this.position, this.waitOffset));
+  }
+
+  protected override starLine(buf: Uint8Array, start: number, end: number): void {
+    super.starLine(buf, start, end);
+    if (this.visitor.onKeyed === undefined) return;
+    const star = readStarLine(decodeText(buf, start, end).text);
+    if (star.kind === 'keyed') this.visitor.onKeyed(star.key, star.value, this.at(this.position, this.lineBase + start));
+    else if (star.kind === 'session') this.visitor.onKeyed('SESSION ID', `${star.sid}.${star.serial}`, this.at(this.position, this.lineBase + start));
   }
 
   protected override line(buf: Uint8Array, start: number, end: number, base: number, nextWait: number): number {
@@ -152,6 +190,7 @@ export class VisitingScanner extends TraceScanner {
   protected override record(buf: Uint8Array, start: number, end: number, checkEnd: boolean): void {
     super.record(buf, start, end, checkEnd);
     if (this.inSql) return this.cursorHeader(buf, start, end);
+    if (buf[start] === APPNAME_A && this.visitor.onKeyed !== undefined) this.appName(buf, start, end);
     // Called as a method: a visitor's onCall may use `this` (a class instance).
     if (this.visitor.onCall === undefined) return;
     const read = parseCallLine(buf, start, end, MICROS_PER_ELA_UNIT[this.facts.unit], this.call);
@@ -200,6 +239,14 @@ export class VisitingScanner extends TraceScanner {
     call.bytes = f[at + CallFields.bytes] as number;
     // The kernel parses calls only for a visitor with onCall.
     (this.visitor as Required<TraceVisitor>).onCall(call, this.at(this.position, base + start));
+  }
+
+  private appName(buf: Uint8Array, start: number, end: number): void {
+    const app = readAppNameLine(decodeText(buf, start, end).text);
+    if (app === null) return;
+    const at = this.at(this.position, this.lineBase + start);
+    this.visitor.onKeyed?.('MODULE NAME', app.module, at);
+    this.visitor.onKeyed?.('ACTION NAME', app.action, at);
   }
 
   private cursorHeader(buf: Uint8Array, start: number, end: number): void {

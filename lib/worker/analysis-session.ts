@@ -18,6 +18,7 @@ import { OutlierCache } from './outlier-cache';
 import { ProfileCache } from './profile-request';
 import { OverTimeCache } from './over-time-request';
 import { CommitPathCache } from './commit-path-request';
+import { GroupCache } from './group-request';
 import { shareContent } from './share-request';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
@@ -42,6 +43,7 @@ export class AnalysisSession {
   private readonly windows = new DatasetWindows();
   private readonly overTimePasses = new OverTimeCache();
   private readonly commitPaths = new CommitPathCache();
+  private readonly groupPasses = new GroupCache();
 
   constructor(
     private readonly post: Post,
@@ -112,6 +114,9 @@ export class AnalysisSession {
       case 'commit-path':
         // The pairing reads each file's own lines, whole: a time window does not cut it.
         return this.commitPaths.answer(request, request.datasetIds.map((id) => this.peekWhole(id)), this.post);
+      case 'groups':
+        // The Group view reads each file again, whole (group-request.ts): it says when a window is set.
+        return this.groupPasses.answer(request, request.datasetIds.map((id) => this.peekWhole(id)), this.post, (id) => this.windows.windowOf(id));
       case 'outliers':
       case 'select':
       case 'export-selection':

@@ -13,6 +13,7 @@ import type { DatasetOutliers, SelectionPage, SelectionPart } from './outlier-re
 import type { DatasetThresholdCounts } from './threshold-counts';
 import type { DatasetCallProfile, ProfileProgress } from './profile-request';
 import type { DatasetCommitPath } from './commit-path-request';
+import type { DatasetGroups } from './group-request';
 import type { PresetName } from '../synth/wait-model';
 import type { TimeWindow } from '../scope/time-window';
 import type { EventProfileRow } from '../trace/types';
@@ -120,6 +121,8 @@ export interface Questions {
   'over-time': OverTimeQuestion;
   /** Each dataset's foreground–LGWR pairing (commit-path-request.ts). */
   'commit-path': { datasetIds: string[] };
+  /** Each dataset's values grouped by a key (group-request.ts; lib/scope/group-key.ts: session, module, p1, …). */
+  groups: { datasetIds: string[]; key: string };
 }
 
 /** The reply each question gets when it can be answered. */
@@ -139,6 +142,7 @@ export interface Answers {
   profiles: { type: 'profiles'; profiles: DatasetCallProfile[] };
   'over-time': { type: 'over-time' } & OverTimeAnswer;
   'commit-path': { type: 'commit-path'; results: DatasetCommitPath[] };
+  groups: { type: 'groups'; groups: DatasetGroups[] };
 }
 
 export type QuestionType = keyof Questions;
@@ -173,6 +177,7 @@ export const ANSWER_TYPE: { readonly [K in QuestionType]: Answers[K]['type'] } =
   profiles: 'profiles',
   'over-time': 'over-time',
   'commit-path': 'commit-path',
+  groups: 'groups',
 };
 
 /** Sends one question and resolves with its reply: the answer it asked for, or why it failed. */

@@ -3,7 +3,7 @@ import type { RecordPosition, VisitedCall, VisitedCursor, VisitedWait } from '..
 /** Hand-made visitor records for the profile's tests: what a scan would hand over, field by field. */
 export const at = (pid: string | null = '1', session = 0, line = 0): RecordPosition => ({ line, offset: 0, pid, session, microsPerUnit: 1 });
 
-export const wait = (event: string, ela: number, tim: number): VisitedWait => ({ event, ela, tim });
+export const wait = (event: string, ela: number, tim: number): VisitedWait => ({ event, ela, tim, bytes: new Uint8Array(0), start: 0, end: 0 });
 
 export function call(call: string, cursor: string, f: Partial<Omit<VisitedCall, 'call' | 'cursor'>>): VisitedCall {
   return { call, cursor, c: NaN, e: NaN, p: NaN, cr: NaN, cu: NaN, mis: NaN, r: NaN, dep: NaN, og: NaN, plh: NaN, tim: NaN, type: NaN, rlbk: NaN, rdOnly: NaN, bytes: NaN, ...f };

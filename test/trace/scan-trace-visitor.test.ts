@@ -17,9 +17,20 @@ const pairs = readdirSync(FIXTURES)
   .map((f) => f.slice(0, -4))
   .sort();
 
-async function visit(bytes: Uint8Array, chunk: number, noKernel = false): Promise<(VisitedWait & RecordPosition)[]> {
-  const seen: (VisitedWait & RecordPosition)[] = [];
-  await scanTrace(chunksOf(bytes, chunk), { event: '', fileName: 'x.trc', fileIndex: 0, keep: 'counts', noKernel, visitor: { onWait: (w, at) => seen.push({ ...w, ...at }) } });
+/** A visited wait with its record's bytes as text: the buffer they sit in differs with the chunks and the path. */
+type SeenWait = Omit<VisitedWait, 'bytes' | 'start' | 'end'> & RecordPosition & { text: string };
+
+async function visit(bytes: Uint8Array, chunk: number, noKernel = false): Promise<SeenWait[]> {
+  const seen: SeenWait[] = [];
+  const decoder = new TextDecoder();
+  await scanTrace(chunksOf(bytes, chunk), {
+    event: '',
+    fileName: 'x.trc',
+    fileIndex: 0,
+    keep: 'counts',
+    noKernel,
+    visitor: { onWait: ({ bytes: b, start, end, ...w }, at) => seen.push({ ...w, ...at, text: decoder.decode(b.subarray(start, end)) }) },
+  });
   return seen;
 }
 
@@ -30,6 +41,8 @@ describe('scanTrace with a visitor', () => {
     const golden = JSON.parse(readFileSync(new URL(`${name}.json`, GOLDEN), 'utf8')) as Golden;
     const bytes = new Uint8Array(readFileSync(new URL(`${name}.trc`, FIXTURES)));
     const seen = await visit(gzipBytes(bytes), 7);
+    // Each wait's bytes are its own record: `WAIT #…: nam='<its event>' ela=…`.
+    for (const w of seen) expect(w.text.startsWith('WAIT #') && w.text.includes(`nam='${w.event}' ela=`), w.text).toBe(true);
     const ofEvent = seen.filter((w) => w.event === golden.event);
     expect(ofEvent.map((w) => ({ ela: w.ela, line: w.line, offset: w.offset, tim: w.tim === w.tim ? w.tim : null }))).toEqual(golden.samples);
     const profile: Record<string, { count: number; total: number }> = {};

@@ -1,0 +1,96 @@
+import type { Counts } from '../stats/counts';
+import { LabelValues } from './label-values';
+import type { RecordPosition, TraceVisitor, VisitedCall, VisitedCursor, VisitedWait } from '../trace/trace-visitor';
+import { isSampleKey, NO_VALUE, type GroupKey } from './group-key';
+import { RecordContext } from './record-context';
+import { evaluateWhere, type FieldReader } from './where-eval';
+import type { WhereExpr, WhereField } from './where-parse';
+
+/** What a pass groups and keeps: a context key (null: grouped later from the samples, or not at all) and a --where (null: all). */
+export interface GroupSpec {
+  key: GroupKey | null;
+  where: WhereExpr | null;
+  /** The --where as written, for the output to say what was left out. */
+  whereText?: string;
+}
+
+/** Each group's label and the counts of its values (µs), in order of first value. Plain data: it crosses a worker boundary. */
+export interface GroupTallies {
+  labels: string[];
+  counts: Counts[];
+}
+
+/**
+ * A trace visitor that filters the measured values by a --where and tallies them by a context
+ * key (group-key.ts), in the same pass as the parse: the scanner asks it about each wait of the
+ * selected event (`sample`) and each value of a call or commit measure (`measured`) before it
+ * books it, so what it leaves out is left out of every statistic.
+ *
+ * Keys read from the samples (session, file, instance, minute, hour) are not tallied here:
+ * sample-groups.ts groups the samples the parse kept.
+ */
+export class GroupCollector implements TraceVisitor {
+  private readonly context = new RecordContext();
+  private readonly values = new LabelValues();
+  private readonly key: GroupKey | null;
+  private readonly where: WhereExpr | null;
+  private value = 0;
+  private readonly read: FieldReader;
+
+  constructor(
+    spec: GroupSpec,
+    private readonly fileName: string,
+  ) {
+    this.key = spec.key !== null && !isSampleKey(spec.key) ? spec.key : null;
+    this.where = spec.where;
+    this.read = (field) => this.field(field);
+  }
+
+  onWait(_w: VisitedWait, _at: RecordPosition): void {}
+
+  onCall(c: VisitedCall, at: RecordPosition): void {
+    this.context.atCall(c, at);
+  }
+
+  onCursor(c: VisitedCursor, at: RecordPosition): void {
+    this.context.onCursor(c, at);
+  }
+
+  onKeyed(key: string, value: string, at: RecordPosition): void {
+    this.context.onKeyed(key, value, at);
+  }
+
+  sample(w: VisitedWait, at: RecordPosition): boolean {
+    this.context.atWait(w, at);
+    return this.book(w.ela);
+  }
+
+  measured(micros: number, _timMicros: number, at: RecordPosition): boolean {
+    this.context.atMeasured(at);
+    return this.book(micros);
+  }
+
+  finish(): GroupTallies {
+    return this.values.tallies();
+  }
+
+  private book(value: number): boolean {
+    this.value = value;
+    if (this.where !== null && !evaluateWhere(this.where, this.read)) return false;
+    if (this.key !== null) this.values.add(this.context.label(this.key), value);
+    return true;
+  }
+
+  private field(field: WhereField): number | string | null {
+    if (field.kind === 'value') return this.value;
+    if (field.kind === 'dep') return this.context.dep();
+    if (field.key.kind === 'file') return this.fileName;
+    const label = this.context.label(field.key);
+    return label === NO_VALUE ? null : label;
+  }
+}
+
+/** Whether the spec needs a visitor in the parse: a --where, or a key read from the record's context. */
+export function needsVisitor(spec: GroupSpec): boolean {
+  return spec.where !== null || (spec.key !== null && !isSampleKey(spec.key));
+}

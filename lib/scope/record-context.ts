@@ -1,0 +1,126 @@
+import { statementKey, unknownStatementKey } from '../profile/statement-key';
+import { PerProcess } from '../trace/per-process';
+import type { RecordPosition, VisitedCall, VisitedCursor, VisitedWait } from '../trace/trace-visitor';
+import { WaitParams } from '../trace/wait-params';
+import { NO_VALUE, type GroupKey } from './group-key';
+
+/** A cursor's statement: its key (statement-key.ts) and depth. */
+interface CursorStatement {
+  key: string;
+  dep: number;
+}
+
+/** What the `***` lines set for a session (trace-format.md §4). */
+interface SessionFacts {
+  sidSerial: string | null;
+  module: string | null;
+  action: string | null;
+  client: string | null;
+}
+
+/**
+ * The context of the record being measured, kept as a scan visits records in file order: each
+ * process's cursors (a cursor's statement is its latest PARSING IN CURSOR in its process,
+ * response-time.md "Cursor numbers are reused"), each session's module, action, client and
+ * sid.serial, the wait's parameters (read from its bytes only when asked), and, for a call
+ * measure, the call being measured.
+ */
+export class RecordContext {
+  private readonly cursors = new PerProcess<Map<string, CursorStatement>>(() => new Map());
+  private readonly sessions: SessionFacts[] = [];
+  private readonly params = new WaitParams();
+  private wait: VisitedWait | null = null;
+  private paramsRead = false;
+  /** The record measured: a wait (its cursor in its bytes) or the latest call line. */
+  private cursor = '';
+  private pid: string | null = null;
+  private session = 0;
+
+  onCursor(c: VisitedCursor, at: RecordPosition): void {
+    this.cursors.get(at.pid).set(c.cursor, { key: statementKey(c.sqlId, c.hv === c.hv ? c.hv : null), dep: c.dep === c.dep ? c.dep : 0 });
+  }
+
+  onKeyed(key: string, value: string, at: RecordPosition): void {
+    const s = this.facts(at.session);
+    if (key === 'SESSION ID') s.sidSerial = value;
+    else if (key === 'MODULE NAME') s.module = value;
+    else if (key === 'ACTION NAME') s.action = value;
+    else if (key === 'CLIENT ID') s.client = value;
+  }
+
+  /** A wait becomes the record measured. */
+  atWait(w: VisitedWait, at: RecordPosition): void {
+    this.wait = w;
+    this.paramsRead = false;
+    this.cursor = '';
+    this.pid = at.pid;
+    this.session = at.session;
+  }
+
+  /** A call line: the record a call measure measures next (its value is booked after the call is seen). */
+  atCall(c: VisitedCall, at: RecordPosition): void {
+    this.wait = null;
+    this.cursor = c.cursor;
+    this.pid = at.pid;
+    this.session = at.session;
+  }
+
+  /** A measured value booked at `at` (a commit is booked at a later record): its session is that record's. */
+  atMeasured(at: RecordPosition): void {
+    this.session = at.session;
+  }
+
+  /** The statement depth of the record's cursor, or null when its PARSING IN CURSOR was not seen. */
+  dep(): number | null {
+    return this.statement()?.dep ?? null;
+  }
+
+  /** The record's value for a context key, as text; NO_VALUE where it has none. */
+  label(key: GroupKey): string {
+    switch (key.kind) {
+      case 'sqlid': {
+        const cursor = this.recordCursor();
+        if (cursor === '') return NO_VALUE;
+        return this.statement()?.key ?? unknownStatementKey(cursor);
+      }
+      case 'module':
+      case 'action':
+      case 'client':
+        return this.sessions[this.session]?.[key.kind] ?? NO_VALUE;
+      case 'session':
+        return this.sessions[this.session]?.sidSerial ?? NO_VALUE;
+      case 'obj':
+        return this.waitParams()?.value('obj#') ?? NO_VALUE;
+      case 'p':
+        return this.waitParams()?.positional(key.index) ?? NO_VALUE;
+      case 'param':
+        return this.waitParams()?.value(key.name) ?? NO_VALUE;
+      default:
+        return NO_VALUE;
+    }
+  }
+
+  private statement(): CursorStatement | undefined {
+    const cursor = this.recordCursor();
+    return cursor === '' ? undefined : this.cursors.get(this.pid).get(cursor);
+  }
+
+  private recordCursor(): string {
+    return this.wait !== null ? (this.waitParams()?.cursor ?? '') : this.cursor;
+  }
+
+  private waitParams(): WaitParams | null {
+    const w = this.wait;
+    if (w === null) return null;
+    if (!this.paramsRead) {
+      this.paramsRead = true;
+      // A record without ela= has no fields: every parameter reads as absent.
+      this.params.read(w.bytes, w.start, w.end);
+    }
+    return this.params;
+  }
+
+  private facts(session: number): SessionFacts {
+    return (this.sessions[session] ??= { sidSerial: null, module: null, action: null, client: null });
+  }
+}

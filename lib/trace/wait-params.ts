@@ -1,0 +1,103 @@
+import { ascii, findBytes } from './bytes';
+
+const ELA = ascii(' ela=');
+const SPACE = 0x20;
+const EQUALS = 0x3d;
+const COLON = 0x3a;
+/** More than any WAIT writes (three parameters, obj#, tim). */
+const MAX_FIELDS = 16;
+
+/** The fields after the three parameters: never p1, p2 or p3. */
+const TRAILING = new Set(['obj#', 'tim']);
+
+/**
+ * A WAIT record's cursor number and parameters (trace-format.md §2), read from its bytes on
+ * demand: `WAIT #<cursor>: nam='<event>' ela=<ws?><int> <p1name>=<v1> <p2name>=<v2> <p3name>=<v3>[ obj#=<int>][ tim=<int>]`.
+ * Parameter names may hold spaces (`driver id`, `sync scn`); values never do, so a pair is the
+ * text up to `=` and the value up to the next space (trace-format.md: `(\S[^=]*?)=(\S+)`).
+ * Names are as the trace writes them (`file#`, `blocks`, `buffer#`; `p1` … before 10g).
+ * read() only finds where the fields are; a name or value becomes a string when it is asked for,
+ * since grouping millions of waits by one parameter needs one string each. One instance is
+ * reused for every record: read() replaces what it held, and the bytes must stay as they are
+ * until the next read().
+ */
+export class WaitParams {
+  private bytes: Uint8Array = new Uint8Array(0);
+  /** Per field: name start, name end (the `=`), value end. */
+  private readonly at = new Int32Array(3 * MAX_FIELDS);
+  private fields = 0;
+  private cursorStart = 0;
+  private cursorEnd = 0;
+
+  /** Reads the record bytes[start, end), which starts `WAIT #`. Returns false when it has no `ela=` (not a WAIT). */
+  read(bytes: Uint8Array, start: number, end: number): boolean {
+    this.bytes = bytes;
+    this.fields = 0;
+    let p = start + 6;
+    this.cursorStart = p;
+    while (p < end && bytes[p] !== COLON) p++;
+    this.cursorEnd = p;
+    const ela = findBytes(bytes.subarray(0, end), ELA, p);
+    if (ela < 0) return false;
+    p = ela + ELA.length;
+    while (p < end && bytes[p] === SPACE) p++;
+    while (p < end && bytes[p] !== SPACE) p++; // the ela value
+    const at = this.at;
+    while (p < end && this.fields < MAX_FIELDS) {
+      while (p < end && bytes[p] === SPACE) p++;
+      const nameStart = p;
+      while (p < end && bytes[p] !== EQUALS) p++;
+      if (p >= end) break;
+      const nameEnd = p++;
+      while (p < end && bytes[p] !== SPACE) p++;
+      const k = 3 * this.fields++;
+      at[k] = nameStart;
+      at[k + 1] = nameEnd;
+      at[k + 2] = p;
+    }
+    return true;
+  }
+
+  get cursor(): string {
+    return latin1(this.bytes, this.cursorStart, this.cursorEnd);
+  }
+
+  /** The names of the record's fields, in order (p1's, p2's, p3's, then obj#, tim). */
+  get names(): string[] {
+    return Array.from({ length: this.fields }, (_, i) => this.nameAt(i));
+  }
+
+  /** The value of the parameter named `name` as written, or null when the record has none. */
+  value(name: string): string | null {
+    for (let i = 0; i < this.fields; i++) if (this.nameIs(i, name)) return this.valueAt(i);
+    return null;
+  }
+
+  /** p1, p2 or p3 (index 0, 1, 2): the record's first three parameters, whatever their names. */
+  positional(index: number): string | null {
+    if (index >= this.fields || TRAILING.has(this.nameAt(index))) return null;
+    return this.valueAt(index);
+  }
+
+  private nameAt(i: number): string {
+    return latin1(this.bytes, this.at[3 * i] as number, this.at[3 * i + 1] as number);
+  }
+
+  private valueAt(i: number): string {
+    return latin1(this.bytes, (this.at[3 * i + 1] as number) + 1, this.at[3 * i + 2] as number);
+  }
+
+  private nameIs(i: number, name: string): boolean {
+    const start = this.at[3 * i] as number;
+    if ((this.at[3 * i + 1] as number) - start !== name.length) return false;
+    for (let k = 0; k < name.length; k++) if (this.bytes[start + k] !== name.charCodeAt(k)) return false;
+    return true;
+  }
+}
+
+/** Parameter names and values are ASCII in every release; one char per byte. */
+function latin1(bytes: Uint8Array, start: number, end: number): string {
+  let s = '';
+  for (let i = start; i < end; i++) s += String.fromCharCode(bytes[i] as number);
+  return s;
+}

@@ -1,0 +1,94 @@
+/**
+ * The Group view's groups (issue 15 §2): a second pass over each trace file of a dataset, the
+ * parser's scan with lib/scope's GroupCollector as its visitor, as the CLI's parse pass does in
+ * lib/node/run-task.ts, for the dataset's measure (an event's waits, a call type, the commit);
+ * the files combined and grouped with datasetGroupRows as the CLI groups them. Computed when the
+ * view asks, kept per dataset until its files, its measure or the key change.
+ */
+import { isWholeRun, NO_WINDOW, type TimeWindow } from '../scope/time-window';
+import { datasetGroupRows } from '../scope/dataset-groups';
+import { GroupCollector, type GroupSpec, type GroupTallies } from '../scope/group-collector';
+import { parseGroupKey } from '../scope/group-key';
+import type { GroupRow } from '../scope/group-stats';
+import { combineFiles } from '../trace/dataset';
+import { parseTrace } from '../trace/parse-trace';
+import type { TraceFileResult } from '../trace/types';
+import type { DatasetState, TraceEntry } from './dataset-state';
+import { fileChunks } from './file-chunks';
+import type { Post, QuestionOf } from './protocol';
+
+/** One dataset's groups as the page gets them. */
+export interface DatasetGroups {
+  datasetId: string;
+  /** Sorted by total; null when the dataset has no trace files (CSV values, the synthetic demo). */
+  rows: GroupRow[] | null;
+  /** Why there are no groups, naming what is missing: shown above the tables. */
+  notes: string[];
+}
+
+const groupedFiles = (d: DatasetState): TraceEntry[] => d.traces.filter((t) => t.result !== null && t.result.outcome.kind !== 'not-a-trace');
+
+async function datasetGroups(d: DatasetState, spec: GroupSpec): Promise<DatasetGroups> {
+  if (d.synthetic) return { datasetId: d.id, rows: null, notes: ['The synthetic demo is waits only, drawn from a model: it has no sessions, statements or parameters to group by.'] };
+  const files = groupedFiles(d);
+  if (files.length === 0) {
+    const why = d.csv.length > 0 ? 'CSV values carry no session, statement or parameter' : 'none of its files is a trace';
+    return { datasetId: d.id, rows: null, notes: [`This dataset cannot be grouped: ${why}.`] };
+  }
+  const results: TraceFileResult[] = [];
+  const tallies: GroupTallies[] = [];
+  for (const [fileIndex, entry] of files.entries()) {
+    const collector = new GroupCollector(spec, entry.name);
+    try {
+      results.push(await parseTrace(fileChunks(entry.file), { event: d.event, fileName: entry.name, fileIndex, keep: { columns: ['tim'] }, visitor: collector, ...(d.measure && { measure: d.measure }) }));
+    } catch (error) {
+      throw new Error(`${entry.name} could not be read again for its groups: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    tallies.push(collector.finish());
+  }
+  return { datasetId: d.id, rows: datasetGroupRows({ ...combineFiles(d.event, results), groupTallies: tallies }, spec), notes: [] };
+}
+
+interface Kept {
+  files: File[];
+  /** The key and the measure the groups are of. */
+  of: string;
+  result: Promise<DatasetGroups>;
+}
+
+/** Each dataset's groups, kept until its trace files, its measure or the key change; a failed pass is tried again next time. */
+export class GroupCache {
+  private readonly kept = new WeakMap<DatasetState, Kept>();
+
+  groupsOf(d: DatasetState, spec: GroupSpec, keyText: string): Promise<DatasetGroups> {
+    const files = groupedFiles(d).map((t) => t.file);
+    const of = JSON.stringify([keyText, d.event, d.measure, d.synthetic?.preset ?? null]);
+    const k = this.kept.get(d);
+    if (k && k.of === of && k.files.length === files.length && k.files.every((f, i) => f === files[i])) return k.result;
+    const result = datasetGroups(d, spec);
+    const entry: Kept = { files, of, result };
+    this.kept.set(d, entry);
+    result.catch(() => {
+      if (this.kept.get(d) === entry) this.kept.delete(d);
+    });
+    return result;
+  }
+
+  /** Answers a 'groups' request: stale while a dataset is loading; a key that is none is a failure naming it. */
+  /** `windowOf`: a dataset's analysis window, if any: the groups are of the whole run, and say so. */
+  async answer(request: QuestionOf<'groups'>, datasets: readonly DatasetState[], post: Post, windowOf: (datasetId: string) => TimeWindow = () => NO_WINDOW): Promise<void> {
+    const { requestId } = request;
+    const loading = datasets.find((d) => d.state === 'loading');
+    if (loading) return post({ type: 'request-failed', requestId, stale: true, message: `${loading.id} is still being read` });
+    const key = parseGroupKey(request.key);
+    if (typeof key === 'string') return post({ type: 'request-failed', requestId, message: key });
+    try {
+      const groups = (await Promise.all(datasets.map((d) => this.groupsOf(d, { key, where: null }, request.key)))).map((g) =>
+        !isWholeRun(windowOf(g.datasetId)) ? { ...g, notes: [...g.notes, 'These groups are of the whole run: the analysis window does not apply to the Group view yet (the command line groups a window by session, file, instance, minute or hour).'] } : g,
+      );
+      post({ type: 'groups', requestId, groups });
+    } catch (error) {
+      post({ type: 'request-failed', requestId, message: `The groups could not be computed: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+}
