@@ -270,6 +270,10 @@ export class LineGrammar {
       this.stampClock = true;
     }
     const id = this.events.intern(LOG_WRITE_WARNING_BYTES, 0, LOG_WRITE_WARNING_BYTES.length);
+    // A visitor reading the record's bytes gets the warning's own line (it has no cursor or parameters).
+    this.waitBytes = buf;
+    this.waitStart = start;
+    this.waitEnd = end;
     this.acceptWait(id, warning.elapsedMicros / perUnit, anchor?.tim ?? NaN, this.recordBase + start);
     return true;
   }
