@@ -8,15 +8,13 @@
  * records pass always: they define statements, they are not timed events. A record without tim,
  * or (for a wall edge) of a process without a stamp, cannot be placed and is left out.
  */
-import { DatasetClock, placeTim, type AnchorTable, type ClockInput } from '../outliers/wall-clock';
-import type { RecordPosition, TraceVisitor, VisitedCall, VisitedCursor, VisitedWait } from '../trace/trace-visitor';
 import { mergeProfiles } from '../trace/event-table';
+import type { RecordPosition, TraceVisitor, VisitedCall, VisitedCursor, VisitedWait } from '../trace/trace-visitor';
 import type { EventProfileRow } from '../trace/types';
 import type { TimeWindow } from './time-window';
-import { edgesVerdict } from './window-selection';
+import { WindowClock, type FileClock } from './window-clock';
 
-/** What the window needs of a file from the first pass: its unit and pid, its anchors and sessions. */
-export type FileClock = ClockInput['files'][number];
+export type { FileClock } from './window-clock';
 
 export interface WindowCounts {
   inside: number;
@@ -26,9 +24,7 @@ export interface WindowCounts {
 
 export class WindowedVisitor implements TraceVisitor {
   readonly counts: WindowCounts = { inside: 0, outside: 0, unplaced: 0 };
-  private readonly clock: DatasetClock;
-  private readonly tables = new Map<string | null, AnchorTable>();
-  private readonly placed = { micros: NaN, domain: -1, offset: NaN };
+  private readonly clock: WindowClock;
   /** The waits handed on, per event: the file's event profile inside the window. */
   private readonly events = new Map<string, EventProfileRow>();
 
@@ -37,7 +33,7 @@ export class WindowedVisitor implements TraceVisitor {
     private readonly window: TimeWindow,
     file: FileClock,
   ) {
-    this.clock = new DatasetClock({ samples: { count: 0, tim: new Float64Array(0), session: new Uint32Array(0) }, sessions: [], files: [file] });
+    this.clock = new WindowClock(window, file);
   }
 
   onWait(record: VisitedWait, at: RecordPosition): void {
@@ -69,26 +65,10 @@ export class WindowedVisitor implements TraceVisitor {
   }
 
   private inside(raw: number, at: RecordPosition): boolean {
-    const placed = this.placed;
-    placed.offset = NaN;
-    if (raw !== raw) {
-      this.counts.unplaced++;
-      return false;
-    }
-    placeTim(this.tableOf(at.pid), raw, placed);
-    const verdict = edgesVerdict(this.window, raw, placed);
+    const verdict = this.clock.verdict(raw, at.pid);
     if (verdict === 'in') this.counts.inside++;
     else if (verdict === 'out') this.counts.outside++;
     else this.counts.unplaced++;
     return verdict === 'in';
-  }
-
-  private tableOf(pid: string | null): AnchorTable {
-    let table = this.tables.get(pid);
-    if (!table) {
-      table = this.clock.tableFor(0, pid);
-      this.tables.set(pid, table);
-    }
-    return table;
   }
 }
