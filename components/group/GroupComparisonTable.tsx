@@ -11,13 +11,13 @@ export interface GroupComparisonView {
   pairs: readonly GroupPair[];
 }
 
-export function GroupComparisonTable({ view, keyText, noun }: { view: GroupComparisonView; keyText: string; noun: string }) {
+export function GroupComparisonTable({ view, keyText, noun, order = 'largest total over both first' }: { view: GroupComparisonView; keyText: string; noun: string; order?: string }) {
   const { a, b } = view;
   return (
     <div className={styles.scroll}>
       <table className={`comparison-table ${styles.profileTable}`} data-testid="group-comparison" data-a={a.id} data-b={b.id}>
         <caption>
-          A: <strong>{a.label}</strong> against B: <strong>{b.label}</strong>, by {keyText}, largest total over both first
+          A: <strong>{a.label}</strong> against B: <strong>{b.label}</strong>, by {keyText}, {order}
         </caption>
         <thead>
           <tr>

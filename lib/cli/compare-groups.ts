@@ -1,4 +1,4 @@
-import { NO_SIZE } from '../io/io-size';
+import { bySizeAscending } from '../io/size-groups';
 import { datasetGroupRows } from '../scope/dataset-groups';
 import { pairGroups, type GroupPair } from '../scope/group-comparison';
 import { groupKeyText } from '../scope/group-key';
@@ -23,8 +23,7 @@ export function compareGroups(a: LoadedDataset, b: LoadedDataset, args: CompareA
   const sizeA = datasetSizeReport(a, args.group);
   const sizeB = datasetSizeReport(b, args.group);
   if (sizeA === null || sizeB === null) return { json: { key: keyText, labels, pairs }, text: groupComparisonTable(pairs, keyText, labels, noun) };
-  const bySize = (p: GroupPair) => (p.key === NO_SIZE ? Infinity : Number(p.key));
-  pairs.sort((x, y) => bySize(x) - bySize(y));
+  bySizeAscending(pairs);
   return {
     json: { key: keyText, labels, pairs, sizes: { a: sizeJson(sizeA), b: sizeJson(sizeB) } },
     text: `${groupComparisonTable(pairs, 'size (bytes)', labels, noun, 'smallest first')}\n\n${sizeComparisonText([sizeA, sizeB], labels, noun)}`,

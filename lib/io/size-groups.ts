@@ -46,8 +46,7 @@ export function sizeRows(groups: ReadonlyMap<string, Counts>): GroupRow[] {
     const bytes = size === null ? null : row.count * size;
     return { ...row, bytes, throughput: bytes === null ? null : perSecond(bytes, row.sum) };
   });
-  const order = (r: GroupRow) => sizeOf(r.key) ?? Infinity;
-  return rows.sort((a, b) => order(a) - order(b));
+  return bySizeAscending(rows);
 }
 
 /** The class a size falls in: the smallest power of two ≥ the size, at least 512 B. */
@@ -114,4 +113,10 @@ export function formatThroughput(bytesPerSecond: number | null): string {
 export function sizeReportOfKey(groups: ReadonlyMap<string, Counts>, key: BlockSizes): SizeReport {
   const { dataBlock, redoBlock, dataDefault, redoDefault } = key;
   return sizeReport(groups, { dataBlock, redoBlock, dataDefault, redoDefault });
+}
+
+/** Size groups or pairs of them in size order, '(no size)' last (compare --group size, the page's comparison). */
+export function bySizeAscending<T extends { key: string }>(items: T[]): T[] {
+  const order = (x: T) => sizeOf(x.key) ?? Infinity;
+  return items.sort((x, y) => order(x) - order(y));
 }
