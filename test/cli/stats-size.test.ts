@@ -70,6 +70,11 @@ describe('stats --group size', () => {
     expect(run.stdout).toContain('throughput: 304 KiB in 4 waits with a size, 10,000.0 µs of wait time: 31.1 MB/s');
   });
 
+  it("--where takes the size too: 'size >= 65536' keeps the 64 KiB and 128 KiB reads (1000, 3000, 4000 µs)", async () => {
+    const json = await stats('--event', SCATTERED, '--where', 'size >= 65536');
+    expect([json.count, (json as unknown as { sum: number }).sum]).toEqual([3, 8000]);
+  });
+
   it('refuses a bad block size, and a block size without --group size', async () => {
     const bad = await runCli(['stats', '--event', SCATTERED, '--group', 'size', '--block-size', '8000', TRACE]);
     expect(bad.status).toBe(1);
