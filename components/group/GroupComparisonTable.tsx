@@ -3,7 +3,7 @@
 import type { GroupPair } from '@/lib/scope/group-comparison';
 import { count } from '../profile/profile-format';
 import styles from '../profile/profile.module.css';
-import { GroupStat } from './GroupTable';
+import { GroupStat, SizeKey } from './GroupTable';
 
 export interface GroupComparisonView {
   a: { id: string; label: string };
@@ -38,7 +38,7 @@ export function GroupComparisonTable({ view, keyText, noun, order = 'largest tot
           {view.pairs.map((p) => (
             <tr key={p.key} data-testid="group-pair" data-key={p.key}>
               <td className={`${styles.key} ${styles.keyCell}`}>
-                {p.key}
+                {keyText === 'size' ? <SizeKey label={p.key} /> : p.key}
                 {(p.a === null || p.b === null) && <span className={styles.only}> only in {p.a === null ? b.label : a.label}</span>}
               </td>
               <td className="num" data-side="a" data-stat="count" data-value={p.a?.count ?? 0}>{count(p.a?.count ?? 0)}</td>

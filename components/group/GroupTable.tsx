@@ -4,6 +4,7 @@
  * the group is too small for a statistic. Size groups (lib/io/size-groups.ts) are in size order and
  * add their bytes and throughput (MB/s of wait time).
  */
+import { NO_SIZE } from '@/lib/io/io-size';
 import { formatBytes, formatThroughput } from '@/lib/io/size-groups';
 import type { GroupRow } from '@/lib/scope/group-stats';
 import { notEstimableText } from '@/lib/stats/minimum-counts';
@@ -29,10 +30,10 @@ export function GroupStat({ row, stat }: { row: GroupRow | null; stat: (typeof S
   );
 }
 
-/** A size group's key in binary units, its exact bytes in the title; any other key as it is. */
-export function SizeKey({ row }: { row: GroupRow }) {
-  const exact = row.bytes === null || row.bytes === undefined ? null : Number(row.key);
-  return <span title={exact === null ? undefined : `${count(exact)} bytes`}>{exact === null ? row.key : formatBytes(exact)}</span>;
+/** A size group's key in binary units, its exact bytes in the title; '(no size)' as it is. */
+export function SizeKey({ label }: { label: string }) {
+  const exact = label === NO_SIZE ? null : Number(label);
+  return <span title={exact === null ? undefined : `${count(exact)} bytes`}>{exact === null ? label : formatBytes(exact)}</span>;
 }
 
 /** The bytes and MB/s cells of a size row (empty for '(no size)'). */
@@ -73,7 +74,7 @@ export function GroupTable({ view, keyText, noun }: { view: GroupDatasetView; ke
         <tbody>
           {view.rows.map((r) => (
             <tr key={r.key} data-testid="group-row" data-key={r.key}>
-              <td className={`${styles.key} ${styles.keyCell}`}>{sized ? <SizeKey row={r} /> : r.key}</td>
+              <td className={`${styles.key} ${styles.keyCell}`}>{sized ? <SizeKey label={r.key} /> : r.key}</td>
               <td className="num" data-stat="count" data-value={r.count}>{count(r.count)}</td>
               {STATS.map((s) => (
                 <GroupStat key={s} row={r} stat={s} />
