@@ -3,7 +3,7 @@
 import type { GroupPair } from '@/lib/scope/group-comparison';
 import { count } from '../profile/profile-format';
 import styles from '../profile/profile.module.css';
-import { GroupStat } from './GroupTable';
+import { GroupStat, SizeKey } from './GroupTable';
 
 export interface GroupComparisonView {
   a: { id: string; label: string };
@@ -11,13 +11,13 @@ export interface GroupComparisonView {
   pairs: readonly GroupPair[];
 }
 
-export function GroupComparisonTable({ view, keyText, noun }: { view: GroupComparisonView; keyText: string; noun: string }) {
+export function GroupComparisonTable({ view, keyText, noun, order = 'largest total over both first' }: { view: GroupComparisonView; keyText: string; noun: string; order?: string }) {
   const { a, b } = view;
   return (
     <div className={styles.scroll}>
       <table className={`comparison-table ${styles.profileTable}`} data-testid="group-comparison" data-a={a.id} data-b={b.id}>
         <caption>
-          A: <strong>{a.label}</strong> against B: <strong>{b.label}</strong>, by {keyText}, largest total over both first
+          A: <strong>{a.label}</strong> against B: <strong>{b.label}</strong>, by {keyText}, {order}
         </caption>
         <thead>
           <tr>
@@ -38,7 +38,7 @@ export function GroupComparisonTable({ view, keyText, noun }: { view: GroupCompa
           {view.pairs.map((p) => (
             <tr key={p.key} data-testid="group-pair" data-key={p.key}>
               <td className={`${styles.key} ${styles.keyCell}`}>
-                {p.key}
+                {keyText === 'size' ? <SizeKey label={p.key} /> : p.key}
                 {(p.a === null || p.b === null) && <span className={styles.only}> only in {p.a === null ? b.label : a.label}</span>}
               </td>
               <td className="num" data-side="a" data-stat="count" data-value={p.a?.count ?? 0}>{count(p.a?.count ?? 0)}</td>

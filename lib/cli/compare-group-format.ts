@@ -7,7 +7,7 @@ import { notEstimableNote } from './group-format';
  * `compare --group`: per group, both sides' statistics side by side in labelled µs, sorted by the
  * total over both sides; a group only one side has is named as such under the table.
  */
-export function groupComparisonTable(pairs: readonly GroupPair[], keyText: string, labels: [string, string], noun: string): string {
+export function groupComparisonTable(pairs: readonly GroupPair[], keyText: string, labels: [string, string], noun: string, order = 'sorted by total over both sides'): string {
   const [la, lb] = labels;
   const stat = (r: GroupRow | null, pick: (r: GroupRow) => number | null) => (r === null ? '—' : (v => (v === null ? 'n/a' : formatMicros(v)))(pick(r)));
   const count = (r: GroupRow | null) => (r === null ? '—' : formatCount(r.count));
@@ -32,6 +32,6 @@ export function groupComparisonTable(pairs: readonly GroupPair[], keyText: strin
   const onlyA = pairs.filter((p) => p.b === null).map((p) => p.key);
   const onlyB = pairs.filter((p) => p.a === null).map((p) => p.key);
   const only = [onlyA.length > 0 ? `only in ${la}: ${onlyA.join(', ')}` : '', onlyB.length > 0 ? `only in ${lb}: ${onlyB.join(', ')}` : ''].filter(Boolean);
-  const head = `by ${keyText}: ${formatCount(pairs.length)} group${pairs.length === 1 ? '' : 's'}, sorted by total over both sides (— : none on that side)`;
+  const head = `by ${keyText}: ${formatCount(pairs.length)} group${pairs.length === 1 ? '' : 's'}, ${order} (— : none on that side)`;
   return `${head}\n\n${padTable(table, table[0]!.map((_, i) => i > 0))}\n\n${only.length > 0 ? `${only.join('\n')}\n` : ''}${notEstimableNote(noun)}`;
 }

@@ -99,7 +99,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   let parsed: ParsedFiles;
   try {
     const base = { event: first.event, ...(first.measure && { measure: first.measure }), workers: first.workers, onProgress: (done: number) => progress.update(done) };
-    if (window && group) throw new ExitError(2, '--where, and --group by a key read from the trace (sqlid, module, action, client, p1–p3, a parameter, obj), cannot be combined with --from/--to/--skip-first/--skip-last yet; with a window, group by session, file, instance, minute or hour');
+    if (window && group) throw new ExitError(2, '--where, and --group by a key read from the trace (sqlid, module, action, client, p1–p3, a parameter, obj, size), cannot be combined with --from/--to/--skip-first/--skip-last yet; with a window, group by session, file, instance, minute or hour');
     if (window && options.profile) {
       // Two passes: the first finds each file's clock (its *** stamps), the second profiles the window on it.
       if (window.skipFirstMicros > 0 || window.skipLastMicros > 0) throw new ExitError(2, '--skip-first and --skip-last cut sessions in stats, compare and outliers; a profile takes --from and --to');

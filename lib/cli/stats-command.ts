@@ -27,7 +27,7 @@ export async function statsCommand(args: StatsArgs, out: NodeJS.WritableStream =
   const overTime = args.overTime === undefined ? null : overTimeOf(dataset, args.overTime);
   const groups = statsGroups(dataset, args);
   mark('statistics');
-  const json = () => ({ ...statsJson(dataset, summary), ...(overTime && { overTime: overTimeJson(overTime), overTimeScope: overTimeScopeJson(overTime) }), ...(groups && { groups: groups.rows }) });
+  const json = () => ({ ...statsJson(dataset, summary), ...(overTime && { overTime: overTimeJson(overTime), overTimeScope: overTimeScopeJson(overTime) }), ...(groups && groups.json()) });
   const text = () =>
     whereLine(args) +
     statsTable(dataset, summary, args.measure !== undefined) +

@@ -1,4 +1,5 @@
-import { datasetGroupRows } from '../scope/dataset-groups';
+import { sizeReportOfKey, type SizeReport } from '../io/size-groups';
+import { datasetGroupCounts, datasetGroupRows } from '../scope/dataset-groups';
 import type { GroupSpec } from '../scope/group-collector';
 import { groupKeyText, isSampleKey } from '../scope/group-key';
 import type { GroupRow } from '../scope/group-stats';
@@ -7,6 +8,7 @@ import type { SampleKeeping } from '../trace/types';
 import type { CommonArgs } from './args';
 import { groupTable } from './group-format';
 import type { LoadedDataset } from './load-dataset';
+import { sizeTables } from './size-format';
 
 /** What stats keeps: only counts, unless its groups are read from the samples (ela, session, and tim for minute and hour). */
 export function statsKeep(group: GroupSpec | undefined): SampleKeeping {
@@ -18,10 +20,28 @@ export function whereLine(args: { group?: GroupSpec }): string {
   return args.group?.whereText !== undefined ? `only the values where ${args.group.whereText} (--where)\n` : '';
 }
 
-/** `stats --group KEY`: the rows (the JSON's `groups`) and their table (made only for text output); null without a key. */
-export function statsGroups(dataset: LoadedDataset, args: CommonArgs): { rows: GroupRow[]; text: () => string } | null {
+/** `--group size`: the size classes, total throughput and block sizes beside the rows (lib/io/size-groups.ts); null for any other key. */
+export function datasetSizeReport(dataset: LoadedDataset, group: GroupSpec | undefined): SizeReport | null {
+  const key = group?.key;
+  if (key?.kind !== 'size') return null;
+  return sizeReportOfKey(datasetGroupCounts(dataset, group) ?? new Map(), key);
+}
+
+/** The JSON `--group size` adds beside `groups`: sizeClasses, the total throughput, the block sizes and whether they are defaults. */
+export function sizeJson(report: SizeReport) {
+  return { sizeClasses: report.sizeClasses, throughput: report.throughput, blockSizes: report.blockSizes };
+}
+
+/** `stats --group KEY`: the rows (the JSON's `groups`, and for size its size classes) and their table (made only for text output); null without a key. */
+export function statsGroups(dataset: LoadedDataset, args: CommonArgs): { rows: GroupRow[]; json: () => object; text: () => string } | null {
   const rows = datasetGroupRows(dataset, args.group);
   const key = args.group?.key;
   if (rows === null || !key) return null;
-  return { rows, text: () => groupTable(rows, groupKeyText(key), valuesNoun(args.measure)) };
+  const size = datasetSizeReport(dataset, args.group);
+  const noun = valuesNoun(args.measure);
+  return {
+    rows,
+    json: () => ({ groups: rows, ...(size && sizeJson(size)) }),
+    text: () => (size ? sizeTables(rows, size, noun) : groupTable(rows, groupKeyText(key), noun)),
+  };
 }

@@ -1,3 +1,5 @@
+import { DEFAULT_BLOCK_SIZES, type BlockSizes } from '../io/io-size';
+
 /**
  * What `--group KEY` groups the measured values by (issue 15 §2), as mrskew's `--group` and
  * TVD$XTAT's distributions do:
@@ -7,13 +9,16 @@
  *   statement of the wait's or call's cursor), `module`, `action`, `client` (the `*** MODULE
  *   NAME`, `ACTION NAME`, `CLIENT ID` lines and APPNAME records), `p1`, `p2`, `p3` (the wait's
  *   first three parameters), a parameter by the name the trace writes (`blocks`, `file#`,
- *   `buffer#`, `driver id`, …) and `obj` (obj#).
+ *   `buffer#`, `driver id`, …) and `obj` (obj#);
+ * - `size`: the wait's I/O size in exact bytes (lib/io/io-size.ts), with the block sizes it is
+ *   computed with (issue 16 §3).
  */
 export type GroupKey =
   | { kind: 'session' | 'file' | 'instance' | 'minute' | 'hour' }
   | { kind: 'sqlid' | 'module' | 'action' | 'client' | 'obj' }
   | { kind: 'p'; index: 0 | 1 | 2 }
-  | { kind: 'param'; name: string };
+  | { kind: 'param'; name: string }
+  | ({ kind: 'size' } & BlockSizes);
 
 /** Keys known from the dataset's tables and each sample's columns, without reading the context. */
 export type SampleKeyKind = 'session' | 'file' | 'instance' | 'minute' | 'hour';
@@ -22,7 +27,7 @@ export const SAMPLE_KEYS: readonly SampleKeyKind[] = ['session', 'file', 'instan
 const CONTEXT_KEYS = ['sqlid', 'module', 'action', 'client', 'obj'] as const;
 
 /** Every key word, for usage messages and the page's picker. */
-export const GROUP_KEY_WORDS = ['session', 'file', 'instance', 'sqlid', 'module', 'action', 'client', 'p1', 'p2', 'p3', 'obj', 'minute', 'hour'] as const;
+export const GROUP_KEY_WORDS = ['session', 'file', 'instance', 'sqlid', 'module', 'action', 'client', 'p1', 'p2', 'p3', 'obj', 'minute', 'hour', 'size'] as const;
 
 /** A group key from its text, or the reason it is none (a one-line usage message). */
 export function parseGroupKey(text: string): GroupKey | string {
@@ -33,6 +38,7 @@ export function parseGroupKey(text: string): GroupKey | string {
   if ((CONTEXT_KEYS as readonly string[]).includes(lower)) return { kind: lower as (typeof CONTEXT_KEYS)[number] };
   if (lower === 'sql_id' || lower === 'sql-id') return { kind: 'sqlid' };
   if (lower === 'obj#') return { kind: 'obj' };
+  if (lower === 'size') return { kind: 'size', ...DEFAULT_BLOCK_SIZES };
   const p = /^p([123])$/.exec(lower);
   if (p) return { kind: 'p', index: (Number(p[1]) - 1) as 0 | 1 | 2 };
   // Parameter names are lower case with `#`, spaces and digits (V$EVENT_NAME.PARAMETERn).

@@ -1,6 +1,6 @@
 import { mergeCounts, type Counts } from '../stats/counts';
 import { estimableSummary } from '../stats/minimum-counts';
-import { summarizeCounts, type Summary } from '../stats/summary';
+import { summarizeCounts } from '../stats/summary';
 import type { GroupTallies } from './group-collector';
 
 /** One group's exact statistics, µs (the JSON contract of issue 15 §4); null where the group is too small (minimum-counts.ts). */
@@ -13,6 +13,10 @@ export interface GroupRow {
   p99: number | null;
   max: number | null;
   sum: number;
+  /** Size groups only (`--group size`, lib/io/size-groups.ts): count × size, bytes; null for '(no size)'. */
+  bytes?: number | null;
+  /** Size groups only: bytes per second of the group's summed wait time; null without bytes or time. */
+  throughput?: number | null;
 }
 
 /** The counts of each group over several parts (files, or a dataset's samples), same labels merged. */
@@ -30,11 +34,12 @@ export function mergeGroupTallies(parts: readonly GroupTallies[]): Map<string, C
 
 /** Each group's statistics, sorted by total (sum) descending, then by key. */
 export function groupRows(groups: ReadonlyMap<string, Counts>): GroupRow[] {
-  const rows = [...groups].map(([key, counts]) => rowOf(key, summarizeCounts(counts)));
+  const rows = [...groups].map(([key, counts]) => groupRow(key, counts));
   return rows.sort((a, b) => b.sum - a.sum || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
-function rowOf(key: string, summary: Summary): GroupRow {
-  const s = estimableSummary(summary);
+/** One group's statistics from its counts. */
+export function groupRow(key: string, counts: Counts): GroupRow {
+  const s = estimableSummary(summarizeCounts(counts));
   return { key, count: s.count, min: s.min, median: s.median, mean: s.mean, p99: s.p99, max: s.max, sum: s.sum };
 }

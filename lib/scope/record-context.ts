@@ -1,4 +1,5 @@
 import { statementKey, unknownStatementKey } from '../profile/statement-key';
+import { ioSize, NO_SIZE } from '../io/io-size';
 import { PerProcess } from '../trace/per-process';
 import type { RecordPosition, VisitedCall, VisitedCursor, VisitedWait } from '../trace/trace-visitor';
 import { WaitParams } from '../trace/wait-params';
@@ -95,6 +96,11 @@ export class RecordContext {
         return this.waitParams()?.positional(key.index) ?? NO_VALUE;
       case 'param':
         return this.waitParams()?.value(key.name) ?? NO_VALUE;
+      case 'size': {
+        const params = this.waitParams();
+        const bytes = this.wait === null || params === null ? null : ioSize(this.wait.event, params, key);
+        return bytes === null ? NO_SIZE : String(bytes);
+      }
       default:
         return NO_VALUE;
     }

@@ -6,7 +6,8 @@
  * view asks, kept per dataset until its files, its measure or the key change.
  */
 import { isWholeRun, NO_WINDOW, type TimeWindow } from '../scope/time-window';
-import { datasetGroupRows } from '../scope/dataset-groups';
+import { sizeReportOfKey, type SizeReport } from '../io/size-groups';
+import { datasetGroupCounts, datasetGroupRows } from '../scope/dataset-groups';
 import { GroupCollector, type GroupSpec, type GroupTallies } from '../scope/group-collector';
 import { parseGroupKey } from '../scope/group-key';
 import type { GroupRow } from '../scope/group-stats';
@@ -22,6 +23,8 @@ export interface DatasetGroups {
   datasetId: string;
   /** Sorted by total; null when the dataset has no trace files (CSV values, the synthetic demo). */
   rows: GroupRow[] | null;
+  /** By size (lib/io/size-groups.ts): the size classes, the total throughput and the block sizes; null for other keys. */
+  size: SizeReport | null;
   /** Why there are no groups, naming what is missing: shown above the tables. */
   notes: string[];
 }
@@ -29,11 +32,11 @@ export interface DatasetGroups {
 const groupedFiles = (d: DatasetState): TraceEntry[] => d.traces.filter((t) => t.result !== null && t.result.outcome.kind !== 'not-a-trace');
 
 async function datasetGroups(d: DatasetState, spec: GroupSpec): Promise<DatasetGroups> {
-  if (d.synthetic) return { datasetId: d.id, rows: null, notes: ['The synthetic demo is waits only, drawn from a model: it has no sessions, statements or parameters to group by.'] };
+  if (d.synthetic) return { datasetId: d.id, rows: null, size: null, notes: ['The synthetic demo is waits only, drawn from a model: it has no sessions, statements or parameters to group by.'] };
   const files = groupedFiles(d);
   if (files.length === 0) {
     const why = d.csv.length > 0 ? 'CSV values carry no session, statement or parameter' : 'none of its files is a trace';
-    return { datasetId: d.id, rows: null, notes: [`This dataset cannot be grouped: ${why}.`] };
+    return { datasetId: d.id, rows: null, size: null, notes: [`This dataset cannot be grouped: ${why}.`] };
   }
   const results: TraceFileResult[] = [];
   const tallies: GroupTallies[] = [];
@@ -46,7 +49,9 @@ async function datasetGroups(d: DatasetState, spec: GroupSpec): Promise<DatasetG
     }
     tallies.push(collector.finish());
   }
-  return { datasetId: d.id, rows: datasetGroupRows({ ...combineFiles(d.event, results), groupTallies: tallies }, spec), notes: [] };
+  const dataset = { ...combineFiles(d.event, results), groupTallies: tallies };
+  const size = spec.key?.kind === 'size' ? sizeReportOfKey(datasetGroupCounts(dataset, spec) ?? new Map(), spec.key) : null;
+  return { datasetId: d.id, rows: datasetGroupRows(dataset, spec), size, notes: [] };
 }
 
 interface Kept {

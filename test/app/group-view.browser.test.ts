@@ -91,6 +91,28 @@ describe('the Group view in Chromium', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
   }, 120_000);
 
+  it('groups by size (issue 16 §3): bytes and MB/s per size, the size classes and the throughput, as stats --json --group size', async () => {
+    await page.getByTestId('group-key').selectOption('size');
+    await groupsReady(page, 'size');
+    await expect.poll(() => page.url()).toContain('group=size');
+    interface SizeJson {
+      groups: (Row & { bytes: number | null; throughput: number | null })[];
+      sizeClasses: { key: string; count: number }[];
+      throughput: { bytesPerSecond: number | null };
+    }
+    const cli = parseJsonOutput<SizeJson>(await runCli(['stats', '--json', '--event', EVENT, '--group', 'size', A]));
+    // Every single-block read of the fixture is blocks=1: one group of 8,192 B with bytes = count × 8,192.
+    expect(cli.groups.map((g) => [g.key, g.bytes])).toEqual([['8192', (cli.groups[0]?.count ?? 0) * 8192]]);
+    expect(await pageRows(page, 'd1')).toEqual(cli.groups);
+    const classes = page.locator('[data-testid=size-classes][data-dataset=d1] tr[data-testid=size-class-row]');
+    expect(await classes.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-key')))).toEqual(cli.sizeClasses.map((c) => c.key));
+    expect(cli.sizeClasses.map((c) => c.key)).toEqual(['≤ 8 KiB']);
+    const total = page.locator('[data-testid=size-classes][data-dataset=d1] [data-testid=size-throughput]');
+    expect(Number(await total.getAttribute('data-value'))).toBe(cli.throughput.bytesPerSecond);
+    expect(await total.textContent()).toContain('data 8 KiB (default), redo 512 B (default)');
+    await screenshot(page, 'group-view-size-1440');
+  }, 120_000);
+
   it('takes a wait parameter by its name, with the name in the URL', async () => {
     await page.getByTestId('group-key').selectOption('(parameter)');
     await page.getByTestId('group-parameter').fill('file#');

@@ -111,6 +111,6 @@ describe('stats --where', () => {
     expect(bad.stderr).toContain('  ela >> 3\n       ^');
     const key = await runCli(['stats', '--group', 'Colour!', dir]);
     expect(key.status).toBe(1);
-    expect(key.stderr).toContain("--group takes session, file, instance, sqlid, module, action, client, p1, p2, p3, obj, minute, hour, or a wait parameter's name");
+    expect(key.stderr).toContain("--group takes session, file, instance, sqlid, module, action, client, p1, p2, p3, obj, minute, hour, size, or a wait parameter's name");
   });
 });

@@ -49,11 +49,23 @@ describe("the page's groups request", () => {
     expect(calls!.rows!.reduce((n, r) => n + r.count, 0)).toBeGreaterThan(2);
   });
 
+  it('by size: the same rows, size classes and throughput as stats --json --group size (issue 16 §3)', async () => {
+    const { h, ask } = harness();
+    const event = 'db file scattered read';
+    await h.send({ type: 'add-files', datasetId: 'd', files: [input('io/sizes.trc')], event });
+    const [got] = await groupsOf(ask, ['d'], 'size');
+    const cli = parseJsonOutput<{ groups: GroupRow[]; sizeClasses: unknown; throughput: unknown; blockSizes: unknown }>(await runCli(['stats', '--json', '--event', event, '--group', 'size', fixturePath('io/sizes.trc')]));
+    expect(got!.rows).toEqual(cli.groups);
+    expect(got!.size).toEqual({ sizeClasses: cli.sizeClasses, throughput: cli.throughput, blockSizes: cli.blockSizes });
+    // Worked out in test/io/size-groups.test.ts: 311,296 B in 10 ms.
+    expect(got!.size?.throughput.bytesPerSecond).toBe(31_129_600);
+  });
+
   it('says why the synthetic demo and a bad key have none', async () => {
     const { h, ask } = harness();
     await h.send({ type: 'demo', datasetId: 's', preset: 'flash-on', event: 'log file sync', sessions: 2, commits: 50 });
     const [synthetic] = await groupsOf(ask, ['s'], 'session');
-    expect(synthetic).toEqual({ datasetId: 's', rows: null, notes: ['The synthetic demo is waits only, drawn from a model: it has no sessions, statements or parameters to group by.'] });
+    expect(synthetic).toEqual({ datasetId: 's', rows: null, size: null, notes: ['The synthetic demo is waits only, drawn from a model: it has no sessions, statements or parameters to group by.'] });
     const bad = await ask('groups', { datasetIds: ['s'], key: 'Colour!' });
     expect(bad.type).toBe('request-failed');
     expect(bad.type === 'request-failed' && bad.message).toContain("--group takes session, file, instance");
