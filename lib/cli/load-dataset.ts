@@ -99,8 +99,13 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   let parsed: ParsedFiles;
   try {
     const base = { event: first.event, ...(first.measure && { measure: first.measure }), workers: first.workers, onProgress: (done: number) => progress.update(done) };
-    if (window && group) throw new ExitError(2, '--where, and --group by a key read from the trace (sqlid, module, action, client, p1–p3, a parameter, obj, size), cannot be combined with --from/--to/--skip-first/--skip-last yet; with a window, group by session, file, instance, minute or hour');
-    if (window && options.profile) {
+    if (window && group) {
+      // A key read from the trace is tallied while it is read: a first pass finds each file's clock, the second tallies the window on it.
+      if (options.profile) throw new ExitError(2, 'profile --group cannot be combined with --from/--to yet; a profile takes a window without --group');
+      if (group.key && (window.skipFirstMicros > 0 || window.skipLastMicros > 0)) throw new ExitError(2, '--skip-first and --skip-last cannot be combined with --group by a key read from the trace (sqlid, module, action, client, p1–p3, a parameter, obj, size); use --from and --to, or group by session, file, instance, minute or hour');
+      const clocks = group.key ? await parseFiles(all, { ...base, keep }) : null;
+      parsed = await parseFiles(all, { ...base, keep, group, ...(clocks && { groupWindow: { window, clocks: clocks.results } }) });
+    } else if (window && options.profile) {
       // Two passes: the first finds each file's clock (its *** stamps), the second profiles the window on it.
       if (window.skipFirstMicros > 0 || window.skipLastMicros > 0) throw new ExitError(2, '--skip-first and --skip-last cut sessions in stats, compare and outliers; a profile takes --from and --to');
       const clocks = await parseFiles(all, { ...base, keep });

@@ -10,7 +10,7 @@ import type { FileClock } from '../scope/windowed-visitor';
 
 /** The one typed protocol between the CLI and its parse workers (style.md §5). */
 export type ParseTask =
-  | { kind: 'file'; id: number; path: string; fileName: string; fileIndex: number; event: string; keep: SampleKeeping; profile?: ProfileOptions; measure?: Exclude<Measure, { kind: 'event' }>; profileWindow?: { window: TimeWindow; clock: FileClock }; group?: GroupSpec }
+  | { kind: 'file'; id: number; path: string; fileName: string; fileIndex: number; event: string; keep: SampleKeeping; profile?: ProfileOptions; measure?: Exclude<Measure, { kind: 'event' }>; profileWindow?: { window: TimeWindow; clock: FileClock }; group?: GroupSpec; groupWindow?: { window: TimeWindow; clock: FileClock } }
   | ({ kind: 'range'; id: number; path: string } & RangeTask);
 
 export type ParseReply =

@@ -22,7 +22,7 @@ export async function runTask(task: ParseTask, onProgress: (bytes: number) => vo
     // A windowed profile sees only the records inside the window, placed on the first pass's clock.
     const profiling = collector && task.profileWindow ? new WindowedVisitor(collector, task.profileWindow.window, task.profileWindow.clock) : collector;
     // --group and --where: the values are filtered and grouped in this same pass (lib/scope).
-    const grouping = task.group && !perGroup ? new GroupCollector(task.group, task.fileName) : null;
+    const grouping = task.group && !perGroup ? new GroupCollector(task.group, task.fileName, task.groupWindow) : null;
     const visitor = [profiling, grouping, perGroup].reduce<TraceVisitor | null>((all, v) => (v === null ? all : all === null ? v : bothVisitors(all, v)), null);
     const result = await parseTrace(fileChunks(task.path), {
       event: task.event,

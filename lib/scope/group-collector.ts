@@ -4,6 +4,8 @@ import type { RecordPosition, TraceVisitor, VisitedCall, VisitedCursor, VisitedW
 import { isSampleKey, NO_VALUE, type GroupKey } from './group-key';
 import { RecordContext } from './record-context';
 import { evaluateWhere, type FieldReader } from './where-eval';
+import type { TimeWindow } from './time-window';
+import { WindowClock, type FileClock } from './window-clock';
 import type { WhereExpr, WhereField } from './where-parse';
 
 /** What a pass groups and keeps: a context key (null: grouped later from the samples, or not at all) and a --where (null: all). */
@@ -36,14 +38,18 @@ export class GroupCollector implements TraceVisitor {
   private readonly where: WhereExpr | null;
   private value = 0;
   private readonly read: FieldReader;
+  /** With a time window: only the values ending inside it are tallied (the samples are cut later, window-dataset.ts). */
+  private readonly window: WindowClock | null;
 
   constructor(
     spec: GroupSpec,
     private readonly fileName: string,
+    window?: { window: TimeWindow; clock: FileClock },
   ) {
     this.key = spec.key !== null && !isSampleKey(spec.key) ? spec.key : null;
     this.where = spec.where;
     this.read = (field) => this.field(field);
+    this.window = window ? new WindowClock(window.window, window.clock) : null;
   }
 
   onWait(_w: VisitedWait, _at: RecordPosition): void {}
@@ -62,22 +68,24 @@ export class GroupCollector implements TraceVisitor {
 
   sample(w: VisitedWait, at: RecordPosition): boolean {
     this.context.atWait(w, at);
-    return this.book(w.ela);
+    // VisitedWait.tim is in the trace's unit, as the clock takes it.
+    return this.book(w.ela, w.tim, at);
   }
 
-  measured(micros: number, _timMicros: number, at: RecordPosition): boolean {
+  measured(micros: number, timMicros: number, at: RecordPosition): boolean {
     this.context.atMeasured(at);
-    return this.book(micros);
+    return this.book(micros, timMicros / at.microsPerUnit, at);
   }
 
   finish(): GroupTallies {
     return this.values.tallies();
   }
 
-  private book(value: number): boolean {
+  private book(value: number, raw: number, at: RecordPosition): boolean {
     this.value = value;
     if (this.where !== null && !evaluateWhere(this.where, this.read)) return false;
-    if (this.key !== null) this.values.add(this.context.label(this.key), value);
+    // Kept either way (the window cuts the samples after the parse and counts what it left out); tallied only inside it.
+    if (this.key !== null && (this.window === null || this.window.verdict(raw, at.pid) === 'in')) this.values.add(this.context.label(this.key), value);
     return true;
   }
 

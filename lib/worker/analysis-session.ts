@@ -115,7 +115,7 @@ export class AnalysisSession {
         // The pairing reads each file's own lines, whole: a time window does not cut it.
         return this.commitPaths.answer(request, request.datasetIds.map((id) => this.peekWhole(id)), this.post);
       case 'groups':
-        // The Group view reads each file again, whole (group-request.ts): it says when a window is set.
+        // The Group view reads each file again (group-request.ts), and cuts it to the dataset's window itself.
         return this.groupPasses.answer(request, request.datasetIds.map((id) => this.peekWhole(id)), this.post, (id) => this.windows.windowOf(id));
       case 'outliers':
       case 'select':

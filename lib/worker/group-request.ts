@@ -9,7 +9,8 @@ import { isWholeRun, NO_WINDOW, type TimeWindow } from '../scope/time-window';
 import { sizeReportOfKey, type SizeReport } from '../io/size-groups';
 import { datasetGroupCounts, datasetGroupRows } from '../scope/dataset-groups';
 import { GroupCollector, type GroupSpec, type GroupTallies } from '../scope/group-collector';
-import { parseGroupKey } from '../scope/group-key';
+import { isSampleKey, parseGroupKey } from '../scope/group-key';
+import { windowDataset } from '../scope/window-dataset';
 import type { GroupRow } from '../scope/group-stats';
 import { combineFiles } from '../trace/dataset';
 import { parseTrace } from '../trace/parse-trace';
@@ -31,7 +32,12 @@ export interface DatasetGroups {
 
 const groupedFiles = (d: DatasetState): TraceEntry[] => d.traces.filter((t) => t.result !== null && t.result.outcome.kind !== 'not-a-trace');
 
-async function datasetGroups(d: DatasetState, spec: GroupSpec): Promise<DatasetGroups> {
+/**
+ * `window`: the dataset's analysis window. Values of a key read from the trace are tallied inside
+ * its From/To (each file placed on its own clock, as the first read found it); the samples, and so
+ * the keys read from them, are cut to the whole window (window-dataset.ts), skips included.
+ */
+async function datasetGroups(d: DatasetState, spec: GroupSpec, window: TimeWindow): Promise<DatasetGroups> {
   if (d.synthetic) return { datasetId: d.id, rows: null, size: null, notes: ['The synthetic demo is waits only, drawn from a model: it has no sessions, statements or parameters to group by.'] };
   const files = groupedFiles(d);
   if (files.length === 0) {
@@ -41,7 +47,8 @@ async function datasetGroups(d: DatasetState, spec: GroupSpec): Promise<DatasetG
   const results: TraceFileResult[] = [];
   const tallies: GroupTallies[] = [];
   for (const [fileIndex, entry] of files.entries()) {
-    const collector = new GroupCollector(spec, entry.name);
+    const result = entry.result as TraceFileResult;
+    const collector = new GroupCollector(spec, entry.name, isWholeRun(window) ? undefined : { window, clock: result });
     try {
       results.push(await parseTrace(fileChunks(entry.file), { event: d.event, fileName: entry.name, fileIndex, keep: { columns: ['tim'] }, visitor: collector, ...(d.measure && { measure: d.measure }) }));
     } catch (error) {
@@ -49,9 +56,13 @@ async function datasetGroups(d: DatasetState, spec: GroupSpec): Promise<DatasetG
     }
     tallies.push(collector.finish());
   }
-  const dataset = { ...combineFiles(d.event, results), groupTallies: tallies };
+  const whole = combineFiles(d.event, results);
+  const dataset = { ...(isWholeRun(window) ? whole : windowDataset(whole, window).dataset), groupTallies: tallies };
   const size = spec.key?.kind === 'size' ? sizeReportOfKey(datasetGroupCounts(dataset, spec) ?? new Map(), spec.key) : null;
-  return { datasetId: d.id, rows: datasetGroupRows(dataset, spec), size, notes: [] };
+  const readKey = spec.key !== null && !isSampleKey(spec.key);
+  const skips = window.skipFirstMicros > 0 || window.skipLastMicros > 0;
+  const notes = readKey && skips ? ['Skip first and skip last are not applied to a key read from the trace (From and To are): each session\'s span is known only after its file is read.'] : [];
+  return { datasetId: d.id, rows: datasetGroupRows(dataset, spec), size, notes };
 }
 
 interface Kept {
@@ -65,12 +76,12 @@ interface Kept {
 export class GroupCache {
   private readonly kept = new WeakMap<DatasetState, Kept>();
 
-  groupsOf(d: DatasetState, spec: GroupSpec, keyText: string): Promise<DatasetGroups> {
+  groupsOf(d: DatasetState, spec: GroupSpec, keyText: string, window: TimeWindow = NO_WINDOW): Promise<DatasetGroups> {
     const files = groupedFiles(d).map((t) => t.file);
-    const of = JSON.stringify([keyText, d.event, d.measure, d.synthetic?.preset ?? null]);
+    const of = JSON.stringify([keyText, d.event, d.measure, d.synthetic?.preset ?? null, window]);
     const k = this.kept.get(d);
     if (k && k.of === of && k.files.length === files.length && k.files.every((f, i) => f === files[i])) return k.result;
-    const result = datasetGroups(d, spec);
+    const result = datasetGroups(d, spec, window);
     const entry: Kept = { files, of, result };
     this.kept.set(d, entry);
     result.catch(() => {
@@ -80,7 +91,7 @@ export class GroupCache {
   }
 
   /** Answers a 'groups' request: stale while a dataset is loading; a key that is none is a failure naming it. */
-  /** `windowOf`: a dataset's analysis window, if any: the groups are of the whole run, and say so. */
+  /** `windowOf`: a dataset's analysis window (NO_WINDOW for the whole run): the groups are of it. */
   async answer(request: QuestionOf<'groups'>, datasets: readonly DatasetState[], post: Post, windowOf: (datasetId: string) => TimeWindow = () => NO_WINDOW): Promise<void> {
     const { requestId } = request;
     const loading = datasets.find((d) => d.state === 'loading');
@@ -88,9 +99,7 @@ export class GroupCache {
     const key = parseGroupKey(request.key);
     if (typeof key === 'string') return post({ type: 'request-failed', requestId, message: key });
     try {
-      const groups = (await Promise.all(datasets.map((d) => this.groupsOf(d, { key, where: null }, request.key)))).map((g) =>
-        !isWholeRun(windowOf(g.datasetId)) ? { ...g, notes: [...g.notes, 'These groups are of the whole run: the analysis window does not apply to the Group view yet (the command line groups a window by session, file, instance, minute or hour).'] } : g,
-      );
+      const groups = await Promise.all(datasets.map((d) => this.groupsOf(d, { key, where: null }, request.key, windowOf(d.id))));
       post({ type: 'groups', requestId, groups });
     } catch (error) {
       post({ type: 'request-failed', requestId, message: `The groups could not be computed: ${error instanceof Error ? error.message : String(error)}` });

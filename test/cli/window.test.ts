@@ -98,3 +98,33 @@ describe('profile and compare with a window', () => {
     expect(JSON.stringify(o)).not.toContain('"ela":400');
   });
 });
+
+describe('groups inside a window', () => {
+  // The same clock, with buffer# (p1) = k mod 3 for the k-th wait.
+  let grouped = '*** 2024-03-01T10:00:00.000000-07:00\n';
+  for (let k = 1; k <= 10; k++) grouped += `WAIT #0: nam='log file sync' ela= ${k * 100} buffer#=${k % 3} sync scn=2 p3=0 obj#=-1 tim=${4_000_000 + k * 1_000_000}\n`;
+  const GROUPED = trace('DB1_ora_101.trc', grouped);
+
+  it('tallies a key read from the trace only inside [from, to)', async () => {
+    const run = await runCli(['stats', '--json', '--workers', '1', '--group', 'p1', '--from', '2024-03-01T10:00:02', '--to', '2024-03-01T10:00:08', GROUPED]);
+    expect(run.stderr).toBe('');
+    const s = JSON.parse(run.stdout);
+    // Waits 3..8 (ela 300..800): buffer# 0 → 300, 600; 1 → 400, 700; 2 → 500, 800.
+    expect(s.groups.map((g: { key: string; count: number; sum: number }) => [g.key, g.count, g.sum])).toEqual([
+      ['2', 2, 1300],
+      ['1', 2, 1100],
+      ['0', 2, 900],
+    ]);
+    expect([s.count, s.sum]).toEqual([6, 3300]);
+  });
+
+  it('groups by session with skips, and refuses skips with a key read from the trace', async () => {
+    const s = JSON.parse((await runCli(['stats', '--json', '--workers', '1', '--group', 'session', '--skip-first', '2s', GROUPED])).stdout);
+    expect(s.groups).toHaveLength(1);
+    expect([s.groups[0].count, s.groups[0].sum]).toEqual([8, 300 + 400 + 500 + 600 + 700 + 800 + 900 + 1000]);
+    const refused = await runCli(['stats', '--group', 'p1', '--skip-first', '2s', GROUPED]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('--skip-first and --skip-last cannot be combined with --group by a key read from the trace');
+  });
+});
+

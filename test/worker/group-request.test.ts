@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { GroupRow } from '../../lib/scope/group-stats';
 import { createAsker } from '../../lib/worker/asker';
+import { NO_WINDOW, parseWindowEdge } from '../../lib/scope/time-window';
 import type { DatasetGroups } from '../../lib/worker/group-request';
 import type { Ask, InputFile } from '../../lib/worker/protocol';
 import { fixturePath, parseJsonOutput, runCli } from '../helpers/cli';
@@ -47,6 +48,20 @@ describe("the page's groups request", () => {
     const [calls] = await groupsOf(ask, ['d'], 'sqlid');
     expect(calls!.rows).toEqual(await cliGroups('--call', 'EXEC', '--group', 'sqlid', ...paths));
     expect(calls!.rows!.reduce((n, r) => n + r.count, 0)).toBeGreaterThan(2);
+  });
+
+  it("cuts the groups to the dataset's window, as stats --group --from/--to does (issue 15)", async () => {
+    const { h, ask } = harness();
+    const event = 'db file sequential read';
+    await h.send({ type: 'add-files', datasetId: 'd', files: [input('scope/grouping.trc')], event });
+    // [tim 1,000,500, tim 91,004,001) holds the waits ending at 1,000,600, 1,000,900 and 91,004,000: ela 300 + 50 + 1,000 (grouping.trc).
+    const window = { ...NO_WINDOW, from: parseWindowEdge('tim:1000500', '--from'), to: parseWindowEdge('tim:91004001', '--to') };
+    await h.send({ type: 'set-window', datasetId: 'd', window });
+    for (const key of ['obj', 'session']) {
+      const [got] = await groupsOf(ask, ['d'], key);
+      expect(got!.rows!.reduce((n, r) => n + r.sum, 0), key).toBe(1350);
+      expect(named(got!.rows!), key).toEqual(named(await cliGroups('--event', event, '--group', key, '--from', 'tim:1000500', '--to', 'tim:91004001', fixturePath('scope/grouping.trc'))));
+    }
   });
 
   it('by size: the same rows, size classes and throughput as stats --json --group size (issue 16 §3)', async () => {
