@@ -6,7 +6,8 @@ import { findInputs, type InputFile } from '../node/find-inputs';
 import { parseFiles, type ParsedFiles } from '../node/parse-files';
 import { fileWaits } from '../report/dataset-side';
 import { combineFiles, type Dataset } from '../trace/dataset';
-import type { SampleKeeping } from '../trace/types';
+import type { SampleKeeping, TraceFileResult } from '../trace/types';
+import type { FileClockWithSamples } from '../scope/window-clock';
 import { isWholeRun, type TimeWindow } from '../scope/time-window';
 import { windowDataset, type WindowSummary } from '../scope/window-dataset';
 import { needsVisitor, type GroupSpec, type GroupTallies } from '../scope/group-collector';
@@ -102,14 +103,13 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
     if (window && group) {
       // A key read from the trace is tallied while it is read: a first pass finds each file's clock, the second tallies the window on it.
       if (options.profile) throw new ExitError(2, 'profile --group cannot be combined with --from/--to yet; a profile takes a window without --group');
-      if (group.key && (window.skipFirstMicros > 0 || window.skipLastMicros > 0)) throw new ExitError(2, '--skip-first and --skip-last cannot be combined with --group by a key read from the trace (sqlid, module, action, client, p1–p3, a parameter, obj, size); use --from and --to, or group by session, file, instance, minute or hour');
       const clocks = group.key ? await parseFiles(all, { ...base, keep }) : null;
-      parsed = await parseFiles(all, { ...base, keep, group, ...(clocks && { groupWindow: { window, clocks: clocks.results } }) });
+      parsed = await parseFiles(all, { ...base, keep, group, ...(clocks && { groupWindow: { window, clocks: clocks.results.map(clockOf) } }) });
     } else if (window && options.profile) {
       // Two passes: the first finds each file's clock (its *** stamps), the second profiles the window on it.
       if (window.skipFirstMicros > 0 || window.skipLastMicros > 0) throw new ExitError(2, '--skip-first and --skip-last cut sessions in stats, compare and outliers; a profile takes --from and --to');
       const clocks = await parseFiles(all, { ...base, keep });
-      const second = await parseFiles(all, { ...base, keep: 'counts', profile: options.profile, profileWindow: { window, clocks: clocks.results } });
+      const second = await parseFiles(all, { ...base, keep: 'counts', profile: options.profile, profileWindow: { window, clocks: clocks.results.map(clockOf) } });
       // The samples are the first pass's (cut below); the event and call profiles the window's.
       parsed = { ...clocks, results: clocks.results.map((r, i) => ({ ...r, profile: second.results[i]?.profile ?? r.profile })), profiles: second.profiles };
     } else parsed = await parseFiles(all, { ...base, keep, ...(options.profile && { profile: options.profile }), ...(group && { group }) });
@@ -129,6 +129,12 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   });
   mark('combine');
   return loaded;
+}
+
+/** What a second pass needs of a file's first (window-clock.ts): its clock, and its samples' tim and session for the skips; not every column. */
+function clockOf(r: TraceFileResult): FileClockWithSamples {
+  const { count, tim, session } = r.samples;
+  return { fileName: r.fileName, facts: r.facts, anchors: r.anchors, sessions: r.sessions, samples: { count, tim, session } };
 }
 
 /** A window needs each wait's tim: what the command keeps, with the tim column (counts become columns). */

@@ -2,6 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import type { ProfileOptions } from '../profile/profile-collector';
 import type { TimeWindow } from '../scope/time-window';
 import type { FileClock } from '../scope/windowed-visitor';
+import type { FileClockWithSamples } from '../scope/window-clock';
 import type { Measure } from '../trace/measure';
 import type { DatasetProfile } from '../profile/profile-model';
 import type { Counts } from '../stats/counts';
@@ -32,7 +33,7 @@ export interface ParseFilesOptions {
   /** --group/--where (lib/scope): filter and group the values in the same pass; each file is then one task. */
   group?: GroupSpec;
   /** With `group`: tally only the values inside this window, each file's placed on its clock from a first pass (one per file, in order). */
-  groupWindow?: { window: TimeWindow; clocks: readonly FileClock[] };
+  groupWindow?: { window: TimeWindow; clocks: readonly FileClockWithSamples[] };
   /** Tests: split smaller files into smaller ranges, and run this worker script. */
   ranges?: RangeSizes;
   workerUrl?: URL;
@@ -71,7 +72,7 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
     const parsed = await Promise.all(
       files.map(async (file, fileIndex) => {
         const whole = async () => {
-          const task = { kind: 'file' as const, path: file.path, fileName: file.name, fileIndex, event: options.event, keep, ...(options.profile && { profile: options.profile }), ...(options.measure && { measure: options.measure }), ...(options.profile && options.profileWindow && { profileWindow: { window: options.profileWindow.window, clock: options.profileWindow.clocks[fileIndex] as FileClock } }), ...(options.group && { group: options.group }), ...(options.group && options.groupWindow && { groupWindow: { window: options.groupWindow.window, clock: options.groupWindow.clocks[fileIndex] as FileClock } }) };
+          const task = { kind: 'file' as const, path: file.path, fileName: file.name, fileIndex, event: options.event, keep, ...(options.profile && { profile: options.profile }), ...(options.measure && { measure: options.measure }), ...(options.profile && options.profileWindow && { profileWindow: { window: options.profileWindow.window, clock: options.profileWindow.clocks[fileIndex] as FileClock } }), ...(options.group && { group: options.group }), ...(options.group && options.groupWindow && { groupWindow: { window: options.groupWindow.window, clock: options.groupWindow.clocks[fileIndex] as FileClockWithSamples } }) };
           const done = await pool.run(task, (bytes) => report(fileIndex, bytes));
           if (done.kind !== 'file-done') throw new Error('a file task returned a range');
           return { result: done.result, elaHistogram: countsHistogram(done.result), profile: done.profile, groups: done.groups, groupProfiles: done.groupProfiles };

@@ -7,10 +7,11 @@ import type { DatasetProfile } from '../profile/profile-model';
 import type { SampleKeeping, TraceFileResult } from '../trace/types';
 import type { TimeWindow } from '../scope/time-window';
 import type { FileClock } from '../scope/windowed-visitor';
+import type { FileClockWithSamples } from '../scope/window-clock';
 
 /** The one typed protocol between the CLI and its parse workers (style.md §5). */
 export type ParseTask =
-  | { kind: 'file'; id: number; path: string; fileName: string; fileIndex: number; event: string; keep: SampleKeeping; profile?: ProfileOptions; measure?: Exclude<Measure, { kind: 'event' }>; profileWindow?: { window: TimeWindow; clock: FileClock }; group?: GroupSpec; groupWindow?: { window: TimeWindow; clock: FileClock } }
+  | { kind: 'file'; id: number; path: string; fileName: string; fileIndex: number; event: string; keep: SampleKeeping; profile?: ProfileOptions; measure?: Exclude<Measure, { kind: 'event' }>; profileWindow?: { window: TimeWindow; clock: FileClock }; group?: GroupSpec; groupWindow?: { window: TimeWindow; clock: FileClockWithSamples } }
   | ({ kind: 'range'; id: number; path: string } & RangeTask);
 
 export type ParseReply =

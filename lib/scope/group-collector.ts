@@ -5,7 +5,7 @@ import { isSampleKey, NO_VALUE, type GroupKey } from './group-key';
 import { RecordContext } from './record-context';
 import { evaluateWhere, type FieldReader } from './where-eval';
 import type { TimeWindow } from './time-window';
-import { WindowClock, type FileClock } from './window-clock';
+import { WindowClock, type FileClockWithSamples } from './window-clock';
 import type { WhereExpr, WhereField } from './where-parse';
 
 /** What a pass groups and keeps: a context key (null: grouped later from the samples, or not at all) and a --where (null: all). */
@@ -44,7 +44,7 @@ export class GroupCollector implements TraceVisitor {
   constructor(
     spec: GroupSpec,
     private readonly fileName: string,
-    window?: { window: TimeWindow; clock: FileClock },
+    window?: { window: TimeWindow; clock: FileClockWithSamples },
   ) {
     this.key = spec.key !== null && !isSampleKey(spec.key) ? spec.key : null;
     this.where = spec.where;
@@ -85,7 +85,7 @@ export class GroupCollector implements TraceVisitor {
     this.value = value;
     if (this.where !== null && !evaluateWhere(this.where, this.read)) return false;
     // Kept either way (the window cuts the samples after the parse and counts what it left out); tallied only inside it.
-    if (this.key !== null && (this.window === null || this.window.verdict(raw, at.pid) === 'in')) this.values.add(this.context.label(this.key), value);
+    if (this.key !== null && (this.window === null || this.window.verdict(raw, at.pid, at.session) === 'in')) this.values.add(this.context.label(this.key), value);
     return true;
   }
 

@@ -64,7 +64,7 @@ export function selectWindow(input: ClockInput, window: TimeWindow): WindowSelec
     keep.fill(1);
     return { keep, kept: count, outside: 0, unplaced: 0, offsetIgnored: 0 };
   }
-  const scale = input.sessions.map((s) => MICROS_PER_ELA_UNIT[input.files[s.file]?.facts.unit ?? 'us']);
+  const scale = sessionScales(input);
   const span = sessionSpans(input, scale, window);
   const needsWall = window.from?.kind === 'wall' || window.to?.kind === 'wall';
   const clock = needsWall ? new DatasetClock(input) : null;
@@ -102,8 +102,13 @@ export function selectWindow(input: ClockInput, window: TimeWindow): WindowSelec
   return { keep, kept, outside, unplaced, offsetIgnored };
 }
 
+/** Per session, µs per tim unit of its file. */
+export function sessionScales(input: ClockInput): number[] {
+  return input.sessions.map((s) => MICROS_PER_ELA_UNIT[input.files[s.file]?.facts.unit ?? 'us']);
+}
+
 /** Per session, the µs range a sample must end in to survive the skips (±Infinity where none). */
-function sessionSpans(input: ClockInput, scale: number[], window: TimeWindow): { start: Float64Array; end: Float64Array } {
+export function sessionSpans(input: ClockInput, scale: number[], window: TimeWindow): { start: Float64Array; end: Float64Array } {
   const n = input.sessions.length;
   const start = new Float64Array(n).fill(-Infinity);
   const end = new Float64Array(n).fill(Infinity);

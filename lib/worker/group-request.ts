@@ -9,7 +9,7 @@ import { isWholeRun, NO_WINDOW, type TimeWindow } from '../scope/time-window';
 import { sizeReportOfKey, type SizeReport } from '../io/size-groups';
 import { datasetGroupCounts, datasetGroupRows } from '../scope/dataset-groups';
 import { GroupCollector, type GroupSpec, type GroupTallies } from '../scope/group-collector';
-import { isSampleKey, parseGroupKey } from '../scope/group-key';
+import { parseGroupKey } from '../scope/group-key';
 import { windowDataset } from '../scope/window-dataset';
 import type { GroupRow } from '../scope/group-stats';
 import { combineFiles } from '../trace/dataset';
@@ -33,9 +33,9 @@ export interface DatasetGroups {
 const groupedFiles = (d: DatasetState): TraceEntry[] => d.traces.filter((t) => t.result !== null && t.result.outcome.kind !== 'not-a-trace');
 
 /**
- * `window`: the dataset's analysis window. Values of a key read from the trace are tallied inside
- * its From/To (each file placed on its own clock, as the first read found it); the samples, and so
- * the keys read from them, are cut to the whole window (window-dataset.ts), skips included.
+ * `window`: the dataset's analysis window. Values of a key read from the trace are tallied inside it
+ * (each file placed on its own clock and its sessions' spans, as the first read found them); the
+ * samples, and so the keys read from them, are cut to it (window-dataset.ts): the same waits.
  */
 async function datasetGroups(d: DatasetState, spec: GroupSpec, window: TimeWindow): Promise<DatasetGroups> {
   if (d.synthetic) return { datasetId: d.id, rows: null, size: null, notes: ['The synthetic demo is waits only, drawn from a model: it has no sessions, statements or parameters to group by.'] };
@@ -59,10 +59,7 @@ async function datasetGroups(d: DatasetState, spec: GroupSpec, window: TimeWindo
   const whole = combineFiles(d.event, results);
   const dataset = { ...(isWholeRun(window) ? whole : windowDataset(whole, window).dataset), groupTallies: tallies };
   const size = spec.key?.kind === 'size' ? sizeReportOfKey(datasetGroupCounts(dataset, spec) ?? new Map(), spec.key) : null;
-  const readKey = spec.key !== null && !isSampleKey(spec.key);
-  const skips = window.skipFirstMicros > 0 || window.skipLastMicros > 0;
-  const notes = readKey && skips ? ['Skip first and skip last are not applied to a key read from the trace (From and To are): each session\'s span is known only after its file is read.'] : [];
-  return { datasetId: d.id, rows: datasetGroupRows(dataset, spec), size, notes };
+  return { datasetId: d.id, rows: datasetGroupRows(dataset, spec), size, notes: [] };
 }
 
 interface Kept {
