@@ -23,7 +23,8 @@ export async function runTask(task: ParseTask, onProgress: (bytes: number) => vo
     const profiling = collector && task.profileWindow ? new WindowedVisitor(collector, task.profileWindow.window, task.profileWindow.clock) : collector;
     // --group and --where: the values are filtered and grouped in this same pass (lib/scope).
     const grouping = task.group && !perGroup ? new GroupCollector(task.group, task.fileName, task.groupWindow) : null;
-    const visitor = [profiling, grouping, perGroup].reduce<TraceVisitor | null>((all, v) => (v === null ? all : all === null ? v : bothVisitors(all, v)), null);
+    const perGroupWindowed = perGroup && task.profileWindow ? new WindowedVisitor(perGroup, task.profileWindow.window, task.profileWindow.clock) : perGroup;
+    const visitor = [profiling, grouping, perGroupWindowed].reduce<TraceVisitor | null>((all, v) => (v === null ? all : all === null ? v : bothVisitors(all, v)), null);
     const result = await parseTrace(fileChunks(task.path), {
       event: task.event,
       fileName: task.fileName,

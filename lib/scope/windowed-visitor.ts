@@ -64,6 +64,11 @@ export class WindowedVisitor implements TraceVisitor {
     this.inner.onCursor?.(record, at);
   }
 
+  /** `***` MODULE/ACTION/CLIENT lines set a session's context (a profile per module needs them), not timed events: they pass always. */
+  onKeyed(key: string, value: string, at: RecordPosition): void {
+    this.inner.onKeyed?.(key, value, at);
+  }
+
   private inside(raw: number, at: RecordPosition): boolean {
     const verdict = this.clock.verdict(raw, at.pid);
     if (verdict === 'in') this.counts.inside++;

@@ -49,4 +49,13 @@ describe('profile --group', () => {
     expect(where.status).toBe(1);
     expect(where.stderr).toContain('profile does not take --where');
   });
+
+  it('profiles each group inside a window: SQL*Plus ended before it', async () => {
+    // SQL*Plus's records end by tim 1,000,900, under a second after the 10:00:00 stamp; batch (10:01:30) and app (10:02:00) are inside.
+    const run = parseJsonOutput<Json>(await runCli(['profile', '--json', '--group', 'module', '--from', '2024-01-01T10:01:00Z', FILE]));
+    expect(run.groups.map((g) => [g.key, g.responseTime.total])).toEqual([
+      ['batch', 3000],
+      ['app', 7],
+    ]);
+  });
 });
