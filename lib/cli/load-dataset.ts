@@ -10,6 +10,7 @@ import type { SampleKeeping, TraceFileResult } from '../trace/types';
 import type { FileClockWithSamples } from '../scope/window-clock';
 import { isWholeRun, type TimeWindow } from '../scope/time-window';
 import { windowDataset, type WindowSummary } from '../scope/window-dataset';
+import { isSampleKey } from '../scope/group-key';
 import { needsVisitor, type GroupSpec, type GroupTallies } from '../scope/group-collector';
 import type { GroupProfiles } from '../scope/grouped-profiles';
 import { formatWarning } from '../trace/warnings';
@@ -102,14 +103,15 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
     const base = { event: first.event, ...(first.measure && { measure: first.measure }), workers: first.workers, onProgress: (done: number) => progress.update(done) };
     if (window && options.profile) {
       // Two passes: the first finds each file's clock (its *** stamps), the second profiles the window on it (per group too).
-      if (window.skipFirstMicros > 0 || window.skipLastMicros > 0) throw new ExitError(2, '--skip-first and --skip-last cut sessions in stats, compare and outliers; a profile takes --from and --to');
+      if (window.skipFirstMicros > 0 || window.skipLastMicros > 0) throw new ExitError(2, '--skip-first and --skip-last cut sessions in stats, compare and outliers; profile and statements take --from and --to');
       const clocks = await parseFiles(all, { ...base, keep });
       const second = await parseFiles(all, { ...base, keep: 'counts', profile: options.profile, profileWindow: { window, clocks: clocks.results.map(clockOf) }, ...(group && { group }) });
       // The samples are the first pass's (cut below); the event and call profiles the window's.
       parsed = { ...clocks, results: clocks.results.map((r, i) => ({ ...r, profile: second.results[i]?.profile ?? r.profile })), profiles: second.profiles, groupProfiles: second.groupProfiles };
     } else if (window && group) {
       // A key read from the trace is tallied while it is read: a first pass finds each file's clock, the second tallies the window on it.
-      const clocks = group.key ? await parseFiles(all, { ...base, keep }) : null;
+      // The first pass filters as the second does, so both cut each session's span from the same values.
+      const clocks = group.key && !isSampleKey(group.key) ? await parseFiles(all, { ...base, keep, ...(group.where && { group: { key: null, where: group.where } }) }) : null;
       parsed = await parseFiles(all, { ...base, keep, group, ...(clocks && { groupWindow: { window, clocks: clocks.results.map(clockOf) } }) });
     } else parsed = await parseFiles(all, { ...base, keep, ...(options.profile && { profile: options.profile }), ...(group && { group }) });
   } catch (error) {

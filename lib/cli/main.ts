@@ -40,9 +40,10 @@ What to measure (stats, compare, outliers): --event NAME (a wait event's ela), o
 [--sql-id ID | --hash-value N] [--dep D] (e of one call type, e.g. --call EXEC --sql-id 8ggw94h7mvxd7),
 or --commit (each commit from its request to the end of its log file sync). All in µs.
 
-Time window (every command): --from TIME --to TIME keep what ends (its tim) in [from, to); TIME is
+Time window (stats, compare, outliers, profile, statements): --from TIME --to TIME keep what ends (its tim) in [from, to); TIME is
 ISO 8601 as the trace's *** stamps, with or without a UTC offset (2024-03-01T10:15:00, …+01:00), or
-a raw tim:N. --skip-first D --skip-last D drop each session's warm-up and drain (e.g. 30s, 500ms, 2m).
+a raw tim:N. --skip-first D --skip-last D (stats, compare, outliers) drop each session's warm-up and drain (e.g. 30s, 500ms, 2m),
+from its first and last value of the measure.
 
 Groups and filters (stats, compare): --group KEY gives each group's statistics, sorted by total. KEY is
 session, file, instance, sqlid, module, action, client, p1, p2, p3, a wait parameter's name (file#,

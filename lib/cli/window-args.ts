@@ -17,18 +17,16 @@ export interface WindowValues {
 
 /** The window the options describe (NO_WINDOW's fields when none is given); bad input throws WindowInputError. */
 export function windowOf(values: WindowValues): TimeWindow {
-  {
-    const window: TimeWindow = {
-      from: values.from === undefined ? null : parseWindowEdge(values.from, '--from'),
-      to: values.to === undefined ? null : parseWindowEdge(values.to, '--to'),
-      skipFirstMicros: values['skip-first'] === undefined ? 0 : parseDuration(values['skip-first'], '--skip-first'),
-      skipLastMicros: values['skip-last'] === undefined ? 0 : parseDuration(values['skip-last'], '--skip-last'),
-    };
-    if (window.from && window.to && comparable(window.from, window.to) && position(window.from) >= position(window.to)) {
-      throw new WindowInputError(`--from ${window.from.text} is not before --to ${window.to.text}: the window [from, to) would be empty`);
-    }
-    return window;
+  const window: TimeWindow = {
+    from: values.from === undefined ? null : parseWindowEdge(values.from, '--from'),
+    to: values.to === undefined ? null : parseWindowEdge(values.to, '--to'),
+    skipFirstMicros: values['skip-first'] === undefined ? 0 : parseDuration(values['skip-first'], '--skip-first'),
+    skipLastMicros: values['skip-last'] === undefined ? 0 : parseDuration(values['skip-last'], '--skip-last'),
+  };
+  if (window.from && window.to && comparable(window.from, window.to) && position(window.from) >= position(window.to)) {
+    throw new WindowInputError(`--from ${window.from.text} is not before --to ${window.to.text}: the window [from, to) would be empty`);
   }
+  return window;
 }
 
 /** Two edges can be ordered without a trace: both raw tim, or both wall times written alike (both with an offset, or both without). */

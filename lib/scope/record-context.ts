@@ -3,6 +3,7 @@ import { ioSize, NO_SIZE } from '../io/io-size';
 import { PerProcess } from '../trace/per-process';
 import type { RecordPosition, VisitedCall, VisitedCursor, VisitedWait } from '../trace/trace-visitor';
 import { WaitParams } from '../trace/wait-params';
+import { LOG_WRITE_WARNING, readLogWriteWarning } from '../trace/log-write-warning';
 import { NO_VALUE, type GroupKey } from './group-key';
 
 /** A cursor's statement: its key (statement-key.ts) and depth. */
@@ -97,6 +98,8 @@ export class RecordContext {
       case 'param':
         return this.waitParams()?.value(key.name) ?? NO_VALUE;
       case 'size': {
+        // An LGWR log write warning is its own line (log-write-warning.ts): the size it wrote, in bytes.
+        if (this.wait?.event === LOG_WRITE_WARNING) return String(readLogWriteWarning(new TextDecoder().decode(this.wait.bytes.subarray(this.wait.start, this.wait.end)))?.sizeBytes ?? NO_SIZE);
         const params = this.waitParams();
         const bytes = this.wait === null || params === null ? null : ioSize(this.wait.event, params, key);
         return bytes === null ? NO_SIZE : String(bytes);

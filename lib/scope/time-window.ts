@@ -29,7 +29,7 @@ export const NO_WINDOW: TimeWindow = { from: null, to: null, skipFirstMicros: 0,
 /** A window edge or duration that cannot be read: the message names the flag and the expected forms. */
 export class WindowInputError extends Error {}
 
-const ISO = /^(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d\d:?\d\d)?$/i;
+const ISO = /^(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d+))?)?\s*(Z|[+-]\d\d:?\d\d)?$/i;
 const TIM = /^tim[:=](\d{1,20})$/i;
 const DURATION = /^(\d+(?:\.\d+)?)\s*(us|µs|ms|s|m|min|h)$/i;
 
@@ -58,6 +58,12 @@ export function parseWindowEdge(text: string, flag: string): WindowEdge {
   const minute = Number(mi);
   const second = Number(s);
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) throw new WindowInputError(`${flag} ${t}: not a valid date and time`);
+  // Traces stamp µs at most (trace-format.md §4): a finer edge would fall between two tims.
+  if (frac !== undefined && frac.length > 6) throw new WindowInputError(`${flag} ${t}: more than 6 fraction digits; a trace's times are whole µs`);
+  if (zone !== undefined && zone.toUpperCase() !== 'Z') {
+    const digits = zone.replace(':', '');
+    if (Number(digits.slice(1, 3)) > 14 || Number(digits.slice(3, 5)) > 59) throw new WindowInputError(`${flag} ${t}: ${zone} is not a UTC offset (−14:00 to +14:00)`);
+  }
   const wallMicros = parseStampMicros(`${y}-${mo}-${d}T${h}:${mi}:${s}${frac ? `.${frac}` : ''}`);
   // Date.UTC rolls 2024-02-31 over into March: a date that does not round-trip does not exist.
   if (new Date(Math.floor(wallMicros / 1000)).getUTCDate() !== day) throw new WindowInputError(`${flag} ${t}: there is no such day`);

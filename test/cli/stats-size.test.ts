@@ -105,4 +105,16 @@ describe('compare --group size', () => {
     expect(text.stdout).toMatch(/\n≤ 64 KiB +3 +3 +2,000\.0 +4,000\.0 +30\.0 +15\.0\n/);
     expect(text.stdout).toContain('slow throughput: 304 KiB in 4 waits with a size, 20,000.0 µs of wait time: 15.6 MB/s');
   });
+
+  it("groups LGWR's log write warnings by the size each line wrote (issue 16 §1)", async () => {
+    // lgwr-non10046.trc: 3 warnings of 0KB, 1 of 3KB, 2 of 1025KB, 7 of 1057KB (KB × 1024 bytes).
+    const run = parseJsonOutput<SizeJson>(await runCli(['stats', '--json', '--event', 'LGWR log write warning', '--group', 'size', fixturePath('lgwr-non10046.trc')]));
+    expect(run.groups.map((g) => [g.key, g.count])).toEqual([
+      ['0', 3],
+      ['3072', 1],
+      ['1049600', 2],
+      ['1082368', 7],
+    ]);
+  });
 });
+

@@ -64,7 +64,7 @@ describe('stats with a window', () => {
     expect(empty.stderr).toContain('is not before --to');
     const skip = await runCli(['profile', '--skip-first', '1s', FILE]);
     expect(skip.status).toBe(2);
-    expect(skip.stderr).toContain('a profile takes --from and --to');
+    expect(skip.stderr).toContain('profile and statements take --from and --to');
   });
 });
 
@@ -130,5 +130,11 @@ describe('groups inside a window', () => {
       ['2', 2, 1300],
     ]);
   });
-});
 
+  it('adds its groups up to the count with --where and a skip together', async () => {
+    // --where keeps buffer# 1 (waits 1, 4, 7, 10); skipping 2 s of the session's span from its first kept value (wait 1 at 0 s) leaves 4, 7, 10.
+    const s = JSON.parse((await runCli(['stats', '--json', '--workers', '1', '--group', 'p1', '--where', 'p1 = 1', '--skip-first', '2s', GROUPED])).stdout);
+    expect([s.count, s.sum]).toEqual([3, 400 + 700 + 1000]);
+    expect(s.groups.map((g: { key: string; count: number; sum: number }) => [g.key, g.count, g.sum])).toEqual([['1', 3, 2100]]);
+  });
+});

@@ -111,5 +111,8 @@ describe('window input', () => {
     expect(() => parseWindowEdge('yesterday', '--from')).toThrow(/--from takes an ISO-8601 time .* not 'yesterday'/);
     expect(() => parseWindowEdge('2024-02-30T10:00:00', '--to')).toThrow(/--to 2024-02-30T10:00:00: there is no such day/);
     expect(() => parseDuration('30', '--skip-first')).toThrow(/--skip-first takes a duration such as 30s/);
+    expect(() => parseWindowEdge('2024-03-01T10:00:00+05:99', '--from')).toThrow(/\+05:99 is not a UTC offset/);
+    expect(() => parseWindowEdge('2024-03-01T10:00:00-15:00', '--from')).toThrow(/is not a UTC offset/);
+    expect(() => parseWindowEdge('2024-03-01T10:00:01.0000005', '--from')).toThrow(/more than 6 fraction digits/);
   });
 });
