@@ -22,6 +22,7 @@ import { benchDir, ensureTrace } from './generate-trace.mjs';
 import { findPython, measureOnce, median, requireTool, rssFloorBytes } from './measure.mjs';
 import { formatCompareBench, runCompareBench } from './compare-bench.mjs';
 import { formatStatsBench, runStatsBench } from './stats-bench.mjs';
+import { runScopeBench } from './scope-bench.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Timed rounds (each tool once per round), 7 by default: this shared 2-core machine swings by up to
@@ -240,6 +241,10 @@ async function main() {
   // issue 3 §6: the time to compute everything `waitscope compare` reports for 2 x 4,000,000 waits.
   console.log('\nstatistics of `waitscope compare` (bench/stats-bench.mjs):');
   console.log(formatStatsBench(await runStatsBench({ log: (s) => console.log(`  ${s}`) })));
+
+  // issue 15: a window, a heat map and a group over 4,000,000 waits, beside one plain pass over them.
+  console.log('\nscope and group (bench/scope-bench.mjs):');
+  await runScopeBench({ log: (s) => console.log(`  ${s}`) });
 }
 
 main().catch((error) => {
