@@ -47,6 +47,8 @@ export class LineGrammar {
   protected firstTim: { tim: number; line: number } | null = null;
   /** Every tim so far was made from a `***` stamp for a log write warning (logWriteWarning). */
   private stampClock = false;
+  /** Warnings kept as samples whose stamp still waits for its first WAIT tim: given it when it comes (acceptWait). */
+  private readonly warningsAwaitingTim: { anchor: TimeAnchor; index: number }[] = [];
   /** File offset of the buffer of the line being handled (line()), for records found in otherLine. */
   private recordBase = 0;
   /** The WAIT record being accepted: its bytes [waitStart, waitEnd), for a visitor that reads its cursor or parameters. */
@@ -136,6 +138,7 @@ export class LineGrammar {
         anchor.tim = tim;
         anchor.timLine = this.lineNo;
         this.pendingAnchor = null;
+        if (this.warningsAwaitingTim.length > 0) this.giveWarningsTheirTim(anchor, tim);
       }
     }
     if (id === this.selectedId && this.admits()) this.samples.push(ela, tim, this.lineNo, offset, this.sessions.current());
@@ -274,8 +277,23 @@ export class LineGrammar {
     this.waitBytes = buf;
     this.waitStart = start;
     this.waitEnd = end;
+    // In a trace with WAIT tims, the stamp before the warning gets its tim from the next WAIT: the warning waits for it.
+    const awaiting = anchor !== undefined && anchor.tim === null && anchor === this.pendingAnchor && this.samples instanceof SampleColumns;
+    const before = this.samples.count;
     this.acceptWait(id, warning.elapsedMicros / perUnit, anchor?.tim ?? NaN, this.recordBase + start);
+    if (awaiting && anchor && this.samples.count > before) this.warningsAwaitingTim.push({ anchor, index: before });
     return true;
+  }
+
+  /** The warnings waiting for `anchor`'s tim get it (a stamp replaced before any WAIT leaves its warnings without a time). */
+  private giveWarningsTheirTim(anchor: TimeAnchor, tim: number): void {
+    const samples = this.samples;
+    for (let i = this.warningsAwaitingTim.length - 1; i >= 0; i--) {
+      const w = this.warningsAwaitingTim[i] as { anchor: TimeAnchor; index: number };
+      if (w.anchor !== anchor) continue;
+      if (samples instanceof SampleColumns) samples.patchTim(w.index, tim);
+      this.warningsAwaitingTim.splice(i, 1);
+    }
   }
 
   /** Free text (SQL, binds) is never decoded for speed, but invalid UTF-8 in it is reported. */

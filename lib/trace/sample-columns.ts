@@ -66,6 +66,12 @@ export class SampleColumns {
     };
   }
 
+  /** Sets the tim of sample `index` (pushed earlier), where it was not known yet when pushed (line-grammar.ts logWriteWarning). */
+  patchTim(index: number, tim: number): void {
+    const block = this.blocks[Math.floor(index / BLOCK)];
+    if (block && block.tim.length > 0) block.tim[index % BLOCK] = tim;
+  }
+
   push(ela: number, tim: number, line: number, offset: number, session: number): void {
     if (this.used === BLOCK) {
       this.current = this.newBlock();

@@ -62,6 +62,18 @@ describe('log write warnings', () => {
     expect(r.samples.tim[1]).toBe(1_000_000);
   });
 
+  it('waits for the stamp\'s first WAIT tim when the warning comes between them', async () => {
+    // A WAIT with tim earlier, then a stamp, the warning, and the WAIT that gives the stamp its tim (1,000,000):
+    // the warning is at the stamp, so at that tim.
+    const text = `${HEAD_11G}WAIT #0: nam='log file parallel write' ela= 400 files=1 blocks=2 requests=1 obj#=-1 tim=500000\n*** 2015-02-06 20:01:26.330\nWarning: log write elapsed time 700ms, size 1KB\nWAIT #0: nam='log file parallel write' ela= 500 files=1 blocks=2 requests=1 obj#=-1 tim=1000000\n`;
+    for (const noKernel of [false, true]) {
+      const r = await parse(text, { noKernel, chunk: 11 });
+      expect(Array.from(r.samples.tim)).toEqual([1_000_000]);
+      const clock = new DatasetClock(combineFiles(LOG_WRITE_WARNING, [r]));
+      expect(clock.timeOf(0).iso).toBe('2015-02-06T20:01:26.330000');
+    }
+  });
+
   it('leaves other Warning lines to the unrecognised-line warning', async () => {
     const r = await parse(`${HEAD_11G}*** 2015-02-06 20:01:26.330\nWarning: log write broadcast wait time 1850ms (SCN 0xad1.9e2386e6)\nWarning: log write elapsed time 740ms, size 0KB\n`);
     expect(r.samples.count).toBe(1);
