@@ -1,17 +1,17 @@
 import { MICROS_PER_ELA_UNIT } from '../units';
-import { decompress } from '../trace/compression';
-import { forEachLine } from '../trace/lines';
 import { LOG_WRITE_WARNING, readLogWriteWarning } from '../trace/log-write-warning';
+import { WaitParams } from '../trace/wait-params';
 import { scanTrace } from '../trace/scan-trace';
 import type { SessionMarker, TimeAnchor, TraceFacts } from '../trace/types';
+import type { VisitedWait } from '../trace/trace-visitor';
 import { isLgwrTrace } from './lgwr-trace';
 
 export { isLgwrTrace };
 
 /**
  * What the pairing (pair-commit-path.ts) needs of each file, read in one visited pass (the same
- * scanner as the parse, trace-visitor.ts) plus, for an LGWR file, a pass over the lines of its
- * writes and warnings for their sizes (the visitor hands over ela and tim, not parameters).
+ * scanner as the parse, trace-visitor.ts): a write's blocks are read from its record's bytes
+ * (wait-params.ts), a warning's size from its own line (log-write-warning.ts).
  */
 
 export const LOG_FILE_SYNC = 'log file sync';
@@ -49,16 +49,31 @@ function emptyWaits(): CommitPathWaits {
   return { count: 0, tim: [], ela: [], line: [], session: [], size: [] };
 }
 
-function push(w: CommitPathWaits, tim: number, ela: number, line: number, session: number): void {
+function push(w: CommitPathWaits, tim: number, ela: number, line: number, session: number, size: number): void {
   w.tim.push(tim);
   w.ela.push(ela);
   w.line.push(line);
   w.session.push(session);
-  w.size.push(NaN);
+  w.size.push(size);
   w.count++;
 }
 
-/** `open()` yields the file's bytes as stored (gzip is unwrapped here); it is called once or twice. */
+const params = new WaitParams();
+const decoder = new TextDecoder('latin1');
+
+/** `log file parallel write`'s blocks= (redo blocks written to each member), NaN when it has none. */
+function blocksOf(w: VisitedWait): number {
+  if (!params.read(w.bytes, w.start, w.end)) return NaN;
+  const text = params.value('blocks');
+  return text !== null && /^\d+$/.test(text) ? Number(text) : NaN;
+}
+
+/** A log write warning's bytes, from its own line. */
+function warningBytes(w: VisitedWait): number {
+  return readLogWriteWarning(decoder.decode(w.bytes.subarray(w.start, w.end)))?.sizeBytes ?? NaN;
+}
+
+/** `open()` yields the file's bytes as stored (gzip is unwrapped by the scan); it is read once. */
 export async function readCommitPathFile(fileName: string, open: () => AsyncIterable<Uint8Array>): Promise<CommitPathFile> {
   const syncs = emptyWaits();
   const writes = emptyWaits();
@@ -71,55 +86,16 @@ export async function readCommitPathFile(fileName: string, open: () => AsyncIter
     visitor: {
       onWait(w, at) {
         const tim = w.tim * at.microsPerUnit;
-        if (w.event === LOG_FILE_SYNC) push(syncs, tim, w.ela, at.line, at.session);
-        else if (w.event === LOG_FILE_PARALLEL_WRITE) push(writes, tim, w.ela, at.line, at.session);
-        else if (w.event === LOG_WRITE_WARNING) push(warnings, tim, w.ela, at.line, at.session);
+        if (w.event === LOG_FILE_SYNC) push(syncs, tim, w.ela, at.line, at.session, NaN);
+        else if (w.event === LOG_FILE_PARALLEL_WRITE) push(writes, tim, w.ela, at.line, at.session, blocksOf(w));
+        else if (w.event === LOG_WRITE_WARNING) push(warnings, tim, w.ela, at.line, at.session, warningBytes(w));
       },
     },
   });
   const scan = scanned.scan;
   if (scan === null) throw new Error(`${fileName}: ${scanned.compression.kind === 'unsupported' ? `a ${scanned.compression.format} file, which waitscope does not read` : 'not readable'}`);
   const lgwr = isLgwrTrace(fileName, scan.facts);
-  if (lgwr && writes.count + warnings.count > 0) await readSizes(open, writes, warnings);
   const microsPerUnit = MICROS_PER_ELA_UNIT[scan.facts.unit];
   return { fileName, lgwr, facts: scan.facts, anchors: scan.anchors, sessions: scan.sessions, syncs, writes, warnings, microsPerUnit };
 }
 
-const WRITE_PARAMS = /nam='log file parallel write' ela=\s*\d+ files=\d+ blocks=(\d+)/;
-
-/** The blocks of each write and the bytes of each warning, from their lines. */
-async function readSizes(open: () => AsyncIterable<Uint8Array>, writes: CommitPathWaits, warnings: CommitPathWaits): Promise<void> {
-  const wanted = new Map<number, { waits: CommitPathWaits; index: number }>();
-  writes.line.forEach((line, index) => wanted.set(line, { waits: writes, index }));
-  warnings.line.forEach((line, index) => wanted.set(line, { waits: warnings, index }));
-  const { bytes } = await decompress(open());
-  const decoder = new TextDecoder('latin1');
-  let lineNo = 0;
-  let carry: Uint8Array = new Uint8Array(0);
-  const visit = (buf: Uint8Array) => (start: number, end: number) => {
-    lineNo++;
-    const at = wanted.get(lineNo);
-    if (!at) return;
-    const text = decoder.decode(buf.subarray(start, end));
-    if (at.waits === writes) {
-      const m = WRITE_PARAMS.exec(text);
-      if (m) writes.size[at.index] = Number(m[1]);
-    } else {
-      const w = readLogWriteWarning(text.slice(text.indexOf('Warning: log write')));
-      if (w) warnings.size[at.index] = w.sizeBytes;
-    }
-  };
-  for await (const chunk of bytes) {
-    const buf = carry.length > 0 ? concat(carry, chunk) : chunk;
-    const rest = forEachLine(buf, 0, visit(buf));
-    carry = buf.slice(rest);
-  }
-  if (carry.length > 0) visit(carry)(0, carry.length);
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
-}

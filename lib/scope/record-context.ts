@@ -6,6 +6,9 @@ import { WaitParams } from '../trace/wait-params';
 import { LOG_WRITE_WARNING, readLogWriteWarning } from '../trace/log-write-warning';
 import { NO_VALUE, type GroupKey } from './group-key';
 
+/** Decodes an LGWR warning's line for its size (a record the scan has already checked as text). */
+const LINE_DECODER = new TextDecoder();
+
 /** A cursor's statement: its key (statement-key.ts) and depth. */
 interface CursorStatement {
   key: string;
@@ -99,7 +102,7 @@ export class RecordContext {
         return this.waitParams()?.value(key.name) ?? NO_VALUE;
       case 'size': {
         // An LGWR log write warning is its own line (log-write-warning.ts): the size it wrote, in bytes.
-        if (this.wait?.event === LOG_WRITE_WARNING) return String(readLogWriteWarning(new TextDecoder().decode(this.wait.bytes.subarray(this.wait.start, this.wait.end)))?.sizeBytes ?? NO_SIZE);
+        if (this.wait?.event === LOG_WRITE_WARNING) return String(readLogWriteWarning(LINE_DECODER.decode(this.wait.bytes.subarray(this.wait.start, this.wait.end)))?.sizeBytes ?? NO_SIZE);
         const params = this.waitParams();
         const bytes = this.wait === null || params === null ? null : ioSize(this.wait.event, params, key);
         return bytes === null ? NO_SIZE : String(bytes);

@@ -7,7 +7,7 @@
  */
 import { DatasetClock, placeTim, type AnchorTable, type ClockInput } from '../outliers/wall-clock';
 import type { TimeWindow } from './time-window';
-import { edgesVerdict, sessionScales, sessionSpans } from './window-selection';
+import { edgesVerdict, fileAsDataset, sessionScales, sessionSpans } from './window-selection';
 
 /** What the window needs of a file from the first pass: its unit and pid, its anchors and sessions. */
 export type FileClock = ClockInput['files'][number];
@@ -30,7 +30,7 @@ export class WindowClock {
     this.clock = new DatasetClock({ samples: { count: 0, tim: new Float64Array(0), session: new Uint32Array(0) }, sessions: [], files: [file] });
     if ((window.skipFirstMicros > 0 || window.skipLastMicros > 0) && 'samples' in file) {
       // The file's sessions as one dataset's: the same spans the samples are cut with.
-      const input = { samples: file.samples, sessions: file.sessions.map((m) => ({ ...m, file: 0 })), files: [file] };
+      const input = fileAsDataset(file);
       this.spans = sessionSpans(input, sessionScales(input), window);
       this.scale = sessionScales(input)[0] ?? 1;
     }

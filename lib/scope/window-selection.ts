@@ -57,6 +57,11 @@ export function edgesVerdict(window: TimeWindow, raw: number, placed: { micros: 
   return 'in';
 }
 
+/** One file as a one-file dataset (its sessions are file 0), as selectWindow and the session spans read one. */
+export function fileAsDataset(file: ClockInput['files'][number] & { samples: ClockInput['samples'] }): ClockInput {
+  return { samples: file.samples, sessions: file.sessions.map((m) => ({ ...m, file: 0 })), files: [file] };
+}
+
 export function selectWindow(input: ClockInput, window: TimeWindow): WindowSelection {
   const { count, tim, session } = input.samples;
   const keep = new Uint8Array(count);

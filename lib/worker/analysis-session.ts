@@ -6,14 +6,14 @@
  */
 import { countAboveThresholdsOfCounts } from '../stats/thresholds';
 import { SYNTH_DEFAULTS } from '../synth/book-experiment';
-import type { Post, Question, QuestionOf, WorkerRequest } from './protocol';
+import type { Post, QuestionOf, WorkerRequest } from './protocol';
 import { DatasetLoader } from './dataset-loader';
 import { DatasetReports } from './dataset-reports';
 import { DatasetWindows } from './dataset-windows';
 import { demoKey, emptyDataset, type DatasetState } from './dataset-state';
 import { exportSamplesBlob } from './export-samples';
 import { RangeHelper } from './range-port';
-import { contextOf, selectionCsv, selectPage } from './outlier-requests';
+import { investigate } from './investigate-request';
 import { OutlierCache } from './outlier-cache';
 import { ProfileCache } from './profile-request';
 import { OverTimeCache } from './over-time-request';
@@ -122,7 +122,7 @@ export class AnalysisSession {
       case 'export-selection':
       case 'co-occurrence':
       case 'context':
-        return this.investigate(request);
+        return investigate(request, { peek: (id) => this.peek(id), passes: this.outlierPasses, post: this.post });
     }
   }
 
@@ -288,39 +288,6 @@ export class AnalysisSession {
       this.post({ type: 'threshold-counts', requestId: request.requestId, counts: this.countsOf(request.datasetIds, request.thresholds) });
     } catch (error) {
       this.post({ type: 'request-failed', requestId: request.requestId, message: `The waits above the thresholds could not be counted: ${error instanceof Error ? error.message : String(error)}` });
-    }
-  }
-
-  /** Issue 6: lists, clusters, timeline, co-occurrence and context (outlier-requests.ts). */
-  private async investigate(request: Extract<Question, { type: 'outliers' | 'select' | 'export-selection' | 'co-occurrence' | 'context' }>): Promise<void> {
-    const { requestId } = request;
-    try {
-      switch (request.type) {
-        case 'outliers': {
-          const results = request.datasets.flatMap((spec) => {
-            const r = this.outlierPasses.outliers(this.peek(spec.datasetId), spec.label, { top: request.top, thresholds: request.thresholds });
-            return r ? [r] : [];
-          });
-          return this.post({ type: 'outliers', requestId, results });
-        }
-        case 'select':
-          return this.post({ type: 'selection', requestId, page: selectPage((id) => this.peek(id), request.parts, request.offset, request.limit) });
-        case 'export-selection': {
-          const { blob, rows } = selectionCsv((id) => this.peek(id), request.parts);
-          return this.post({ type: 'selection-csv', requestId, blob, rows });
-        }
-        case 'co-occurrence': {
-          const activity = await this.outlierPasses.coOccurrence(this.peek(request.datasetId), request.windows);
-          return this.post({ type: 'co-occurrence', requestId, datasetId: request.datasetId, activity });
-        }
-        case 'context': {
-          const context = await contextOf(this.peek(request.datasetId), request.fileIndex, request.offset, request.line, request.before, request.after);
-          if (typeof context === 'string') return this.post({ type: 'request-failed', requestId, message: context });
-          return this.post({ type: 'context', requestId, context });
-        }
-      }
-    } catch (error) {
-      this.post({ type: 'request-failed', requestId, message: `waitscope could not compute that: ${error instanceof Error ? error.message : String(error)}` });
     }
   }
 

@@ -12,7 +12,7 @@
  */
 import { isWholeRun, type TimeWindow } from '../scope/time-window';
 import { windowSummary } from '../scope/window-dataset';
-import { selectWindow, type WindowSelection } from '../scope/window-selection';
+import { fileAsDataset, selectWindow, type WindowSelection } from '../scope/window-selection';
 import { selectSamples } from '../trace/sample-columns';
 import type { TraceFileResult } from '../trace/types';
 import { DatasetState, type TraceEntry } from './dataset-state';
@@ -40,8 +40,7 @@ function windowFile(r: TraceFileResult, window: TimeWindow, key: string): Window
   if (!byWindow) windowedFiles.set(r, (byWindow = new Map()));
   let kept = byWindow.get(key);
   if (!kept) {
-    // The file as a one-file dataset (its sessions are file 0), as window-selection reads one.
-    const sel = selectWindow({ samples: r.samples, sessions: r.sessions.map((m) => ({ ...m, file: 0 })), files: [r] }, window);
+    const sel = selectWindow(fileAsDataset(r), window);
     kept = { result: { ...r, samples: selectSamples(r.samples, sel.keep, sel.kept) }, counts: countsOf(sel) };
     if (byWindow.size >= KEPT_WINDOWS_PER_FILE) byWindow.delete(byWindow.keys().next().value as string);
     byWindow.set(key, kept);
