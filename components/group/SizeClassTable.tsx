@@ -5,6 +5,7 @@
  * the block sizes used, each said to be a default when it is one.
  */
 import { formatBytes, formatThroughput, type SizeReport } from '@/lib/io/size-groups';
+import { dataBlockOrigin } from '@/lib/io/trace-block-size';
 import { count, micros } from '../profile/profile-format';
 import styles from '../profile/profile.module.css';
 import { GroupStat, SizeCells } from './GroupTable';
@@ -53,7 +54,7 @@ export function SizeClassTable({ view, noun }: { view: { id: string; label: stri
         {throughput.waits === 0
           ? `no ${noun} of this measure has a size (its event and parameters give none).`
           : `${formatBytes(throughput.bytes)} in ${count(throughput.waits)} ${noun} with a size, ${micros(throughput.micros)} µs of wait time: ${formatThroughput(throughput.bytesPerSecond)} (bytes per second of wait time; MB = 10^6 B).`}{' '}
-        Block sizes: data {block(blockSizes.dataBlock, blockSizes.dataDefault)}, redo {block(blockSizes.redoBlock, blockSizes.redoDefault)}.
+        Block sizes: data {formatBytes(blockSizes.dataBlock)} ({dataBlockOrigin(blockSizes, null)}), redo {block(blockSizes.redoBlock, blockSizes.redoDefault)}.
       </p>
     </div>
   );

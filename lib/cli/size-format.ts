@@ -2,14 +2,15 @@ import { formatCount, formatMicros, padTable } from './format';
 import { notEstimableNote } from './group-format';
 import type { GroupRow } from '../scope/group-stats';
 import type { BlockSizes } from '../io/io-size';
+import { dataBlockOrigin } from '../io/trace-block-size';
 import { formatBytes, formatThroughput, type SizeClassRow, type SizeReport } from '../io/size-groups';
 
 const cell = (v: number | null | undefined) => (v === null || v === undefined ? 'n/a' : formatMicros(v));
 
 /** The block sizes a size was computed with, each marked when it is the default. */
 export function blockSizesLine(b: BlockSizes): string {
-  const one = (bytes: number, isDefault: boolean, option: string) => `${formatBytes(bytes)} (${isDefault ? `default; ${option} BYTES to change` : option})`;
-  return `block sizes: data ${one(b.dataBlock, b.dataDefault, '--block-size')}, redo ${one(b.redoBlock, b.redoDefault, '--redo-block-size')}`;
+  const redo = `${formatBytes(b.redoBlock)} (${b.redoDefault ? 'default; --redo-block-size BYTES to change' : '--redo-block-size'})`;
+  return `block sizes: data ${formatBytes(b.dataBlock)} (${dataBlockOrigin(b, '--block-size')}), redo ${redo}`;
 }
 
 /** The total throughput: all bytes ÷ the sized waits' summed wait time. */

@@ -1,5 +1,5 @@
-import { sizeReportOfKey, type SizeReport } from '../io/size-groups';
-import { datasetGroupCounts, datasetGroupRows } from '../scope/dataset-groups';
+import { sizeReport, type SizeReport } from '../io/size-groups';
+import { datasetBlockSizes, datasetGroupCounts, datasetGroupRows } from '../scope/dataset-groups';
 import type { GroupSpec } from '../scope/group-collector';
 import { groupKeyText, isSampleKey } from '../scope/group-key';
 import type { GroupRow } from '../scope/group-stats';
@@ -24,7 +24,7 @@ export function whereLine(args: { group?: GroupSpec }): string {
 export function datasetSizeReport(dataset: LoadedDataset, group: GroupSpec | undefined): SizeReport | null {
   const key = group?.key;
   if (key?.kind !== 'size') return null;
-  return sizeReportOfKey(datasetGroupCounts(dataset, group) ?? new Map(), key);
+  return sizeReport(datasetGroupCounts(dataset, group) ?? new Map(), datasetBlockSizes(dataset, key));
 }
 
 /** The JSON `--group size` adds beside `groups`: sizeClasses, the total throughput, the block sizes and whether they are defaults. */

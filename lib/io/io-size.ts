@@ -30,6 +30,12 @@ export interface BlockSizes {
   redoBlock: number;
   dataDefault: boolean;
   redoDefault: boolean;
+  /**
+   * What the trace itself showed of the data block (trace-block-size.ts), when no --block-size was
+   * given: the distinct sizes of its single-block reads. One size: it is `dataBlock` (not a default);
+   * several: the default stays, and these are shown beside it.
+   */
+  dataSeen?: { event: string; sizes: number[] };
 }
 
 export const DEFAULT_DATA_BLOCK = 8192;
@@ -63,12 +69,18 @@ export interface NamedParams {
   value(name: string): string | null;
 }
 
-/** The wait's I/O size in bytes, or null when its event and parameters give none (a non-negative integer count is required). */
-export function ioSize(event: string, params: NamedParams, sizes: BlockSizes): number | null {
+/** What a wait's I/O counts: `n` bytes, redo blocks or data blocks; null when its event and parameters give none. */
+export function ioCount(event: string, params: NamedParams): { n: number; unit: Unit } | null {
   const rule = RULES.get(event) ?? { param: 'bytes', unit: 'bytes' as const };
   const n = countOf(params.value(rule.param));
-  if (n === null) return null;
-  return rule.unit === 'bytes' ? n : n * (rule.unit === 'redo' ? sizes.redoBlock : sizes.dataBlock);
+  return n === null ? null : { n, unit: rule.unit };
+}
+
+/** The wait's I/O size in bytes, or null when its event and parameters give none (a non-negative integer count is required). */
+export function ioSize(event: string, params: NamedParams, sizes: BlockSizes): number | null {
+  const count = ioCount(event, params);
+  if (count === null) return null;
+  return count.unit === 'bytes' ? count.n : count.n * (count.unit === 'redo' ? sizes.redoBlock : sizes.dataBlock);
 }
 
 function countOf(text: string | null): number | null {

@@ -109,12 +109,6 @@ export function formatThroughput(bytesPerSecond: number | null): string {
   return `${mb >= 100 ? mb.toFixed(0) : mb >= 1 ? mb.toFixed(1) : mb.toFixed(3)} MB/s`;
 }
 
-/** The size report of a dataset's exact size groups (datasetGroupCounts), with the key's block sizes. */
-export function sizeReportOfKey(groups: ReadonlyMap<string, Counts>, key: BlockSizes): SizeReport {
-  const { dataBlock, redoBlock, dataDefault, redoDefault } = key;
-  return sizeReport(groups, { dataBlock, redoBlock, dataDefault, redoDefault });
-}
-
 /** Size groups or pairs of them in size order, '(no size)' last (compare --group size, the page's comparison). */
 export function bySizeAscending<T extends { key: string }>(items: T[]): T[] {
   const order = (x: T) => sizeOf(x.key) ?? Infinity;

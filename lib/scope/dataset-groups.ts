@@ -1,4 +1,6 @@
 import { sizeRows } from '../io/size-groups';
+import type { BlockSizes } from '../io/io-size';
+import { blockSizesWithTrace, mergeSeenSizes, resolveDataBlockLabels } from '../io/trace-block-size';
 import type { Counts } from '../stats/counts';
 import type { GroupSpec, GroupTallies } from './group-collector';
 import { isSampleKey } from './group-key';
@@ -17,7 +19,14 @@ export function datasetGroupCounts(dataset: GroupedDataset, spec: GroupSpec | un
   if (key === null) return null;
   if (isSampleKey(key)) return mergeGroupTallies([sampleGroups(dataset, key.kind)]);
   if (dataset.groupTallies === null) throw new Error(`grouping by ${key.kind} needs the parse's tallies (GroupCollector)`);
-  return mergeGroupTallies(dataset.groupTallies);
+  const merged = mergeGroupTallies(dataset.groupTallies);
+  return key.kind === 'size' ? resolveDataBlockLabels(merged, datasetBlockSizes(dataset, key).dataBlock) : merged;
+}
+
+/** The block sizes a dataset's `size` groups are in: the key's, or the data block its traces show (lib/io/trace-block-size.ts). */
+export function datasetBlockSizes(dataset: GroupedDataset, key: BlockSizes): BlockSizes {
+  const { dataBlock, redoBlock, dataDefault, redoDefault } = key;
+  return blockSizesWithTrace({ dataBlock, redoBlock, dataDefault, redoDefault }, mergeSeenSizes((dataset.groupTallies ?? []).map((t) => t.singleBlockSizes)));
 }
 
 /** The dataset's group rows: sorted by total, or for `size` by size ascending with bytes and throughput (lib/io/size-groups.ts). */

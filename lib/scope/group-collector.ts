@@ -20,6 +20,8 @@ export interface GroupSpec {
 export interface GroupTallies {
   labels: string[];
   counts: Counts[];
+  /** By size without --block-size: the distinct sizes of the file's single-block reads (lib/io/trace-block-size.ts). */
+  singleBlockSizes?: number[];
 }
 
 /**
@@ -40,6 +42,7 @@ export class GroupCollector implements TraceVisitor {
   private readonly read: FieldReader;
   /** With a time window: only the values ending inside it are tallied (the samples are cut later, window-dataset.ts). */
   private readonly window: WindowClock | null;
+  private readonly singleBlockSizes: Set<number> | null;
 
   constructor(
     spec: GroupSpec,
@@ -50,9 +53,15 @@ export class GroupCollector implements TraceVisitor {
     this.where = spec.where;
     this.read = (field) => this.field(field);
     this.window = window ? new WindowClock(window.window, window.clock) : null;
+    // Only a size key without --block-size looks for the trace's data block (every wait is looked at, so nothing else pays).
+    this.singleBlockSizes = this.key?.kind === 'size' && this.key.dataDefault ? new Set() : null;
   }
 
-  onWait(_w: VisitedWait, _at: RecordPosition): void {}
+  onWait(w: VisitedWait, _at: RecordPosition): void {
+    if (this.singleBlockSizes === null) return;
+    const bytes = this.context.singleBlockBytes(w);
+    if (bytes !== null) this.singleBlockSizes.add(bytes);
+  }
 
   onCall(c: VisitedCall, at: RecordPosition): void {
     this.context.atCall(c, at);
@@ -78,14 +87,15 @@ export class GroupCollector implements TraceVisitor {
   }
 
   finish(): GroupTallies {
-    return this.values.tallies();
+    const tallies = this.values.tallies();
+    return this.singleBlockSizes === null ? tallies : { ...tallies, singleBlockSizes: [...this.singleBlockSizes].sort((a, b) => a - b) };
   }
 
   private book(value: number, raw: number, at: RecordPosition): boolean {
     this.value = value;
     if (this.where !== null && !evaluateWhere(this.where, this.read)) return false;
     // Kept either way (the window cuts the samples after the parse and counts what it left out); tallied only inside it.
-    if (this.key !== null && (this.window === null || this.window.verdict(raw, at.pid, at.session) === 'in')) this.values.add(this.context.label(this.key), value);
+    if (this.key !== null && (this.window === null || this.window.verdict(raw, at.pid, at.session) === 'in')) this.values.add(this.context.label(this.key, true), value);
     return true;
   }
 

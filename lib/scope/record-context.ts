@@ -1,5 +1,6 @@
 import { statementKey, unknownStatementKey } from '../profile/statement-key';
-import { ioSize, NO_SIZE } from '../io/io-size';
+import { ioCount, NO_SIZE } from '../io/io-size';
+import { dataBlocksLabel, SINGLE_BLOCK_EVENT } from '../io/trace-block-size';
 import { PerProcess } from '../trace/per-process';
 import type { RecordPosition, VisitedCall, VisitedCursor, VisitedWait } from '../trace/trace-visitor';
 import { WaitParams } from '../trace/wait-params';
@@ -34,6 +35,7 @@ export class RecordContext {
   private readonly cursors = new PerProcess<Map<string, CursorStatement>>(() => new Map());
   private readonly sessions: SessionFacts[] = [];
   private readonly params = new WaitParams();
+  private readonly probe = new WaitParams();
   private wait: VisitedWait | null = null;
   private paramsRead = false;
   /** The record measured: a wait (its cursor in its bytes) or the latest call line. */
@@ -62,6 +64,15 @@ export class RecordContext {
     this.session = at.session;
   }
 
+  /** The bytes of a `cell single block physical read` (its one block: trace-block-size.ts), or null for any other wait or a wait without them. */
+  singleBlockBytes(w: VisitedWait): number | null {
+    if (w.event !== SINGLE_BLOCK_EVENT) return null;
+    // Its own reader: this wait need not be the one measured, whose parameters stay as read.
+    this.probe.read(w.bytes, w.start, w.end);
+    const count = ioCount(w.event, this.probe);
+    return count === null || count.n === 0 ? null : count.n;
+  }
+
   /** A call line: the record a call measure measures next (its value is booked after the call is seen). */
   atCall(c: VisitedCall, at: RecordPosition): void {
     this.wait = null;
@@ -80,8 +91,13 @@ export class RecordContext {
     return this.statement()?.dep ?? null;
   }
 
-  /** The record's value for a context key, as text; NO_VALUE where it has none. */
-  label(key: GroupKey): string {
+  /**
+   * The record's value for a context key, as text; NO_VALUE where it has none. `deferDataBlocks`:
+   * by size without --block-size, a data-block wait's label is its block count, turned into bytes
+   * when the trace's block is known (a group's label: trace-block-size.ts); a --where decides now,
+   * so it reads bytes with the key's block size.
+   */
+  label(key: GroupKey, deferDataBlocks = false): string {
     switch (key.kind) {
       case 'sqlid': {
         const cursor = this.recordCursor();
@@ -104,8 +120,11 @@ export class RecordContext {
         // An LGWR log write warning is its own line (log-write-warning.ts): the size it wrote, in bytes.
         if (this.wait?.event === LOG_WRITE_WARNING) return String(readLogWriteWarning(LINE_DECODER.decode(this.wait.bytes.subarray(this.wait.start, this.wait.end)))?.sizeBytes ?? NO_SIZE);
         const params = this.waitParams();
-        const bytes = this.wait === null || params === null ? null : ioSize(this.wait.event, params, key);
-        return bytes === null ? NO_SIZE : String(bytes);
+        const count = this.wait === null || params === null ? null : ioCount(this.wait.event, params);
+        if (count === null) return NO_SIZE;
+        if (count.unit === 'bytes') return String(count.n);
+        if (count.unit === 'redo') return String(count.n * key.redoBlock);
+        return deferDataBlocks && key.dataDefault ? dataBlocksLabel(count.n) : String(count.n * key.dataBlock);
       }
       default:
         return NO_VALUE;

@@ -6,8 +6,8 @@
  * view asks, kept per dataset until its files, its measure or the key change.
  */
 import { isWholeRun, NO_WINDOW, type TimeWindow } from '../scope/time-window';
-import { sizeReportOfKey, type SizeReport } from '../io/size-groups';
-import { datasetGroupCounts, datasetGroupRows } from '../scope/dataset-groups';
+import { sizeReport, type SizeReport } from '../io/size-groups';
+import { datasetBlockSizes, datasetGroupCounts, datasetGroupRows } from '../scope/dataset-groups';
 import { GroupCollector, type GroupSpec, type GroupTallies } from '../scope/group-collector';
 import { parseGroupKey } from '../scope/group-key';
 import { windowDataset } from '../scope/window-dataset';
@@ -58,7 +58,7 @@ async function datasetGroups(d: DatasetState, spec: GroupSpec, window: TimeWindo
   }
   const whole = combineFiles(d.event, results);
   const dataset = { ...(isWholeRun(window) ? whole : windowDataset(whole, window).dataset), groupTallies: tallies };
-  const size = spec.key?.kind === 'size' ? sizeReportOfKey(datasetGroupCounts(dataset, spec) ?? new Map(), spec.key) : null;
+  const size = spec.key?.kind === 'size' ? sizeReport(datasetGroupCounts(dataset, spec) ?? new Map(), datasetBlockSizes(dataset, spec.key)) : null;
   return { datasetId: d.id, rows: datasetGroupRows(dataset, spec), size, notes: [] };
 }
 

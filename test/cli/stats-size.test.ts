@@ -85,6 +85,20 @@ describe('stats --group size', () => {
   });
 });
 
+describe('stats --group size: the data block from the trace (issue 16 §3)', () => {
+  it("an Exadata trace's single-block reads of 16 KiB make its data blocks 16 KiB, and the output says so", async () => {
+    // sizes.trc plus two cell single block physical reads of 16,384 bytes: blocks 8, 8, 16, 6 × 16 KiB.
+    const exadata = path.join(temp.dir, 'exadata.trc');
+    const extra = [1, 2].map((i) => `WAIT #5: nam='cell single block physical read' ela= 300 cellhash#=3 diskhash#=4 bytes=16384 obj#=73 tim=${1020000 + i * 1000}\n`).join('');
+    writeFileSync(exadata, readFileSync(TRACE, 'latin1') + extra, 'latin1');
+    const json = parseJsonOutput<SizeJson>(await runCli(['stats', '--json', '--event', SCATTERED, '--group', 'size', exadata]));
+    expect(json.groups.map((g) => [g.key, g.count])).toEqual([['98304', 1], ['131072', 2], ['262144', 1]]);
+    expect(json.blockSizes).toMatchObject({ dataBlock: 16384, dataDefault: false });
+    const text = await runCli(['stats', '--event', SCATTERED, '--group', 'size', exadata]);
+    expect(text.stdout).toContain('block sizes: data 16 KiB (from the trace: its cell single block physical read waits read 16 KiB), redo 512 B (default; --redo-block-size BYTES to change)');
+  });
+});
+
 describe('compare --group size', () => {
   it('gives both sides their sizes, size classes and throughput: every wait twice as slow halves the throughput', async () => {
     // Side B: the same trace with every ela doubled.

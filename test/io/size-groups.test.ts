@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { BlockSizes } from '../../lib/io/io-size';
-import { sizeReportOfKey } from '../../lib/io/size-groups';
-import { datasetGroupCounts, datasetGroupRows } from '../../lib/scope/dataset-groups';
+import { sizeReport } from '../../lib/io/size-groups';
+import { datasetBlockSizes, datasetGroupCounts, datasetGroupRows } from '../../lib/scope/dataset-groups';
 import { GroupCollector, type GroupSpec } from '../../lib/scope/group-collector';
 import { parseGroupKey } from '../../lib/scope/group-key';
 import { combineFiles } from '../../lib/trace/dataset';
@@ -16,20 +16,20 @@ import { parseTrace } from '../../lib/trace/parse-trace';
 
 const BYTES = new Uint8Array(readFileSync(new URL('../fixtures/io/sizes.trc', import.meta.url)));
 
-async function bySize(event: string, sizes?: Partial<BlockSizes>) {
+async function bySize(event: string, sizes?: Partial<BlockSizes>, bytes: Uint8Array = BYTES) {
   const key = parseGroupKey('size');
   if (typeof key === 'string' || key.kind !== 'size') throw new Error('size is a key');
   const spec: GroupSpec = { key: { ...key, ...sizes }, where: null };
   const collector = new GroupCollector(spec, 'sizes.trc');
   const result = await parseTrace(
     (async function* () {
-      yield BYTES;
+      yield bytes;
     })(),
     { event, fileName: 'sizes.trc', visitor: collector },
   );
   const dataset = { ...combineFiles(event, [result]), groupTallies: [collector.finish()] };
   const rows = datasetGroupRows(dataset, spec) ?? [];
-  const report = sizeReportOfKey(datasetGroupCounts(dataset, spec) ?? new Map(), spec.key as BlockSizes);
+  const report = sizeReport(datasetGroupCounts(dataset, spec) ?? new Map(), datasetBlockSizes(dataset, spec.key as BlockSizes));
   return { rows, report };
 }
 
@@ -89,5 +89,36 @@ describe('--group size on a hand-written trace', () => {
     expect(rows).toEqual([{ key: '(no size)', count: 1, min: 700, median: null, mean: 700, p99: null, max: 700, sum: 700, bytes: null, throughput: null }]);
     expect(report.sizeClasses).toEqual([]);
     expect(report.throughput).toEqual({ waits: 0, bytes: 0, micros: 0, bytesPerSecond: null });
+  });
+
+  // The data block from the trace (issue 16 §3): an Exadata single-block read's bytes are its one block.
+  const withSingleBlocks = (...sizes: number[]) => {
+    const extra = sizes.map((b, i) => `WAIT #5: nam='cell single block physical read' ela= 300 cellhash#=3 diskhash#=4 bytes=${b} obj#=73 tim=${1020000 + i * 1000}\n`).join('');
+    return new Uint8Array([...BYTES, ...new TextEncoder().encode(extra)]);
+  };
+
+  it('a trace whose single-block reads are all 16 KiB: data blocks of 16 KiB, not the default, and it says where from', async () => {
+    const { rows, report } = await bySize('db file scattered read', undefined, withSingleBlocks(16384, 16384));
+    // blocks 8, 8, 16, 6 × 16,384 B: 131,072 ×2, 262,144, 98,304.
+    expect(rows.map((r) => [r.key, r.count])).toEqual([['98304', 1], ['131072', 2], ['262144', 1]]);
+    expect(report.blockSizes).toEqual({ dataBlock: 16384, redoBlock: 512, dataDefault: false, redoDefault: true, dataSeen: { event: 'cell single block physical read', sizes: [16384] } });
+  });
+
+  it('single-block reads of two sizes (tablespaces of two block sizes): the default stays, and both are shown', async () => {
+    const { rows, report } = await bySize('db file scattered read', undefined, withSingleBlocks(8192, 16384, 8192));
+    expect(rows.map((r) => [r.key, r.count])).toEqual([['49152', 1], ['65536', 2], ['131072', 1]]);
+    expect(report.blockSizes).toEqual({ dataBlock: 8192, redoBlock: 512, dataDefault: true, redoDefault: true, dataSeen: { event: 'cell single block physical read', sizes: [8192, 16384] } });
+  });
+
+  it('--block-size wins over what the trace shows', async () => {
+    const { rows, report } = await bySize('db file scattered read', { dataBlock: 4096, dataDefault: false }, withSingleBlocks(16384));
+    expect(rows.map((r) => r.key)).toEqual(['24576', '32768', '65536']);
+    expect(report.blockSizes).toEqual({ dataBlock: 4096, redoBlock: 512, dataDefault: false, redoDefault: true });
+  });
+
+  it('the single-block reads themselves are sized by their bytes, whatever the block', async () => {
+    const { rows, report } = await bySize('cell single block physical read', undefined, withSingleBlocks(16384, 16384));
+    expect(rows.map((r) => [r.key, r.count, r.sum])).toEqual([['16384', 2, 600]]);
+    expect(report.blockSizes.dataBlock).toBe(16384);
   });
 });
