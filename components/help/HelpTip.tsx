@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import styles from './help.module.css';
+import theme from './theme.module.css';
 
 /** Where the bubble goes: below the button, kept inside the viewport's width. */
 function placeBelow(button: HTMLElement): CSSProperties {
@@ -29,7 +30,7 @@ export function HelpTip({ topic, text }: { topic: string; text: string }) {
     return () => window.removeEventListener('scroll', show, { capture: true });
   }, [place !== null, show]);
   return (
-    <span className={styles.tip} onMouseEnter={show} onMouseLeave={hide}>
+    <span className={`${theme.themed} ${styles.tip}`} onMouseEnter={show} onMouseLeave={hide}>
       <button
         ref={button}
         type="button"

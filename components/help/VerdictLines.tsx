@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import type { Verdict } from '@/lib/stats/verdict';
 import { verdictHelp } from './help-text';
 import styles from './help.module.css';
+import theme from './theme.module.css';
 
 export function VerdictLines({ verdicts, confidence }: { verdicts: readonly Verdict[]; confidence: number }) {
   const base = useId();
@@ -24,7 +25,7 @@ export function VerdictLines({ verdicts, confidence }: { verdicts: readonly Verd
             data-statistic={v.statistic}
             data-direction={v.direction}
             data-method={v.ciSource ?? 'none'}
-            className={styles.line}
+            className={`${theme.themed} ${styles.line}`}
             tabIndex={0}
             aria-describedby={idOf(v)}
             onMouseEnter={() => setActive(v.statistic)}
@@ -37,7 +38,7 @@ export function VerdictLines({ verdicts, confidence }: { verdicts: readonly Verd
         ))}
       </ul>
       {shown && (
-        <p id={idOf(shown)} role="tooltip" className={styles.explain} data-testid="verdict-help" data-statistic={shown.statistic}>
+        <p id={idOf(shown)} role="tooltip" className={`${theme.themed} ${styles.explain}`} data-testid="verdict-help" data-statistic={shown.statistic}>
           {verdictHelp(shown, confidence)}
         </p>
       )}

@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DisplayUnit } from '../display-units';
 import { isTypingTarget, nextUnit, shortcutFor } from './bindings';
+import theme from '../help/theme.module.css';
 import styles from './keys.module.css';
 import { selectViewTab, stepOutlier } from './page-actions';
 import { ShortcutOverlay } from './ShortcutOverlay';
@@ -45,7 +46,7 @@ export function KeyboardShortcuts({ unit, onUnit }: { unit: DisplayUnit; onUnit:
   }, []);
   return (
     <>
-      <button type="button" className={styles.open} aria-keyshortcuts="?" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" data-testid="shortcuts-button" onClick={() => setOpen(true)}>
+      <button type="button" className={`${theme.themed} ${styles.open}`} aria-keyshortcuts="?" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" data-testid="shortcuts-button" onClick={() => setOpen(true)}>
         ?
       </button>
       {open && <ShortcutOverlay onClose={() => setOpen(false)} />}

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { SHORTCUTS } from './bindings';
+import theme from '../help/theme.module.css';
 import styles from './keys.module.css';
 
 const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -43,7 +44,7 @@ export function ShortcutOverlay({ onClose }: { onClose: () => void }) {
   }, []);
   return (
     // Esc makes the dialog close itself ('cancel', then 'close'); its button closes it the same way.
-    <dialog ref={dialog} className={styles.overlay} aria-labelledby={titleId} data-testid="shortcut-overlay" onClose={onClose} onKeyDown={keepTabInside}>
+    <dialog ref={dialog} className={`${theme.themed} ${styles.overlay}`} aria-labelledby={titleId} data-testid="shortcut-overlay" onClose={onClose} onKeyDown={keepTabInside}>
       <h2 id={titleId}>Keyboard shortcuts</h2>
       <table className={styles.table}>
         <thead>
