@@ -14,7 +14,7 @@ import theme from './theme.module.css';
 function placeBelow(button: HTMLElement): CSSProperties {
   const r = button.getBoundingClientRect();
   const width = Math.min(352, window.innerWidth - 16);
-  return { top: r.bottom + 2, left: Math.max(8, Math.min(r.left - 8, window.innerWidth - width - 8)), width };
+  return { top: r.bottom, left: Math.max(8, Math.min(r.left - 8, window.innerWidth - width - 8)), width };
 }
 
 export function HelpTip({ topic, text }: { topic: string; text: string }) {
