@@ -43,7 +43,7 @@ const IID =
 /** The iid tests under each comparison (iid-tests.ts). */
 export const TEST_HELP: Readonly<Record<TestName, string>> = {
   welch:
-    "Welch's two-sample t-test (R's t.test): are the two means equal? It allows the two spreads to differ. p is the chance of a difference of the means at least this large if they were equal. " +
+    "Welch's two-sample t-test (R's t.test): are the two means equal? It allows the two spreads to differ. p is the chance of a difference of the means at least this large, either way, if they were equal. " +
     IID,
   'mann-whitney':
     "Wilcoxon rank-sum / Mann–Whitney test (R's wilcox.test, normal approximation with continuity correction): does a wait of A tend to be longer than a wait of B? " +
@@ -89,12 +89,13 @@ export function verdictHelp(v: VerdictLike, confidence: number): string {
   if (v.ciSource === null || v.interval === null) {
     return `${what} It has no confidence interval (too few waits on a side, or no bootstrap for this statistic), so it makes no claim that the change is real.`;
   }
+  const ci = `The ${level} CI is the range of relative changes the data support at ${level} confidence.`;
   const reading =
     v.direction === 'no-significant-difference'
-      ? `The ${level} CI includes 0: a change of either sign fits the data, so there is no significant difference.`
+      ? `${ci} It includes 0: no change fits the data too, so there is no significant difference.`
       : v.direction === 'unknown'
-        ? `The ${level} CI excludes 0 but lies on the other side of 0 from the point estimate (a skewed bootstrap), so the line calls it inconclusive.`
-        : `The ${level} CI excludes 0, so the change is called significant: the true change lies in that range with ${level} confidence.`;
+        ? `${ci} It excludes 0 but lies on the other side of 0 from the point estimate (a skewed bootstrap), so the line calls it inconclusive.`
+        : `${ci} It excludes 0, so the change is called significant.`;
   const method = CI_METHOD_HELP[METHOD_OF[v.ciSource]];
   const p =
     v.ciSource === 'welch'

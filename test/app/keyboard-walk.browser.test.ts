@@ -51,7 +51,7 @@ describe('the page by keyboard alone', () => {
     const help = page.getByTestId('verdict-help');
     await help.waitFor();
     expect(await help.getAttribute('data-statistic')).toBe('mean');
-    expect(await help.textContent()).toMatch(/compares the mean of A with the mean of B.*The 95% CI excludes 0.*Cluster bootstrap/);
+    expect(await help.textContent()).toMatch(/compares the mean of A with the mean of B.*The 95% CI .* It excludes 0, so the change is called significant\..*Cluster bootstrap/);
     const mean = page.locator('[data-testid=comparison-table] li[data-statistic=mean]');
     expect(await mean.getAttribute('aria-describedby')).toBe(await help.getAttribute('id'));
     // …and a statistic's (i), back up in the table, on focus.
@@ -87,6 +87,7 @@ describe('the page by keyboard alone', () => {
     const counts = ((await option.getAttribute('data-counts')) ?? '').split(',').map(Number);
     expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     expect(await page.locator('[data-testid=bucket-select]').evaluate((s: HTMLSelectElement) => s.selectedIndex)).toBe(30);
+    await screenshot(page, 'keyboard-bucket-picker', '[data-testid=bucket-picker]');
     await page.keyboard.press('Enter');
     const title = page.getByTestId('outlier-list-title');
     await title.locator('span[data-dataset=d2]').waitFor({ timeout: 120_000 });

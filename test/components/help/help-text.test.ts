@@ -40,14 +40,14 @@ describe('a verdict line explained', () => {
   it('a significant bootstrap verdict: CI excludes 0, no p-value, the cluster method', () => {
     const text = verdictHelp({ statistic: 'mean', direction: 'lower', ciSource: 'bootstrap-cluster', interval }, 0.95);
     expect(text).toContain('compares the mean of A with the mean of B');
-    expect(text).toContain('The 95% CI excludes 0');
+    expect(text).toContain('The 95% CI is the range of relative changes the data support at 95% confidence. It excludes 0, so the change is called significant.');
     expect(text).toContain('No p-value decides it');
     expect(text).toContain('Cluster bootstrap');
   });
 
   it('no significant difference: the CI includes 0', () => {
     const text = verdictHelp({ statistic: 'p99', direction: 'no-significant-difference', ciSource: 'bootstrap-poisson', interval: { lower: -0.01, upper: 0.02 } }, 0.9);
-    expect(text).toContain('The 90% CI includes 0');
+    expect(text).toContain('at 90% confidence. It includes 0');
     expect(text).toContain('Poisson bootstrap');
   });
 
