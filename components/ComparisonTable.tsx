@@ -17,6 +17,9 @@ import { valuesPhrase } from '@/lib/trace/measure';
 import { iidTestLines, IID_NOTE } from '@/lib/stats/iid-tests';
 import { notEstimableText } from '@/lib/stats/minimum-counts';
 import { formatCount, formatRelative, formatTime, UNIT_LABEL, type DisplayUnit } from './display-units';
+import { CI_METHOD_HELP, STATISTIC_HELP, TEST_HELP } from './help/help-text';
+import { HelpTip } from './help/HelpTip';
+import { VerdictLines } from './help/VerdictLines';
 
 type Statistic = (typeof COMPARED_ROW_STATISTICS)[number];
 
@@ -132,23 +135,23 @@ function Verdicts({ report, c }: { report: WaitscopeReport; c: ComparisonEntry }
     <section className="verdicts" data-comparison={comparisonId(c)}>
       <h3>{`A = ${a} against B = ${b}`}</h3>
       {c.verdicts.length > 0 ? (
-        <ul>
-          {c.verdicts.map((v) => (
-            <li key={v.statistic} data-statistic={v.statistic} data-direction={v.direction} data-method={v.ciSource ?? 'none'}>
-              {v.text}
-            </li>
-          ))}
-        </ul>
+        <VerdictLines verdicts={c.verdicts} confidence={c.bootstrap?.confidence ?? c.welch?.confidence ?? 0.95} />
       ) : (
         <p className="no-verdicts">No verdicts: a dataset has too few waits.</p>
       )}
-      <p className="resampling">{`CIs: ${c.resampling.description}.`}</p>
+      <p className="resampling">
+        {`CIs: ${c.resampling.description}.`}
+        {c.resampling.method && <HelpTip topic={c.resampling.method === 'cluster' ? 'the cluster bootstrap' : 'the Poisson bootstrap'} text={CI_METHOD_HELP[c.resampling.method]} />}
+      </p>
       <details className="iid-tests" data-testid="iid-tests">
         <summary>iid tests, for reference only</summary>
         <p>{IID_NOTE}</p>
         <ul>
           {iidTestLines(c).map((t) => (
-            <li key={t.test} data-test={t.test}>{`${t.name}: ${t.text}`}</li>
+            <li key={t.test} data-test={t.test}>
+              {`${t.name}: ${t.text}`}
+              <HelpTip topic={t.name} text={TEST_HELP[t.test]} />
+            </li>
           ))}
         </ul>
       </details>
@@ -175,7 +178,13 @@ export function ComparisonTable({ report, unit }: { report: WaitscopeReport; uni
       <table>
         <caption>
           {`${valuesPhrase(report.event, report.measure)}; all times in ${UNIT_LABEL[unit]}. Difference = A − B, relative = (A − B)/B; `}
-          {`[lower, upper]: ${level}% CI from the bootstrap (cluster: whole sessions resampled; Poisson: single waits), or, without a bootstrap, Welch’s t (iid).`}
+          {`[lower, upper]: ${level}% CI from the bootstrap (cluster: whole sessions resampled`}
+          <HelpTip topic="the cluster bootstrap" text={CI_METHOD_HELP.cluster} />
+          {'; Poisson: single waits'}
+          <HelpTip topic="the Poisson bootstrap" text={CI_METHOD_HELP.poisson} />
+          {'), or, without a bootstrap, Welch’s t (iid)'}
+          <HelpTip topic="Welch's t interval" text={CI_METHOD_HELP.welch} />
+          {'.'}
         </caption>
         <thead>
           <tr>
@@ -206,7 +215,10 @@ export function ComparisonTable({ report, unit }: { report: WaitscopeReport; uni
         <tbody>
           {COMPARED_ROW_STATISTICS.map((stat) => (
             <tr key={stat}>
-              <th scope="row">{STATISTIC_LABEL[stat]}</th>
+              <th scope="row">
+                {STATISTIC_LABEL[stat]}
+                <HelpTip topic={STATISTIC_LABEL[stat]} text={STATISTIC_HELP[stat]} />
+              </th>
               {datasets.map((d) => {
                 const note = notEstimableText(stat, d.summary.count);
                 return (

@@ -18,6 +18,7 @@ import type { EChartsInstance } from './echarts-setup';
 import { allWaitsSelection } from './figure-selection';
 import type { RangeSelection } from './range-selection';
 import { valuesPhrase } from '@/lib/trace/measure';
+import { BucketPicker } from '../keys/BucketPicker';
 
 export type { BucketMode } from './all-waits-option';
 export type { RangeSelection } from './range-selection';
@@ -71,16 +72,19 @@ export function AllWaitsFigure({ report, unit, bucketMode, onSelectRange }: AllW
       ? ` No density line for ${noKde.join(', ')}: with fewer than ${KDE_MIN_WAITS} waits a kernel density shows the shape of its kernel, not of the data.`
       : '';
   return (
-    <ChartFrame
-      testId="figure-all-waits"
-      figure="all-waits"
-      title={`Distribution of all ${valuesPhrase(report.event, report.measure)}`}
-      subtitle={`All waits of each dataset (${waits}). Lines: kernel density of log10(wait), as the share of waits within one bin's width around each point; shaded steps: histogram in ${bins}; both in % of the dataset's waits per bin.${cut}${noKdeNote}`}
-      option={option}
-      overlay={overlay}
-      exportOption={exportOption}
-      seriesCount={report.datasets.length}
-      interact={selectable ? interact : undefined}
-    />
+    <>
+      <ChartFrame
+        testId="figure-all-waits"
+        figure="all-waits"
+        title={`Distribution of all ${valuesPhrase(report.event, report.measure)}`}
+        subtitle={`All waits of each dataset (${waits}). Lines: kernel density of log10(wait), as the share of waits within one bin's width around each point; shaded steps: histogram in ${bins}; both in % of the dataset's waits per bin.${cut}${noKdeNote}`}
+        option={option}
+        overlay={overlay}
+        exportOption={exportOption}
+        seriesCount={report.datasets.length}
+        interact={selectable ? interact : undefined}
+      />
+      {onSelectRange && <BucketPicker report={report} mode={bucketMode} unit={unit} onSelect={onSelectRange} />}
+    </>
   );
 }

@@ -105,3 +105,38 @@ export function spectrumSelection(report: WaitscopeReport, x0: number, x1: numbe
     percentiles,
   };
 }
+
+/** One bucket of Figure 15.15 as the keyboard list offers it: the dataset and bin that select it, its range, each dataset's waits in it. */
+export interface BucketChoice {
+  datasetIndex: number;
+  binIndex: number;
+  /** [lo, hi) in µs; hi = Infinity for Oracle's open top bucket. */
+  lo: number;
+  hi: number;
+  /** Waits of each dataset (report order) in the bucket. */
+  counts: number[];
+}
+
+/**
+ * The buckets of histogramBins(…, mode) that hold a wait in some dataset, ascending: what a click
+ * on Figure 15.15 can select, for a keyboard (components/keys/BucketPicker.tsx). Each dataset's
+ * log10 bins start at its own smallest wait, so a bin index differs between datasets; the edges
+ * 10^(i/m) are the same numbers in each, so buckets are matched by their lower edge.
+ */
+export function allWaitsBuckets(report: WaitscopeReport, mode: BucketMode): BucketChoice[] {
+  const byLo = new Map<number, BucketChoice>();
+  report.datasets.forEach((dataset, datasetIndex) => {
+    const d = dataset.distributions;
+    const bins = mode === 'log10' ? d.log10Bins.bins.map((b) => ({ lo: b.lo, hi: b.hi, count: b.count })) : d.log2Micros.map((b) => ({ lo: b.lowerBound, hi: b.upperBound ?? Infinity, count: b.count }));
+    bins.forEach((bin, binIndex) => {
+      if (bin.count === 0) return;
+      let choice = byLo.get(bin.lo);
+      if (!choice) {
+        choice = { datasetIndex, binIndex, lo: bin.lo, hi: bin.hi, counts: report.datasets.map(() => 0) };
+        byLo.set(bin.lo, choice);
+      }
+      choice.counts[datasetIndex]! += bin.count;
+    });
+  });
+  return [...byLo.values()].sort((a, b) => a.lo - b.lo);
+}

@@ -55,7 +55,9 @@ interface Props {
   offset?: number;
 }
 
-/** Waits as rows a DBA can follow back to the trace: a click opens the lines around one. */
+const isPicked = (picked: DatasetRow | null, r: DatasetRow) => picked !== null && picked.datasetId === r.datasetId && picked.index === r.index;
+
+/** Waits as rows a DBA can follow back to the trace: a click (or Enter, or j/k: components/keys) opens the lines around one. */
 export function WaitTable({ rows, unit, onPick, picked, labelOf, datasetId, offset = 0 }: Props) {
   return (
     <div className={`wait-table ${styles.offscreen}`} style={{ containIntrinsicSize: `auto ${ROW_PX * (rows.length + 1)}px` }}>
@@ -69,7 +71,8 @@ export function WaitTable({ rows, unit, onPick, picked, labelOf, datasetId, offs
               data-file={r.file}
               data-line={r.line}
               data-ela={r.ela}
-              className={picked && picked.datasetId === r.datasetId && picked.index === r.index ? 'picked' : undefined}
+              className={isPicked(picked, r) ? 'picked' : undefined}
+              data-picked={isPicked(picked, r) ? 'yes' : undefined}
               onClick={() => onPick(r)}
               tabIndex={0}
               onKeyDown={(e) => e.key === 'Enter' && onPick(r)}

@@ -4,6 +4,7 @@
  * tim:N) and each session's skipped first and last durations, for one dataset or all of them. A bad
  * field keeps the window as it was and says why beside the field (time-window.ts's words); Clear
  * goes back to the whole run. A drag on the timeline fills the same window (SpanWindowAction).
+ * By keyboard: Tab through the labelled fields, Enter in any of them applies (the form's submit).
  */
 import { useEffect, useState } from 'react';
 import { isNoWindow, NO_WINDOW_SPEC, readWindowSpec, WINDOW_FIELD_LABEL, type WindowField, type WindowSpec } from './window-spec';
@@ -45,7 +46,13 @@ export function WindowControls({ targets, onApply }: { targets: readonly WindowT
   const ids = target === ALL ? targets.map((t) => t.id) : [target];
   const apply = () => {
     const read = readWindowSpec(fields);
-    if ('errors' in read) return setErrors(read.errors);
+    if ('errors' in read) {
+      setErrors(read.errors);
+      // A keyboard user who pressed Enter is taken to the first field to mend, whose error is its description.
+      const first = (Object.keys(WINDOW_FIELD_LABEL) as WindowField[]).find((f) => read.errors[f]);
+      if (first) document.getElementById(`window-${first}`)?.focus();
+      return;
+    }
     setErrors({});
     onApply(ids, fields);
   };

@@ -18,6 +18,7 @@ import { GroupResults } from '../group/GroupResults';
 import { ResultsView } from '../ResultsView';
 import { CellFlashLogPanel } from '../cell/CellFlashLogPanel';
 import { MySharedReports } from '../share/MySharedReports';
+import { KeyboardShortcuts } from '../keys/KeyboardShortcuts';
 import { SharePanel } from '../share/SharePanel';
 import { DatasetCard } from './DatasetCard';
 import { DemoConfirm } from './DemoConfirm';
@@ -257,6 +258,7 @@ export function Workbench() {
         )}
       </div>
       <MySharedReports refreshKey={share.sharedVersion} />
+      <KeyboardShortcuts unit={view.unit} onUnit={(unit) => setView({ unit })} />
     </div>
   );
 }
