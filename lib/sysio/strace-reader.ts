@@ -20,6 +20,9 @@ import type { SysioCollector } from './sysio-collector';
 import { parseStraceLine } from './strace-line';
 import { quoteLine } from './sysio-messages';
 
+/** Calls that end the process: their `= ?` is no lost duration. */
+const NEVER_RETURN = new Set(['exit', 'exit_group']);
+
 interface Pending {
   name: string;
   tim: number;
@@ -64,6 +67,8 @@ export class StraceReader {
       case 'no-duration': {
         if (parsed.resumed) this.pending.delete(parsed.pid ?? '');
         else this.calls++;
+        // exit and exit_group never return by design; any other call that did not was cut off (a kill, an exec).
+        if (parsed.unavailable && NEVER_RETURN.has(parsed.name)) return;
         if (parsed.unavailable) out.warn('truncated-record', 'never-returned', line, () => `${parsed.name} never returned (= ?), so it has no duration; such calls are not counted`);
         else this.withoutDuration++;
         return;
