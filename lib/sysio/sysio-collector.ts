@@ -10,7 +10,7 @@ import { emptyFacts } from '../trace/header-facts';
 import { describeSysioMissingEvent } from './sysio-messages';
 import { emptySamples, SampleColumns } from '../trace/sample-columns';
 import type { EventProfileRow, ParseOutcome, ParseWarning, SessionMarker, TraceFileResult, WarningCode } from '../trace/types';
-import type { SysioFormat } from './sysio-format';
+import { SYSIO_BANNER, type SysioFormat } from './sysio-format';
 
 /** As lib/trace/warnings.ts keeps: the first few line numbers, the count goes on. */
 const MAX_LINES_PER_WARNING = 10;
@@ -104,7 +104,7 @@ export class SysioCollector {
       bytesRead,
       bytes: this.bytes,
       lines: this.lines,
-      facts: { ...emptyFacts(), unitAssumed: false },
+      facts: { ...emptyFacts(), banner: SYSIO_BANNER[this.format], unitAssumed: false },
       sessions: this.sessions,
       anchors: [],
       profile,

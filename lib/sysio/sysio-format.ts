@@ -15,6 +15,22 @@ export const FORMAT_NAME: Readonly<Record<SysioFormat, string>> = {
   'fio-json': 'fio JSON output',
 };
 
+/**
+ * What a strace or fio file's result says wrote it, in its facts' `banner` (a trace's banner names
+ * the Oracle release that wrote it; no trace banner looks like these), so later passes over the file
+ * (its lines around an outlier) know it holds no WAIT records.
+ */
+export const SYSIO_BANNER: Readonly<Record<SysioFormat, string>> = {
+  strace: 'strace -T output',
+  'fio-log': 'fio latency log',
+  'fio-json': 'fio JSON output',
+};
+
+/** Whether a file's facts are a strace or fio file's (SYSIO_BANNER). */
+export function isSysioFacts(facts: { banner: string | null }): boolean {
+  return facts.banner !== null && Object.values(SYSIO_BANNER).includes(facts.banner);
+}
+
 /** Bytes of a file's head that detection reads. */
 export const SNIFF_BYTES = 16 * 1024;
 /** Lines with content that must all agree (fewer when the file has fewer). */

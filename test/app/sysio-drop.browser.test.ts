@@ -47,6 +47,21 @@ describe('workbench: strace and fio files', () => {
     expect(await tableValue(page, 'max', 'd2')).toBe(Math.max(...syncs(off.calls)));
     await screenshot(page, 'sysio-strace-picker', '[data-testid=event-picker]');
     await screenshot(page, 'sysio-strace-page');
+    // The outliers: the longest call first, with its pid as the session and its line in the file.
+    const longest = on.calls.filter((c) => c.name === 'fdatasync').reduce((a, c) => (c.micros > a.micros ? c : a));
+    const top = page.locator('[data-testid=outlier-rows][data-dataset=d1] tbody tr').first();
+    await top.waitFor({ timeout: 60_000 });
+    expect(Number(await top.getAttribute('data-ela'))).toBe(longest.micros);
+    const lineText = on.text.split('\n')[Number(await top.getAttribute('data-line')) - 1]!;
+    expect(lineText).toMatch(new RegExp(`^\\[pid +${longest.pid}\\] \\S+ fdatasync\\(`));
+    expect(await top.textContent()).toContain(`pid ${longest.pid}`);
+    await top.click();
+    await page.getByTestId('context-view').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('context-view').textContent()).toContain(lineText);
+    // The call's own line is marked, and the note says why there is no statement.
+    expect(await page.getByTestId('context-view').locator('[data-is-wait=yes]').getAttribute('data-line')).toBe(await top.getAttribute('data-line'));
+    expect(await page.getByTestId('outlier-panel').textContent()).toContain('a strace or fio line: it belongs to no SQL statement');
+    await screenshot(page, 'sysio-strace-outliers', '[data-testid=outlier-panel]');
     expect(watch.consoleErrors).toEqual([]);
     await page.close();
   });

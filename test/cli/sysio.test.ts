@@ -85,6 +85,20 @@ describe('strace -f -tt -T output in the CLI', () => {
     expect(parseJsonOutput<StatsJson>(run).count).toBe(180);
   });
 
+  it('outliers lists the longest call and marks its own line in the context', async () => {
+    const longest = on.calls.filter((c) => c.name === 'fdatasync').reduce((a, c) => (c.micros > a.micros ? c : a));
+    // Its line is its start's: pid and -tt time of day (µs since midnight, written HH:MM:SS.ffffff).
+    const s = Math.floor(longest.start / 1e6);
+    const two = (n: number) => String(n).padStart(2, '0');
+    const at = `${two(Math.floor(s / 3600))}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}.${String(longest.start % 1e6).padStart(6, '0')}`;
+    const lineNo = on.text.split('\n').findIndex((l) => new RegExp(`^\\[pid +${longest.pid}\\] ${at} fdatasync\\(`).test(l)) + 1;
+    expect(lineNo).toBeGreaterThan(0);
+    const run = await runCli(['outliers', '--event', 'fdatasync', '--top', '1', '--context', '1', onFile]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('(a strace or fio line: it belongs to no SQL statement)');
+    expect(run.stdout).toMatch(new RegExp(`\n  > ${lineNo}  \\[pid +${longest.pid}\\]`));
+  });
+
   it('refuses trace-only options for strace input, saying why', async () => {
     const run = await runCli(['stats', '--event', 'fdatasync', '--from', 'tim:0', onFile]);
     expect(run.status).toBe(2);
