@@ -7,7 +7,8 @@
  *                           before that have none); or `1234 ` (a bare pid column) when -f writes to a
  *                           file with -o. -ff -o writes one file per process and no prefix.
  *   TIME    `10:15:02 ` (-t), `10:15:02.123456 ` (-tt), `1700000000.123456 ` (-ttt); nine fraction
- *           digits with --timestamps=ns. None without those options.
+ *           digits with --timestamps=ns. None without those options. -r's `     0.000123 ` (seconds
+ *           since the previous line) is read and dropped: it is no time.
  *   BODY    `name(args) = ret <0.000123>`        a call, its duration in seconds from -T at the end
  *                                                (`= -1 EAGAIN (Resource temporarily unavailable)`: a
  *                                                failed call is still a call that took that long)
@@ -34,8 +35,8 @@ export type StraceLine =
   | { kind: 'other' }
   | { kind: 'bad' };
 
-const PREFIX = /^(?:\[pid\s+(\d+)\]\s+|(\d+)\s+(?=\S))?/;
-// -t/-tt (time of day) or -ttt (seconds since the epoch); -r's relative seconds read as the latter.
+const PREFIX = /^\s*(?:\[pid\s+(\d+)\]\s+|(\d+)\s+(?=\S))?/;
+// -t/-tt (time of day) or -ttt (seconds since the epoch); -r's relative seconds look like the latter.
 const TIME = /^(?:(\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?\s+|(\d+)\.(\d{1,9})\s+)?/;
 const CALL_START = /^([A-Za-z_][A-Za-z0-9_]*)\(/;
 const RESUMED = /^<\.\.\. ([A-Za-z_][A-Za-z0-9_]*) resumed>/;
@@ -53,7 +54,8 @@ export function parseStraceLine(text: string): StraceLine {
   const time = TIME.exec(rest) as RegExpExecArray;
   let tim = NaN;
   if (time[1] !== undefined) tim = timeOfDayMicros(time[1], time[2]!, time[3]!, time[4] ?? '');
-  else if (time[5] !== undefined) tim = secondsToMicros(time[5], time[6]!);
+  // -ttt's epoch seconds have 10 digits; fewer are -r's seconds since the previous line, no time.
+  else if (time[5] !== undefined && time[5].length >= 9) tim = secondsToMicros(time[5], time[6]!);
   rest = time[0].length > 0 ? rest.slice(time[0].length) : rest;
   if (OTHER.test(rest)) return { kind: 'other' };
   const resumed = RESUMED.exec(rest);

@@ -20,6 +20,9 @@ import type { SysioCollector } from './sysio-collector';
 import { parseStraceLine } from './strace-line';
 import { quoteLine } from './sysio-messages';
 
+/** µs: a time past one day is -ttt's epoch time (from 1970-01-02), not -t/-tt's time of day. */
+const EPOCH_TIMES_FROM = 86_400e6;
+
 /** Calls that end the process: their `= ?` is no lost duration. */
 const NEVER_RETURN = new Set(['exit', 'exit_group']);
 
@@ -87,7 +90,9 @@ export class StraceReader {
             start = { ...start, tim: parsed.tim - parsed.micros };
           }
         } else this.calls++;
-        out.add(parsed.name, parsed.micros, start.tim, start.line, start.offset, out.session(parsed.pid, start.line));
+        const session = out.session(parsed.pid, start.line);
+        if (start.tim >= EPOCH_TIMES_FROM) out.anchorUtc(session, start.line, start.tim);
+        out.add(parsed.name, parsed.micros, start.tim, start.line, start.offset, session);
         return;
       }
     }

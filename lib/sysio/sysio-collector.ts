@@ -9,7 +9,8 @@
 import { emptyFacts } from '../trace/header-facts';
 import { describeSysioMissingEvent } from './sysio-messages';
 import { emptySamples, SampleColumns } from '../trace/sample-columns';
-import type { EventProfileRow, ParseOutcome, ParseWarning, SessionMarker, TraceFileResult, WarningCode } from '../trace/types';
+import type { EventProfileRow, ParseOutcome, ParseWarning, SessionMarker, TimeAnchor, TraceFileResult, WarningCode } from '../trace/types';
+import { formatMicrosIso, isIsoWritable } from '../outliers/stamps';
 import { SYSIO_BANNER, type SysioFormat } from './sysio-format';
 
 /** As lib/trace/warnings.ts keeps: the first few line numbers, the count goes on. */
@@ -52,6 +53,21 @@ export class SysioCollector {
       this.sessionOf.set(key, id);
     }
     return id;
+  }
+
+  /** Per session, the anchor of its clock when its times are epoch times (see anchorUtc). */
+  private readonly anchors: TimeAnchor[] = [];
+  private readonly anchored = new Set<number>();
+
+  /**
+   * Places a session's times on the UTC clock: `tim` is µs since the Unix epoch (strace -ttt), so
+   * the first such value anchors it, as a trace's first `***` stamp anchors its tim, and the outlier
+   * lists and the timeline show ISO 8601 UTC times (lib/outliers/wall-clock.ts).
+   */
+  anchorUtc(session: number, line: number, tim: number): void {
+    if (this.anchored.has(session) || !isIsoWritable(tim)) return;
+    this.anchored.add(session);
+    this.anchors.push({ line, text: formatMicrosIso(tim, 0), wall: formatMicrosIso(tim, null), utcOffsetMinutes: 0, tim, timLine: line, session });
   }
 
   /** One value of `event`, µs; `count` > 1 for a histogram bin's values (fio json+). */
@@ -106,7 +122,7 @@ export class SysioCollector {
       lines: this.lines,
       facts: { ...emptyFacts(), banner: SYSIO_BANNER[this.format], unitAssumed: false },
       sessions: this.sessions,
-      anchors: [],
+      anchors: this.anchors,
       profile,
       samples,
       warnings,

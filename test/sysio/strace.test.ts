@@ -19,6 +19,8 @@ describe('strace line grammar', () => {
     expect(parseStraceLine('[pid  4242] 10:15:02.123456 fdatasync(5) = 0 <0.000700>')).toMatchObject({ pid: '4242', tim: (10 * 3600 + 15 * 60 + 2) * 1e6 + 123456, micros: 700 });
     expect(parseStraceLine('4242 1764579600.000250 fdatasync(5) = 0 <0.000700>')).toMatchObject({ pid: '4242', tim: 1_764_579_600_000_250 });
     expect(parseStraceLine('10:15:02 fsync(5) = 0 <0.002000>')).toMatchObject({ pid: null, tim: 36_902_000_000, micros: 2000 });
+    // -r: seconds since the previous line, no time.
+    expect(parseStraceLine('     0.000123 fsync(5) = 0 <0.002000>')).toMatchObject({ tim: NaN, micros: 2000 });
   });
 
   it('classifies unfinished, resumed, = ?, errors, signals and exits', () => {
@@ -80,6 +82,12 @@ describe('strace -f -tt -T logs from the generator', () => {
     expect(r.compression).toBe('gzip');
     expect(tuples(r)).toEqual(sortedTruth(oSyncs));
     expect(oSyncs[0]!.start).toBeGreaterThan(1.7e15);
+    // Epoch times anchor each pid's clock at its first call (any syscall) as UTC: wall = the ISO form of that µs.
+    const firstOf = (pid: number) => o.calls.filter((c) => c.pid === pid).reduce((a, c) => (c.start < a.start ? c : a));
+    const iso = (micros: number) => `${new Date(Math.floor(micros / 1000)).toISOString().slice(0, 19)}.${String(micros % 1e6).padStart(6, '0')}`;
+    expect(r.anchors.map((a) => [r.sessions[a.session]!.pid, a.wall, a.utcOffsetMinutes, a.tim]).sort()).toEqual(
+      spec.pids.map((pid) => [String(pid), iso(firstOf(pid).start), 0, firstOf(pid).start]),
+    );
   });
 
   it('reads one process without pids or times as one session with no times', async () => {
@@ -88,6 +96,7 @@ describe('strace -f -tt -T logs from the generator', () => {
     expect(r.sessions).toEqual([{ sid: null, serial: null, pid: null, line: 1 }]);
     expect(column(r.samples.ela, r.samples.count)).toEqual(one.calls.filter((c) => c.name === 'fdatasync').map((c) => c.micros));
     expect(column(r.samples.tim, r.samples.count).every(Number.isNaN)).toBe(true);
+    expect(r.anchors).toEqual([]);
   });
 });
 
