@@ -136,6 +136,16 @@ describe('fio output in the CLI', () => {
     expect(table.stdout.split('\n')[1]).toBe("quantiles from fio's histogram bins: every value is a json+ bin's (each within about 0.8% of the latencies in it)");
   });
 
+  it('compare of two json+ outputs says above its table that the quantiles come from the bins', async () => {
+    const a = write('fio/a.json', generateFioJsonPlus('cli-fio-a', 1, 40).text);
+    const b = write('fio/b.json', generateFioJsonPlus('cli-fio-b', 1, 40).text);
+    const run = await runCli(['compare', '--event', 'lat sync', a, '--vs', b]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout.split('\n')[0]).toBe("quantiles from fio's histogram bins: every value is a json+ bin's (each within about 0.8% of the latencies in it)");
+    const json = await runCli(['compare', '--json', '--event', 'lat sync', a, '--vs', b]);
+    expect(parseJsonOutput<{ quantilesFromBins: string[] }>(json).quantilesFromBins).toEqual([a, b]);
+  });
+
   it('refuses plain json (percentiles only) with exit status 2 and the reason', async () => {
     const file = write('fio/plain.json', generateFioJsonPlus('cli-fio-plain', 1, 5, { bins: false }).text);
     const run = await runCli(['stats', '--event', 'lat sync', file]);
