@@ -8,12 +8,10 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { keepSysioResult } from '../sysio/sysio-keeping';
 import { parseSysio } from '../sysio/parse-sysio';
-import { SNIFF_BYTES, sniffSysioFormat, type SysioFormat } from '../sysio/sysio-format';
+import { isTraceName, SNIFF_BYTES, sniffSysioFormat, type SysioFormat } from '../sysio/sysio-format';
 import { fileChunks } from './file-chunks';
 import type { InputFile } from './find-inputs';
 import { parseFiles, type ParsedFiles, type ParseFilesOptions } from './parse-files';
-
-const TRACE_NAME = /\.trc(\.gz)?$/i;
 
 /** The system tool that wrote the file at `path`, by its first bytes (gzip unwrapped), or null. */
 export function sysioFormatOfFile(path: string): SysioFormat | null {
@@ -36,7 +34,7 @@ export function sysioFormatOfFile(path: string): SysioFormat | null {
 
 /** Each input's system-tool format (null for a trace, or anything else the trace parser judges). */
 export function sysioFormatsOf(files: readonly InputFile[]): (SysioFormat | null)[] {
-  return files.map((f) => (TRACE_NAME.test(f.name) ? null : sysioFormatOfFile(f.path)));
+  return files.map((f) => (isTraceName(f.name) ? null : sysioFormatOfFile(f.path)));
 }
 
 /**

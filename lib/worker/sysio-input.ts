@@ -6,10 +6,9 @@
  * A file named *.trc or *.trc.gz is never sniffed, so dropped traces read exactly as before.
  */
 import { parseSysio } from '../sysio/parse-sysio';
+import { isTraceName } from '../sysio/sysio-format';
 import type { TraceFileResult } from '../trace/types';
 import { fileChunks } from './file-chunks';
-
-const TRACE_NAME = /\.trc(\.gz)?$/i;
 
 export interface SysioEntryOptions {
   name: string;
@@ -24,6 +23,6 @@ export interface SysioEntryOptions {
  * A Cancel stops the chunks (fileChunks throws CancelledError), which the loader reports as cancelled.
  */
 export async function readSysioFile(file: File, options: SysioEntryOptions): Promise<TraceFileResult | null> {
-  if (TRACE_NAME.test(options.name)) return null;
+  if (isTraceName(options.name)) return null;
   return parseSysio(fileChunks(file, options.signal), { fileName: options.name, event: options.event, fileIndex: options.fileIndex, onProgress: options.onProgress });
 }
