@@ -38,7 +38,6 @@ export class StraceReader {
   private contentLines = 0;
   private badLines = 0;
   private firstBad: { line: number; text: string } | null = null;
-  private calls = 0;
   private withoutDuration = 0;
 
   constructor(private readonly out: SysioCollector) {}
@@ -64,12 +63,10 @@ export class StraceReader {
         const key = parsed.pid ?? '';
         if (this.pending.has(key)) out.warn('orphan-fragment', 'restarted', line, () => `pid ${parsed.pid ?? '(none)'} starts a second call before its unfinished one resumed; the first was dropped`);
         this.pending.set(key, { name: parsed.name, tim: parsed.tim, line, offset });
-        this.calls++;
         return;
       }
       case 'no-duration': {
         if (parsed.resumed) this.pending.delete(parsed.pid ?? '');
-        else this.calls++;
         // exit and exit_group never return by design; any other call that did not was cut off (a kill, an exec).
         if (parsed.unavailable && NEVER_RETURN.has(parsed.name)) return;
         if (parsed.unavailable) out.warn('truncated-record', 'never-returned', line, () => `${parsed.name} never returned (= ?), so it has no duration; such calls are not counted`);
@@ -85,11 +82,10 @@ export class StraceReader {
           if (begun && begun.name === parsed.name) start = begun;
           else {
             // Its start is not in the file (the log begins mid-call, or lines were lost): the duration still counts.
-            this.calls++;
             out.warn('orphan-fragment', 'orphan-resumed', line, () => `'<... ${parsed.name} resumed>' without its '<unfinished ...>' start; counted, at the time it resumed less its duration`);
             start = { ...start, tim: parsed.tim - parsed.micros };
           }
-        } else this.calls++;
+        }
         const session = out.session(parsed.pid, start.line);
         if (start.tim >= EPOCH_TIMES_FROM) out.anchorUtc(session, start.line, start.tim);
         out.add(parsed.name, parsed.micros, start.tim, start.line, start.offset, session);

@@ -117,6 +117,13 @@ describe('strace pairing and bad lines', () => {
     expect(r.warnings).toEqual([]);
   });
 
+  it('counts a resumed call whose start is not in the file, at its resumed time less its duration, and says so', async () => {
+    const r = await readSysio('[pid 9] 10:00:01.000500 <... fsync resumed>) = 0 <0.000500>\n[pid 9] 10:00:02.000000 fsync(3) = 0 <0.000200>\n', 'mid.strace', 'fsync');
+    expect(column(r.samples.ela, 2)).toEqual([500, 200]);
+    expect(column(r.samples.tim, 2)).toEqual([36_001_000_000, 36_002_000_000]);
+    expect(r.warnings).toEqual([{ code: 'orphan-fragment', message: "mid.strace:1: '<... fsync resumed>' without its '<unfinished ...>' start; counted, at the time it resumed less its duration", count: 1, lines: [1] }]);
+  });
+
   it('counts a call that never returned (= ?, not an exit) as a warning, not a sample', async () => {
     const r = await readSysio('[pid 5] read(3, "", 1) = 0 <0.000100>\n[pid 5] read(3 <unfinished ...>\n[pid 6] fsync(4) = 0 <0.000200>\n[pid 5] <... read resumed> <unavailable>) = ?\n', 'q.strace', 'read');
     expect(column(r.samples.ela, r.samples.count)).toEqual([100]);
