@@ -98,7 +98,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   const all = inputs.flat();
   // strace and fio files (lib/sysio), told by content; traces by name are never sniffed.
   const formats = sysioFormatsOf(all);
-  const refusal = sysioRefusal(formats, { window, profile: options.profile !== undefined, measure: first.measure !== undefined, group: group !== undefined });
+  const refusal = sysioRefusal(formats, { window, profile: options.profile !== undefined, measure: first.measure !== undefined, group: spec !== undefined });
   if (refusal) throw new ExitError(2, refusal);
   const parseAll = (opts: Parameters<typeof parseInputs>[2]) => parseInputs(all, formats, opts);
   const progress = progressLine(

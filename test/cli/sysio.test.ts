@@ -103,6 +103,10 @@ describe('strace -f -tt -T output in the CLI', () => {
     const run = await runCli(['stats', '--event', 'fdatasync', '--from', 'tim:0', onFile]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--from, --to, --skip-first and --skip-last read Oracle traces; strace and fio inputs have only');
+    // Sessions here are pids, which no trace key groups by: --group session would show one group.
+    const grouped = await runCli(['stats', '--event', 'fdatasync', '--group', 'session', onFile]);
+    expect(grouped.status).toBe(2);
+    expect(grouped.stderr).toContain('--group and --where read Oracle traces');
   });
 });
 
