@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateStraceLog } from '../../lib/synth/strace-log';
 import { makeTempDir, runCli } from '../helpers/cli';
 import { inputFiles, SessionHarness } from '../worker/session-harness';
+import { createAsker } from '../../lib/worker/asker';
 
 const temp = makeTempDir('sysio-session');
 afterAll(() => temp.remove());
@@ -36,5 +37,11 @@ describe('strace files in the page pipeline', () => {
     expect(report.comparisons).toEqual(json.comparisons);
     // Three pids per side: the bootstrap resamples them as sessions.
     expect(report.comparisons[0]!.bootstrap?.method).toBe('cluster');
+
+    // The Group view reads traces again for their keys: a strace dataset is said not to be one.
+    const asker = createAsker((r) => void h.send(r));
+    h.onMessage = (m) => void asker.receive(m);
+    const reply = await asker.ask('groups', { datasetIds: ['on'], key: 'session' });
+    expect(reply.type === 'groups' && reply.groups[0]!.notes).toEqual(['This dataset cannot be grouped: none of its files is a trace.']);
   });
 });
