@@ -26,6 +26,7 @@ import type { GroupSpec } from '../scope/group-collector';
 import { groupSpecOf } from './group-args';
 import { compareGroups } from './compare-groups';
 import { statsKeep, whereLine } from './stats-groups';
+import { binnedFiles, binnedLine } from './sysio-options';
 
 export type CompareFormat = 'table' | 'json' | 'csv';
 
@@ -159,13 +160,16 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   // Labels and file names reach the terminal: control characters escaped (terminal-text.ts; JSON escapes its own).
   const overTime = args.overTime === undefined ? null : overTimeSides([datasetA, datasetB], [labelA, labelB], args.overTime, args.measure ? args.event : `'${args.event}' waits`);
   const groups = compareGroups(datasetA, datasetB, args, [labelA, labelB]);
+  // fio json+ inputs (lib/sysio): their statistics are the histogram bins'.
+  const binned = binnedFiles([...datasetA.files, ...datasetB.files]);
   const text =
     args.format === 'json'
-      ? safeJson({ ...report, ...(cells && { cellFlashLog: { a: cells[0], b: cells[1] } }), ...(overTime && overTime.json), ...(groups && { groups: groups.json }) })
+      ? safeJson({ ...report, ...(cells && { cellFlashLog: { a: cells[0], b: cells[1] } }), ...(overTime && overTime.json), ...(groups && { groups: groups.json }), ...(binned.length > 0 && { quantilesFromBins: binned }) })
       : safeText(
           args.format === 'csv'
             ? comparisonCsv(report, report.comparisons[0]!)
             : whereLine(args) +
+                binnedLine([...datasetA.files, ...datasetB.files]) +
                 windowLines([labelA, labelB], [datasetA, datasetB], args.measure !== undefined) +
                 comparisonTable(report) +
                 (cells ? flashLogBesideLatency([labelA, labelB], cells, [report.datasets[0]!.summary.mean, report.datasets[1]!.summary.mean], args.event) : '') +

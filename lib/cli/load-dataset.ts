@@ -3,7 +3,9 @@ import type { ProfileOptions } from '../profile/profile-collector';
 import type { DatasetProfile } from '../profile/profile-model';
 import { mergeCounts, type Counts } from '../stats/counts';
 import { findInputs, type InputFile } from '../node/find-inputs';
-import { parseFiles, type ParsedFiles } from '../node/parse-files';
+import type { ParsedFiles } from '../node/parse-files';
+import { parseInputs, sysioFormatsOf } from '../node/sysio-files';
+import { sysioRefusal } from './sysio-options';
 import { fileWaits } from '../report/dataset-side';
 import { combineFiles, type Dataset } from '../trace/dataset';
 import type { SampleKeeping, TraceFileResult } from '../trace/types';
@@ -86,7 +88,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   for (const args of sides) {
     const found = await findInputs(args.paths);
     if (found.unreadable.length > 0) throw new ExitError(1, found.unreadable.join('\n'));
-    if (found.files.length === 0) throw new ExitError(2, `no trace files found in ${args.paths.join(', ')} (looked for *.trc, *.trc.gz and files that look like traces)`);
+    if (found.files.length === 0) throw new ExitError(2, `no trace files found in ${args.paths.join(', ')} (looked for *.trc, *.trc.gz and files that look like traces, strace or fio output)`);
     inputs.push(found.files);
   }
   mark('find inputs');
@@ -94,6 +96,11 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   // A profile per group needs the visitor whatever the key.
   const group = spec && (needsVisitor(spec) || (options.profile && spec.key)) ? spec : undefined;
   const all = inputs.flat();
+  // strace and fio files (lib/sysio), told by content; traces by name are never sniffed.
+  const formats = sysioFormatsOf(all);
+  const refusal = sysioRefusal(formats, { window, profile: options.profile !== undefined, measure: first.measure !== undefined, group: spec !== undefined });
+  if (refusal) throw new ExitError(2, refusal);
+  const parseAll = (opts: Parameters<typeof parseInputs>[2]) => parseInputs(all, formats, opts);
   const progress = progressLine(
     all.reduce((n, f) => n + f.size, 0),
     stderr,
@@ -104,16 +111,16 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
     if (window && options.profile) {
       // Two passes: the first finds each file's clock (its *** stamps), the second profiles the window on it (per group too).
       if (window.skipFirstMicros > 0 || window.skipLastMicros > 0) throw new ExitError(2, '--skip-first and --skip-last cut sessions in stats, compare and outliers; profile and statements take --from and --to');
-      const clocks = await parseFiles(all, { ...base, keep });
-      const second = await parseFiles(all, { ...base, keep: 'counts', profile: options.profile, profileWindow: { window, clocks: clocks.results.map(clockOf) }, ...(group && { group }) });
+      const clocks = await parseAll({ ...base, keep });
+      const second = await parseAll({ ...base, keep: 'counts', profile: options.profile, profileWindow: { window, clocks: clocks.results.map(clockOf) }, ...(group && { group }) });
       // The samples are the first pass's (cut below); the event and call profiles the window's.
       parsed = { ...clocks, results: clocks.results.map((r, i) => ({ ...r, profile: second.results[i]?.profile ?? r.profile })), profiles: second.profiles, groupProfiles: second.groupProfiles };
     } else if (window && group) {
       // A key read from the trace is tallied while it is read: a first pass finds each file's clock, the second tallies the window on it.
       // The first pass filters as the second does, so both cut each session's span from the same values.
-      const clocks = group.key && !isSampleKey(group.key) ? await parseFiles(all, { ...base, keep, ...(group.where && { group: { key: null, where: group.where } }) }) : null;
-      parsed = await parseFiles(all, { ...base, keep, group, ...(clocks && { groupWindow: { window, clocks: clocks.results.map(clockOf) } }) });
-    } else parsed = await parseFiles(all, { ...base, keep, ...(options.profile && { profile: options.profile }), ...(group && { group }) });
+      const clocks = group.key && !isSampleKey(group.key) ? await parseAll({ ...base, keep, ...(group.where && { group: { key: null, where: group.where } }) }) : null;
+      parsed = await parseAll({ ...base, keep, group, ...(clocks && { groupWindow: { window, clocks: clocks.results.map(clockOf) } }) });
+    } else parsed = await parseAll({ ...base, keep, ...(options.profile && { profile: options.profile }), ...(group && { group }) });
   } catch (error) {
     if (error instanceof ExitError) throw error;
     // An input that became unreadable after it was found (deleted, permissions changed).

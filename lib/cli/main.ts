@@ -56,7 +56,11 @@ comparisons of ela (or e; µs), dep and the group keys with = != < <= > >=, join
 parentheses, e.g. --where "ela >= 1000 and module = 'SQL*Plus'" or --where "p1 = 3".
 
 All inputs form one dataset. Directories are read recursively (*.trc, *.trc.gz and files that look
-like traces). gzip is detected by content. Options: --workers N (default: one per core).`;
+like traces). gzip is detected by content. Options: --workers N (default: one per core).
+
+strace -T output and fio latency logs or json+ output are read too, told by content: each syscall
+(fdatasync, pwrite64, …) or fio latency (clat write, lat sync, …) is an event, e.g.
+waitscope stats --event fdatasync run.strace, or compare --event fdatasync on.strace --vs off.strace.`;
 
 /** Runs the CLI and returns its exit status: 0 ok, 1 bad usage or unreadable input, 2 no trace. */
 export async function main(argv: string[]): Promise<number> {

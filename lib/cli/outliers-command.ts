@@ -4,6 +4,8 @@ import { findInputs } from '../node/find-inputs';
 import { analyzeOutliers, type OutlierAnalysis } from '../outliers/analyze';
 import { createCoOccurrence, finishCoOccurrence, scanCoOccurrence, type WindowActivity } from '../outliers/co-occurrence';
 import { readContexts, type ContextOptions, type ContextTarget, type TraceContext } from '../outliers/context';
+import { sysioContext } from '../sysio/sysio-context';
+import { sysioFormatOfFile } from '../node/sysio-files';
 import { contextStart } from '../outliers/context-start';
 import type { WaitRow } from '../outliers/top-list';
 import { DatasetClock } from '../outliers/wall-clock';
@@ -128,7 +130,9 @@ async function contextsOf(analysis: OutlierAnalysis, paths: Map<string, string>,
     const targets = ranks.map((k) => rows[k] as WaitRow);
     const options = { before, after: linesAfter(before) };
     const contexts = await readContextsOf(path, targets, options);
-    ranks.forEach((k, i) => (out[k] = contexts[i] as TraceContext));
+    // A strace or fio file (lib/sysio) has no WAIT records: each value's line is marked by number.
+    const sysio = sysioFormatOfFile(path) !== null;
+    ranks.forEach((k, i) => (out[k] = sysio ? sysioContext(contexts[i] as TraceContext, targets[i]!.line) : (contexts[i] as TraceContext)));
   }
   return out;
 }

@@ -8,6 +8,7 @@ import { mark } from './timing';
 import { windowSentence } from '../scope/window-dataset';
 import { OVER_TIME_OPTION, overTimeArg, overTimeJson, overTimeKeeping, overTimeOf, overTimeScopeJson, overTimeText } from './over-time-option';
 import { statsGroups, statsKeep, whereLine } from './stats-groups';
+import { binnedFiles, binnedLine } from './sysio-options';
 
 export type StatsArgs = CommonArgs & { overTime?: number };
 
@@ -44,6 +45,8 @@ function statsJson(dataset: LoadedDataset, summary: Summary) {
     // As in `compare --json`: null marks a statistic the sample is too small for; notEstimable says so in words.
     ...estimableSummary(summary),
     notEstimable: notEstimableNotes(summary.count),
+    // fio json+ (lib/sysio): the files whose values are histogram bins, so the quantiles are the bins'.
+    ...(binnedFiles(dataset.files).length > 0 && { quantilesFromBins: binnedFiles(dataset.files) }),
     ...(dataset.window && { window: dataset.window }),
     files: dataset.files.map((f, i) => ({
       file: f.fileName,
@@ -73,7 +76,7 @@ function statsTable(dataset: LoadedDataset, s: Summary, isMeasure = false): stri
   // A call or commit measure's label says what it measures; an event's name is quoted, as Oracle writes it.
   const what = isMeasure ? dataset.event : `'${dataset.event}' waits`;
   const window = dataset.window ? `${windowSentence(dataset.window, isMeasure ? 'values' : 'waits', formatCount)}\n` : '';
-  const head = `${what} in ${files} (values in µs; quantiles are R type 7)\n${window}\n`;
+  const head = `${what} in ${files} (values in µs; quantiles are R type 7)\n${binnedLine(dataset.files)}${window}\n`;
   const perFile =
     dataset.files.length > 1
       ? `\n\n${padTable([['file', 'waits'], ...dataset.files.map((f, i) => [f.fileName, formatCount(dataset.fileCounts[i] as number)])], [false, true])}`

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { sysioFormatOfFile } from './sysio-files';
 
 export interface InputFile {
   path: string;
@@ -63,7 +64,8 @@ async function walk(dir: string, root: string, files: InputFile[], unreadable: s
     }
     if (!entry.isFile()) continue;
     try {
-      if (!TRACE_NAME.test(entry.name) && !(await looksLikeTrace(full))) continue;
+      // strace and fio output (lib/sysio) is taken by its content too.
+      if (!TRACE_NAME.test(entry.name) && !(await looksLikeTrace(full)) && sysioFormatOfFile(full) === null) continue;
       if (!readable(full, unreadable)) continue;
       const info = statSync(full);
       files.push({ path: full, name: path.join(path.basename(root), path.relative(root, full)), size: info.size });

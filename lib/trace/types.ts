@@ -85,7 +85,9 @@ export type WarningCode =
   | 'no-event'
   | 'not-10046'
   | 'malformed-call'
-  | 'malformed-cursor';
+  | 'malformed-cursor'
+  /** fio json+ (lib/sysio/fio-json.ts): the values are histogram bins, so the statistics are the bins'. */
+  | 'histogram-bins';
 
 export interface ParseWarning {
   code: WarningCode;

@@ -11,6 +11,7 @@ import { parseTrace } from '../trace/parse-trace';
 import { callChoicesOf } from './call-choices';
 import type { MeasureFields } from './measure-fields';
 import { importSamplesCsv } from './csv-input';
+import { readSysioFile } from './sysio-input';
 import { cellTextOf } from './cell-inputs';
 import type { TraceFileResult } from '../trace/types';
 import { CancelledError, fileChunks } from './file-chunks';
@@ -238,8 +239,9 @@ export class DatasetLoader {
     const small = d.traces.reduce((n, t) => n + t.file.size, 0) <= CALLS_COUNTED_UP_TO_BYTES;
     const collector = entry.calls == null && (measure !== null || small) ? new ProfileCollector() : null;
     try {
-      let result: TraceFileResult | null = null;
-      const helpers = measure === null && size >= RANGE_SIZES.splitBytes ? await this.env.rangeHelpers() : [];
+      // strace or fio output (lib/sysio), by content, for an event; a call or commit measure is for traces only.
+      let result: TraceFileResult | null = measure === null ? await readSysioFile(entry.file, { name: entry.name, event: d.event, fileIndex, signal: fileAbort.signal, onProgress }) : null;
+      const helpers = result === null && measure === null && size >= RANGE_SIZES.splitBytes ? await this.env.rangeHelpers() : [];
       if (helpers.length > 0) {
         try {
           result = (await parseInRanges({ file: entry.file, name: entry.name, event: d.event, fileIndex, helpers, signal: fileAbort.signal, onProgress }))?.result ?? null;

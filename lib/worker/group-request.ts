@@ -5,6 +5,7 @@
  * the files combined and grouped with datasetGroupRows as the CLI groups them. Computed when the
  * view asks, kept per dataset until its files, its measure or the key change.
  */
+import { isSysioFacts } from '../sysio/sysio-format';
 import { isWholeRun, NO_WINDOW, type TimeWindow } from '../scope/time-window';
 import { sizeReport, type SizeReport } from '../io/size-groups';
 import { datasetBlockSizes, datasetGroupCounts, datasetGroupRows } from '../scope/dataset-groups';
@@ -30,7 +31,8 @@ export interface DatasetGroups {
   notes: string[];
 }
 
-const groupedFiles = (d: DatasetState): TraceEntry[] => d.traces.filter((t) => t.result !== null && t.result.outcome.kind !== 'not-a-trace');
+// strace and fio files (lib/sysio) are no traces to read again for keys: left out, as CSV values are.
+const groupedFiles = (d: DatasetState): TraceEntry[] => d.traces.filter((t) => t.result !== null && t.result.outcome.kind !== 'not-a-trace' && !isSysioFacts(t.result.facts));
 
 /**
  * `window`: the dataset's analysis window. Values of a key read from the trace are tallied inside it

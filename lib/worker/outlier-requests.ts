@@ -7,6 +7,8 @@ import { analyzeOutliers, type OutlierAnalysis } from '../outliers/analyze';
 import { createCoOccurrence, finishCoOccurrence, scanCoOccurrence, type WindowActivity } from '../outliers/co-occurrence';
 import type { OutlierWindow } from '../outliers/clusters';
 import { readContexts, type TraceContext } from '../outliers/context';
+import { isSysioFacts } from '../sysio/sysio-format';
+import { sysioContext } from '../sysio/sysio-context';
 import { contextStart } from '../outliers/context-start';
 import { downsampleTimeline, SHARED_TIMELINE_POINTS } from '../outliers/timeline';
 import { indicesInRange, indicesInWindow, longestFirst, waitRow, type ListInput, type WaitList, type WaitRow } from '../outliers/top-list';
@@ -223,7 +225,8 @@ export async function contextOf(d: DatasetState, fileIndex: number, offset: numb
   // A plain file is entered near the wait (context-start.ts), not read from its first byte.
   const start = await contextStart(async (at, length) => new Uint8Array(await file.slice(at, at + length).arrayBuffer()), file.size, [target], { before, after });
   const [context] = await readContexts(fileChunks(start ? file.slice(start.offset) : file), [target], { before, after }, start ?? undefined);
-  return context as TraceContext;
+  // A strace or fio file (lib/sysio) has no WAIT records: its value's line is marked by number.
+  return entry.result && isSysioFacts(entry.result.facts) ? sysioContext(context as TraceContext, line) : (context as TraceContext);
 }
 
 /** The outliers of a dataset as they travel in a shared report: no trace lines, bounded in size. */

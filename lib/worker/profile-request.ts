@@ -5,6 +5,7 @@
  * mergeProfiles as the CLI merges them. Computed when the page asks (the Profile or Statements view opens, or a share), not on
  * every parse, and kept per dataset until its files or the think-time threshold change.
  */
+import { isSysioFacts } from '../sysio/sysio-format';
 import { mergeProfiles } from '../profile/merge-profiles';
 import type { DatasetProfile } from '../profile/profile-model';
 import { profileTrace } from '../profile/profile-trace';
@@ -36,7 +37,8 @@ export interface ProfileProgress {
 
 /** The trace files a profile is made of: as the CLI takes them, every input that is a trace (not the rejected ones). */
 function profiledFiles(d: DatasetState): TraceEntry[] {
-  return d.traces.filter((t) => t.result !== null && t.result.outcome.kind !== 'not-a-trace');
+  // strace and fio files (lib/sysio) have no database calls.
+  return d.traces.filter((t) => t.result !== null && t.result.outcome.kind !== 'not-a-trace' && !isSysioFacts(t.result.facts));
 }
 
 /** One file's profile (lib/profile's profileTrace: the parser's own pass with the collector as its visitor); a file that cannot be read again throws, naming it. */
