@@ -5,6 +5,7 @@ import type { ColumnBatch } from './column-batch';
 import { schemaElements, type ColumnChunk, type ColumnSpec, type FileMetaData, type RowGroup, type TableSchema } from './parquet-schema';
 
 type KeyValue = NonNullable<FileMetaData['key_value_metadata']>[number];
+import { encodeDeltaInt64 } from './delta-binary-packed';
 import { bitWidthFor, encodeRleHybrid } from './rle-hybrid';
 import type { StringDictionary } from './string-dictionary';
 
@@ -24,7 +25,8 @@ const TWO_32 = 4294967296;
  * string) wrote ~0.3–0.7 M rows/s where a 1 GiB trace has 11 M (numbers in
  * bench/export-bench.mjs and the README).
  *
- * Pages are DATA_PAGE (v1), uncompressed, one per column per row group: INT64 values PLAIN,
+ * Pages are DATA_PAGE (v1), uncompressed, one per column per row group: INT64 values
+ * DELTA_BINARY_PACKED (PLAIN past 2^51),
  * strings RLE_DICTIONARY with a PLAIN dictionary page, nulls as RLE definition levels.
  */
 export class ParquetTableWriter {
@@ -78,22 +80,22 @@ export class ParquetTableWriter {
     const chunkStart = this.offset;
     const levels = spec.nullable ? this.definitionLevels(spec, batch, c, n) : null;
     let dictionaryOffset: bigint | undefined;
-    let values: Uint8Array;
+    let values: EncodedValues;
     if (spec.kind === 'string') {
       const dictionary = batch.dictionaries[c] as StringDictionary;
       if (dictionary.size === 0) dictionary.id(''); // a column of nulls still needs a dictionary page; no row points at it
       dictionaryOffset = BigInt(this.offset);
       this.dictionaryPage(dictionary);
-      values = dictionaryIds(batch.id(c), n, bitWidthFor(dictionary.size));
-    } else values = plainInt64(batch.number(c), n, spec.nullable);
+      values = { encoding: 'RLE_DICTIONARY', bytes: dictionaryIds(batch.id(c), n, bitWidthFor(dictionary.size)) };
+    } else values = int64Values(batch.number(c), n, spec.nullable);
     const dataOffset = BigInt(this.offset);
-    const body = levels ? concat([uint32(levels.length), levels, values]) : values;
+    const body = levels ? concat([uint32(levels.length), levels, values.bytes]) : values.bytes;
     this.page(
       {
         type: 'DATA_PAGE',
         uncompressed_page_size: body.length,
         compressed_page_size: body.length,
-        data_page_header: { num_values: n, encoding: spec.kind === 'string' ? 'RLE_DICTIONARY' : 'PLAIN', definition_level_encoding: 'RLE', repetition_level_encoding: 'RLE' },
+        data_page_header: { num_values: n, encoding: values.encoding, definition_level_encoding: 'RLE', repetition_level_encoding: 'RLE' },
       },
       body,
     );
@@ -102,7 +104,7 @@ export class ParquetTableWriter {
       file_offset: BigInt(chunkStart),
       meta_data: {
         type: spec.kind === 'string' ? 'BYTE_ARRAY' : 'INT64',
-        encodings: spec.kind === 'string' ? ['PLAIN', 'RLE', 'RLE_DICTIONARY'] : ['PLAIN', 'RLE'],
+        encodings: spec.kind === 'string' ? ['PLAIN', 'RLE', 'RLE_DICTIONARY'] : ['RLE', values.encoding],
         path_in_schema: [spec.name],
         codec: 'UNCOMPRESSED',
         num_values: BigInt(n),
@@ -167,19 +169,35 @@ function dictionaryIds(ids: Int32Array, n: number, width: number): Uint8Array {
   return out;
 }
 
-/** PLAIN INT64 of the non-null values: little-endian two's complement, low then high 32 bits. */
-function plainInt64(values: Float64Array, n: number, nullable: boolean): Uint8Array {
+/** A data page's values and how they are encoded. */
+interface EncodedValues {
+  encoding: 'PLAIN' | 'DELTA_BINARY_PACKED' | 'RLE_DICTIONARY';
+  bytes: Uint8Array;
+}
+
+/** The non-null values of an INT64 column: DELTA_BINARY_PACKED, or PLAIN where a value is too large for it. */
+function int64Values(values: Float64Array, n: number, nullable: boolean): EncodedValues {
+  let present = values;
   let m = n;
   if (nullable) {
+    present = new Float64Array(n);
     m = 0;
-    for (let i = 0; i < n; i++) if (values[i] === values[i]) m++;
+    for (let i = 0; i < n; i++) {
+      const v = values[i] as number;
+      if (v === v) present[m++] = v;
+    }
   }
+  const delta = encodeDeltaInt64(present, m);
+  return delta ? { encoding: 'DELTA_BINARY_PACKED', bytes: delta } : { encoding: 'PLAIN', bytes: plainInt64(present, m) };
+}
+
+/** PLAIN INT64: little-endian two's complement, low then high 32 bits (typed arrays are little-endian on every platform Node and browsers run on). */
+function plainInt64(values: Float64Array, m: number): Uint8Array {
   const out = new Uint8Array(8 * m);
   const words = new Uint32Array(out.buffer);
   let k = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < m; i++) {
     const v = values[i] as number;
-    if (v !== v) continue;
     // v = high · 2^32 + low with 0 ≤ low < 2^32: exact for |v| < 2^53, and the high word's two's complement is the INT64's.
     const high = Math.floor(v / TWO_32);
     words[k++] = v - high * TWO_32;

@@ -64,6 +64,28 @@ describe('ParquetTableWriter', () => {
     expect(local1).toBe('2012-08-09 10:15:02.123457');
   });
 
+  it('writes large integers exactly: DELTA_BINARY_PACKED up to 2^51, PLAIN past it', async () => {
+    const schema: TableSchema = [{ name: 'v', kind: 'int64', nullable: true }];
+    // Widths of every size: 0, 1, 2, … 2^50 (a delta of 2^51 − 1 needs 51 bits), and negatives.
+    const small = [0, 0, 1, 3, -5, 2 ** 31, 2 ** 32 + 7, -(2 ** 40), 2 ** 50, -(2 ** 51), 2 ** 51, NaN, 12345];
+    const large = [1, 2 ** 52 + 3, -(2 ** 52) - 1, 7];
+    for (const [name, values] of [['small', small], ['large', large]] as const) {
+      const parts: Uint8Array[] = [];
+      const writer = new ParquetTableWriter(schema, { write: (b) => parts.push(b.slice()) });
+      const batch = new ColumnBatch(schema, 256);
+      // 200 rows: each value again and again, so blocks of 128 and a part block are both written.
+      for (let i = 0; i < 200; i++) batch.number(0)[batch.rows++] = values[i % values.length] as number;
+      writer.writeRowGroup(batch);
+      writer.finish();
+      const file = path.join(temp.dir, `${name}.parquet`);
+      writeFileSync(file, Buffer.concat(parts));
+      const read = (await query(`select v from ${sqlPath(file)}`)).map((r) => r[0]);
+      expect(read).toEqual(Array.from({ length: 200 }, (_, i) => values[i % values.length]).map((v) => (v === v ? BigInt(v as number) : null)));
+      const [[encodings]] = (await query(`select encodings from parquet_metadata(${sqlPath(file)})`)) as [[string]];
+      expect(String(encodings)).toContain(name === 'small' ? 'DELTA_BINARY_PACKED' : 'PLAIN');
+    }
+  });
+
   it('declares the real Parquet types', async () => {
     const file = path.join(temp.dir, 'types.parquet');
     writeTable(file, 10, 4);
