@@ -25,7 +25,8 @@ export const EXPORT_USAGE = `usage: waitscope export --format parquet --out DIR 
  * Spark (issue 17 §2). Two passes: the parser's own pass on every core finds each file's header,
  * `***` stamps and warnings (a record's wall-clock time comes from its nearest stamp, which can
  * follow it); then each file is read again with the export as the scan's visitor (lib/export),
- * and each table is written to disk one row group at a time.
+ * and each table is written to disk one row group at a time, while the thread pool builds the
+ * files' call profiles (the statements) in a pass of its own: two cores at work, not one.
  */
 export async function exportCommand(argv: string[], out: NodeJS.WritableStream = process.stdout, stderr: NodeJS.WriteStream = process.stderr): Promise<void> {
   const { values, positionals } = parseOptions({
@@ -60,8 +61,11 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
     }
     const files: ExportFile[] = found.files.map((f, i) => ({ result: first.results[i] as (typeof first.results)[number], chunks: () => fileChunks(f.path) }));
     const before = found.files.map((_, i) => found.files.slice(0, i).reduce((n, f) => n + f.size, 0));
+    // The statements come from the call profile, built on the thread pool while this thread writes the tables.
+    const profiles = parseFiles(found.files, { event: DEFAULT_EVENT, keep: 'counts', workers, profile: {} }).then((p) => p.profiles);
+    profiles.catch(() => undefined); // awaited by exportDataset; a failure is reported there
     const written = await withTableFiles(values.out, (sinks) =>
-      exportDataset(files, { dataset, sqlText: values['sql-text'] === true, sinks, onProgress: (i, bytes) => progress.update(total + (before[i] ?? 0) + bytes) }),
+      exportDataset(files, { dataset, sqlText: values['sql-text'] === true, sinks, profiles, onProgress: (i, bytes) => progress.update(total + (before[i] ?? 0) + bytes) }),
     );
     progress.done();
     const dir = values.out;

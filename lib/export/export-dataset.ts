@@ -23,6 +23,11 @@ export interface ExportOptions {
   /** Put each statement's SQL text in statements.parquet (off by default: it holds literals and names). */
   sqlText: boolean;
   sinks: Record<TableName, ByteSink>;
+  /**
+   * The files' call profiles (for statements.parquet), in `files` order, when they are computed
+   * elsewhere while this pass runs (the CLI's thread pool): then this pass does not build them.
+   */
+  profiles?: Promise<readonly (DatasetProfile | null)[]>;
   /** Bytes of the current file read so far, and its index. */
   onProgress?: (fileIndex: number, bytesRead: number) => void;
 }
@@ -44,17 +49,18 @@ export async function exportDataset(files: readonly ExportFile[], options: Expor
   for (const [fileIndex, file] of files.entries()) {
     if (file.result.outcome.kind === 'not-a-trace') continue;
     const visitor = new ExportVisitor(dataset, file.result, waits, calls);
-    const profile = new ProfileCollector();
+    const profile = options.profiles ? null : new ProfileCollector();
     await parseTrace(file.chunks(), {
       event: DEFAULT_EVENT,
       fileName: file.result.fileName,
       fileIndex,
       keep: 'counts',
-      visitor: bothVisitors(profile, visitor),
+      visitor: profile ? bothVisitors(profile, visitor) : visitor,
       ...(options.onProgress && { onProgress: (bytes: number) => options.onProgress?.(fileIndex, bytes) }),
     });
-    profiles.push(profile.finish());
+    if (profile) profiles.push(profile.finish());
   }
+  if (options.profiles) for (const [i, p] of (await options.profiles).entries()) if (p !== null && files[i]?.result.outcome.kind !== 'not-a-trace') profiles.push(p);
   waits.finish();
   calls.finish();
   const statements = new ExportTable(STATEMENTS, sinks.statements);

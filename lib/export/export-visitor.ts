@@ -16,6 +16,18 @@ const PARAMETERS = 3;
 /** `WAIT #0` and calls on cursor 0 belong to no cursor (trace-format.md §5 "#0 means no cursor"): null, not an unknown statement. */
 const NO_CURSOR = unknownStatementKey('0');
 
+const DIGIT_0 = 0x30;
+const COLON = 0x3a;
+
+/** A table's dictionary ids of the file's constant columns, its last pid, and each session's. */
+interface RowIds {
+  dataset: number;
+  file: number;
+  pid: string | null | undefined;
+  pidId: number;
+  sessions: number[];
+}
+
 /** One event's parameter names as last seen, with their ids; checked against each line's bytes. */
 interface EventNames {
   names: (string | null)[];
@@ -30,8 +42,8 @@ interface EventNames {
 export class ExportVisitor implements TraceVisitor {
   private readonly context = new RecordContext();
   private readonly clock: RecordClock;
-  private readonly waitIds: { dataset: number; file: number };
-  private readonly callIds: { dataset: number; file: number };
+  private readonly waitIds: RowIds;
+  private readonly callIds: RowIds;
   /** Per session index of the first pass: its `sid.serial`, or null. */
   private readonly sessionText: (string | null)[];
   private readonly eventNames = new Map<string, EventNames>();
@@ -43,8 +55,8 @@ export class ExportVisitor implements TraceVisitor {
     private readonly calls: ExportTable,
   ) {
     this.clock = new RecordClock(file);
-    this.waitIds = { dataset: waits.batch.idOf(W.dataset, dataset), file: waits.batch.idOf(W.file, file.fileName) };
-    this.callIds = { dataset: calls.batch.idOf(C.dataset, dataset), file: calls.batch.idOf(C.file, file.fileName) };
+    this.waitIds = { dataset: waits.batch.idOf(W.dataset, dataset), file: waits.batch.idOf(W.file, file.fileName), pid: undefined, pidId: -1, sessions: [] };
+    this.callIds = { dataset: calls.batch.idOf(C.dataset, dataset), file: calls.batch.idOf(C.file, file.fileName), pid: undefined, pidId: -1, sessions: [] };
     this.sessionText = file.sessions.map((s) => (s.sid === null ? null : `${s.sid}.${s.serial ?? ''}`));
   }
 
@@ -52,7 +64,9 @@ export class ExportVisitor implements TraceVisitor {
     this.context.atWait(w, at);
     const r = this.waits.row();
     const b = this.waits.batch;
-    this.where(b, r, W, this.waitIds, at);
+    // `WAIT #0:` (most waits of a commit loop) has no cursor: no statement to look up.
+    const noCursor = w.bytes[w.start + 6] === DIGIT_0 && w.bytes[w.start + 7] === COLON;
+    this.where(b, r, W, this.waitIds, at, noCursor);
     b.id(W.event)[r] = b.idOf(W.event, w.event);
     b.number(W.ela_us)[r] = w.ela;
     b.number(W.tim)[r] = w.tim * at.microsPerUnit;
@@ -64,7 +78,7 @@ export class ExportVisitor implements TraceVisitor {
     this.context.atCall(c, at);
     const r = this.calls.row();
     const b = this.calls.batch;
-    this.where(b, r, C, this.callIds, at);
+    this.where(b, r, C, this.callIds, at, c.cursor === '' || c.cursor === '0');
     b.id(C.call)[r] = b.idOf(C.call, c.call);
     b.id(C.cursor)[r] = c.cursor === '' ? -1 : b.idOf(C.cursor, c.cursor);
     b.number(C.dep)[r] = c.dep;
@@ -89,16 +103,23 @@ export class ExportVisitor implements TraceVisitor {
     this.context.onCursor(c, at);
   }
 
-  /** The columns every row starts with (parquet-tables.ts `where`). */
-  private where(b: ColumnBatch, r: number, k: typeof W | typeof C, ids: { dataset: number; file: number }, at: RecordPosition): void {
+  /** The columns every row starts with (parquet-tables.ts `where`); ids are the table's (`ids`), pid and session ids kept while they repeat. */
+  private where(b: ColumnBatch, r: number, k: typeof W | typeof C, ids: RowIds, at: RecordPosition, noCursor: boolean): void {
     b.id(k.dataset)[r] = ids.dataset;
     b.id(k.file)[r] = ids.file;
     b.number(k.line)[r] = at.line;
     b.number(k.byte_offset)[r] = at.offset;
-    b.id(k.pid)[r] = b.idOf(k.pid, at.pid);
-    b.id(k.session)[r] = b.idOf(k.session, this.sessionText[at.session] ?? null);
-    const key = this.context.label(SQL_ID);
-    b.id(k.sql_id)[r] = key === NO_VALUE || key === NO_CURSOR ? -1 : b.idOf(k.sql_id, key);
+    if (at.pid !== ids.pid) {
+      ids.pid = at.pid;
+      ids.pidId = b.idOf(k.pid, at.pid);
+    }
+    b.id(k.pid)[r] = ids.pidId;
+    b.id(k.session)[r] = ids.sessions[at.session] ??= b.idOf(k.session, this.sessionText[at.session] ?? null);
+    if (noCursor) b.id(k.sql_id)[r] = -1;
+    else {
+      const key = this.context.label(SQL_ID);
+      b.id(k.sql_id)[r] = key === NO_VALUE || key === NO_CURSOR ? -1 : b.idOf(k.sql_id, key);
+    }
   }
 
   private when(b: ColumnBatch, r: number, k: typeof W | typeof C, raw: number, at: RecordPosition): void {
