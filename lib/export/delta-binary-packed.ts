@@ -8,7 +8,7 @@
  *
  * Values arrive as float64 integers. Above 2^51 in magnitude a delta less the minimum could pass
  * 2^53, where float64 stops counting every integer: such a column chunk is written PLAIN instead
- * (encodeDeltaInt64 returns null).
+ * (encodeDeltaInt64 returns -1).
  */
 const BLOCK = 128;
 const MINIBLOCKS = 4;
@@ -16,15 +16,17 @@ const PER_MINIBLOCK = BLOCK / MINIBLOCKS;
 const LIMIT = 2 ** 51;
 const TWO_32 = 4294967296;
 
-/** The encoded bytes of the `m` values, or null when one is out of range (see above). */
-export function encodeDeltaInt64(values: Float64Array, m: number): Uint8Array | null {
+/** The most bytes encodeDeltaInt64 writes for m values: 7 a delta (width ≤ 53), a 10-byte minimum and 4 widths a block, the header. */
+export function deltaBound(m: number): number {
+  return Math.ceil(Math.max(0, m - 1) / BLOCK) * (BLOCK * 7 + 14) + 32;
+}
+
+/** Encodes the `m` values into `out` (deltaBound bytes); returns the bytes written, or -1 when a value is out of range (see above). */
+export function encodeDeltaInt64(values: Float64Array, m: number, out: Uint8Array): number {
   for (let i = 0; i < m; i++) {
     const v = values[i] as number;
-    if (!(v <= LIMIT && v >= -LIMIT)) return null;
+    if (!(v <= LIMIT && v >= -LIMIT)) return -1;
   }
-  const blocks = Math.ceil(Math.max(0, m - 1) / BLOCK);
-  // Worst case: 7 bytes per delta (width ≤ 53), a 10-byte minimum and 4 widths per block, the header.
-  const out = new Uint8Array(blocks * (BLOCK * 7 + 14) + 32);
   let p = varint(out, 0, BLOCK);
   p = varint(out, p, MINIBLOCKS);
   p = varint(out, p, m);
@@ -57,7 +59,7 @@ export function encodeDeltaInt64(values: Float64Array, m: number): Uint8Array | 
       p = pack(adjusted, from, to, width, out, p);
     }
   }
-  return out.subarray(0, p);
+  return p;
 }
 
 /** Packs adjusted[from, to) at `width` bits, padded with zeros to a whole miniblock of 32. */

@@ -5,11 +5,15 @@ import type { ColumnBatch } from './column-batch';
 import { schemaElements, type ColumnChunk, type ColumnSpec, type FileMetaData, type RowGroup, type TableSchema } from './parquet-schema';
 
 type KeyValue = NonNullable<FileMetaData['key_value_metadata']>[number];
-import { encodeDeltaInt64 } from './delta-binary-packed';
-import { bitWidthFor, encodeRleHybrid } from './rle-hybrid';
+import { deltaBound, encodeDeltaInt64 } from './delta-binary-packed';
+import { bitWidthFor, encodeRleHybrid, rleHybridBound } from './rle-hybrid';
+import { Scratch } from './scratch';
 import type { StringDictionary } from './string-dictionary';
 
-/** Where a table's bytes go, in order: a file (the CLI), Blob parts (the page's worker), an array (tests). */
+/**
+ * Where a table's bytes go, in order: a file (the CLI), Blob parts (the page's worker), an array
+ * (tests). `bytes` is valid only during the call (the writer reuses its buffers): copy to keep.
+ */
 export interface ByteSink {
   write(bytes: Uint8Array): void;
 }
@@ -33,7 +37,8 @@ export class ParquetTableWriter {
   private offset = 0;
   private rows = 0;
   private readonly rowGroups: RowGroup[] = [];
-  private levels = new Int32Array(0);
+  /** Buffers reused from column to column and row group to row group: no garbage per page. */
+  private readonly scratch = new Scratch();
 
   constructor(
     private readonly schema: TableSchema,
@@ -86,20 +91,22 @@ export class ParquetTableWriter {
       if (dictionary.size === 0) dictionary.id(''); // a column of nulls still needs a dictionary page; no row points at it
       dictionaryOffset = BigInt(this.offset);
       this.dictionaryPage(dictionary);
-      values = { encoding: 'RLE_DICTIONARY', bytes: dictionaryIds(batch.id(c), n, bitWidthFor(dictionary.size)) };
-    } else values = int64Values(batch.number(c), n, spec.nullable);
+      values = this.dictionaryIds(batch.id(c), n, bitWidthFor(dictionary.size));
+    } else values = this.int64Values(batch.number(c), n, spec.nullable);
     const dataOffset = BigInt(this.offset);
-    const body = levels ? concat([uint32(levels.length), levels, values.bytes]) : values.bytes;
-    this.page(
-      {
-        type: 'DATA_PAGE',
-        uncompressed_page_size: body.length,
-        compressed_page_size: body.length,
-        data_page_header: { num_values: n, encoding: values.encoding, definition_level_encoding: 'RLE', repetition_level_encoding: 'RLE' },
-      },
-      body,
-    );
-    const size = BigInt(this.offset - chunkStart);
+    const size = (levels ? 4 + levels.length : 0) + values.bytes.length;
+    this.pageHeader({
+      type: 'DATA_PAGE',
+      uncompressed_page_size: size,
+      compressed_page_size: size,
+      data_page_header: { num_values: n, encoding: values.encoding, definition_level_encoding: 'RLE', repetition_level_encoding: 'RLE' },
+    });
+    if (levels) {
+      this.emit(uint32(levels.length));
+      this.emit(levels);
+    }
+    this.emit(values.bytes);
+    const chunkSize = BigInt(this.offset - chunkStart);
     return {
       file_offset: BigInt(chunkStart),
       meta_data: {
@@ -108,17 +115,17 @@ export class ParquetTableWriter {
         path_in_schema: [spec.name],
         codec: 'UNCOMPRESSED',
         num_values: BigInt(n),
-        total_uncompressed_size: size,
-        total_compressed_size: size,
+        total_uncompressed_size: chunkSize,
+        total_compressed_size: chunkSize,
         data_page_offset: dataOffset,
         ...(dictionaryOffset !== undefined && { dictionary_page_offset: dictionaryOffset }),
       },
     };
   }
 
+  /** The RLE definition levels of a nullable column: 1 where it has a value, 0 for null. */
   private definitionLevels(spec: ColumnSpec, batch: ColumnBatch, c: number, n: number): Uint8Array {
-    if (this.levels.length < n) this.levels = new Int32Array(batch.capacity);
-    const levels = this.levels;
+    const levels = this.scratch.int32('levels', n);
     if (spec.kind === 'string') {
       const ids = batch.id(c);
       for (let i = 0; i < n; i++) levels[i] = (ids[i] as number) >= 0 ? 1 : 0;
@@ -126,7 +133,39 @@ export class ParquetTableWriter {
       const values = batch.number(c);
       for (let i = 0; i < n; i++) levels[i] = values[i] === values[i] ? 1 : 0;
     }
-    return encodeRleHybrid(levels, n, 1);
+    const out = this.scratch.bytes('levels', rleHybridBound(n, 1));
+    return out.subarray(0, encodeRleHybrid(levels, n, 1, out));
+  }
+
+  /** The non-null ids, as RLE_DICTIONARY data: the bit width in one byte, then the hybrid runs. */
+  private dictionaryIds(ids: Int32Array, n: number, width: number): EncodedValues {
+    let m = 0;
+    const kept = this.scratch.int32('ids', n);
+    for (let i = 0; i < n; i++) {
+      const id = ids[i] as number;
+      if (id >= 0) kept[m++] = id;
+    }
+    const out = this.scratch.bytes('values', 1 + rleHybridBound(m, width));
+    out[0] = width;
+    return { encoding: 'RLE_DICTIONARY', bytes: out.subarray(0, encodeRleHybrid(kept, m, width, out, 1)) };
+  }
+
+  /** The non-null values of an INT64 column: DELTA_BINARY_PACKED, or PLAIN where a value is too large for it. */
+  private int64Values(values: Float64Array, n: number, nullable: boolean): EncodedValues {
+    let present = values;
+    let m = n;
+    if (nullable) {
+      present = this.scratch.float64('present', n);
+      m = 0;
+      for (let i = 0; i < n; i++) {
+        const v = values[i] as number;
+        if (v === v) present[m++] = v;
+      }
+    }
+    const out = this.scratch.bytes('values', Math.max(deltaBound(m), 8 * m));
+    const length = encodeDeltaInt64(present, m, out);
+    if (length >= 0) return { encoding: 'DELTA_BINARY_PACKED', bytes: out.subarray(0, length) };
+    return { encoding: 'PLAIN', bytes: plainInt64(present, m, out) };
   }
 
   private dictionaryPage(dictionary: StringDictionary): void {
@@ -138,14 +177,14 @@ export class ParquetTableWriter {
       body.set(bytes, p + 4);
       p += 4 + bytes.length;
     }
-    this.page({ type: 'DICTIONARY_PAGE', uncompressed_page_size: body.length, compressed_page_size: body.length, dictionary_page_header: { num_values: dictionary.size, encoding: 'PLAIN' } }, body);
+    this.pageHeader({ type: 'DICTIONARY_PAGE', uncompressed_page_size: body.length, compressed_page_size: body.length, dictionary_page_header: { num_values: dictionary.size, encoding: 'PLAIN' } });
+    this.emit(body);
   }
 
-  private page(header: Parameters<typeof writePageHeader>[1], body: Uint8Array): void {
+  private pageHeader(header: Parameters<typeof writePageHeader>[1]): void {
     const head = new ByteWriter(64);
     writePageHeader(head, header);
-    this.emit(head.getBytes().slice());
-    this.emit(body);
+    this.emit(head.getBytes());
   }
 
   private emit(bytes: Uint8Array): void {
@@ -154,47 +193,16 @@ export class ParquetTableWriter {
   }
 }
 
-/** The non-null ids, as RLE_DICTIONARY data: the bit width in one byte, then the hybrid runs. */
-function dictionaryIds(ids: Int32Array, n: number, width: number): Uint8Array {
-  let m = 0;
-  const kept = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    const id = ids[i] as number;
-    if (id >= 0) kept[m++] = id;
-  }
-  const runs = encodeRleHybrid(kept, m, width);
-  const out = new Uint8Array(1 + runs.length);
-  out[0] = width;
-  out.set(runs, 1);
-  return out;
-}
-
 /** A data page's values and how they are encoded. */
 interface EncodedValues {
   encoding: 'PLAIN' | 'DELTA_BINARY_PACKED' | 'RLE_DICTIONARY';
   bytes: Uint8Array;
 }
 
-/** The non-null values of an INT64 column: DELTA_BINARY_PACKED, or PLAIN where a value is too large for it. */
-function int64Values(values: Float64Array, n: number, nullable: boolean): EncodedValues {
-  let present = values;
-  let m = n;
-  if (nullable) {
-    present = new Float64Array(n);
-    m = 0;
-    for (let i = 0; i < n; i++) {
-      const v = values[i] as number;
-      if (v === v) present[m++] = v;
-    }
-  }
-  const delta = encodeDeltaInt64(present, m);
-  return delta ? { encoding: 'DELTA_BINARY_PACKED', bytes: delta } : { encoding: 'PLAIN', bytes: plainInt64(present, m) };
-}
-
 /** PLAIN INT64: little-endian two's complement, low then high 32 bits (typed arrays are little-endian on every platform Node and browsers run on). */
-function plainInt64(values: Float64Array, m: number): Uint8Array {
-  const out = new Uint8Array(8 * m);
-  const words = new Uint32Array(out.buffer);
+function plainInt64(values: Float64Array, m: number, into: Uint8Array): Uint8Array {
+  const out = into.subarray(0, 8 * m);
+  const words = new Uint32Array(out.buffer, out.byteOffset, 2 * m);
   let k = 0;
   for (let i = 0; i < m; i++) {
     const v = values[i] as number;
@@ -208,14 +216,4 @@ function plainInt64(values: Float64Array, m: number): Uint8Array {
 
 function uint32(value: number): Uint8Array {
   return new Uint8Array([value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff, (value >>> 24) & 0xff]);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let p = 0;
-  for (const part of parts) {
-    out.set(part, p);
-    p += part.length;
-  }
-  return out;
 }

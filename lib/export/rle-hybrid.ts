@@ -20,12 +20,16 @@ export function bitWidthFor(size: number): number {
   return w;
 }
 
-/** The encoded bytes of values[0, n) at `width` bits (values are 0 ≤ v < 2^width). */
-export function encodeRleHybrid(values: Int32Array, n: number, width: number): Uint8Array {
+/** The most bytes encodeRleHybrid writes for n values of `width` bits. */
+export function rleHybridBound(n: number, width: number): number {
   const groups = Math.ceil(n / GROUP);
-  const out = new Uint8Array(groups * width + (groups + 1) * 10 + 16);
+  return groups * width + (groups + 1) * 10 + 16;
+}
+
+/** Encodes values[0, n) at `width` bits (values are 0 ≤ v < 2^width) into `out` (rleHybridBound bytes) from `at`; returns where it ended. */
+export function encodeRleHybrid(values: Int32Array, n: number, width: number, out: Uint8Array, at = 0): number {
   const valueBytes = (width + 7) >> 3;
-  let p = 0;
+  let p = at;
   let literalStart = -1;
   let literalGroups = 0;
   const flush = (): void => {
@@ -56,7 +60,7 @@ export function encodeRleHybrid(values: Int32Array, n: number, width: number): U
     i += GROUP;
   }
   flush();
-  return out.subarray(0, p);
+  return p;
 }
 
 /** Packs `count` values from `start` (past n: zeros), LSB first. */

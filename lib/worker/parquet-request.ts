@@ -22,7 +22,7 @@ class BlobSink implements ByteSink {
   private pendingBytes = 0;
 
   write(bytes: Uint8Array): void {
-    this.pending.push(bytes as Uint8Array<ArrayBuffer>);
+    this.pending.push(bytes.slice()); // the writer reuses its buffers
     this.pendingBytes += bytes.length;
     if (this.pendingBytes >= FOLD_BYTES) this.fold();
   }
