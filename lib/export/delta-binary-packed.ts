@@ -65,6 +65,7 @@ export function encodeDeltaInt64(values: Float64Array, m: number, out: Uint8Arra
 /** Packs adjusted[from, to) at `width` bits, padded with zeros to a whole miniblock of 32. */
 function pack(adjusted: Float64Array, from: number, to: number, width: number, out: Uint8Array, at: number): number {
   if (width === 0) return at;
+  if (width <= 24) return packNarrow(adjusted, from, to, width, out, at);
   let p = at;
   let acc = 0;
   let bits = 0;
@@ -95,6 +96,24 @@ function pack(adjusted: Float64Array, from: number, to: number, width: number, o
     }
   }
   // 32 values of any width fill whole bytes.
+  return p;
+}
+
+/** pack() for widths up to 24, the common case: an int32 accumulator never holds more than 31 bits. */
+function packNarrow(adjusted: Float64Array, from: number, to: number, width: number, out: Uint8Array, at: number): number {
+  let p = at;
+  let acc = 0;
+  let bits = 0;
+  const end = from + PER_MINIBLOCK;
+  for (let k = from; k < end; k++) {
+    acc |= (k < to ? (adjusted[k] as number) : 0) << bits;
+    bits += width;
+    while (bits >= 8) {
+      out[p++] = acc & 0xff;
+      acc >>>= 8;
+      bits -= 8;
+    }
+  }
   return p;
 }
 
