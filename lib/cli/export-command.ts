@@ -45,6 +45,7 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
   const workers = wholeNumber('workers', values.workers, 1);
   const dataset = values.dataset ?? path.basename(path.resolve(positionals[0] as string));
 
+  makeFolder(values.out); // before reading gigabytes: a folder that cannot be made stops the run now
   const found = await findInputs(positionals);
   if (found.unreadable.length > 0) throw new ExitError(1, found.unreadable.join('\n'));
   if (found.files.length === 0) throw new ExitError(2, `no trace files found in ${positionals.join(', ')} (looked for *.trc, *.trc.gz and files that look like traces)`);
@@ -79,11 +80,6 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
 
 /** Opens DIR/<table>.parquet for each table, runs `use` with a sink per file, and closes them. */
 async function withTableFiles<T>(dir: string, use: (sinks: Record<TableName, ByteSink>) => Promise<T>): Promise<T> {
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (error) {
-    throw new ExitError(1, `cannot create the output folder ${dir}: ${error instanceof Error ? error.message : String(error)}`);
-  }
   const fds: number[] = [];
   try {
     const sinks = {} as Record<TableName, ByteSink>;
@@ -101,6 +97,14 @@ async function withTableFiles<T>(dir: string, use: (sinks: Record<TableName, Byt
     return await use(sinks);
   } finally {
     for (const fd of fds) closeSync(fd);
+  }
+}
+
+function makeFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new ExitError(1, `cannot create the output folder ${dir}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

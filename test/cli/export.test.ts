@@ -191,4 +191,14 @@ describe('export usage errors', () => {
     expect(noOut.status).toBe(1);
     expect(noOut.stderr).toContain('export needs --out DIR');
   });
+
+  it('names the folder it cannot write to', async () => {
+    // A folder inside a regular file cannot be made.
+    const blocked = path.join(temp.dir, 'hand-trace-is-a-file');
+    writeFileSync(blocked, 'not a folder');
+    const run = await runCli(['export', '--format', 'parquet', '--out', path.join(blocked, 'out'), synth]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`cannot create the output folder ${path.join(blocked, 'out')}`);
+    expect(run.stderr).not.toContain('    at ');
+  });
 });
