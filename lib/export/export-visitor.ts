@@ -19,13 +19,85 @@ const NO_CURSOR = unknownStatementKey('0');
 const DIGIT_0 = 0x30;
 const COLON = 0x3a;
 
-/** A table's dictionary ids of the file's constant columns, its last pid, and each session's. */
-interface RowIds {
-  dataset: number;
-  file: number;
-  pid: string | null | undefined;
-  pidId: number;
-  sessions: number[];
+/**
+ * The columns every row of both tables has, as the batch's typed arrays (one shape for both
+ * tables, so the code that fills them sees one shape), with the file's constant ids, its last pid's
+ * id and each session's.
+ */
+interface RowColumns {
+  batch: ColumnBatch;
+  dataset: Int32Array;
+  file: Int32Array;
+  line: Float64Array;
+  offset: Float64Array;
+  pid: Int32Array;
+  session: Int32Array;
+  sqlId: Int32Array;
+  tim: Float64Array;
+  wall: Float64Array;
+  wallUtc: Float64Array;
+  pidColumn: number;
+  sessionColumn: number;
+  sqlIdColumn: number;
+  datasetId: number;
+  fileId: number;
+  lastPid: string | null | undefined;
+  lastPidId: number;
+  sessionIds: number[];
+}
+
+function rowColumns(b: ColumnBatch, k: typeof W | typeof C, dataset: string, fileName: string): RowColumns {
+  return {
+    batch: b,
+    dataset: b.id(k.dataset),
+    file: b.id(k.file),
+    line: b.number(k.line),
+    offset: b.number(k.byte_offset),
+    pid: b.id(k.pid),
+    session: b.id(k.session),
+    sqlId: b.id(k.sql_id),
+    tim: b.number(k.tim),
+    wall: b.number(k.wall_time),
+    wallUtc: b.number(k.wall_time_utc),
+    pidColumn: k.pid,
+    sessionColumn: k.session,
+    sqlIdColumn: k.sql_id,
+    datasetId: b.idOf(k.dataset, dataset),
+    fileId: b.idOf(k.file, fileName),
+    lastPid: undefined,
+    lastPidId: -1,
+    sessionIds: [],
+  };
+}
+
+function waitColumns(b: ColumnBatch) {
+  return {
+    event: b.id(W.event),
+    ela: b.number(W.ela_us),
+    names: [b.id(W.p1_name), b.id(W.p2_name), b.id(W.p3_name)],
+    values: [b.number(W.p1), b.number(W.p2), b.number(W.p3)],
+    obj: b.number(W.obj),
+  };
+}
+
+function callColumns(b: ColumnBatch) {
+  return {
+    call: b.id(C.call),
+    cursor: b.id(C.cursor),
+    dep: b.number(C.dep),
+    c: b.number(C.c_us),
+    e: b.number(C.e_us),
+    p: b.number(C.p),
+    cr: b.number(C.cr),
+    cu: b.number(C.cu),
+    mis: b.number(C.mis),
+    r: b.number(C.r),
+    og: b.number(C.og),
+    plh: b.number(C.plh),
+    closeType: b.number(C.close_type),
+    rlbk: b.number(C.rlbk),
+    rdOnly: b.number(C.rd_only),
+  };
 }
 
 /** One event's parameter names as last seen, with their ids; checked against each line's bytes. */
@@ -42,8 +114,11 @@ interface EventNames {
 export class ExportVisitor implements TraceVisitor {
   private readonly context = new RecordContext();
   private readonly clock: RecordClock;
-  private readonly waitIds: RowIds;
-  private readonly callIds: RowIds;
+  private readonly waitRow: RowColumns;
+  private readonly callRow: RowColumns;
+  /** The waits' own columns and the calls' (typed arrays of the reused batches, looked up once). */
+  private readonly w: ReturnType<typeof waitColumns>;
+  private readonly c: ReturnType<typeof callColumns>;
   /** Per session index of the first pass: its `sid.serial`, or null. */
   private readonly sessionText: (string | null)[];
   private readonly eventNames = new Map<string, EventNames>();
@@ -55,103 +130,103 @@ export class ExportVisitor implements TraceVisitor {
     private readonly calls: ExportTable,
   ) {
     this.clock = new RecordClock(file);
-    this.waitIds = { dataset: waits.batch.idOf(W.dataset, dataset), file: waits.batch.idOf(W.file, file.fileName), pid: undefined, pidId: -1, sessions: [] };
-    this.callIds = { dataset: calls.batch.idOf(C.dataset, dataset), file: calls.batch.idOf(C.file, file.fileName), pid: undefined, pidId: -1, sessions: [] };
+    this.waitRow = rowColumns(waits.batch, W, dataset, file.fileName);
+    this.callRow = rowColumns(calls.batch, C, dataset, file.fileName);
+    this.w = waitColumns(waits.batch);
+    this.c = callColumns(calls.batch);
     this.sessionText = file.sessions.map((s) => (s.sid === null ? null : `${s.sid}.${s.serial ?? ''}`));
   }
 
   onWait(w: VisitedWait, at: RecordPosition): void {
     this.context.atWait(w, at);
     const r = this.waits.row();
-    const b = this.waits.batch;
     // `WAIT #0:` (most waits of a commit loop) has no cursor: no statement to look up.
     const noCursor = w.bytes[w.start + 6] === DIGIT_0 && w.bytes[w.start + 7] === COLON;
-    this.where(b, r, W, this.waitIds, at, noCursor);
-    b.id(W.event)[r] = b.idOf(W.event, w.event);
-    b.number(W.ela_us)[r] = w.ela;
-    b.number(W.tim)[r] = w.tim * at.microsPerUnit;
-    this.when(b, r, W, w.tim, at);
-    this.parameters(b, r, w.event, this.context.parameters());
+    this.where(this.waitRow, r, at, noCursor, w.tim);
+    const k = this.w;
+    k.event[r] = this.waits.batch.idOf(W.event, w.event);
+    k.ela[r] = w.ela;
+    this.waitRow.tim[r] = w.tim * at.microsPerUnit;
+    this.parameters(r, w.event, this.context.parameters());
   }
 
   onCall(c: VisitedCall, at: RecordPosition): void {
     this.context.atCall(c, at);
     const r = this.calls.row();
-    const b = this.calls.batch;
-    this.where(b, r, C, this.callIds, at, c.cursor === '' || c.cursor === '0');
-    b.id(C.call)[r] = b.idOf(C.call, c.call);
-    b.id(C.cursor)[r] = c.cursor === '' ? -1 : b.idOf(C.cursor, c.cursor);
-    b.number(C.dep)[r] = c.dep;
-    b.number(C.c_us)[r] = c.c;
-    b.number(C.e_us)[r] = c.e;
-    b.number(C.p)[r] = c.p;
-    b.number(C.cr)[r] = c.cr;
-    b.number(C.cu)[r] = c.cu;
-    b.number(C.mis)[r] = c.mis;
-    b.number(C.r)[r] = c.r;
-    b.number(C.og)[r] = c.og;
-    b.number(C.plh)[r] = c.plh;
-    b.number(C.tim)[r] = c.tim;
     // A call's tim is µs already (call-line.ts); the clock takes the trace's unit.
-    this.when(b, r, C, c.tim / at.microsPerUnit, at);
-    b.number(C.close_type)[r] = c.type;
-    b.number(C.rlbk)[r] = c.rlbk;
-    b.number(C.rd_only)[r] = c.rdOnly;
+    this.where(this.callRow, r, at, c.cursor === '' || c.cursor === '0', c.tim / at.microsPerUnit);
+    this.callRow.tim[r] = c.tim;
+    const k = this.c;
+    const b = this.calls.batch;
+    k.call[r] = b.idOf(C.call, c.call);
+    k.cursor[r] = c.cursor === '' ? -1 : b.idOf(C.cursor, c.cursor);
+    k.dep[r] = c.dep;
+    k.c[r] = c.c;
+    k.e[r] = c.e;
+    k.p[r] = c.p;
+    k.cr[r] = c.cr;
+    k.cu[r] = c.cu;
+    k.mis[r] = c.mis;
+    k.r[r] = c.r;
+    k.og[r] = c.og;
+    k.plh[r] = c.plh;
+    k.closeType[r] = c.type;
+    k.rlbk[r] = c.rlbk;
+    k.rdOnly[r] = c.rdOnly;
   }
 
   onCursor(c: VisitedCursor, at: RecordPosition): void {
     this.context.onCursor(c, at);
   }
 
-  /** The columns every row starts with (parquet-tables.ts `where`); ids are the table's (`ids`), pid and session ids kept while they repeat. */
-  private where(b: ColumnBatch, r: number, k: typeof W | typeof C, ids: RowIds, at: RecordPosition, noCursor: boolean): void {
-    b.id(k.dataset)[r] = ids.dataset;
-    b.id(k.file)[r] = ids.file;
-    b.number(k.line)[r] = at.line;
-    b.number(k.byte_offset)[r] = at.offset;
-    if (at.pid !== ids.pid) {
-      ids.pid = at.pid;
-      ids.pidId = b.idOf(k.pid, at.pid);
+  /** The columns every row has (parquet-tables.ts `where` and `when`); `raw` is the record's tim in the trace's unit. */
+  private where(k: RowColumns, r: number, at: RecordPosition, noCursor: boolean, raw: number): void {
+    k.dataset[r] = k.datasetId;
+    k.file[r] = k.fileId;
+    k.line[r] = at.line;
+    k.offset[r] = at.offset;
+    if (at.pid !== k.lastPid) {
+      k.lastPid = at.pid;
+      k.lastPidId = k.batch.idOf(k.pidColumn, at.pid);
     }
-    b.id(k.pid)[r] = ids.pidId;
-    b.id(k.session)[r] = ids.sessions[at.session] ??= b.idOf(k.session, this.sessionText[at.session] ?? null);
-    if (noCursor) b.id(k.sql_id)[r] = -1;
+    k.pid[r] = k.lastPidId;
+    k.session[r] = k.sessionIds[at.session] ??= k.batch.idOf(k.sessionColumn, this.sessionText[at.session] ?? null);
+    if (noCursor) k.sqlId[r] = -1;
     else {
       const key = this.context.label(SQL_ID);
-      b.id(k.sql_id)[r] = key === NO_VALUE || key === NO_CURSOR ? -1 : b.idOf(k.sql_id, key);
+      k.sqlId[r] = key === NO_VALUE || key === NO_CURSOR ? -1 : k.batch.idOf(k.sqlIdColumn, key);
     }
-  }
-
-  private when(b: ColumnBatch, r: number, k: typeof W | typeof C, raw: number, at: RecordPosition): void {
     this.clock.place(raw, at.pid);
-    b.number(k.wall_time)[r] = this.clock.local;
-    b.number(k.wall_time_utc)[r] = this.clock.utc;
+    k.wall[r] = this.clock.local;
+    k.wallUtc[r] = this.clock.utc;
   }
 
   /** p1 … p3 with their names, and obj#; an event's names are made into strings only when they change. */
-  private parameters(b: ColumnBatch, r: number, event: string, params: WaitParams | null): void {
-    const names = this.namesOf(event, params, b);
-    const fields = params?.fieldCount ?? 0;
+  private parameters(r: number, event: string, params: WaitParams | null): void {
+    const k = this.w;
+    const names = this.namesOf(event, params);
     for (let i = 0; i < PARAMETERS; i++) {
       const present = names.names[i] !== null;
-      b.id((W.p1_name + 2 * i) as number)[r] = present ? (names.ids[i] as number) : -1;
-      b.number((W.p1 + 2 * i) as number)[r] = present && params !== null ? params.integerAt(i) : NaN;
+      (k.names[i] as Int32Array)[r] = present ? (names.ids[i] as number) : -1;
+      (k.values[i] as Float64Array)[r] = present && params !== null ? params.integerAt(i) : NaN;
     }
     let obj = NaN;
+    const fields = params?.fieldCount ?? 0;
     for (let i = 0; i < fields; i++) {
       if ((params as WaitParams).fieldNameIs(i, 'obj#')) {
         obj = (params as WaitParams).integerAt(i);
         break;
       }
     }
-    b.number(W.obj)[r] = obj;
+    k.obj[r] = obj;
   }
 
-  private namesOf(event: string, params: WaitParams | null, b: ColumnBatch): EventNames {
+  private namesOf(event: string, params: WaitParams | null): EventNames {
+    const b = this.waits.batch;
     const known = this.eventNames.get(event);
     if (known !== undefined && params !== null && sameNames(known, params)) return known;
     const names = Array.from({ length: PARAMETERS }, (_, i) => params?.positionalName(i) ?? null);
-    const fresh = { names, ids: names.map((n, i) => b.idOf((W.p1_name + 2 * i) as number, n)) };
+    const fresh = { names, ids: names.map((n, i) => b.idOf([W.p1_name, W.p2_name, W.p3_name][i] as number, n)) };
     this.eventNames.set(event, fresh);
     return fresh;
   }

@@ -32,6 +32,7 @@ describe("the page's parquet request", () => {
     const zip = new ZipReader(new BlobReader(reply.blob));
     const names: string[] = [];
     for (const entry of await zip.getEntries()) {
+      if (entry.directory) continue;
       names.push(entry.filename);
       writeFileSync(path.join(temp.dir, `page-${entry.filename}`), await entry.getData(new Uint8ArrayWriter()));
     }
