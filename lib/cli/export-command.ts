@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { exportDataset, type ExportFile } from '../export/export-dataset';
 import { TABLE_FILES, type TableName } from '../export/parquet-tables';
+import { exportWarnings } from '../export/summary-rows';
 import type { ByteSink } from '../export/parquet-table-writer';
 import { fileChunks } from '../node/file-chunks';
 import { findInputs } from '../node/find-inputs';
@@ -55,7 +56,7 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
     const first = await parseFiles(found.files, { event: DEFAULT_EVENT, keep: 'counts', workers, onProgress: (done) => progress.update(done) });
     for (const r of first.results) {
       if (r.outcome.kind === 'not-a-trace') stderr.write(safeText(`warning: skipped ${r.outcome.reason}\n`));
-      else for (const w of r.warnings) stderr.write(safeText(`warning: ${formatWarning(w)}\n`));
+      else for (const w of exportWarnings(r)) stderr.write(safeText(`warning: ${formatWarning(w)}\n`));
     }
     if (first.results.every((r) => r.outcome.kind === 'not-a-trace')) {
       throw new ExitError(2, `${first.results.length === 1 ? 'the input is not a trace' : `none of the ${first.results.length} inputs is a trace`}; nothing to export`);

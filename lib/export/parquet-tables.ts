@@ -94,7 +94,10 @@ export const STATEMENTS = [
   col('e_per_execution_max_us', 'int64'),
 ] as const satisfies TableSchema;
 
-/** One row per input file: what its header says (header-facts.ts) and what the parser warned (warnings.ts). */
+/**
+ * One row per input file: what its header says (header-facts.ts) and what the parser warned
+ * (warnings.ts), one warning a line. `outcome` is `trace` or `not-a-trace` (then `warnings` says why).
+ */
 export const FILES = [
   col('dataset', 'string', false),
   col('file', 'string', false),

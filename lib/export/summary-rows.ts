@@ -1,7 +1,7 @@
 import { addSums, emptyCallSums } from '../profile/call-book';
 import type { StatementRow } from '../profile/statement-table';
 import { formatWarning } from '../trace/warnings';
-import type { TraceFileResult } from '../trace/types';
+import type { ParseWarning, TraceFileResult } from '../trace/types';
 import type { ExportTable } from './export-table';
 import { columnIndex, FILES, STATEMENTS } from './parquet-tables';
 
@@ -44,13 +44,22 @@ export function addStatementRows(table: ExportTable, dataset: string, rows: read
   }
 }
 
+/**
+ * A file's warnings as the export states them: the parser's, without `no-event`, which is about
+ * the one event the other commands measure, where the export takes every event (waits.parquet
+ * shows which a file has). A file that is not a trace has the reason instead.
+ */
+export function exportWarnings(f: TraceFileResult): ParseWarning[] {
+  return f.warnings.filter((w) => w.code !== 'no-event');
+}
+
 /** One row per input file: its header facts, its counts and its warnings (one per line, as the CLI prints them). */
 export function addFileRow(table: ExportTable, dataset: string, f: TraceFileResult): void {
   const b = table.batch;
   const r = table.row();
   b.id(F.dataset)[r] = b.idOf(F.dataset, dataset);
   b.id(F.file)[r] = b.idOf(F.file, f.fileName);
-  b.id(F.outcome)[r] = b.idOf(F.outcome, f.outcome.kind);
+  b.id(F.outcome)[r] = b.idOf(F.outcome, f.outcome.kind === 'not-a-trace' ? 'not-a-trace' : 'trace');
   b.number(F.bytes)[r] = f.bytes;
   b.number(F.lines)[r] = f.lines;
   b.id(F.release)[r] = b.idOf(F.release, f.facts.oracleVersion);
@@ -62,7 +71,8 @@ export function addFileRow(table: ExportTable, dataset: string, f: TraceFileResu
   b.number(F.unit_assumed)[r] = f.facts.unitAssumed ? 1 : 0;
   b.number(F.waits)[r] = f.profile.reduce((n, e) => n + e.count, 0);
   b.number(F.sessions)[r] = f.sessions.length;
-  const warnings = f.outcome.kind === 'not-a-trace' ? [f.outcome.reason] : f.warnings.map(formatWarning);
-  b.number(F.warning_count)[r] = f.warnings.reduce((n, w) => n + w.count, 0);
+  const kept = exportWarnings(f);
+  const warnings = f.outcome.kind === 'not-a-trace' ? [f.outcome.reason] : kept.map(formatWarning);
+  b.number(F.warning_count)[r] = kept.reduce((n, w) => n + w.count, 0);
   b.id(F.warnings)[r] = b.idOf(F.warnings, warnings.length > 0 ? warnings.join('\n') : null);
 }

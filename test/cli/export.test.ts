@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, parseJsonOutput, runCli } from '../helpers/cli';
+import { FIXTURES_DIR, makeTempDir, parseJsonOutput, runCli } from '../helpers/cli';
 import { CORPUS_DIR, corpusAvailable, reportCorpusMissing } from '../helpers/corpus';
 import { query, sqlPath } from '../export/duckdb';
 
@@ -176,6 +176,26 @@ describe.skipIf(!corpusAvailable)('export --format parquet of real traces', () =
     const [millsap, trcsess] = rows as [unknown[], unknown[]];
     expect(millsap[1]).toBe(millsap[2]);
     expect(Number(trcsess[3])).toBeGreaterThan(1);
+  });
+});
+
+describe('export --format parquet of files without waits, or not traces', () => {
+  it('gives each its row in files.parquet, with no word about log file sync', async () => {
+    const dir = path.join(temp.dir, 'odd');
+    const inputs = ['no-log-file-sync.trc', 'readme-not-a-trace.trc'].map((f) => path.join(FIXTURES_DIR, f));
+    const run = await runCli(['export', '--format', 'parquet', '--out', dir, ...inputs]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('log file sync');
+    const rows = await query(`select file, outcome, warning_count, warnings is null from ${table('files', dir)} order by file`);
+    expect(rows.map((r) => [path.basename(r[0] as string), ...r.slice(1)])).toEqual([
+      ['no-log-file-sync.trc', 'trace', 0n, true],
+      // The parser counts one warning for a file that is not a trace: why it is not.
+      ['readme-not-a-trace.trc', 'not-a-trace', 1n, false],
+    ]);
+    // The not-a-trace file adds no rows; the other's waits are all there (profile --json counts them).
+    const profile = parseJsonOutput<{ events: { count: number }[] }>(await runCli(['profile', '--json', inputs[0] as string]));
+    const [[waits]] = (await query(`select count(*) from ${table('waits', dir)}`)) as [[bigint]];
+    expect(Number(waits)).toBe(profile.events.reduce((n, e) => n + e.count, 0));
   });
 });
 
