@@ -23,6 +23,7 @@ import { findPython, measureOnce, median, requireTool, rssFloorBytes } from './m
 import { formatCompareBench, runCompareBench } from './compare-bench.mjs';
 import { formatStatsBench, runStatsBench } from './stats-bench.mjs';
 import { runScopeBench } from './scope-bench.mjs';
+import { formatExportBench, runExportBench } from './export-bench.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Timed rounds (each tool once per round), 7 by default: this shared 2-core machine swings by up to
@@ -245,6 +246,10 @@ async function main() {
   // issue 15: a window, a heat map and a group over 4,000,000 waits, beside one plain pass over them.
   console.log('\nscope and group (bench/scope-bench.mjs):');
   await runScopeBench({ log: (s) => console.log(`  ${s}`) });
+
+  // issue 17 §2: export --format parquet of the same 1 GiB trace, beside the plain stats pass.
+  console.log('\nParquet export (bench/export-bench.mjs):');
+  console.log(formatExportBench(await runExportBench({ bin, runs: Math.min(RUNS, 3), log: (s) => console.log(`  ${s}`) })));
 }
 
 main().catch((error) => {

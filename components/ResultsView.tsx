@@ -19,7 +19,7 @@ import { WindowLines } from './WindowLines';
 import type { RangeSelection } from './charts/range-selection';
 import { selectionOf, type FigureSelection } from './outliers/figure-selection';
 import type { BucketMode } from './workbench/url-state';
-import { ExportBar } from './workbench/ExportBar';
+import { ExportBar, type AskParquet } from './workbench/ExportBar';
 
 export interface ResultsViewProps {
   report: WaitscopeReport;
@@ -38,9 +38,11 @@ export interface ResultsViewProps {
   onSelectRange?: (selection: FigureSelection) => void;
   /** Drawn right after the comparison table (the workbench's cell flash log panel); absent in a shared report. */
   besideComparison?: ReactNode;
+  /** The workbench's Parquet download of a dataset (ExportBar); absent in a shared report, which has no files. */
+  parquet?: AskParquet;
 }
 
-export function ResultsView({ report: figures, unit, buckets, topWaits, thresholdCounts, onThresholdsChange, onSelectRange, besideComparison }: ResultsViewProps) {
+export function ResultsView({ report: figures, unit, buckets, topWaits, thresholdCounts, onThresholdsChange, onSelectRange, besideComparison, parquet }: ResultsViewProps) {
   const report = useMemo(() => withThresholdCounts(figures, thresholdCounts ?? []), [figures, thresholdCounts]);
   // Indexes into the report drawn here become ids now, before the datasets can change.
   const onRange = onSelectRange && ((r: RangeSelection) => onSelectRange(selectionOf(r, report)));
@@ -58,7 +60,7 @@ export function ResultsView({ report: figures, unit, buckets, topWaits, threshol
       )}
       <ComparisonTable report={report} unit={unit} />
       {besideComparison}
-      <ExportBar report={report} buckets={buckets} />
+      <ExportBar report={report} buckets={buckets} {...(parquet && { parquet })} />
       <AllWaitsFigure report={figures} unit={unit} bucketMode={buckets} onSelectRange={onRange} />
       <TopWaitsFigure report={figures} unit={unit} settings={topWaits} onSelectRange={onRange} />
       <SpectrumFigure report={figures} unit={unit} onSelectRange={onRange} />

@@ -247,6 +247,7 @@ export function Workbench() {
             thresholdCounts={thresholdCounts}
             onThresholdsChange={(thresholds) => setView({ thresholds })}
             onSelectRange={(s) => setSelected({ selection: s, dataKey })}
+            parquet={(datasetId, label, sqlText) => analysis.ask('parquet', { datasetId, label, sqlText })}
             besideComparison={<CellFlashLogPanel report={report} unit={view.unit} datasets={slots.flatMap((s, i) => (statuses[s.id]?.cell ? [{ id: s.id, label: s.label, color: colorOf(s.id, i), cell: statuses[s.id]!.cell! }] : []))} />}
           />
         )}

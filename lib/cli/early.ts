@@ -7,5 +7,5 @@ import { startParseWorkers, threadsRequested } from '../node/early-workers';
  */
 export function startEarlyWorkers(argv: readonly string[]): void {
   const command = argv[0];
-  if (command === 'stats' || command === 'profile' || command === 'compare' || command === 'outliers') startParseWorkers(threadsRequested(argv));
+  if (command === 'stats' || command === 'profile' || command === 'compare' || command === 'outliers' || command === 'export') startParseWorkers(threadsRequested(argv));
 }

@@ -30,6 +30,8 @@ const USAGE = `usage:
                                                              WHERE objectType='FLASHLOG', dcli too): per cell, deltas, flash-first share
   waitscope lgwr    [--lgwr FILE] [--slow US] [--json] FOREGROUND_FILE_OR_DIR...   (lgwr --help: all options)
                                                              pair log file sync with LGWR's writes: covered share, remainder, histograms
+  waitscope export  --format parquet --out DIR [--dataset NAME] [--sql-text] FILE_OR_DIR...
+                                                             waits, calls, statements and files as Parquet tables (DuckDB, pandas, R, Spark)
   waitscope synth   --preset flash-on|flash-off --out DIR [--sessions 20] [--commits 200000] [--seed 1]
                                                              write Table 15.1-calibrated 11.2 traces, one per session
   waitscope synth   --workload oltp --release 8i|9i|10.2|11.2|12.2|19c|23ai --out DIR   (synth --help: all options)
@@ -89,6 +91,9 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'synth':
         await (await import('./synth-command')).synthCommand(rest);
+        return 0;
+      case 'export':
+        await (await import('./export-command')).exportCommand(rest);
         return 0;
       case 'lgwr':
         return await (await import('./lgwr-command')).lgwrCommand(rest);

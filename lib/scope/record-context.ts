@@ -131,6 +131,11 @@ export class RecordContext {
     }
   }
 
+  /** The measured wait's parameters, read once for every key and for the Parquet export (lib/export); null for a call. */
+  parameters(): WaitParams | null {
+    return this.waitParams();
+  }
+
   private statement(): CursorStatement | undefined {
     const cursor = this.recordCursor();
     return cursor === '' ? undefined : this.cursors.get(this.pid).get(cursor);

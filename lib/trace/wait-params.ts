@@ -4,6 +4,7 @@ const ELA = ascii(' ela=');
 const SPACE = 0x20;
 const EQUALS = 0x3d;
 const COLON = 0x3a;
+const MINUS = 0x2d;
 /** More than any WAIT writes (three parameters, obj#, tim). */
 const MAX_FIELDS = 16;
 
@@ -77,6 +78,41 @@ export class WaitParams {
   positional(index: number): string | null {
     if (index >= this.fields || TRAILING.has(this.nameAt(index))) return null;
     return this.valueAt(index);
+  }
+
+  /** The name of p1, p2 or p3 (index 0, 1, 2) as written, or null when the record has none. */
+  positionalName(index: number): string | null {
+    if (index >= this.fields || TRAILING.has(this.nameAt(index))) return null;
+    return this.nameAt(index);
+  }
+
+  /** Whether field `index` is named `name`, without making a string (an export reads millions). */
+  fieldNameIs(index: number, name: string): boolean {
+    return index < this.fields && this.nameIs(index, name);
+  }
+
+  /** Field `index`'s value as an integer: NaN when there is none, or it is not decimal digits (with a sign) below 2^53. */
+  integerAt(index: number): number {
+    if (index >= this.fields) return NaN;
+    const bytes = this.bytes;
+    let p = (this.at[3 * index + 1] as number) + 1;
+    const end = this.at[3 * index + 2] as number;
+    const negative = bytes[p] === MINUS;
+    if (negative) p++;
+    if (p >= end) return NaN;
+    let value = 0;
+    for (; p < end; p++) {
+      const d = (bytes[p] as number) - 0x30;
+      if (d < 0 || d > 9) return NaN;
+      value = value * 10 + d;
+    }
+    if (value > Number.MAX_SAFE_INTEGER) return NaN;
+    return negative ? -value : value;
+  }
+
+  /** How many fields the record has (p1 … p3, then obj#, tim). */
+  get fieldCount(): number {
+    return this.fields;
   }
 
   private nameAt(i: number): string {

@@ -12,6 +12,7 @@ import { DatasetReports } from './dataset-reports';
 import { DatasetWindows } from './dataset-windows';
 import { demoKey, emptyDataset, type DatasetState } from './dataset-state';
 import { exportSamplesBlob } from './export-samples';
+import { answerParquet } from './parquet-request';
 import { RangeHelper } from './range-port';
 import { investigate } from './investigate-request';
 import { OutlierCache } from './outlier-cache';
@@ -117,6 +118,8 @@ export class AnalysisSession {
       case 'groups':
         // The Group view reads each file again (group-request.ts), and cuts it to the dataset's window itself.
         return this.groupPasses.answer(request, request.datasetIds.map((id) => this.peekWhole(id)), this.post, (id) => this.windows.windowOf(id));
+      case 'parquet':
+        return answerParquet(request, this.peekWhole(request.datasetId), this.post);
       case 'outliers':
       case 'select':
       case 'export-selection':

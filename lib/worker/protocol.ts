@@ -20,6 +20,7 @@ import type { EventProfileRow } from '../trace/types';
 import type { CallChoices } from './call-choices';
 import type { CallMeasure, MeasureFields } from './measure-fields';
 import type { CellPanel } from './cell-inputs';
+import type { ExportCounts } from '../export/export-dataset';
 
 /** Why one input file gave no (or only some) waits, in the words the page shows. */
 export type FileProblemKind = 'not-a-trace' | 'no-event' | 'truncated' | 'too-large' | 'unreadable' | 'warning';
@@ -123,6 +124,8 @@ export interface Questions {
   'commit-path': { datasetIds: string[] };
   /** Each dataset's values grouped by a key (group-request.ts; lib/scope/group-key.ts: session, module, p1, …). */
   groups: { datasetIds: string[]; key: string };
+  /** One dataset's Parquet tables (waits, calls, statements, files) as a zip (parquet-request.ts); `sqlText`: with the statements' SQL text. */
+  parquet: { datasetId: string; label: string; sqlText: boolean };
 }
 
 /** The reply each question gets when it can be answered. */
@@ -143,6 +146,7 @@ export interface Answers {
   'over-time': { type: 'over-time' } & OverTimeAnswer;
   'commit-path': { type: 'commit-path'; results: DatasetCommitPath[] };
   groups: { type: 'groups'; groups: DatasetGroups[] };
+  parquet: { type: 'parquet'; blob: Blob; rows: ExportCounts };
 }
 
 export type QuestionType = keyof Questions;
@@ -178,6 +182,7 @@ export const ANSWER_TYPE: { readonly [K in QuestionType]: Answers[K]['type'] } =
   'over-time': 'over-time',
   'commit-path': 'commit-path',
   groups: 'groups',
+  parquet: 'parquet',
 };
 
 /** Sends one question and resolves with its reply: the answer it asked for, or why it failed. */
