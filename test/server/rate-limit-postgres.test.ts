@@ -88,6 +88,13 @@ describe('two instances on one PostgreSQL database', () => {
   });
 });
 
+describe('starting', () => {
+  it('makes no table when both limits are off', async () => {
+    await start({ writes: 0, reads: 0 });
+    expect(await query(`SELECT 1 FROM pg_tables WHERE tablename = '${RATE_LIMIT_TABLE}'`)).toEqual([]);
+  });
+});
+
 describe('when PostgreSQL does not answer', () => {
   it('each instance limits on its own in memory, and says so in the log', async () => {
     const pool = new pg.Pool(schema.config);
