@@ -2,10 +2,10 @@
  * The one repository and rate limiters of this server process, made when `npm start`'s server
  * starts (lib/server/main.ts; under `next dev`, on the first API request): the environment is
  * validated, the database opened and migrated (with PostgreSQL, the rate-limit table created:
- * rate-limit.ts), and a timer purges expired reports. Nothing here
- * runs at import, so `next build` (which loads route modules) touches no database. Kept on
- * globalThis, so the route handlers (bundled by Next) find what main.ts (bundled by esbuild)
- * made, and `next dev` reloads do not open a second database.
+ * rate-limit.ts), and a timer purges expired reports. Nothing here runs at import, so
+ * `next build` (which loads route modules) touches no database. Kept on globalThis, so the route
+ * handlers (bundled by Next) find what main.ts (bundled by esbuild) made, and `next dev` reloads
+ * do not open a second database.
  */
 import path from 'node:path';
 import type pg from 'pg';
