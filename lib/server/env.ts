@@ -26,9 +26,9 @@ export const serverEnvSchema = z.object({
   WAITSCOPE_DB_PATH: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('./data/waitscope.db')),
   /** Largest accepted container, in bytes. */
   WAITSCOPE_MAX_REPORT_BYTES: intVar(8 * MIB, 1024),
-  /** Creates and deletes per client per minute (also the burst); 0 turns the limit off. */
+  /** Creates and deletes per client per 60 s window (rate-limit.ts); 0 turns the limit off. */
   WAITSCOPE_RATE_WRITES_PER_MINUTE: intVar(30, 0),
-  /** Reads per client per minute (also the burst); 0 turns the limit off. */
+  /** Reads per client per 60 s window; 0 turns the limit off. */
   WAITSCOPE_RATE_READS_PER_MINUTE: intVar(600, 0),
   /**
    * How many reverse proxies in front of the app append to X-Forwarded-For. 0 (the default, for a

@@ -70,7 +70,12 @@ interface Row {
   size: number;
 }
 
-export async function openPostgresRepository(config: pg.PoolConfig, clock: Clock = systemClock): Promise<ReportRepository> {
+/** The store and its pool, which the rate limiter (rate-limit.ts) shares; close() ends both. */
+export interface PostgresReportRepository extends ReportRepository {
+  readonly pool: pg.Pool;
+}
+
+export async function openPostgresRepository(config: pg.PoolConfig, clock: Clock = systemClock): Promise<PostgresReportRepository> {
   const pool = new pg.Pool({ max: 10, ...config });
   // An idle client that loses its connection emits 'error' on the pool; without a listener that
   // would crash the process. The next query reconnects.
@@ -84,6 +89,7 @@ export async function openPostgresRepository(config: pg.PoolConfig, clock: Clock
 
   return {
     kind: 'postgres',
+    pool,
     async create(ciphertext: Uint8Array, { createdAt, expiresAt }: ReportTimes): Promise<CreatedReport> {
       const row = newReportRow();
       await pool.query(

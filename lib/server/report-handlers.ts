@@ -46,8 +46,8 @@ async function guarded(what: string, handler: () => Promise<Response>): Promise<
   }
 }
 
-function limited(limiter: RateLimiter, request: Request): Response | null {
-  const decision = limiter.take(clientKey(request.headers));
+async function limited(limiter: RateLimiter, request: Request): Promise<Response | null> {
+  const decision = await limiter.take(clientKey(request.headers));
   if (decision.ok) return null;
   return apiError(429, 'rate-limited', `Too many requests; try again in ${decision.retryAfterSeconds} s.`, {
     'Retry-After': String(decision.retryAfterSeconds),
@@ -61,7 +61,7 @@ function parseId(id: string): Response | null {
 
 export function createReport(request: Request, deps: ReportApiDeps): Promise<Response> {
   return guarded('POST /api/reports', async () => {
-    const refused = limited(deps.writeLimiter, request);
+    const refused = await limited(deps.writeLimiter, request);
     if (refused) return refused;
 
     const expiry = expirySchema.safeParse(new URL(request.url).searchParams.get('expires') ?? DEFAULT_EXPIRY);
@@ -101,7 +101,7 @@ export function createReport(request: Request, deps: ReportApiDeps): Promise<Res
 
 export function getReport(request: Request, id: string, deps: ReportApiDeps): Promise<Response> {
   return guarded('GET /api/reports/:id', async () => {
-    const refused = limited(deps.readLimiter, request);
+    const refused = await limited(deps.readLimiter, request);
     if (refused) return refused;
     const bad = parseId(id);
     if (bad) return bad;
@@ -112,7 +112,7 @@ export function getReport(request: Request, id: string, deps: ReportApiDeps): Pr
 
 export function deleteReport(request: Request, id: string, deps: ReportApiDeps): Promise<Response> {
   return guarded('DELETE /api/reports/:id', async () => {
-    const refused = limited(deps.writeLimiter, request);
+    const refused = await limited(deps.writeLimiter, request);
     if (refused) return refused;
     const bad = parseId(id);
     if (bad) return bad;
