@@ -76,7 +76,9 @@ export interface PostgresReportRepository extends ReportRepository {
 }
 
 export async function openPostgresRepository(config: pg.PoolConfig, clock: Clock = systemClock): Promise<PostgresReportRepository> {
-  const pool = new pg.Pool({ max: 10, ...config });
+  // A server that hangs instead of refusing would hold every request (and the rate limiter's check)
+  // forever: a connection not made in 10 s fails, and the request gets the store's plain error.
+  const pool = new pg.Pool({ max: 10, connectionTimeoutMillis: 10_000, ...config });
   // An idle client that loses its connection emits 'error' on the pool; without a listener that
   // would crash the process. The next query reconnects.
   pool.on('error', (error) => console.error('waitscope: PostgreSQL pool error:', error.message));
