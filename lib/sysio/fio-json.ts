@@ -24,6 +24,8 @@
 import { nanosToMicros } from './decimal-micros';
 import type { SysioCollector } from './sysio-collector';
 
+/** The most values one fio json+ file's bins may expand to for the measured event (5 columns of 8 bytes each: ~670 MB). */
+export const MAX_BIN_VALUES = 1 << 24;
 /** The largest fio JSON read (its text is held whole). */
 export const MAX_FIO_JSON_BYTES = 64 << 20;
 const DIRECTIONS = ['read', 'write', 'trim'] as const;
@@ -64,6 +66,7 @@ export function readFioJson(text: string, out: SysioCollector): void {
   let bins = 0;
   let ios = 0;
   let percentiles = 0;
+  const found: { event: string; label: string; got: { micros: number; count: number }[] }[] = [];
   doc.jobs.forEach((job, i) => {
     if (!isObject(job)) return;
     const label = names.filter((n) => n === names[i]).length > 1 ? `${names[i]} ${i + 1}` : names[i]!;
@@ -86,15 +89,25 @@ export function readFioJson(text: string, out: SysioCollector): void {
         continue;
       }
       if (got === null || got.length === 0) continue;
-      const session = out.session(label, 1);
-      for (const b of got) {
-        out.add(event, b.micros, NaN, 0, 0, session, b.count);
-        bins++;
-        ios += b.count;
-      }
+      found.push({ event, label, got });
     }
   });
   if (out.refusal !== null) return;
+  // The measured event's bins become one value per I/O (the dataset holds values): refuse before
+  // expanding more than memory can hold — a 100-byte file may declare millions of I/Os.
+  const measured = found.reduce((n, f) => n + (f.event === out.ctx.event ? f.got.reduce((m, b) => m + b.count, 0) : 0), 0);
+  if (measured > MAX_BIN_VALUES) {
+    out.refusal = `${name} is too large: its ${out.ctx.event} bins hold ${measured.toLocaleString('en-US')} I/Os, and waitscope reads a fio json+ file's bins as one value per I/O, at most ${MAX_BIN_VALUES.toLocaleString('en-US')} per file; use --write_lat_log with --log_avg_msec=0 on a shorter run`;
+    return;
+  }
+  for (const { event, label, got } of found) {
+    const session = out.session(label, 1);
+    for (const b of got) {
+      out.add(event, b.micros, NaN, 0, 0, session, b.count);
+      bins++;
+      ios += b.count;
+    }
+  }
   if (bins === 0 && percentiles > 0) {
     out.refusal = `${name} is fio JSON without --output-format=json+: it carries only percentiles, not samples; run fio with --output-format=json+ (latency bins) or --write_lat_log (every I/O)`;
   } else if (bins === 0) out.refusal = `${name} is fio JSON (${version}) with no latencies in any job`;

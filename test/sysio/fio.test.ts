@@ -65,6 +65,25 @@ describe('fio json+ output', () => {
   });
 });
 
+describe('fio json+ bins too large to expand', () => {
+  // Hand-written: one job whose 'clat write' has a single bin declaring 2^24 + 1 I/Os (the limit + 1), in 200 bytes.
+  const text = JSON.stringify({ 'fio version': 'fio-3.36', jobs: [{ jobname: 'big', write: { clat_ns: { bins: { '1000': 16_777_217 } } } }] });
+
+  it('refuses the measured event with the count and the limit, before expanding anything', async () => {
+    const r = await readSysio(text, 'big.json', 'clat write');
+    expect(r.outcome).toEqual({
+      kind: 'not-a-trace',
+      reason: "big.json is too large: its clat write bins hold 16,777,217 I/Os, and waitscope reads a fio json+ file's bins as one value per I/O, at most 16,777,216 per file; use --write_lat_log with --log_avg_msec=0 on a shorter run",
+    });
+  });
+
+  it('reads the same file when another event is measured (its bins are not expanded)', async () => {
+    const r = await readSysio(text, 'big.json', 'clat read');
+    expect(r.outcome.kind).not.toBe('not-a-trace');
+    expect(r.samples.count).toBe(0);
+  });
+});
+
 describe('format detection by content', () => {
   it('tells strace, fio logs, fio JSON from traces and CSVs', () => {
     expect(sniffSysioFormat('[pid 1] 10:00:00.000001 fsync(3) = 0 <0.000100>\n')).toBe('strace');
