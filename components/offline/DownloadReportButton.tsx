@@ -10,6 +10,7 @@ import { contentToShare, type ShareChoices, type ShareExtras } from '@/lib/repor
 import { download } from '../download';
 import { sizeText } from '../share/share-formats';
 import { fetchOfflineAssets } from './offline-assets';
+import styles from './offline.module.css';
 
 /** The file's name says what was measured, never a label (a label can be a folder's name). */
 export function offlineFileName(event: string): string {
@@ -32,7 +33,7 @@ export function DownloadReportButton({ extras, choices }: { extras: ShareExtras;
     setNote({ ok: true, text: `Saved ${name} (${sizeText(new Blob([html]).size)}): it opens in a browser without a network, and holds what the preview above describes.` });
   };
   return (
-    <div className="offline-download">
+    <div className={styles.download}>
       <button type="button" onClick={() => void save()} disabled={busy} data-testid="download-report">
         {busy ? 'Preparing…' : 'Download report'}
       </button>{' '}

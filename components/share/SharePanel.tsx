@@ -142,7 +142,6 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
           </label>
         </div>
       )}
-      {extras && !link && <DownloadReportButton extras={extras} choices={choices} />}
       {!extras && !problem && <p className="computing">Fingerprinting the input files (SHA-256) and collecting the outliers…</p>}
       {problem && <p role="alert" className="failure">{problem}</p>}
       {extras && !sealed && !problem && <p className="computing">Encrypting…</p>}
@@ -157,6 +156,8 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
           </p>
         </>
       )}
+      {/* The same content as what will be sent, as one file instead: below the summary that describes it. */}
+      {extras && !link && <DownloadReportButton extras={extras} choices={choices} />}
       {link && <SharedLink entry={link} onDeleted={() => onShared(link)} />}
       <button type="button" onClick={onClose}>{link ? 'Close' : 'Cancel'}</button>
     </section>
