@@ -90,6 +90,20 @@ describe('waitscope report', () => {
     expect(/\b(src|href)=["']?(https?:|\/\/)/i.test(plain.html)).toBe(false);
   });
 
+  it('reads a time window and a where filter as compare does: the same values, the same window in the report', async () => {
+    const window = ['--skip-first', '200ms', '--where', 'ela >= 300'];
+    const [c, r] = await Promise.all([runCli(['compare', '--json', ...window, ON, '--vs', OFF]), runCli(['report', ...window, ON, '--vs', OFF, '--out', out('window.html')])]);
+    expect(c.status, c.stderr).toBe(0);
+    expect(r.status, r.stderr).toBe(0);
+    const expected = parseJsonOutput<WaitscopeReport>(c);
+    const report = payloadOf(readFileSync(out('window.html'), 'utf8'));
+    expect(report.datasets.map((d) => d.summary)).toEqual(expected.datasets.map((d) => d.summary));
+    expect(report.datasets.map((d) => d.window)).toEqual(expected.datasets.map((d) => d.window));
+    // The window and the filter left waits out: fewer than the whole runs' 3,000 per side.
+    expect(report.datasets.every((d) => d.summary.count > 0 && d.summary.count < 3000)).toBe(true);
+    expect(report.datasets.every((d) => d.summary.min! >= 300)).toBe(true);
+  });
+
   it.each([
     ['no --out', [ON, '--vs', OFF], 'report needs --out FILE'],
     ['--json', [ON, '--vs', OFF, '--out', 'x.html', '--json'], '--json belongs to compare'],
