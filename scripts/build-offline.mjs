@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// The names and the public folder are lib/offline/offline-html.ts's OFFLINE_ASSET_FILES and OFFLINE_ASSET_PATH.
 const OUT_DIRS = [join(root, 'dist'), join(root, 'public/offline-report')];
 
 const common = { bundle: true, minify: true, write: false, logLevel: 'warning', legalComments: 'none' };

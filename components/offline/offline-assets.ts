@@ -3,14 +3,12 @@
  * public/offline-report/): fetched from this server when the user downloads a report, never from
  * elsewhere.
  */
-import type { OfflineAssets } from '@/lib/offline/offline-html';
-
-const ASSET_URLS = { script: '/offline-report/offline-report.js', css: '/offline-report/offline-report.css' } as const;
+import { OFFLINE_ASSET_FILES, OFFLINE_ASSET_PATH, type OfflineAssets } from '@/lib/offline/offline-html';
 
 export async function fetchOfflineAssets(): Promise<OfflineAssets | string> {
   try {
     const [script, css] = await Promise.all(
-      [ASSET_URLS.script, ASSET_URLS.css].map(async (url) => {
+      [OFFLINE_ASSET_FILES.script, OFFLINE_ASSET_FILES.css].map((name) => `${OFFLINE_ASSET_PATH}${name}`).map(async (url) => {
         const response = await fetch(url, { cache: 'no-cache' });
         if (!response.ok) throw new Error(`${url} answered ${response.status}`);
         return response.text();

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { offlineReportHtml, type OfflineAssets } from '../offline/offline-html';
+import { OFFLINE_ASSET_FILES, offlineReportHtml, type OfflineAssets } from '../offline/offline-html';
 import { reportDatasetOf } from '../report/dataset-side';
 import { contentToShare, hasHostNames } from '../report/share-content';
 import { findPrivateStrings, privateStrings } from '../share/private-strings';
@@ -24,8 +24,6 @@ import { reportSources, type ReportSide } from './report-sources';
 import { safeText } from './terminal-text';
 import { mark } from './timing';
 
-const ASSET_NAMES = { script: 'offline-report.js', css: 'offline-report.css' } as const;
-
 /**
  * The viewer scripts/build-offline.mjs bundled: beside the CLI's bundle in dist/ (where `import.meta.url`
  * is the bundle's), or in dist/ from this source file when run unbundled.
@@ -33,10 +31,10 @@ const ASSET_NAMES = { script: 'offline-report.js', css: 'offline-report.css' } a
 export function readOfflineAssets(): OfflineAssets {
   const dirs = [new URL('./', import.meta.url), new URL('../../dist/', import.meta.url)];
   for (const dir of dirs) {
-    const paths = { script: fileURLToPath(new URL(ASSET_NAMES.script, dir)), css: fileURLToPath(new URL(ASSET_NAMES.css, dir)) };
+    const paths = { script: fileURLToPath(new URL(OFFLINE_ASSET_FILES.script, dir)), css: fileURLToPath(new URL(OFFLINE_ASSET_FILES.css, dir)) };
     if (existsSync(paths.script) && existsSync(paths.css)) return { script: readFileSync(paths.script, 'utf8'), css: readFileSync(paths.css, 'utf8') };
   }
-  throw new ExitError(1, `the offline report's viewer is not built (dist/${ASSET_NAMES.script}): run npm run build:cli`);
+  throw new ExitError(1, `the offline report's viewer is not built (dist/${OFFLINE_ASSET_FILES.script}): run npm run build:cli`);
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;

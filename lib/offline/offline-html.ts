@@ -14,6 +14,13 @@ export const OFFLINE_PAYLOAD_ID = 'waitscope-report';
 /** The element the viewer renders into. */
 export const OFFLINE_ROOT_ID = 'waitscope-offline';
 
+/**
+ * The viewer's two files, as scripts/build-offline.mjs names them: in dist/ for the CLI, and under
+ * OFFLINE_ASSET_PATH for the page (public/offline-report/).
+ */
+export const OFFLINE_ASSET_FILES = { script: 'offline-report.js', css: 'offline-report.css' } as const;
+export const OFFLINE_ASSET_PATH = '/offline-report/';
+
 /** The viewer, bundled: one script and one style sheet. */
 export interface OfflineAssets {
   script: string;

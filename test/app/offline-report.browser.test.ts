@@ -72,6 +72,12 @@ describe('the offline report in Chromium, network blocked', () => {
       expect(verdicts.map((v) => v.trim())).toEqual(compare.comparisons[0]!.verdicts.map((v) => v.text));
       await expectDrawnOffline(o);
       expect(await o.page.title()).toBe('Dataset 1 vs Dataset 2: log file sync · waitscope report');
+      // A figure's PNG is its SVG drawn through a blob: image, which the file's policy allows; still nothing leaves.
+      const [png] = await Promise.all([o.page.waitForEvent('download'), o.page.getByTestId('figure-all-waits-export-png').click()]);
+      expect(png.suggestedFilename()).toMatch(/\.png$/);
+      expect(readFileSync((await png.path())!).subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(o.requests.filter((u) => !/^(file|blob|data):/.test(u))).toEqual([]);
+      expect(o.errors).toEqual([]);
       await screenshot(o.page, 'offline-report-cli');
       await screenshot(o.page, 'offline-report-cli-table', '[data-testid=comparison-table]');
     } finally {
