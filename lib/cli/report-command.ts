@@ -11,9 +11,9 @@ import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { OFFLINE_ASSET_FILES, offlineReportHtml, type OfflineAssets } from '../offline/offline-html';
 import { reportDatasetOf } from '../report/dataset-side';
-import { contentToShare, hasHostNames } from '../report/share-content';
+import { hasSqlText } from '../report/profile-section';
+import { contentToShare, hasFileNames, hasHostNames } from '../report/share-content';
 import { findPrivateStrings, privateStrings } from '../share/private-strings';
-import { summarizeShare } from '../share/share-summary';
 import { shareContent } from '../worker/share-request';
 import { defaultLabels } from './compare-command';
 import { formatCount } from './format';
@@ -77,11 +77,11 @@ export async function reportCommand(argv: string[], out: NodeJS.WritableStream =
   }
   mark('output');
   const bytes = Buffer.byteLength(html);
-  const summary = summarizeShare(JSON.stringify(content), content);
+  // What the traces had and the choices kept out (the share panel's checkboxes appear on the same tests).
   const left = [
     hasHostNames(extras.report) && !choices.includeHosts && 'host and instance names (--include-hosts)',
-    summary.fileNames === 'numbered' && 'file names, sent as file 1, file 2, … (--include-file-names)',
-    args.profile && !summary.sqlText && 'SQL text (--include-sql-text)',
+    hasFileNames(extras.report) && !choices.includeFileNames && 'file names, sent as file 1, file 2, … (--include-file-names)',
+    hasSqlText(extras.report.profile) && !choices.includeSqlText && 'SQL text (--include-sql-text)',
   ].filter(Boolean);
   out.write(
     safeText(
