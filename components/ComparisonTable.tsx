@@ -12,7 +12,9 @@
  * absent when the report has null), so a browser test compares the table with
  * `waitscope compare --json` exactly instead of re-parsing rounded text.
  */
-import { COMPARED_ROW_STATISTICS, type ComparisonEntry, type WaitscopeReport } from '@/lib/report/report-schema';
+// From report-constants, not report-schema: the offline report's viewer bundles this table without zod.
+import { COMPARED_ROW_STATISTICS } from '@/lib/report/report-constants';
+import type { ComparisonEntry, WaitscopeReport } from '@/lib/report/report-schema';
 import { valuesPhrase } from '@/lib/trace/measure';
 import { iidTestLines, IID_NOTE } from '@/lib/stats/iid-tests';
 import { notEstimableText } from '@/lib/stats/minimum-counts';

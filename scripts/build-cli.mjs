@@ -52,6 +52,9 @@ for (const name of ['waitscope.cjs', 'parse-worker-main.cjs']) {
   }
 }
 
+// The offline report's viewer, which `waitscope report` inlines (scripts/build-offline.mjs).
+await import('./build-offline.mjs');
+
 const caches = ['waitscope.cjs.cache', 'parse-worker-main.cjs.cache'].map((f) => join(dist, f));
 for (const f of caches) if (existsSync(f)) unlinkSync(f); // never one of an older bundle
 if (!process.argv.includes('--no-cache')) writeCodeCaches();

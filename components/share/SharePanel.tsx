@@ -10,6 +10,7 @@ import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { hasSqlText } from '@/lib/report/profile-section';
 import { hasFileNames, hasHostNames, type ShareChoices, type ShareExtras } from '@/lib/report/share-content';
 import { sealShare, shareUrl, type SealedShare } from '@/lib/share';
+import { DownloadReportButton } from '../offline/DownloadReportButton';
 import { loadSharedEntries, saveSharedEntries, type SharedEntry } from './my-reports';
 import { uploadReport, type Expiry } from './share-api';
 import { sizeText } from './share-formats';
@@ -47,6 +48,8 @@ function RawJson({ json, bytes, open, onOpen }: { json: string; bytes: number; o
   );
 }
 
+const isSecure = () => window.isSecureContext && Boolean(crypto.subtle);
+
 export function SharePanel({ report, prepare, onClose, onShared }: Props) {
   const [extras, setExtras] = useState<ShareExtras | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -60,17 +63,15 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
   useEffect(() => {
     let live = true;
     setExtras(null);
-    if (!window.isSecureContext || !crypto.subtle) {
-      setProblem('Sharing encrypts the report in this browser, which needs HTTPS (or localhost): this page was opened over plain HTTP.');
-      return;
-    }
+    // Without HTTPS nothing can be encrypted, but the report can still be downloaded (DownloadReportButton).
+    if (!isSecure()) setProblem('Sharing encrypts the report in this browser, which needs HTTPS (or localhost): this page was opened over plain HTTP.');
     void prepare().then((r) => live && (typeof r === 'string' ? setProblem(r) : setExtras(r)));
     return () => void (live = false);
   }, [prepare]);
 
   // What will be sent, sealed as soon as it is known: the preview shows the very bytes' contents and size.
   useEffect(() => {
-    if (!extras) return;
+    if (!extras || !isSecure()) return;
     let live = true;
     setSealed(null); // never send what was sealed before this choice (e.g. with host names)
     sealShare(extras, choices).then(
@@ -155,6 +156,8 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
           </p>
         </>
       )}
+      {/* The same content as what will be sent, as one file instead: below the summary that describes it. */}
+      {extras && !link && <DownloadReportButton extras={extras} choices={choices} />}
       {link && <SharedLink entry={link} onDeleted={() => onShared(link)} />}
       <button type="button" onClick={onClose}>{link ? 'Close' : 'Cancel'}</button>
     </section>

@@ -132,7 +132,7 @@ export function defaultLabel(first: string): string {
  * Two default labels that differ: two files of one folder are named by their file names; anything
  * else of the same name becomes `name (A)` and `name (B)`.
  */
-function defaultLabels(a: string, b: string): [string, string] {
+export function defaultLabels(a: string, b: string): [string, string] {
   const la = defaultLabel(a);
   const lb = defaultLabel(b);
   if (la !== lb) return [la, lb];

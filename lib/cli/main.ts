@@ -24,6 +24,9 @@ const USAGE = `usage:
                                                              with each side's CellCLI FLASHLOG snapshot (or before,after): flash-first share beside the mean
   waitscope compare --profile [--json] [--labels A,B] A_PATH... --vs B_PATH...
                                                              the two response-time profiles side by side, and the statements that changed most
+  waitscope report  [compare's options] [--profile] [--include-hosts] [--include-file-names] [--include-sql-text] A_PATH... --vs B_PATH... --out FILE.html
+                                                             the comparison, verdicts and every figure as one HTML file that opens offline;
+                                                             no host, instance or file names or SQL text unless included
   waitscope outliers [--event NAME] [--top N] [--context K] [--threshold US] [--gap US] [--min-count K] [--json] FILE_OR_DIR...
                                                              top waits with time, session, file and line; clusters of outliers and what co-occurred
   waitscope flashlog [--json] SNAPSHOT [AFTER]                the cells' FLASHLOG metrics (CellCLI LIST METRICCURRENT/METRICHISTORY
@@ -82,6 +85,9 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'compare':
         await (await import('./compare-command')).compareCommand(rest);
+        return 0;
+      case 'report':
+        await (await import('./report-command')).reportCommand(rest);
         return 0;
       case 'outliers':
         await (await import('./outliers-command')).outliersCommand(rest);

@@ -3,6 +3,7 @@ import { fileChunks } from '../node/file-chunks';
 import { findInputs } from '../node/find-inputs';
 import { analyzeOutliers, type OutlierAnalysis } from '../outliers/analyze';
 import { createCoOccurrence, finishCoOccurrence, scanCoOccurrence, type WindowActivity } from '../outliers/co-occurrence';
+import type { OutlierWindow } from '../outliers/clusters';
 import { readContexts, type ContextOptions, type ContextTarget, type TraceContext } from '../outliers/context';
 import { sysioContext } from '../sysio/sysio-context';
 import { sysioFormatOfFile } from '../node/sysio-files';
@@ -98,12 +99,13 @@ export async function outliersCommand(argv: string[], out: NodeJS.WritableStream
 }
 
 /** The dataset names files as found-inputs does; map them back to paths to read them again. */
-async function pathsByName(args: string[]): Promise<Map<string, string>> {
+export async function pathsByName(args: string[]): Promise<Map<string, string>> {
   const found = await findInputs(args);
   return new Map(found.files.map((f) => [f.name, f.path]));
 }
 
-async function coOccurring(dataset: Dataset, analysis: OutlierAnalysis, paths: Map<string, string>): Promise<WindowActivity[]> {
+/** Other events and log switches in each window (also `waitscope report`'s clusters, report-sources.ts). */
+export async function coOccurring(dataset: Dataset, analysis: { windows: readonly OutlierWindow[] }, paths: Map<string, string>): Promise<WindowActivity[]> {
   if (analysis.windows.length === 0) return [];
   const clock = new DatasetClock(dataset);
   const acc = createCoOccurrence(analysis.windows);

@@ -90,6 +90,14 @@ export function shareableReport(report: WaitscopeReport, options: ShareOptions):
   };
 }
 
+/**
+ * What leaves the machine under these choices: the one definition the share (seal-share.ts) and the
+ * offline report (lib/offline; `waitscope report` and the page's "Download report") both send.
+ */
+export function contentToShare(extras: ShareExtras, choices: ShareChoices): WaitscopeReport {
+  return shareableReport(reportToShare(extras, choices), { ...choices, fingerprints: extras.fingerprints, outliers: extras.outliers });
+}
+
 /** Whether any file of the report names a host or an instance (then the page offers the checkbox). */
 export function hasHostNames(report: WaitscopeReport): boolean {
   return report.datasets.some((d) => d.files.some((f) => Boolean(f.host) || Boolean(f.instance)));

@@ -4,7 +4,7 @@
  * payload tests call this one function, so the tests search exactly the text that is encrypted.
  */
 import type { WaitscopeReport } from '../report/report-schema';
-import { reportToShare, shareableReport, type ShareChoices, type ShareExtras } from '../report/share-content';
+import { contentToShare, type ShareChoices, type ShareExtras } from '../report/share-content';
 import { findPrivateStrings, privateStrings, type PrivateHit } from './private-strings';
 import { sealReport, type SealedReport } from './seal-report';
 import { summarizeShare, type ShareSummary } from './share-summary';
@@ -16,7 +16,7 @@ export interface SealedShare extends SealedReport {
 }
 
 export async function sealShare(extras: ShareExtras, choices: ShareChoices): Promise<SealedShare> {
-  const content = shareableReport(reportToShare(extras, choices), { ...choices, fingerprints: extras.fingerprints, outliers: extras.outliers });
+  const content = contentToShare(extras, choices);
   const sealed = await sealReport(content);
   const payload = JSON.parse(sealed.json) as WaitscopeReport;
   return { ...sealed, summary: summarizeShare(sealed.json, payload), exposed: findPrivateStrings(payload, privateStrings(extras.report, choices)) };
