@@ -34,6 +34,11 @@ export function formatNumber(n: number): string {
 
 const fixed = [0, 1, 2, 3].map((digits) => numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }));
 
+/** A number with `digits` (0–3) decimals and the one thousands separator: 1960.04 → "1,960.0". */
+export function formatFixed(n: number, digits: 0 | 1 | 2 | 3): string {
+  return (fixed[digits] as Intl.NumberFormat).format(n);
+}
+
 /** Significant decimals for a value in the unit: whole µs, or ms to the µs. */
 export function formatTime(micros: number | null | undefined, unit: DisplayUnit, options: { withUnit?: boolean } = {}): string {
   if (micros === null || micros === undefined || !Number.isFinite(micros)) return '–';
