@@ -57,6 +57,7 @@ export function formatCount(n: number | null | undefined): string {
 /** A fraction as a signed percentage: −0.176 → "−17.6%". */
 export function formatRelative(fraction: number | null | undefined, digits = 1): string {
   if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return '–';
-  const text = Math.abs(fraction * 100).toFixed(digits);
+  // The one thousands separator here too: a tenfold change is +3,576.1%, not +3576.1%.
+  const text = numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Math.abs(fraction * 100));
   return `${fraction < 0 ? '\u2212' : fraction > 0 ? '+' : ''}${text}%`;
 }

@@ -204,7 +204,7 @@ export function Workbench() {
             <ViewControls
               unit={view.unit}
               buckets={view.buckets}
-              topWaits={{ topN: view.topN, topAxis: view.topAxis }}
+              topWaits={view.tab === 'tail' ? { topN: view.topN, topAxis: view.topAxis } : undefined}
               onUnit={(unit) => setView({ unit })}
               onBuckets={(buckets) => setView({ buckets })}
               onTopWaits={(t) => setView(t)}
