@@ -108,6 +108,11 @@ describe('the page laid out as a tool (issue 17 §4), in Chromium', () => {
         const fill = await tick.evaluate((t) => getComputedStyle(t).fill);
         if (scheme === 'dark') expect(luminance(fill)).toBeGreaterThan(0.5);
         else expect(luminance(fill)).toBeLessThan(0.5);
+        // …and redraw when the scheme changes under an open page.
+        await page.emulateMedia({ colorScheme: scheme === 'dark' ? 'light' : 'dark' });
+        const redrawn = () => tick.evaluate((t) => getComputedStyle(t).fill);
+        if (scheme === 'dark') await expect.poll(async () => luminance(await redrawn())).toBeLessThan(0.5);
+        else await expect.poll(async () => luminance(await redrawn())).toBeGreaterThan(0.5);
         expect(watch.consoleErrors).toEqual([]);
       });
     }
