@@ -32,13 +32,14 @@ const CLI_COMMANDS: readonly CliCommand[] = [
 
 export default function HomePage() {
   return (
-    <main className="wide">
-      <h1>waitscope</h1>
-      <p className="tagline">Did this storage change make commits faster, and what happened in the slow tail?</p>
+    <main className="app">
+      {/* The page's h1 is in the workbench's header (components/layout/AppHeader.tsx). */}
       <Workbench />
-      <h2>Command line</h2>
-      <p>The same parser and statistics run from a terminal:</p>
-      <CliUsage commands={CLI_COMMANDS} />
+      <section className="cli-section">
+        <h2>Command line</h2>
+        <p>The same parser and statistics run from a terminal:</p>
+        <CliUsage commands={CLI_COMMANDS} />
+      </section>
     </main>
   );
 }

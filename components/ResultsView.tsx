@@ -2,7 +2,8 @@
 /**
  * Everything drawn from a report: first one sentence per comparison that answers its question
  * (lib/stats/answer-sentence.ts), then the comparison table, exports, the figures and the thresholds.
- * The workbench and a shared report's page (/r/[id]) draw the same view from the same report.
+ * The workbench and a shared report's page (/r/[id]) draw the same view from the same report: the
+ * workbench one view at a time (`part`, components/layout/views.ts), a shared report all of it.
  */
 import { useMemo, type ReactNode } from 'react';
 import { answerOfComparison } from '@/lib/report/comparison-answer';
@@ -38,33 +39,47 @@ export interface ResultsViewProps {
   onSelectRange?: (selection: FigureSelection) => void;
   /** Drawn right after the comparison table (the workbench's cell flash log panel); absent in a shared report. */
   besideComparison?: ReactNode;
+  /**
+   * The one view drawn: the comparison (answers and table), the distribution (Figure 15.15 and the
+   * spectrum) or the tail (Figure 15.16 and the thresholds); absent: all of them, one after another.
+   * `exports` false: the downloads are elsewhere (the workbench header's Download menu).
+   */
+  part?: ResultsPart;
+  exports?: boolean;
   /** The workbench's Parquet download of a dataset (ExportBar); absent in a shared report, which has no files. */
   parquet?: AskParquet;
 }
 
-export function ResultsView({ report: figures, unit, buckets, topWaits, thresholdCounts, onThresholdsChange, onSelectRange, besideComparison, parquet }: ResultsViewProps) {
+export type ResultsPart = 'comparison' | 'distribution' | 'tail';
+
+export function ResultsView({ report: figures, unit, buckets, topWaits, thresholdCounts, onThresholdsChange, onSelectRange, besideComparison, part, exports = true, parquet }: ResultsViewProps) {
   const report = useMemo(() => withThresholdCounts(figures, thresholdCounts ?? []), [figures, thresholdCounts]);
   // Indexes into the report drawn here become ids now, before the datasets can change.
   const onRange = onSelectRange && ((r: RangeSelection) => onSelectRange(selectionOf(r, report)));
+  const shows = (p: ResultsPart) => part === undefined || part === p;
   return (
     <>
       <WindowLines report={report} />
-      {report.comparisons.length > 0 && (
-        <section className="answers" data-testid="answers">
-          {report.comparisons.map((c) => (
-            <p key={`${c.treatment}-${c.baseline}`} className="answer" data-comparison={`${c.treatment}-${c.baseline}`}>
-              {answerOfComparison(report, c)}
-            </p>
-          ))}
-        </section>
+      {shows('comparison') && (
+        <>
+          {report.comparisons.length > 0 && (
+            <section className="answers" data-testid="answers">
+              {report.comparisons.map((c) => (
+                <p key={`${c.treatment}-${c.baseline}`} className="answer" data-comparison={`${c.treatment}-${c.baseline}`}>
+                  {answerOfComparison(report, c)}
+                </p>
+              ))}
+            </section>
+          )}
+          <ComparisonTable report={report} unit={unit} />
+          {besideComparison}
+          {exports && <ExportBar report={report} buckets={buckets} {...(parquet && { parquet })} />}
+        </>
       )}
-      <ComparisonTable report={report} unit={unit} />
-      {besideComparison}
-      <ExportBar report={report} buckets={buckets} {...(parquet && { parquet })} />
-      <AllWaitsFigure report={figures} unit={unit} bucketMode={buckets} onSelectRange={onRange} />
-      <TopWaitsFigure report={figures} unit={unit} settings={topWaits} onSelectRange={onRange} />
-      <SpectrumFigure report={figures} unit={unit} onSelectRange={onRange} />
-      <ThresholdTable report={report} unit={unit} onThresholdsChange={onThresholdsChange} />
+      {shows('distribution') && <AllWaitsFigure report={figures} unit={unit} bucketMode={buckets} onSelectRange={onRange} />}
+      {shows('tail') && <TopWaitsFigure report={figures} unit={unit} settings={topWaits} onSelectRange={onRange} />}
+      {shows('distribution') && <SpectrumFigure report={figures} unit={unit} onSelectRange={onRange} />}
+      {shows('tail') && <ThresholdTable report={report} unit={unit} onThresholdsChange={onThresholdsChange} />}
     </>
   );
 }

@@ -34,6 +34,11 @@ export function formatNumber(n: number): string {
 
 const fixed = [0, 1, 2, 3].map((digits) => numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }));
 
+/** A number with `digits` (0–3) decimals and the one thousands separator: 1960.04 → "1,960.0". */
+export function formatFixed(n: number, digits: 0 | 1 | 2 | 3): string {
+  return (fixed[digits] as Intl.NumberFormat).format(n);
+}
+
 /** Significant decimals for a value in the unit: whole µs, or ms to the µs. */
 export function formatTime(micros: number | null | undefined, unit: DisplayUnit, options: { withUnit?: boolean } = {}): string {
   if (micros === null || micros === undefined || !Number.isFinite(micros)) return '–';
@@ -52,6 +57,7 @@ export function formatCount(n: number | null | undefined): string {
 /** A fraction as a signed percentage: −0.176 → "−17.6%". */
 export function formatRelative(fraction: number | null | undefined, digits = 1): string {
   if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return '–';
-  const text = Math.abs(fraction * 100).toFixed(digits);
+  // The one thousands separator here too: a tenfold change is +3,576.1%, not +3576.1%.
+  const text = numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Math.abs(fraction * 100));
   return `${fraction < 0 ? '\u2212' : fraction > 0 ? '+' : ''}${text}%`;
 }

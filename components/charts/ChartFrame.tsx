@@ -14,6 +14,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { exportFigure } from './chart-export';
 import styles from './chart-frame.module.css';
+import { themedOption, useChartInk } from './chart-theme';
 import { echarts, type EChartsCoreOption, type EChartsInstance } from './echarts-setup';
 
 export interface ChartFrameProps {
@@ -44,10 +45,10 @@ export interface ChartFrameProps {
 }
 
 /**
- * The layers of a canvas chart, flattened onto white as a PNG data URL: exactly what is on screen.
+ * The layers of a canvas chart, flattened onto the page's background as a PNG data URL: exactly what is on screen.
  * echarts' own getDataURL leaves out the progressive layer, i.e. every point of the timeline.
  */
-function composeCanvases(div: HTMLDivElement): string | undefined {
+function composeCanvases(div: HTMLDivElement, background: string): string | undefined {
   const layers = Array.from(div.querySelectorAll('canvas'));
   const first = layers[0];
   if (!first) return undefined;
@@ -56,7 +57,7 @@ function composeCanvases(div: HTMLDivElement): string | undefined {
   out.height = first.height;
   const context = out.getContext('2d');
   if (!context) return undefined;
-  context.fillStyle = '#ffffff';
+  context.fillStyle = background;
   context.fillRect(0, 0, out.width, out.height);
   // DOM order is layer order (zrender appends a layer's canvas above the ones below it).
   for (const layer of layers) context.drawImage(layer, 0, 0, out.width, out.height);
@@ -122,6 +123,7 @@ export function ChartFrame({ testId, figure, title, subtitle, option, overlay, e
   const ready = chartReady && overlayReady;
   const [drawMs, setDrawMs] = useState<number | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
+  const ink = useChartInk();
 
   // One echarts instance per mounted frame (two with an overlay), resized with its box.
   useEffect(() => {
@@ -172,12 +174,12 @@ export function ChartFrame({ testId, figure, title, subtitle, option, overlay, e
     instance.on('finished', onFinished);
     // notMerge: a figure's series change with the datasets and the bucket mode, and merging would
     // keep the series of a dataset that is gone.
-    instance.setOption(option, { notMerge: true });
+    instance.setOption(themedOption(option, ink), { notMerge: true });
     countOn(box.current, 'data-options-set');
     return () => {
       instance.off('finished', onFinished);
     };
-  }, [option]);
+  }, [option, ink]);
 
   useEffect(() => {
     const instance = overlayChart.current;
@@ -194,20 +196,20 @@ export function ChartFrame({ testId, figure, title, subtitle, option, overlay, e
     const axes = chart.current ? pinnedAxes(chart.current, overlay) : {};
     const selected = overlay.legend && chart.current ? legendSelected(chart.current) : undefined;
     const legend = selected ? { legend: { ...(overlay.legend as object), selected } } : {};
-    instance.setOption({ ...overlay, ...axes, ...legend, ...(area ? { grid: area } : {}) }, { notMerge: true });
+    instance.setOption(themedOption({ ...overlay, ...axes, ...legend, ...(area ? { grid: area } : {}) }, ink), { notMerge: true });
     countOn(box.current, 'data-overlay-set');
     return () => {
       instance.off('finished', onFinished);
     };
     // After the chart's every setOption too, as its plot area may have moved.
-  }, [overlay, option]);
+  }, [overlay, option, ink]);
 
   // After the option effect, so it runs after every setOption that resets the chart (effects run in order).
   useEffect(() => {
     const instance = chart.current;
     if (!instance || !interact) return;
     return interact(instance) ?? undefined;
-  }, [option, interact]);
+  }, [option, interact, ink]);
 
   async function onExport(format: 'png' | 'svg') {
     const div = box.current;
@@ -216,7 +218,7 @@ export function ChartFrame({ testId, figure, title, subtitle, option, overlay, e
     try {
       const instance = chart.current;
       // A canvas figure's PNG is its canvas (the same picture, in milliseconds); its SVG is drawn again as vectors.
-      const raster = format === 'png' && initialRenderer.current === 'canvas' ? composeCanvases(div) : undefined;
+      const raster = format === 'png' && initialRenderer.current === 'canvas' ? composeCanvases(div, ink.bg) : undefined;
       const width = raster ? div.clientWidth : Math.max(640, div.clientWidth);
       await exportFigure(
         { option: exportOption ?? option, legendSelected: instance ? legendSelected(instance) : undefined, title, subtitle, width, height: div.clientHeight, raster },

@@ -19,5 +19,5 @@ export function datasetFill(index: number, alpha: number): string {
   return `rgba(${r}, ${g}, ${b}, ${alpha})`;
 }
 
-/** Colours of the chart furniture, matching app/globals.css. */
+/** Colours of the chart furniture in the light scheme, as app/globals.css --chart-* has them (chart-theme.ts swaps them for the dark ones on screen). */
 export const INK = { text: '#1b1f24', muted: '#57606a', grid: '#e4e8ec', axis: '#8c959f' } as const;

@@ -36,7 +36,15 @@ interface Props {
   onClearSelection: () => void;
   /** Makes a brushed span the analysis window of these datasets (issue 15 §1); absent: no such action. */
   onUseSpan?: (datasetIds: string[], spec: WindowSpec) => void;
+  /**
+   * The view drawn (components/layout/views.ts): the waits over time (heat maps, timeline, and the
+   * waits brushed there), or the outliers (lists, trace lines, clusters); null: none, while another
+   * view is shown, the panel keeps its lists and what was picked.
+   */
+  part?: OutlierPart | null;
 }
+
+export type OutlierPart = 'over-time' | 'outliers';
 
 /** The list under the timeline: each dataset's top waits, or the waits of a selection a page at a time. */
 type Listing = { kind: 'top' } | { kind: 'selection'; heading: string; parts: SelectionPart[]; page: SelectionPage | null };
@@ -49,7 +57,7 @@ function rangeText(lo: number, hi: number, unit: DisplayUnit): string {
   return Number.isFinite(hi) ? `${formatTime(lo, unit)}–${formatTime(hi, unit, { withUnit: true })}` : `${formatTime(lo, unit, { withUnit: true })} and up`;
 }
 
-export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearSelection, onUseSpan }: Props) {
+export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearSelection, onUseSpan, part = 'outliers' }: Props) {
   const [brushed, setBrushed] = useState<BrushedSpan | null>(null);
   const noun = useValuesNoun();
   const [outliers, setOutliers] = useState<DatasetOutliers[] | null>(null);
@@ -158,36 +166,9 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
   const p999 = Math.min(...(outliers ?? []).flatMap((o) => (o.analysis.threshold === null ? [] : [o.analysis.threshold])));
   const pickRow = (r: DatasetRow) => void pick(r);
 
-  return (
-    <section className="outlier-panel" data-testid="outlier-panel">
-      <h2>Outliers: from a slow {singular(noun)} to its trace line</h2>
-      {!outliers && !problem && <p className="computing">Finding the outliers…</p>}
-      {problem && <p role="alert" className="failure">{problem}</p>}
-      {outliers && <OutlierWarnings outliers={outliers} labelOf={labelOf} />}
-      <LatencyOverTime
-        datasets={datasets}
-        dataKey={dataKey}
-        unit={unit}
-        ask={ask}
-        onWindow={select}
-        onSpan={(t0, t1, kind, ids) => setBrushed({ t0, t1, kind, datasets: ids.map((datasetId) => ({ datasetId, label: labelOf(datasetId) })) })}
-      />
-      {brushed && onUseSpan && <SpanWindowAction span={brushed} onUse={onUseSpan} />}
-      {sameAxis.length > 0 && (
-        <TimelineFigure
-          series={sameAxis.map((o) => ({ label: labelOf(o.datasetId), colorIndex: datasets.findIndex((d) => d.datasetId === o.datasetId), points: { t: o.timeline.t, ela: o.timeline.ela }, keepAbove: o.timeline.keepAbove }))}
-          unit={unit}
-          thresholds={[...(Number.isFinite(p999) ? [p999] : []), FIVE_HUNDRED_MS]}
-          timeKind={timeKind}
-          onBrush={(t0, t1) => {
-            setBrushed({ t0, t1, kind: timeKind, datasets: sameAxis.map((o) => ({ datasetId: o.datasetId, label: labelOf(o.datasetId) })) });
-            select(windowHeading(t0, t1, timeKind, 'the timeline'), sameAxis.map((o) => ({ datasetId: o.datasetId, by: { kind: 'window', kindOfTime: timeKind, fromMs: t0, toMs: t1 } })));
-          }}
-        />
-      )}
-      {listing.kind === 'top' && outliers && (
-        <TopWaitLists top={TOP} outliers={outliers} unit={unit} onPick={pickRow} picked={picked} labelOf={labelOf} />
-      )}
+  if (part === null) return null;
+  const selectionList = (
+    <>
       {listing.kind === 'selection' && !listing.page && <p className="computing" data-testid="outlier-list-title">{listing.heading}: listing…</p>}
       {listing.kind === 'selection' && listing.page && (
         <SelectionList
@@ -208,7 +189,56 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
       )}
       {picked && typeof context === 'string' && <p className="hint" role="status">{context}</p>}
       {picked && context && typeof context !== 'string' && <ContextView file={picked.file} context={context} />}
+    </>
+  );
+
+  if (part === 'over-time') {
+    return (
+      <section className="outlier-panel" data-testid="over-time-panel">
+        <h2>{capitalized(noun)} over time</h2>
+        {problem && <p role="alert" className="failure">{problem}</p>}
+        <LatencyOverTime
+          datasets={datasets}
+          dataKey={dataKey}
+          unit={unit}
+          ask={ask}
+          onWindow={select}
+          onSpan={(t0, t1, kind, ids) => setBrushed({ t0, t1, kind, datasets: ids.map((datasetId) => ({ datasetId, label: labelOf(datasetId) })) })}
+        />
+        {brushed && onUseSpan && <SpanWindowAction span={brushed} onUse={onUseSpan} />}
+        {!outliers && !problem && <p className="computing">Finding the outliers…</p>}
+        {sameAxis.length > 0 && (
+          <TimelineFigure
+            series={sameAxis.map((o) => ({ label: labelOf(o.datasetId), colorIndex: datasets.findIndex((d) => d.datasetId === o.datasetId), points: { t: o.timeline.t, ela: o.timeline.ela }, keepAbove: o.timeline.keepAbove }))}
+            unit={unit}
+            thresholds={[...(Number.isFinite(p999) ? [p999] : []), FIVE_HUNDRED_MS]}
+            timeKind={timeKind}
+            onBrush={(t0, t1) => {
+              setBrushed({ t0, t1, kind: timeKind, datasets: sameAxis.map((o) => ({ datasetId: o.datasetId, label: labelOf(o.datasetId) })) });
+              select(windowHeading(t0, t1, timeKind, 'the timeline'), sameAxis.map((o) => ({ datasetId: o.datasetId, by: { kind: 'window', kindOfTime: timeKind, fromMs: t0, toMs: t1 } })));
+            }}
+          />
+        )}
+        {selectionList}
+      </section>
+    );
+  }
+
+  return (
+    <section className="outlier-panel" data-testid="outlier-panel">
+      <h2>Outliers: from a slow {singular(noun)} to its trace line</h2>
+      {!outliers && !problem && <p className="computing">Finding the outliers…</p>}
+      {problem && <p role="alert" className="failure">{problem}</p>}
+      {outliers && <OutlierWarnings outliers={outliers} labelOf={labelOf} />}
+      {listing.kind === 'top' && outliers && (
+        <TopWaitLists top={TOP} outliers={outliers} unit={unit} onPick={pickRow} picked={picked} labelOf={labelOf} />
+      )}
+      {selectionList}
       {clusters.length > 0 && <ClusterList clusters={clusters} unit={unit} onWindow={onWindow} labelOf={labelOf} />}
     </section>
   );
+}
+
+function capitalized(text: string): string {
+  return `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
 }

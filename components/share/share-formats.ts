@@ -1,3 +1,5 @@
+import { formatFixed } from '../display-units';
+
 /** A moment as ISO 8601 in UTC to the second (`2026-12-01T13:25:50Z`): one reading in every locale. */
 export function isoDateTime(iso: string): string {
   const t = new Date(iso);
@@ -6,5 +8,5 @@ export function isoDateTime(iso: string): string {
 
 /** A size for a person: KB below a megabyte, MB above (1024-based, as the server's limits). */
 export function sizeText(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+  return bytes < 1024 * 1024 ? `${formatFixed(bytes / 1024, 1)} KB` : `${formatFixed(bytes / 1024 / 1024, 2)} MB`;
 }

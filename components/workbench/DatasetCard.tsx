@@ -35,6 +35,8 @@ export interface DatasetCardProps {
   windowNote?: string | null;
   /** Pasted CellCLI FLASHLOG output (null removes it); absent where the data cannot change. */
   onCellText?: (text: string | null) => void;
+  /** The label is edited in the page header's chip (components/layout/DatasetChips.tsx): the card names the dataset only. */
+  labelInHeader?: boolean;
 }
 
 function fileSummary(status: DatasetStatus | undefined): string {
@@ -71,7 +73,11 @@ export function DatasetCard(p: DatasetCardProps) {
     >
       <header className="dataset-head">
         <span className="swatch" style={{ background: p.color }} aria-hidden />
-        <input className="dataset-label" aria-label={`Label of dataset ${p.index + 1}`} value={p.label} onChange={(e) => p.onLabel(e.target.value)} />
+        {p.labelInHeader ? (
+          <span className="dataset-name">{p.label}</span>
+        ) : (
+          <input className="dataset-label" aria-label={`Label of dataset ${p.index + 1}`} value={p.label} onChange={(e) => p.onLabel(e.target.value)} />
+        )}
         {p.isBaseline !== null && (
           <label className="baseline" title="The other datasets are compared with the baseline">
             <input type="radio" name="baseline" checked={p.isBaseline} onChange={p.onBaseline} /> baseline

@@ -1,6 +1,7 @@
 'use client';
 import type { ProgressUpdate } from '@/lib/worker/protocol';
-import { formatCount } from '../display-units';
+import { formatCount, formatFixed } from '../display-units';
+import { ProgressHistogram } from './ProgressHistogram';
 
 const MB = 1e6;
 
@@ -17,7 +18,7 @@ export function ProgressBar({ progress, onCancel }: { progress: ProgressUpdate; 
   const left = rate > 0 ? (progress.total - progress.done) / rate : Infinity;
   const reading = progress.phase === 'reading';
   const amount = reading
-    ? `${(progress.done / MB).toFixed(1)} of ${(progress.total / MB).toFixed(1)} MB, ${(rate / MB).toFixed(0)} MB/s`
+    ? `${formatFixed(progress.done / MB, 1)} of ${formatFixed(progress.total / MB, 1)} MB, ${formatFixed(rate / MB, 0)} MB/s`
     : `${formatCount(progress.done)} of ${formatCount(progress.total)} waits drawn`;
   return (
     <div className="progress" data-testid={`progress-${progress.datasetId}`}>
@@ -29,6 +30,7 @@ export function ProgressBar({ progress, onCancel }: { progress: ProgressUpdate; 
         <span>{formatSeconds(left)} left</span>
         <button type="button" onClick={onCancel}>Cancel</button>
       </div>
+      {progress.histogram && <ProgressHistogram datasetId={progress.datasetId} counts={progress.histogram} noun="waits" />}
     </div>
   );
 }

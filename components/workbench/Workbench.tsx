@@ -33,9 +33,17 @@ import { useWorkspaceUrl } from './use-workspace-url';
 import { useDatasetWindows } from './use-dataset-windows';
 import type { WindowSpec } from './window-spec';
 import { WindowControls } from './WindowControls';
-import { windowText } from '../WindowLines';
+import { windowText, WindowLines } from '../WindowLines';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
-import { ResultsTabs } from './ResultsTabs';
+import { AppHeader } from '../layout/AppHeader';
+import { DatasetChips } from '../layout/DatasetChips';
+import { DownloadMenu } from '../layout/DownloadMenu';
+import headerStyles from '../layout/layout.module.css';
+import { comparisonTitle, useDocumentTitle } from '../layout/use-document-title';
+import { isReportView } from '../layout/views';
+import { ViewTabs } from '../layout/ViewTabs';
+import { headlineOfComparison } from '@/lib/report/comparison-answer';
+import { ExportBar } from './ExportBar';
 import { MAX_DATASETS } from './url-state';
 import { ViewControls } from './ViewControls';
 import { INITIAL_WORKSPACE, workspaceReducer, type View } from './workspace';
@@ -111,154 +119,197 @@ export function Workbench() {
 
   const { exportSamples, exportProblem } = useSampleExport(analysis.exportSamples);
 
+  const measureName = measureLabel(view.measure);
+  useDocumentTitle(comparisonTitle(included.map((s) => s.label), measureName));
+  const answers = report ? report.comparisons.map((c) => headlineOfComparison(report, c)) : [];
+  const reportView = isReportView(view.tab);
+
   return (
     <div className="workbench">
-      <section className="intro">
-        <p>
-          Drop Oracle 10046 trace files (or whole folders, <code>.trc</code> or <code>.trc.gz</code>) onto a dataset, or anywhere on
-          the page. Everything is computed in this browser: no trace leaves your machine.
-        </p>
-        <button type="button" className="demo-button" data-testid="demo-button" onClick={demo.start}>
-          Try the book&apos;s experiment
-        </button>{' '}
-        <span className="hint">4,000,000 synthetic waits per setting, calibrated to Table 15.1 of the book.</span>
-        {demo.question && <DemoConfirm question={demo.question} onOthers={demo.intoOthers} onReplace={demo.replace} onCancel={demo.cancel} />}
-      </section>
-      {analysis.failure && <p role="alert" className="failure">{analysis.failure}</p>}
-      {dropNote && <p role="status" className="failure">{dropNote}</p>}
-      {exportProblem && <p role="alert" className="failure">{exportProblem}</p>}
+      <AppHeader
+        chips={<DatasetChips chips={slots.map((s, i) => ({ id: s.id, label: s.label, color: colorOf(s.id, i), baseline: view.baseline === i }))} onLabel={(id, label) => dispatch({ type: 'rename', id, label })} />}
+        answers={answers}
+        actions={
+          <>
+            <button type="button" className={headerStyles.headerButton} data-testid="share-button" aria-expanded={share.sharing} onClick={share.open} disabled={!report || analysis.computing || loading || share.sharing}>
+              Share…
+            </button>
+            <DownloadMenu disabled={!report}>{report && <ExportBar report={report} buckets={view.buckets} parquet={(datasetId, label, sqlText) => analysis.ask('parquet', { datasetId, label, sqlText })} />}</DownloadMenu>
+          </>
+        }
+        tabs={<ViewTabs tab={view.tab} commitPath={hasLgwr} onTab={(tab) => setView({ tab })} />}
+      />
+      <div className={headerStyles.body}>
+        <aside className={headerStyles.side} aria-label="Datasets">
+          <section className="intro">
+            <p>
+              Drop Oracle 10046 trace files (or whole folders, <code>.trc</code> or <code>.trc.gz</code>) onto a dataset, or anywhere on the page. Everything is
+              computed in this browser: no trace leaves your machine.
+            </p>
+            <p>
+              <button type="button" className="demo-button" data-testid="demo-button" onClick={demo.start}>
+                Try the book&apos;s experiment
+              </button>{' '}
+              <span className="hint">4,000,000 synthetic waits per setting, calibrated to Table 15.1 of the book.</span>
+            </p>
+            {demo.question && <DemoConfirm question={demo.question} onOthers={demo.intoOthers} onReplace={demo.replace} onCancel={demo.cancel} />}
+          </section>
+          <div className="datasets">
+            {slots.map((s, i) => (
+              <DatasetCard
+                key={s.id}
+                id={s.id}
+                index={i}
+                color={colorOf(s.id, i)}
+                label={s.label}
+                labelInHeader
+                status={statuses[s.id]}
+                progress={progress[s.id]}
+                isBaseline={view.baseline === i}
+                canRemove={i >= 2}
+                onLabel={(label) => dispatch({ type: 'rename', id: s.id, label })}
+                onBaseline={() => setView({ baseline: i })}
+                onFiles={(files) => addFiles(s.id, files)}
+                onCancel={() => send({ type: 'cancel', datasetId: s.id })}
+                onClear={() => send({ type: 'clear', datasetId: s.id })}
+                onUndoClear={() => send({ type: 'undo-clear', datasetId: s.id })}
+                onRemoveFile={(name) => send({ type: 'remove-file', datasetId: s.id, name })}
+                onRemove={() => {
+                  send({ type: 'clear', datasetId: s.id });
+                  dispatch({ type: 'remove-dataset', id: s.id });
+                }}
+                onExportSamples={() => void exportSamples(s.id, s.label)}
+                windowNote={s.window && windowNoteOf(report, s.id)}
+                onCellText={(text) => send({ type: 'cell-text', datasetId: s.id, text })}
+              />
+            ))}
+            {slots.length < MAX_DATASETS && (
+              <button type="button" className="add-dataset" onClick={() => dispatch({ type: 'add-dataset' })}>
+                + Add a dataset
+              </button>
+            )}
+          </div>
+        </aside>
 
-      <div className="datasets">
-        {slots.map((s, i) => (
-          <DatasetCard
-            key={s.id}
-            id={s.id}
-            index={i}
-            color={colorOf(s.id, i)}
-            label={s.label}
-            status={statuses[s.id]}
-            progress={progress[s.id]}
-            isBaseline={view.baseline === i}
-            canRemove={i >= 2}
-            onLabel={(label) => dispatch({ type: 'rename', id: s.id, label })}
-            onBaseline={() => setView({ baseline: i })}
-            onFiles={(files) => addFiles(s.id, files)}
-            onCancel={() => send({ type: 'cancel', datasetId: s.id })}
-            onClear={() => send({ type: 'clear', datasetId: s.id })}
-            onUndoClear={() => send({ type: 'undo-clear', datasetId: s.id })}
-            onRemoveFile={(name) => send({ type: 'remove-file', datasetId: s.id, name })}
-            onRemove={() => {
-              send({ type: 'clear', datasetId: s.id });
-              dispatch({ type: 'remove-dataset', id: s.id });
-            }}
-            onExportSamples={() => void exportSamples(s.id, s.label)}
-            windowNote={s.window && windowNoteOf(report, s.id)}
-            onCellText={(text) => send({ type: 'cell-text', datasetId: s.id, text })}
-          />
-        ))}
-        {slots.length < MAX_DATASETS && (
-          <button type="button" className="add-dataset" onClick={() => dispatch({ type: 'add-dataset' })}>
-            + Add a dataset
-          </button>
-        )}
-      </div>
+        <div className={headerStyles.main}>
+          {analysis.failure && <p role="alert" className="failure">{analysis.failure}</p>}
+          {dropNote && <p role="status" className="failure">{dropNote}</p>}
+          {exportProblem && <p role="alert" className="failure">{exportProblem}</p>}
+          <div className="controls">
+            <EventPicker
+              datasets={slots.flatMap((s, i) => (statuses[s.id] && statuses[s.id]!.source !== 'empty' ? [{ id: s.id, label: s.label, color: colorOf(s.id, i), status: statuses[s.id]! }] : []))}
+              measure={view.measure}
+              onMeasure={chooseMeasure}
+            />
+            {reportView && (
+              <ViewControls
+                unit={view.unit}
+                buckets={view.buckets}
+                topWaits={view.tab === 'tail' ? { topN: view.topN, topAxis: view.topAxis } : undefined}
+                onUnit={(unit) => setView({ unit })}
+                onBuckets={(buckets) => setView({ buckets })}
+                onTopWaits={(t) => setView(t)}
+              />
+            )}
+          </div>
 
-      <div className="controls">
-        <EventPicker
-          datasets={slots.flatMap((s, i) => (statuses[s.id] && statuses[s.id]!.source !== 'empty' ? [{ id: s.id, label: s.label, color: colorOf(s.id, i), status: statuses[s.id]! }] : []))}
-          measure={view.measure}
-          onMeasure={chooseMeasure}
-        />
-        {view.tab === 'waits' && (
-          <ViewControls
-            unit={view.unit}
-            buckets={view.buckets}
-            topWaits={{ topN: view.topN, topAxis: view.topAxis }}
-            onUnit={(unit) => setView({ unit })}
-            onBuckets={(buckets) => setView({ buckets })}
-            onTopWaits={(t) => setView(t)}
-          />
-        )}
+          {included.length > 0 && <WindowControls targets={included} onApply={applyWindow} />}
+          {eventNote && <p className="hint" data-testid="event-note">{eventNote}</p>}
+          {view.measure.kind === 'event' && view.measure.event === LOG_WRITE_WARNING && <p className="hint" data-testid="log-write-warning-note">{LOG_WRITE_WARNING_NOTE}</p>}
+          {report && share.sharing && <SharePanel report={report} prepare={share.prepare} onClose={share.close} onShared={share.onShared} />}
+          <div
+            className="results"
+            role="tabpanel"
+            id="view-panel"
+            aria-labelledby={`tab-${view.tab}`}
+            data-testid="results"
+            data-view={view.tab}
+            data-report={report && !loading ? 'shown' : 'none'}
+            aria-busy={analysis.computing || loading}
+            data-computing={analysis.computing ? 'yes' : 'no'}
+            data-reports-built={analysis.report?.built}
+            data-report-ms={analysis.report && Math.round(analysis.report.elapsedMs)}
+          >
+            {included.length === 0 && !loading && <p className="hint" data-testid="no-data">No data yet: drop trace files on a dataset above, or try the book&apos;s experiment.</p>}
+            {analysis.computing && <p className="computing">Computing the statistics…</p>}
+            {analysis.reportError && <p role="alert" className="failure">{analysis.reportError}</p>}
+            {view.tab === 'commit-path' && included.length > 0 && !loading && (
+              <CommitPathResults ask={analysis.ask} datasets={included.map((s) => ({ id: s.id, label: s.label }))} dataKey={profileKey} />
+            )}
+            {view.tab === 'groups' && included.length > 0 && !loading && (
+              <GroupResults
+                ask={analysis.ask}
+                datasets={included.map((s) => ({ id: s.id, label: s.label, color: colorOf(s.id, slots.indexOf(s)) }))}
+                pairs={profilePairs}
+                dataKey={`${profileKey}|${measureName}`}
+                groupKey={view.groupKey}
+                onGroupKey={(groupKey) => setView({ groupKey })}
+                noun={valuesNoun(view.measure)}
+              />
+            )}
+            {(view.tab === 'profile' || view.tab === 'statements') && included.length > 0 && !loading && (
+              <ProfileResults
+                ask={analysis.ask}
+                tab={view.tab}
+                datasets={included.map((s) => ({ id: s.id, label: s.label, color: colorOf(s.id, slots.indexOf(s)) }))}
+                pairs={profilePairs}
+                dataKey={profileKey}
+                thinkTime={view.thinkTime}
+                onThinkTime={(thinkTime) => setView({ thinkTime })}
+                statements={{ sort: view.statementSort, top: view.statementTop, depth: view.statementDepth, dataset: view.statementDataset }}
+                onStatements={(c) => setView({
+                  ...(c.sort !== undefined && { statementSort: c.sort }),
+                  ...(c.top !== undefined && { statementTop: c.top }),
+                  ...(c.depth !== undefined && { statementDepth: c.depth }),
+                  ...(c.dataset !== undefined && { statementDataset: c.dataset }),
+                })}
+                onOpenStatement={(index, key) => {
+                  setFocusStatement(key);
+                  setView({ tab: 'statements', statementDataset: index });
+                }}
+                focus={focusStatement}
+              />
+            )}
+            {report && (view.tab === 'comparison' || view.tab === 'distribution' || view.tab === 'tail') && (
+              <ResultsView
+                report={report}
+                part={view.tab}
+                exports={false}
+                unit={view.unit}
+                buckets={view.buckets}
+                topWaits={{ count: view.topN, axis: view.topAxis }}
+                thresholdCounts={thresholdCounts}
+                onThresholdsChange={(thresholds) => setView({ thresholds })}
+                onSelectRange={(s) => {
+                  // A clicked bucket or bar lists its waits in the Outliers view.
+                  setSelected({ selection: s, dataKey });
+                  setView({ tab: 'outliers' });
+                }}
+                besideComparison={<CellFlashLogPanel report={report} unit={view.unit} datasets={slots.flatMap((s, i) => (statuses[s.id]?.cell ? [{ id: s.id, label: s.label, color: colorOf(s.id, i), cell: statuses[s.id]!.cell! }] : []))} />}
+              />
+            )}
+            {/* The Comparison, Distribution and Tail say which window they are of (ResultsView); so do these two. */}
+            {report && (view.tab === 'over-time' || view.tab === 'outliers') && <WindowLines report={report} />}
+            {/* Keyed on the report shown: a new window's outliers are asked for after its table, not ahead of it in the worker.
+                Mounted under every view of the report, so its lists and what was picked stay while another view is shown. */}
+            {report && !loading && reportView && (
+              <ValuesNounContext.Provider value={valuesNoun(view.measure)}>
+                <OutlierPanelOnce
+                  datasets={outlierDatasets}
+                  dataKey={analysis.report?.key ?? dataKey}
+                  unit={view.unit}
+                  ask={analysis.ask}
+                  selection={selection}
+                  onClearSelection={clearSelection}
+                  onUseSpan={applyWindow}
+                  part={view.tab === 'over-time' || view.tab === 'outliers' ? view.tab : null}
+                />
+              </ValuesNounContext.Provider>
+            )}
+          </div>
+          <MySharedReports refreshKey={share.sharedVersion} />
+        </div>
       </div>
-
-      {included.length > 0 && <WindowControls targets={included} onApply={applyWindow} />}
-      {eventNote && <p className="hint" data-testid="event-note">{eventNote}</p>}
-      {view.measure.kind === 'event' && view.measure.event === LOG_WRITE_WARNING && <p className="hint" data-testid="log-write-warning-note">{LOG_WRITE_WARNING_NOTE}</p>}
-      <div
-        className="results"
-        data-testid="results"
-        aria-busy={analysis.computing || loading}
-        data-computing={analysis.computing ? 'yes' : 'no'}
-        data-reports-built={analysis.report?.built}
-        data-report-ms={analysis.report && Math.round(analysis.report.elapsedMs)}
-      >
-        {analysis.computing && <p className="computing">Computing the statistics…</p>}
-        {analysis.reportError && <p role="alert" className="failure">{analysis.reportError}</p>}
-        {report && !share.sharing && (
-          <button type="button" className="share-button" data-testid="share-button" onClick={share.open} disabled={analysis.computing || loading}>
-            Share…
-          </button>
-        )}
-        {report && share.sharing && <SharePanel report={report} prepare={share.prepare} onClose={share.close} onShared={share.onShared} />}
-        {included.length > 0 && <ResultsTabs tab={view.tab} event={measureLabel(view.measure)} values={valuesNoun(view.measure)} commitPath={hasLgwr} onTab={(tab) => setView({ tab })} />}
-        {view.tab === 'commit-path' && included.length > 0 && !loading && (
-          <CommitPathResults ask={analysis.ask} datasets={included.map((s) => ({ id: s.id, label: s.label }))} dataKey={profileKey} />
-        )}
-        {view.tab === 'groups' && included.length > 0 && !loading && (
-          <GroupResults
-            ask={analysis.ask}
-            datasets={included.map((s) => ({ id: s.id, label: s.label, color: colorOf(s.id, slots.indexOf(s)) }))}
-            pairs={profilePairs}
-            dataKey={`${profileKey}|${measureLabel(view.measure)}`}
-            groupKey={view.groupKey}
-            onGroupKey={(groupKey) => setView({ groupKey })}
-            noun={valuesNoun(view.measure)}
-          />
-        )}
-        {(view.tab === 'profile' || view.tab === 'statements') && included.length > 0 && !loading && (
-          <ProfileResults
-            ask={analysis.ask}
-            tab={view.tab}
-            datasets={included.map((s) => ({ id: s.id, label: s.label, color: colorOf(s.id, slots.indexOf(s)) }))}
-            pairs={profilePairs}
-            dataKey={profileKey}
-            thinkTime={view.thinkTime}
-            onThinkTime={(thinkTime) => setView({ thinkTime })}
-            statements={{ sort: view.statementSort, top: view.statementTop, depth: view.statementDepth, dataset: view.statementDataset }}
-            onStatements={(c) => setView({
-              ...(c.sort !== undefined && { statementSort: c.sort }),
-              ...(c.top !== undefined && { statementTop: c.top }),
-              ...(c.depth !== undefined && { statementDepth: c.depth }),
-              ...(c.dataset !== undefined && { statementDataset: c.dataset }),
-            })}
-            onOpenStatement={(index, key) => {
-              setFocusStatement(key);
-              setView({ tab: 'statements', statementDataset: index });
-            }}
-            focus={focusStatement}
-          />
-        )}
-        {report && view.tab === 'waits' && (
-          <ResultsView
-            report={report}
-            unit={view.unit}
-            buckets={view.buckets}
-            topWaits={{ count: view.topN, axis: view.topAxis }}
-            thresholdCounts={thresholdCounts}
-            onThresholdsChange={(thresholds) => setView({ thresholds })}
-            onSelectRange={(s) => setSelected({ selection: s, dataKey })}
-            parquet={(datasetId, label, sqlText) => analysis.ask('parquet', { datasetId, label, sqlText })}
-            besideComparison={<CellFlashLogPanel report={report} unit={view.unit} datasets={slots.flatMap((s, i) => (statuses[s.id]?.cell ? [{ id: s.id, label: s.label, color: colorOf(s.id, i), cell: statuses[s.id]!.cell! }] : []))} />}
-          />
-        )}
-        {/* Keyed on the report shown: a new window's outliers are asked for after its table, not ahead of it in the worker. */}
-        {report && !loading && view.tab === 'waits' && (
-          <ValuesNounContext.Provider value={valuesNoun(view.measure)}>
-            <OutlierPanelOnce datasets={outlierDatasets} dataKey={analysis.report?.key ?? dataKey} unit={view.unit} ask={analysis.ask} selection={selection} onClearSelection={clearSelection} onUseSpan={applyWindow} />
-          </ValuesNounContext.Provider>
-        )}
-      </div>
-      <MySharedReports refreshKey={share.sharedVersion} />
       <KeyboardShortcuts unit={view.unit} onUnit={(unit) => setView({ unit })} />
     </div>
   );

@@ -14,11 +14,12 @@ import { isCallName, SQL_ID, type Measure } from '@/lib/trace/measure';
 import { DEFAULT_EVENT } from '@/lib/trace/types';
 import type { DisplayUnit } from '../display-units';
 import { isNoWindow, NO_WINDOW_SPEC, readWindowSpec, type WindowSpec } from './window-spec';
+import { DEFAULT_VIEW_ID, parseViewId, type ViewId } from '../layout/views';
 
 export type BucketMode = 'log10' | 'log2';
 
-/** The results views: one event's waits (the report), the response-time profile, the statements, the groups, the commit path (LGWR). */
-export type ResultsTab = 'waits' | 'profile' | 'statements' | 'groups' | 'commit-path';
+/** The results views (components/layout/views.ts): the report's comparison, distribution, tail, over time and outliers, the response-time profile, the statements, the groups, the commit path (LGWR). */
+export type ResultsTab = ViewId;
 /** Which statements the Statements view lists: every depth, the client's own (dep 0), or recursive ones (dep ≥ 1). */
 export type StatementDepth = 'all' | 'top-level' | 'recursive';
 
@@ -71,7 +72,7 @@ export const DEFAULT_VIEW: ViewState = {
   demo: false,
   topN: null,
   topAxis: 'linear',
-  tab: 'waits',
+  tab: DEFAULT_VIEW_ID,
   thinkTime: DEFAULT_THINK_TIME_MICROS,
   statementSort: 'total',
   statementTop: 20,
@@ -83,20 +84,20 @@ export const DEFAULT_VIEW: ViewState = {
 
 /** The Statements view's top N choices. */
 export const STATEMENT_TOP_CHOICES = [10, 20, 50, 100, 500];
-const TABS: readonly ResultsTab[] = ['waits', 'profile', 'statements', 'groups', 'commit-path'];
 const DEPTHS: Record<string, StatementDepth> = { '0': 'top-level', rec: 'recursive' };
 const DEPTH_PARAM: Record<StatementDepth, string | null> = { all: null, 'top-level': '0', recursive: 'rec' };
 
 /** The results view and its settings from a query (url-state's rules: bad values fall back to the defaults). */
 function parseResultsView(q: URLSearchParams): Pick<ViewState, 'tab' | 'thinkTime' | 'statementSort' | 'statementTop' | 'statementDepth' | 'statementDataset' | 'groupKey'> {
-  const tab = q.get('view') as ResultsTab | null;
+  // Old links' names too: `view=waits` opens the Comparison (views.ts).
+  const tab = parseViewId(q.get('view'));
   const think = Number(q.get('think'));
   const sort = q.get('sort');
   const top = Number(q.get('top'));
   const sds = Number(q.get('sds'));
   const group = q.get('group');
   return {
-    tab: tab && TABS.includes(tab) ? tab : DEFAULT_VIEW.tab,
+    tab: tab ?? DEFAULT_VIEW.tab,
     thinkTime: q.has('think') && Number.isInteger(think) && think >= 0 ? think : DEFAULT_VIEW.thinkTime,
     statementSort: sort !== null && !('error' in parseStatementSort(sort)) ? sort : DEFAULT_VIEW.statementSort,
     statementTop: STATEMENT_TOP_CHOICES.includes(top) ? top : DEFAULT_VIEW.statementTop,

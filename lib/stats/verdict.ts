@@ -64,9 +64,11 @@ export function formatPValue(log10p: number): string {
   return `p < ${powerOfTen(-e)}`;
 }
 
-/** |fraction| as a percentage without sign: 0.17601 → "17.6", 0.0041 → "0.41". */
+/** |fraction| as a percentage without sign: 0.17601 → "17.6", 0.0041 → "0.41", 35.761 → "3,576.1". */
 export function percentMagnitude(fraction: number): string {
   const pct = Math.abs(fraction * 100);
+  // From 1,000% on with the thousands separator the page and the CLI use for every number.
+  if (pct >= 1000) return pct.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return pct >= 1 ? pct.toFixed(1) : String(Number(pct.toPrecision(2)));
 }
 

@@ -6,6 +6,7 @@
  * call type or the commit, whose state (cursors, open commits) runs through the file, so each such
  * file is one whole-file visited scan, as the CLI reads it (lib/node/parse-files.ts).
  */
+import { ProgressHistogram } from './progress-histogram';
 import { ProfileCollector } from '../profile/profile-collector';
 import { parseTrace } from '../trace/parse-trace';
 import { callChoicesOf } from './call-choices';
@@ -124,6 +125,7 @@ export class DatasetLoader {
     const total = sessions * commits;
     const values = new Float64Array(total);
     const ids = new Uint32Array(total);
+    const histogram = new ProgressHistogram();
     for (let i = 0; i < sessions; i++) {
       // Yield between sessions, so a Cancel (or another request) is heard while the demo draws.
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -133,10 +135,12 @@ export class DatasetLoader {
         this.sendStatus();
         return;
       }
-      values.set(experimentSession(preset, i, { commits }), i * commits);
+      const session = experimentSession(preset, i, { commits });
+      values.set(session, i * commits);
+      histogram.addValues(session);
       ids.fill(i, i * commits, (i + 1) * commits);
       const done = (i + 1) * commits;
-      this.post({ type: 'progress', progress: { datasetId: d.id, phase: 'generating', done, total, waits: done, elapsedMs: this.env.now() - started, fileIndex: 0, fileCount: 1 } });
+      this.post({ type: 'progress', progress: { datasetId: d.id, phase: 'generating', done, total, waits: done, elapsedMs: this.env.now() - started, fileIndex: 0, fileCount: 1, histogram: histogram.snapshot() } });
     }
     d.synthetic = { values, sessions: ids, preset };
     d.profile = syntheticProfile(values);
@@ -168,6 +172,9 @@ export class DatasetLoader {
     let doneBytes = 0;
     let doneWaits = 0;
     let lastPost = -Infinity;
+    // Filled as each file is read: the page draws it under the progress bar.
+    const histogram = new ProgressHistogram();
+    let drawn = false;
     for (let next = this.nextQueued(); next !== null; next = this.nextQueued()) {
       if (abort.signal.aborted) break;
       const entry = next;
@@ -179,13 +186,19 @@ export class DatasetLoader {
         if (!force && now - lastPost < PROGRESS_INTERVAL_MS) return;
         lastPost = now;
         const fileIndex = d.traces.indexOf(entry);
-        this.post({ type: 'progress', progress: { datasetId: d.id, phase: 'reading', done: doneBytes + bytes, total, waits: doneWaits + waits, elapsedMs: now - started, fileIndex, fileCount: d.traces.length } });
+        this.post({ type: 'progress', progress: { datasetId: d.id, phase: 'reading', done: doneBytes + bytes, total, waits: doneWaits + waits, elapsedMs: now - started, fileIndex, fileCount: d.traces.length, ...(drawn && { histogram: histogram.snapshot() }) } });
       };
       progress(0, 0, true);
       await this.parseEntry(entry, abort, budget, progress);
       if (d.abort !== abort) break; // replaced by a newer run, which owns the entries now
       doneBytes += entry.file.size;
       doneWaits += entry.status.waits;
+      const read = entry.result;
+      if (read) {
+        if (read.samples.ela.length > 0) histogram.addValues(read.samples.ela);
+        else if (read.elaCounts) histogram.addCounts(read.elaCounts);
+        drawn = true;
+      }
       progress(0, 0, true);
       this.sendStatus();
     }

@@ -77,6 +77,8 @@ export interface ProgressUpdate {
   elapsedMs: number;
   fileIndex: number;
   fileCount: number;
+  /** The values of the files read so far (or the demo's sessions drawn), by log2 bucket (progress-histogram.ts); absent before the first. */
+  histogram?: number[];
 }
 
 /** A dropped or chosen file, with its path inside a dropped folder (else its name). */

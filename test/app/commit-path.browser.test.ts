@@ -73,7 +73,7 @@ describe('the Commit path view in Chromium', () => {
   }, 60_000);
 
   it("choosing 'LGWR log write warning' says its samples are only the writes over ~500 ms", async () => {
-    await page.locator('[data-testid=results-tabs] [data-tab=waits]').click();
+    await page.locator('[data-testid=results-tabs] [data-tab=comparison]').click();
     await chooseEvent(page, 'LGWR log write warning');
     const note = page.getByTestId('log-write-warning-note');
     await note.waitFor({ timeout: 30_000 });

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateCommitLoop } from '../../lib/synth/commit-loop';
 import { useServerAndBrowser } from '../helpers/browser-suite';
 import { fixturePath } from '../helpers/cli';
-import { chooseEvent, datasetSettled, reportShown, screenshot } from '../helpers/workbench';
+import { chooseEvent, datasetSettled, openView, reportShown, screenshot } from '../helpers/workbench';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'waitscope-errors-'));
 const write = (name: string, bytes: string | Uint8Array) => {
@@ -102,6 +102,7 @@ describe('errors and notes on the page', () => {
     await page.getByTestId('input-d1').setInputFiles(bigTim);
     expect(await datasetSettled(page, 'd1')).toBe('ready');
     await reportShown(page);
+    await openView(page, 'outliers');
     const rows = page.getByTestId('outlier-rows').locator('tbody tr');
     await rows.first().waitFor();
     const texts = await rows.allTextContents();

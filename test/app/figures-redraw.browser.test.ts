@@ -2,6 +2,7 @@
 // charts of the data are not drawn again (the text in the unit is on an overlay chart of each figure,
 // ChartFrame.tsx, unit-overlay.ts), and the labels show the new unit. A
 // bucket-mode switch redraws the one figure whose data change; a threshold edit redraws none.
+// Each view shows its own figures (issue 17 §4), so each is checked in its view while shown.
 // Nothing here is timed: `npm run bench:browser` times these changes on the demo.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { watchPage } from '../helpers/browser';
 import { useServerAndBrowser } from '../helpers/browser-suite';
 import { plainCommits, writeCommitLoop } from '../helpers/outlier-traces';
-import { figuresDrawn, screenshot, loadTwoDatasets } from '../helpers/workbench';
+import { openView, screenshot, loadTwoDatasets } from '../helpers/workbench';
 
 const FIGURES = ['figure-all-waits', 'figure-top-waits', 'figure-spectrum', 'figure-timeline'] as const;
 type Counts = Record<(typeof FIGURES)[number], { options: number; overlay: number }>;
@@ -53,9 +54,18 @@ describe('figures: a units switch redraws labels only', () => {
       return { fills: w.__fills, texts: w.__texts };
     });
   const resetCanvas = (page: Page) => page.evaluate(() => Object.assign(window, { __fills: 0, __texts: [] }));
-  const allDrawn = async (page: Page) => {
-    await figuresDrawn(page);
-    await page.locator('[data-testid=figure-timeline-chart][data-ready=true]').waitFor({ timeout: 60_000 });
+  /** The figures of a view (components/layout/views.ts) have drawn. */
+  const drawnIn = async (page: Page, ids: readonly string[]) => {
+    for (const id of ids) await page.locator(`[data-testid=${id}-chart][data-ready=true]`).waitFor({ timeout: 60_000 });
+  };
+  /** Switches the unit while a view's figures are shown: each figure's overlay is set once more, the chart of its data not again. */
+  const switchUnit = async (page: Page, unit: 'ms' | 'µs', ids: readonly (typeof FIGURES)[number][]) => {
+    const before = await counts(page);
+    await page.getByTestId('unit-switch').getByLabel(unit).check();
+    for (const id of ids) await expect.poll(async () => (await counts(page))[id].overlay).toBe(before[id].overlay + 1);
+    await drawnIn(page, ids);
+    const after = await counts(page);
+    for (const id of ids) expect(after[id].options, id).toBe(before[id].options);
   };
 
   it('draws no timeline point and no figure data again for a new unit, and names the unit', async () => {
@@ -69,33 +79,33 @@ describe('figures: a units switch redraws labels only', () => {
     await page.addInitScript({ content: WATCH_CANVAS });
     const watch = watchPage(page);
     await loadTwoDatasets(page, suite.server.url, a, b);
-    await allDrawn(page);
+    // Each view shows its own figures (issue 17 §4): the switch is checked in each, on the figures it shows.
+    await openView(page, 'over-time');
+    await drawnIn(page, ['figure-timeline']);
     await page.waitForTimeout(500);
     // The hooks see the points: at least one fill per point of the timeline (each of the 3,000 waits).
     const first = await canvas(page);
     expect(first.fills).toBeGreaterThanOrEqual(3000);
     expect(first.texts).toContain('wait time (µs, log scale)');
-    const before = await counts(page);
-    for (const id of FIGURES) expect(before[id].options, id).toBeGreaterThanOrEqual(1);
+    expect((await counts(page))['figure-timeline'].options).toBeGreaterThanOrEqual(1);
 
     await resetCanvas(page);
-    await page.getByTestId('unit-switch').getByLabel('ms').check();
-    await expect.poll(async () => (await counts(page))['figure-timeline'].overlay).toBe(before['figure-timeline'].overlay + 1);
-    await allDrawn(page);
+    await switchUnit(page, 'ms', ['figure-timeline']);
     await page.waitForTimeout(500);
-    const after = await counts(page);
-    // No setOption with series data: the charts of the data are untouched; every figure's text in
-    // the unit (time axes, the timeline's and Figure 15.16's line labels) is drawn again on its overlay.
-    for (const id of FIGURES) {
-      expect(after[id].options, id).toBe(before[id].options);
-      expect(after[id].overlay, id).toBe(before[id].overlay + 1);
-    }
     const switched = await canvas(page);
     expect(switched.fills).toBeLessThan(100);
     // The timeline's labels in ms: its axis, the decade ticks of 400–599 µs (0.1 and 1 ms), the 500 ms line.
     expect(switched.texts).toContain('wait time (ms, log scale)');
     expect(switched.texts).toEqual(expect.arrayContaining(['0.1', '1', '500.000 ms']));
     expect(switched.texts).not.toContain('wait time (µs, log scale)');
+    await screenshot(page, 'redraw-timeline-ms', '[data-testid=figure-timeline]');
+
+    // The Distribution's figures open in ms; switched to µs and back while shown, they redraw their labels only.
+    await openView(page, 'distribution');
+    await drawnIn(page, ['figure-all-waits', 'figure-spectrum']);
+    for (const id of ['figure-all-waits', 'figure-spectrum'] as const) expect((await counts(page))[id].options, id).toBeGreaterThanOrEqual(1);
+    await switchUnit(page, 'µs', ['figure-all-waits', 'figure-spectrum']);
+    await switchUnit(page, 'ms', ['figure-all-waits', 'figure-spectrum']);
     for (const id of ['figure-all-waits', 'figure-spectrum']) {
       const names = await page.locator(`[data-testid=${id}-chart] svg text`).allTextContents();
       expect(names, id).toContain('wait time (ms, log scale)');
@@ -104,24 +114,31 @@ describe('figures: a units switch redraws labels only', () => {
       expect(names, id).toEqual(expect.arrayContaining(['0.1', '1']));
       expect(names, id).not.toContain('1,000');
     }
+    // The bucket mode changes the data of one figure: it is set again, and its overlay laid on its new plot area.
+    const beforeBuckets = await counts(page);
+    await page.getByTestId('bucket-switch').getByLabel('Oracle log2 buckets').check();
+    await expect.poll(async () => (await counts(page))['figure-all-waits'].options).toBe(beforeBuckets['figure-all-waits'].options + 1);
+    await drawnIn(page, ['figure-all-waits', 'figure-spectrum']);
+    const afterBuckets = await counts(page);
+    expect(afterBuckets['figure-all-waits'].overlay).toBe(beforeBuckets['figure-all-waits'].overlay + 1);
+    expect(afterBuckets['figure-spectrum']).toEqual(beforeBuckets['figure-spectrum']);
+
+    // The Tail's Figure 15.16 likewise; a threshold edit beside it redraws nothing.
+    await openView(page, 'tail');
+    await drawnIn(page, ['figure-top-waits']);
+    await switchUnit(page, 'µs', ['figure-top-waits']);
+    await switchUnit(page, 'ms', ['figure-top-waits']);
     const topTexts = await page.locator('[data-testid=figure-top-waits-chart] svg text').allTextContents();
     expect(topTexts).toContain('wait time (ms)');
     // Each dataset's max line is labelled in ms (its longest wait, 400–599 µs), and nothing in µs is left.
     expect(topTexts.filter((t) => t.startsWith('max '))).toEqual([expect.stringMatching(/^max 0\.[45]\d\d ms$/), expect.stringMatching(/^max 0\.[45]\d\d ms$/)]);
     expect(topTexts.filter((t) => t.includes('µs'))).toEqual([]);
-    await screenshot(page, 'redraw-timeline-ms', '[data-testid=figure-timeline]');
-
-    // The bucket mode changes the data of one figure; a threshold edit changes none.
-    await page.getByTestId('bucket-switch').getByLabel('Oracle log2 buckets').check();
-    await expect.poll(async () => (await counts(page))['figure-all-waits'].options).toBe(before['figure-all-waits'].options + 1);
-    await allDrawn(page);
+    const beforeThreshold = await counts(page);
     await page.getByTestId('threshold-table').getByRole('textbox').fill('2');
     await page.getByTestId('threshold-table').getByRole('button', { name: 'add' }).click();
     await page.locator('[data-testid=threshold-table] span[data-threshold="2000"][data-kind=count][data-dataset=d1][data-value]').waitFor();
-    await allDrawn(page);
-    const last = await counts(page);
-    // The new buckets are new data: the chart is set again, and its overlay laid on its new plot area.
-    expect(last).toEqual({ ...after, 'figure-all-waits': { ...after['figure-all-waits'], options: after['figure-all-waits'].options + 1, overlay: after['figure-all-waits'].overlay + 1 } });
+    await drawnIn(page, ['figure-top-waits']);
+    expect((await counts(page))['figure-top-waits']).toEqual(beforeThreshold['figure-top-waits']);
     expect(watch.consoleErrors).toEqual([]);
     await page.close();
   });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchPage, type PageWatch } from '../helpers/browser';
 import { useServerAndBrowser } from '../helpers/browser-suite';
 import { writeCommitLoop } from '../helpers/outlier-traces';
-import { datasetSettled, figuresDrawn, reportShown, screenshot } from '../helpers/workbench';
+import { datasetSettled, figuresDrawn, openView, reportShown, screenshot } from '../helpers/workbench';
 
 /**
  * 1,000 commits, half an hour apart (about three weeks of wall time), with `log file sync` waits
@@ -69,6 +69,7 @@ describe('Figures 15.15, 15.16 and the timeline in Chromium', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('Figure 15.16: a click lists the bar the tooltip shows, and exactly its waits', async () => {
+    await openView(page, 'tail');
     const chart = page.getByTestId('figure-top-waits-chart');
     const box = await chartBox(chart);
     // The pixel mapping is echarts' own: the "6,000" tick label is centred where it puts 6,000 µs.
@@ -86,6 +87,8 @@ describe('Figures 15.15, 15.16 and the timeline in Chromium', () => {
     expect(await range.first().getAttribute('data-bin')).toBe('55');
     await screenshot(page, 'figure-top-waits-tooltip', '[data-testid=figure-top-waits]');
     await page.mouse.click(x, y);
+    // The click lists its waits in the Outliers view.
+    await expect.poll(() => page.getByTestId('results').getAttribute('data-view')).toBe('outliers');
     const title = page.getByTestId('outlier-list-title');
     // The title names the tooltip's range, and each dataset's count in that bar.
     await expect.poll(() => title.textContent()).toMatch(new RegExp(`^Waits of 10,490–10,590 µs .*: Flash logging on ${IN_BIN.length} waits`));
@@ -100,6 +103,7 @@ describe('Figures 15.15, 15.16 and the timeline in Chromium', () => {
   });
 
   it('Figure 15.16: N defaults to 100 here and says so as a share; N and the log axis go into the URL and survive a reload', async () => {
+    await openView(page, 'tail');
     const figure = page.getByTestId('figure-top-waits');
     expect(await figure.locator('h3').textContent()).toBe("Distribution of the top 100 'log file sync' waits");
     expect(await figure.textContent()).toContain('top 100 waits of each dataset (10 % of 1,000)');
@@ -125,11 +129,13 @@ describe('Figures 15.15, 15.16 and the timeline in Chromium', () => {
     await datasetSettled(page, 'd1');
     await datasetSettled(page, 'd2');
     await reportShown(page);
+    await openView(page, 'over-time');
     const timeline = page.getByTestId('figure-timeline');
     await page.locator('[data-testid=figure-timeline-chart][data-ready=true]').waitFor({ timeout: 60_000 });
     // 1,000 waits each: the sample of 20,000 holds them all, so no point is called a sample.
     expect(await timeline.textContent()).not.toContain('Faint points');
     await screenshot(page, 'figure-timeline-three-weeks', '[data-testid=figure-timeline]');
+    await openView(page, 'distribution');
     await screenshot(page, 'figure-all-waits-small', '[data-testid=figure-all-waits]');
     expect(watch.consoleErrors).toEqual([]);
   });
@@ -147,6 +153,7 @@ describe('Figures 15.15, 15.16 and the timeline in Chromium', () => {
     await datasetSettled(small, 'd1');
     await datasetSettled(small, 'd2');
     await reportShown(small);
+    await openView(small, 'distribution');
     const figure = small.getByTestId('figure-all-waits');
     await small.locator('[data-testid=figure-all-waits-chart][data-ready=true]').waitFor();
     expect(await figure.textContent()).toContain('No density line for Flash logging on (20 waits): with fewer than 30 waits a kernel density shows the shape of its kernel, not of the data.');
@@ -160,13 +167,16 @@ describe('Figures 15.15, 15.16 and the timeline in Chromium', () => {
     await datasetSettled(demo, 'd2', 240_000);
     await reportShown(demo, 240_000);
     await figuresDrawn(demo, 240_000);
+    await openView(demo, 'distribution');
+    await screenshot(demo, 'demo-figure-all-waits', '[data-testid=figure-all-waits]');
+    await openView(demo, 'tail');
     const top = demo.getByTestId('figure-top-waits');
     expect(await top.textContent()).toContain('top 10,000 waits of each dataset (0.25 % of 4,000,000)');
-    await screenshot(demo, 'demo-figure-all-waits', '[data-testid=figure-all-waits]');
     await screenshot(demo, 'demo-figure-top-waits', '[data-testid=figure-top-waits]');
     await demo.getByTestId('top-waits-switch').getByLabel('log axis').check();
     await demo.locator('[data-testid=figure-top-waits-chart][data-ready=true]').waitFor();
     await screenshot(demo, 'demo-figure-top-waits-log', '[data-testid=figure-top-waits]');
+    await openView(demo, 'over-time');
     const timeline = demo.getByTestId('figure-timeline');
     await demo.locator('[data-testid=figure-timeline-chart][data-ready=true]').waitFor({ timeout: 240_000 });
     expect(await timeline.textContent()).toContain("Solid points: every wait above the dataset's dotted line (its p99");

@@ -10,7 +10,7 @@ import { launchChromium, watchPage } from '../helpers/browser';
 import { CORPUS_DIR } from '../helpers/corpus';
 import { startNextServer, type NextServer } from '../helpers/next-server';
 import { plainCommits, wallMicros, writeCommitLoop } from '../helpers/outlier-traces';
-import { chooseEvent, datasetSettled, reportShown, screenshot, SCREENSHOT_DIR } from '../helpers/workbench';
+import { chooseEvent, datasetSettled, openView, reportShown, screenshot, SCREENSHOT_DIR } from '../helpers/workbench';
 
 // The corpus sits beside the main checkout (CORPUS_DIR) or, for a worktree, at /work/shared.
 const REAL_DIR = existsSync(CORPUS_DIR) ? CORPUS_DIR : '/work/shared/corpus/real';
@@ -58,6 +58,7 @@ describe('the heat map of latency over time in Chromium', () => {
     await page.getByTestId('input-d1').setInputFiles(file);
     await datasetSettled(page, 'd1');
     await reportShown(page);
+    await openView(page, 'over-time');
     await page.locator(READY).waitFor({ timeout: 60_000 });
     const figure = page.getByTestId('figure-heat-map');
     expect(await figure.textContent()).toContain('each cell holds the waits that ended in one 10 s interval');
@@ -120,6 +121,7 @@ describe('the heat map of latency over time in Chromium', () => {
     await page.goto(server!.url, { waitUntil: 'networkidle' });
     const clicked = Date.now();
     await page.getByTestId('demo-button').click();
+    await openView(page, 'over-time');
     await datasetSettled(page, 'd2', 240_000);
     await expect.poll(() => page.locator(READY).count(), { timeout: 240_000 }).toBe(2);
     const seconds = (Date.now() - clicked) / 1000;
@@ -146,6 +148,7 @@ describe('the heat map of latency over time in Chromium', () => {
     await reportShown(page);
     await chooseEvent(page, 'db file sequential read');
     await reportShown(page);
+    await openView(page, 'over-time');
     await expect.poll(() => page.getByTestId('figure-heat-map').textContent(), { timeout: 60_000 }).toContain('All 29,249 placed waits are counted');
     await page.locator(READY).waitFor();
     await screenshot(page, 'heat-map-real-1440', '[data-testid=latency-over-time]');

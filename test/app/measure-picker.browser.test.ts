@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchPage } from '../helpers/browser';
 import { useServerAndBrowser } from '../helpers/browser-suite';
 import { FIXTURES_DIR, ROOT, runCli } from '../helpers/cli';
-import { chosenEvent, datasetSettled, reportShown, screenshot, tableValue } from '../helpers/workbench';
+import { chosenEvent, datasetSettled, openView, reportShown, screenshot, tableValue } from '../helpers/workbench';
 
 const SHOTS = '/tmp/shots-i14';
 const COMMIT_LABEL = 'commit (from its request to the end of its log file sync)';
@@ -113,7 +113,9 @@ describe('the measure picker in Chromium', () => {
     // Named as what they are, not as waits: the answer, the table and the figures.
     expect(await page.getByTestId('answers').textContent()).toMatch(/^With Flash logging on rather than Flash logging off, commits were/);
     expect(await page.locator('[data-testid=comparison-table] caption').textContent()).toMatch(/^commits; all times in µs/);
+    await openView(page, 'distribution');
     expect(await page.getByTestId('figure-all-waits').textContent()).toContain('Distribution of all commits');
+    await openView(page, 'outliers');
 
     // The longest commit of the loop heads its outlier list, at its XCTEND line, which its context marks.
     const commits = commitsOf(loopText);

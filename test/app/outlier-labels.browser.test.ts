@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useServerAndBrowser } from '../helpers/browser-suite';
 import { fixturePath } from '../helpers/cli';
-import { allWaitsX, datasetSettled, reportShown, screenshot } from '../helpers/workbench';
+import { allWaitsX, datasetSettled, openView, reportShown, screenshot, showView } from '../helpers/workbench';
 
 const texts = (page: Page, selector: string) => page.locator(selector).allTextContents();
 
@@ -25,6 +25,7 @@ describe('renamed datasets in the outlier panel', () => {
     expect(await datasetSettled(page, 'd1')).toBe('ready');
     expect(await datasetSettled(page, 'd2')).toBe('ready');
     await reportShown(page);
+    await openView(page, 'outliers');
     await page.locator('[data-testid=clusters] section[data-dataset=d1] h3').waitFor();
     return page;
   }
@@ -56,6 +57,7 @@ describe('renamed datasets in the outlier panel', () => {
 
   it('a list made before the rename: its title, dataset column and CSV take the new label', async () => {
     const page = await open();
+    await showView(page, 'distribution');
     await page.locator('[data-testid=figure-all-waits-chart][data-ready=true]').waitFor();
     // The log10 bucket [10^2.7, 10^2.75) = [501.2, 562.3) µs holds one wait of either trace: v11g's 519 µs.
     const at = await allWaitsX(page, 530);

@@ -7,7 +7,7 @@ import { launchChromium, watchPage, type PageWatch } from '../helpers/browser';
 import { startNextServer, type NextServer } from '../helpers/next-server';
 import { plainCommits, writeCommitLoop, type WrittenTrace } from '../helpers/outlier-traces';
 import { fixturePath } from '../helpers/cli';
-import { allWaitsX, dashedLines, datasetSettled, reportShown, screenshot } from '../helpers/workbench';
+import { allWaitsX, dashedLines, datasetSettled, openView, reportShown, screenshot, showView } from '../helpers/workbench';
 
 /**
  * Two datasets of 3,000 commits each, 11.2-style stamps (no UTC offset: the timeline is "local to
@@ -61,6 +61,7 @@ describe('lists of waits in Chromium: buckets of two datasets, pages, CSV, per-d
     await datasetSettled(page, 'd1');
     await datasetSettled(page, 'd2');
     await reportShown(page);
+    await openView(page, 'outliers');
     await page.getByTestId('outlier-rows').first().waitFor();
   });
 
@@ -81,6 +82,7 @@ describe('lists of waits in Chromium: buckets of two datasets, pages, CSV, per-d
   const listed = () => rows().evaluateAll((trs) => trs.map((tr) => ({ dataset: tr.getAttribute('data-dataset'), ela: Number(tr.getAttribute('data-ela')), line: Number(tr.getAttribute('data-line')) })));
   const back = async () => {
     await page.getByRole('button', { name: /back to the top/ }).click();
+    await showView(page, 'outliers');
     await page.locator('[data-testid=top-waits-of]').first().waitFor();
   };
 
@@ -103,6 +105,7 @@ describe('lists of waits in Chromium: buckets of two datasets, pages, CSV, per-d
   });
 
   it('a bucket click lists both datasets\' waits in it, with a dataset column and per-dataset counts in the title', async () => {
+    await showView(page, 'distribution');
     await page.locator('[data-testid=figure-all-waits-chart][data-ready=true]').waitFor();
     const at = await allWaitsX(page, 1330);
     await page.mouse.click(at.x, at.y);
@@ -162,6 +165,7 @@ describe('lists of waits in Chromium: buckets of two datasets, pages, CSV, per-d
   });
 
   it('a brush on the timeline titles its window in the axis\'s convention: the trace\'s local wall time, no converted UTC', async () => {
+    await openView(page, 'over-time');
     const chart = page.getByTestId('figure-timeline-chart');
     await page.locator('[data-testid=figure-timeline-chart][data-ready=true]').waitFor();
     await chart.scrollIntoViewIfNeeded();
@@ -187,7 +191,7 @@ describe('lists of waits in Chromium: buckets of two datasets, pages, CSV, per-d
       const iso = t.slice(0, 26);
       expect(iso >= from! && iso <= to!, `${iso} in ${from}..${to}`).toBe(true);
     }
-    await screenshot(page, 'outlier-lists-brush', '[data-testid=outlier-panel]');
+    await screenshot(page, 'outlier-lists-brush', '[data-testid=over-time-panel]');
     await back();
     expect(watch.consoleErrors).toEqual([]);
   });
@@ -226,6 +230,7 @@ describe('lists of waits in Chromium: buckets of two datasets, pages, CSV, per-d
     await small.getByTestId('input-d1').setInputFiles(fixturePath('v11g-commit-loop.trc'));
     await datasetSettled(small, 'd1');
     await reportShown(small);
+    await openView(small, 'outliers');
     const note = 'Clusters need a threshold: p99.9 needs ≥ 1,000 waits (this dataset has 10).';
     await small.getByTestId('clusters-note').waitFor();
     expect(await small.getByTestId('clusters-note').textContent()).toBe(note);
@@ -233,8 +238,10 @@ describe('lists of waits in Chromium: buckets of two datasets, pages, CSV, per-d
     expect(await panel.locator('[data-testid=clusters] h3').allTextContents()).toEqual([expect.stringMatching(/: clusters not computed$/)]);
     expect(await panel.textContent()).not.toMatch(/p99\.9\)|clusters? of waits above/);
     // The timeline is drawn, with the 500 ms line only (in µs, the page's unit here).
+    await openView(small, 'over-time');
     await small.locator('[data-testid=figure-timeline-chart][data-ready=true]').waitFor();
     expect(await dashedLines(small)).toEqual(['500,000 µs']);
+    await openView(small, 'outliers');
     await screenshot(small, 'outliers-small-dataset', '[data-testid=outlier-panel]');
 
     await small.getByTestId('share-button').click();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, watchPage } from '../helpers/browser';
 import { startNextServer, type NextServer } from '../helpers/next-server';
 import { lfsOf, plainCommits, wallMicros, writeCommitLoop } from '../helpers/outlier-traces';
-import { dashedLines, datasetSettled, reportShown, screenshot, SCREENSHOT_DIR, tableValue } from '../helpers/workbench';
+import { dashedLines, datasetSettled, openView, reportShown, screenshot, SCREENSHOT_DIR, tableValue } from '../helpers/workbench';
 
 /** 5,000 commits, 0.5 s apart; commits 2500–2503 stall behind a log switch (290 ms and so on). */
 function stallTrace() {
@@ -36,6 +36,7 @@ describe('outlier investigation in Chromium', () => {
     await page.getByTestId('input-d1').setInputFiles(file);
     await datasetSettled(page, 'd1');
     await reportShown(page);
+    await openView(page, 'outliers');
     await page.getByTestId('outlier-rows').waitFor();
   });
 
@@ -82,6 +83,7 @@ describe('outlier investigation in Chromium', () => {
   });
 
   it('a click on the tail of Figure 15.16 lists exactly the waits of that bar, and their context is the file\'s bytes', async () => {
+    await openView(page, 'tail');
     const chart = page.getByTestId('figure-top-waits-chart');
     await page.locator('[data-testid=figure-top-waits-chart][data-ready=true]').waitFor();
     // The dashed "max" line marks the right end of the last bar; click just left of it.
@@ -108,6 +110,7 @@ describe('outlier investigation in Chromium', () => {
   it('a brush on the UTC timeline titles its window in UTC, as the axis shows it, and lists the waits that ended inside it', async () => {
     const back = page.getByRole('button', { name: /back to the top/ });
     if ((await back.count()) > 0) await back.click(); // after the Figure 15.16 click
+    await openView(page, 'over-time');
     const chart = page.getByTestId('figure-timeline-chart');
     await page.locator('[data-testid=figure-timeline-chart][data-ready=true]').waitFor();
     await chart.scrollIntoViewIfNeeded();
@@ -141,6 +144,7 @@ describe('outlier investigation in Chromium', () => {
     await demo.getByTestId('demo-button').click();
     await datasetSettled(demo, 'd2');
     await reportShown(demo);
+    await openView(demo, 'over-time');
     const started = Date.now();
     // While the timeline is drawn the page keeps answering: sample the main thread's latency.
     let worst = 0;
@@ -159,9 +163,12 @@ describe('outlier investigation in Chromium', () => {
     writeFileSync(path.join(SCREENSHOT_DIR, 'timeline-timing.json'), JSON.stringify({ secondsAfterReport: seconds, worstMainThreadMs: worst }, null, 2));
     expect(worst).toBeLessThan(2_000);
     // One table per dataset, each headed by that dataset's own longest wait (the report's max of it).
-    for (const id of ['d1', 'd2']) {
+    await openView(demo, 'comparison');
+    const max = { d1: await tableValue(demo, 'max', 'd1'), d2: await tableValue(demo, 'max', 'd2') };
+    await openView(demo, 'outliers');
+    for (const id of ['d1', 'd2'] as const) {
       const first = demo.locator(`[data-testid=top-waits-of][data-dataset=${id}] tbody tr`).first();
-      expect(Number(await first.getAttribute('data-ela')), id).toBe(await tableValue(demo, 'max', id));
+      expect(Number(await first.getAttribute('data-ela')), id).toBe(max[id]);
     }
     expect(await demo.locator('[data-testid=top-waits-of][data-dataset=d2] tbody tr').first().getAttribute('data-ela')).toBe('291800');
     // 4,000,000 waits each, enough for a p99.9: both datasets' clusters are headed with it, and its line is drawn.

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useServerAndBrowser } from '../helpers/browser-suite';
 import { watchPage } from '../helpers/browser';
 import { writeCompareInputs } from '../helpers/compare-inputs';
-import { allWaitsX, chooseEvent, chosenEvent, datasetSettled, reportShown, screenshot } from '../helpers/workbench';
+import { allWaitsX, chooseEvent, chosenEvent, datasetSettled, openView, reportShown, screenshot, showView } from '../helpers/workbench';
 
 describe('a figure selection does not outlive the data it was made on', () => {
   // Files big enough that reading them again takes several renders: the panel is away while loading.
@@ -25,10 +25,12 @@ describe('a figure selection does not outlive the data it was made on', () => {
     await datasetSettled(page, 'd1');
     await datasetSettled(page, 'd2');
     await reportShown(page);
+    await openView(page, 'outliers');
     const title = () => page.getByTestId('outlier-list-title').textContent();
     const TOP = 'The 100 longest waits of each dataset';
     await expect.poll(title).toBe(TOP);
     const clickBucket = async () => {
+      await showView(page, 'distribution');
       await page.locator('[data-testid=figure-all-waits-chart][data-ready=true]').waitFor();
       const at = await allWaitsX(page, 1000);
       await page.mouse.click(at.x, at.y);

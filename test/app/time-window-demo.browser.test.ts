@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from '../helpers/browser';
 import { useServerAndBrowser } from '../helpers/browser-suite';
-import { datasetSettled, reportShown, screenshot, SCREENSHOT_DIR, tableValue } from '../helpers/workbench';
+import { datasetSettled, openView, reportShown, screenshot, SCREENSHOT_DIR, tableValue } from '../helpers/workbench';
 
 describe('the analysis window on the book demo', () => {
   const suite = useServerAndBrowser();
@@ -22,7 +22,9 @@ describe('the analysis window on the book demo', () => {
     expect(await datasetSettled(page, 'd2', 300_000)).toBe('ready');
     await reportShown(page, 300_000);
     expect(await tableValue(page, 'count', 'd1')).toBe(4_000_000);
+    await openView(page, 'over-time');
     await page.locator('[data-testid=figure-timeline-chart][data-ready=true]').waitFor({ timeout: 300_000 });
+    await openView(page, 'comparison');
 
     await page.getByTestId('window-from').fill('2012-08-09T10:01:00');
     await page.getByTestId('window-to').fill('2012-08-09T10:02:00');
@@ -32,11 +34,13 @@ describe('the analysis window on the book demo', () => {
     await page.locator(`[data-testid=results][data-computing=no]:not([data-reports-built="${built}"]) [data-testid=comparison-table]`).waitFor({ timeout: 300_000 });
     const tableMs = Date.now() - started;
     const reportMs = Number(await page.getByTestId('results').getAttribute('data-report-ms'));
-    // The outlier panel's timeline of the window drawn again.
+    // The outlier panel's timeline of the window drawn again (in the Over time view).
+    await openView(page, 'over-time');
     await page.getByTestId('figure-timeline').locator('p', { hasText: 'Each point is one wait' }).first().waitFor();
     await page.locator('[data-testid=figure-timeline-chart][data-ready=true]').waitFor({ timeout: 300_000 });
     const panelMs = Date.now() - started;
 
+    await openView(page, 'comparison');
     for (const id of ['d1', 'd2']) {
       const count = (await tableValue(page, 'count', id))!;
       expect(count, id).toBeGreaterThan(10_000);

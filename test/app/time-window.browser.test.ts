@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchPage } from '../helpers/browser';
 import { useServerAndBrowser } from '../helpers/browser-suite';
 import { runCli } from '../helpers/cli';
-import { datasetSettled, reportShown, screenshot, SCREENSHOT_DIR, tableValue } from '../helpers/workbench';
+import { datasetSettled, openView, reportShown, screenshot, SCREENSHOT_DIR, tableValue } from '../helpers/workbench';
 
 /** A screenshot of the viewport with the element at its top, as a user scrolled there sees it. */
 async function viewAround(page: Page, testId: string, name: string): Promise<void> {
@@ -81,6 +81,7 @@ describe('the analysis window in the page', () => {
     await load(page);
     const wholeCount = await tableValue(page, 'count', 'd1');
     expect(wholeCount).toBe(3000);
+    await openView(page, 'over-time');
     const chart = page.getByTestId('figure-timeline-chart');
     await page.locator('[data-testid=figure-timeline-chart][data-ready=true]').waitFor();
     await chart.scrollIntoViewIfNeeded();
@@ -91,11 +92,12 @@ describe('the analysis window in the page', () => {
     await page.mouse.move(box.x + box.width * 0.6, y, { steps: 5 });
     await page.mouse.up();
     await page.getByTestId('span-window').waitFor();
-    await screenshot(page, 'time-window-brushed', '[data-testid=outlier-panel]');
+    await screenshot(page, 'time-window-brushed', '[data-testid=over-time-panel]');
     const built = Number(await page.getByTestId('results').getAttribute('data-reports-built'));
     await page.getByTestId('span-window-use').click();
     await page.getByTestId('window-line-d2').waitFor();
     await expect.poll(async () => Number(await page.getByTestId('results').getAttribute('data-reports-built'))).toBeGreaterThan(built);
+    await openView(page, 'comparison');
     await reportShown(page);
     // The typed fields show the window the drag made: the trace's own wall time (11.2 stamps: no offset).
     const from = await page.getByTestId('window-from').inputValue();
@@ -104,8 +106,10 @@ describe('the analysis window in the page', () => {
     expect(to > from).toBe(true);
     const [on, off] = await checkTable(page, ['--from', from, '--to', to]);
     // The outlier panel is of the window too: its timeline draws every wait inside it (6,000 would be the whole run), its lists count them.
+    await openView(page, 'over-time');
     const timelineText = page.getByTestId('figure-timeline').locator('p', { hasText: 'Each point is one wait' }).first();
     await expect.poll(() => timelineText.textContent()).toContain(`(${(on!.count + off!.count).toLocaleString('en-US')} drawn`);
+    await openView(page, 'outliers');
     expect(await page.getByTestId('outlier-panel').textContent()).toContain(`its 100 longest of ${on!.count.toLocaleString('en-US')} waits`);
     // The cards say it too, and the URL holds each dataset's window.
     expect(await page.getByTestId('window-note-d1').textContent()).toContain(`Window from ${from}, to ${to} (exclusive): `);
@@ -129,6 +133,7 @@ describe('the analysis window in the page', () => {
   });
 
   it('typed times: a bad one is named beside its field and changes nothing; skip first for one dataset; Clear', async () => {
+    await openView(page, 'comparison');
     const before = await tableValue(page, 'count', 'd1');
     await page.getByTestId('window-from').fill('yesterday at ten');
     await page.getByTestId('window-apply').click();

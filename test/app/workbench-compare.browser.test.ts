@@ -7,7 +7,7 @@ import { runCli } from '../helpers/cli';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { writeCompareInputs } from '../helpers/compare-inputs';
 import { startNextServer, type NextServer } from '../helpers/next-server';
-import { chooseEvent, comparisonValue, datasetSettled, figuresDrawn, reportShown, screenshot, tableValue } from '../helpers/workbench';
+import { chooseEvent, comparisonValue, datasetSettled, figuresDrawn, openDownloads, openView, reportShown, screenshot, tableValue } from '../helpers/workbench';
 
 const STATS = ['count', 'min', 'median', 'mean', 'p90', 'p95', 'p99', 'p999', 'max', 'stddev', 'sum'] as const;
 
@@ -70,7 +70,8 @@ describe('workbench: two datasets of trace files in Chromium', () => {
     await expect.poll(() => page.url()).toContain('buckets=log2');
     expect(await page.getByTestId('comparison-table').textContent()).toContain('ms');
     await page.reload({ waitUntil: 'networkidle' });
-    expect(await page.getByTestId('unit-switch').getByLabel('ms').isChecked()).toBe(true);
+    // The page reads its URL after hydration, which a busy machine may finish after the network is idle.
+    await expect.poll(() => page.getByTestId('unit-switch').getByLabel('ms').isChecked()).toBe(true);
     expect(await page.getByTestId('bucket-switch').getByLabel('Oracle log2 buckets').isChecked()).toBe(true);
   });
 
@@ -95,6 +96,7 @@ describe('workbench: two datasets of trace files in Chromium', () => {
   });
 
   it('exports the summary as CSV and the samples of a dataset with their file and line', async () => {
+    await openDownloads(page);
     const [summary] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Summary CSV' }).click()]);
     const text = readFileSync((await summary.path())!, 'utf8');
     expect(text.split('\n')[0]).toContain('statistic');
@@ -111,6 +113,7 @@ describe('workbench: two datasets of trace files in Chromium', () => {
   });
 
   it('exports a figure as PNG and SVG', async () => {
+    await openView(page, 'tail');
     const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('figure-top-waits-export-png').click()]);
     expect(png.suggestedFilename()).toMatch(/\.png$/);
     const bytes = readFileSync((await png.path())!);
@@ -134,6 +137,7 @@ describe('workbench: two datasets of trace files in Chromium', () => {
   });
 
   it('imports a CSV of ela values as a dataset and lists its bad rows by line', async () => {
+    await openView(page, 'comparison');
     const csv = path.join(inputs.root, 'fio-latency.csv');
     writeFileSync(csv, 'ela_us\n100\n250\noops\n400\n');
     await page.getByRole('button', { name: '+ Add a dataset' }).click();

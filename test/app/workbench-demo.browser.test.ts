@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from '../helpers/browser';
 import { useServerAndBrowser } from '../helpers/browser-suite';
-import { datasetSettled, figuresDrawn, reportShown, screenshot, SCREENSHOT_DIR, tableValue } from '../helpers/workbench';
+import { datasetSettled, figuresDrawn, reportShown, screenshot, SCREENSHOT_DIR, showView, tableValue } from '../helpers/workbench';
 
 /**
  * The book's Table 15.1, µs (stats.md §1). The demo's model was fitted to these numbers, so the median,
@@ -50,9 +50,13 @@ describe("workbench: the book's experiment in Chromium", () => {
 
     await screenshot(page, 'demo-results');
     await screenshot(page, 'demo-table', '[data-testid=comparison-table]');
-    for (const id of ['figure-all-waits', 'figure-top-waits', 'figure-spectrum']) await screenshot(page, `demo-${id}`, `[data-testid=${id}]`);
+    for (const [view, id] of [['distribution', 'figure-all-waits'], ['tail', 'figure-top-waits'], ['distribution', 'figure-spectrum']] as const) {
+      await showView(page, view);
+      await screenshot(page, `demo-${id}`, `[data-testid=${id}]`);
+    }
     await page.getByTestId('bucket-switch').getByLabel('Oracle log2 buckets').check();
     await figuresDrawn(page);
+    await showView(page, 'distribution');
     await screenshot(page, 'demo-figure-all-waits-log2', '[data-testid=figure-all-waits]');
     expect(watch.externalRequests).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
@@ -62,7 +66,11 @@ describe("workbench: the book's experiment in Chromium", () => {
     const again = await suite.browser.newPage();
     await again.goto(page.url(), { waitUntil: 'networkidle' });
     expect(await datasetSettled(again, 'd2')).toBe('ready');
+    // The link opens the view it was made on (the Distribution); the table is in the Comparison.
+    expect(await again.getByTestId('results').getAttribute('data-view')).toBe('distribution');
+    await showView(again, 'comparison');
     await reportShown(again);
+    await showView(page, 'comparison');
     expect(await tableValue(again, 'max', 'd2')).toBe(await tableValue(page, 'max', 'd2'));
     expect(await again.getByTestId('bucket-switch').getByLabel('Oracle log2 buckets').isChecked()).toBe(true);
     await again.close();

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { watchPage } from '../helpers/browser';
 import { useServerAndBrowser } from '../helpers/browser-suite';
-import { figuresDrawn, screenshot, loadTwoDatasets } from '../helpers/workbench';
+import { figuresDrawn, openView, screenshot, loadTwoDatasets } from '../helpers/workbench';
 
 // By hand: above 2,500 µs are 3,000, 50,000 and 600,000 of A (3 of 5) and none of B (2,500 is not above
 // 2,500); above 1 ms (1,000 µs) are four of A and B's 2,500 (1 of 3, 333,333.3 per million).
@@ -37,6 +37,7 @@ describe('workbench: a threshold edit or a units switch builds no report', () =>
     const watch = watchPage(page);
     await loadTwoDatasets(page, suite.server.url, a, b);
     await figuresDrawn(page);
+    await openView(page, 'tail');
     const before = await built(page);
     expect(before).toBeGreaterThanOrEqual(1);
 

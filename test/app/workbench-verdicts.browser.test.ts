@@ -10,7 +10,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchPage, type PageWatch } from '../helpers/browser';
 import { useServerAndBrowser } from '../helpers/browser-suite';
-import { screenshot, tableValue, loadTwoDatasets } from '../helpers/workbench';
+import { openDownloads, screenshot, tableValue, loadTwoDatasets } from '../helpers/workbench';
 
 // A: 100, 200, …, 1200 µs (mean 650); B: 150, 250, 350, 450, 550 µs (mean 350). By hand: the means
 // differ by (650 − 350)/350 = +85.7%; A's p90 (type 7, h = 1 + 11·0.9 = 10.9) is 0.1·1000 + 0.9·1100 = 1090.
@@ -78,6 +78,7 @@ describe('workbench: verdicts a statistician would sign (12 against 5 waits)', (
   });
 
   it('writes the same n/a into the Summary CSV and the Report JSON', async () => {
+    await openDownloads(page);
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Summary CSV' }).click()]);
     const rows = Papa.parse<Record<string, string>>(readFileSync((await csv.path())!, 'utf8'), { header: true, skipEmptyLines: true }).data;
     const p99 = rows.filter((r) => r.statistic === 'p99').map((r) => r.value);

@@ -1,7 +1,7 @@
 // The formatters made once give the text toLocaleString('en-US', …) gives (ECMA-402 defines that
 // as a new Intl.NumberFormat with the same options), for counts, line numbers and ms/µs values.
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatNumber, formatTime, numberFormat } from '../../components/display-units';
+import { formatCount, formatFixed, formatNumber, formatRelative, formatTime, numberFormat } from '../../components/display-units';
 
 const values = [0, 1, 7, 999, 1000, 1234.5, 12_345_678, 4_000_000, 0.0004, 0.001, 0.25, 2.5, 99.999, 1e15, -1234, NaN];
 
@@ -27,5 +27,15 @@ describe('display-units formatters', () => {
     expect(formatTime(2.5, 'us')).toBe('2.50');
     expect(formatTime(0.25, 'us')).toBe('0.250');
     expect(formatTime(500, 'ms', { withUnit: true })).toBe('0.500 ms');
+  });
+});
+
+describe('one thousands separator on every number (issue 17 §4)', () => {
+  it('writes a relative change of 1,000% or more, and a fixed-decimal figure, with it', () => {
+    expect(formatRelative(35.761)).toBe('+3,576.1%');
+    expect(formatRelative(-0.176)).toBe('\u221217.6%');
+    expect(formatRelative(0)).toBe('0.0%');
+    expect(formatFixed(1960.04, 1)).toBe('1,960.0');
+    expect(formatFixed(2.5, 0)).toBe('3');
   });
 });

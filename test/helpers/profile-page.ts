@@ -45,7 +45,7 @@ export async function statementRowsShown(page: Page): Promise<Record<string, unk
 }
 
 /** Opens a results view by its tab and waits for the profiles (computed on demand). */
-export async function openResultsTab(page: Page, tab: 'waits' | 'profile' | 'statements', timeout = 60_000): Promise<void> {
+export async function openResultsTab(page: Page, tab: 'comparison' | 'profile' | 'statements', timeout = 60_000): Promise<void> {
   await page.locator(`[data-testid=results-tabs] [data-tab=${tab}]`).click();
-  if (tab !== 'waits') await page.locator('[data-testid=profile-results][data-state=ready]').waitFor({ timeout });
+  if (tab !== 'comparison') await page.locator('[data-testid=profile-results][data-state=ready]').waitFor({ timeout });
 }

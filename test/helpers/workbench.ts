@@ -23,9 +23,9 @@ export async function datasetSettled(page: Page, id: string, timeout = 120_000):
   return (await card.getAttribute('data-state')) ?? '';
 }
 
-/** Waits until the results show a report for the current data (no computation pending). */
+/** Waits until the results show a report for the current data (no computation pending), in whichever view is shown (data-report), or a shared report's table. */
 export async function reportShown(page: Page, timeout = 120_000): Promise<void> {
-  await page.locator('[data-testid=results][data-computing=no] [data-testid=comparison-table]').waitFor({ timeout });
+  await page.locator('[data-testid=results][data-computing=no]:is([data-report=shown], :has([data-testid=comparison-table]))').first().waitFor({ timeout });
 }
 
 /** A dataset column's raw value (µs) for one statistic, as a number; null when the cell has none. */
@@ -40,11 +40,25 @@ export async function comparisonValue(page: Page, stat: string, kind: string, ex
   return v === null ? null : Number(v);
 }
 
-/** Every chart on the page has drawn (ChartFrame sets data-ready). */
+/** The view shown (components/layout/views.ts id). */
+export async function shownView(page: Page): Promise<string> {
+  return (await page.getByTestId('results').getAttribute('data-view')) ?? '';
+}
+
+/** Opens `view` unless it is shown, or the page has no views (a shared report shows everything on one page). */
+export async function showView(page: Page, view: string): Promise<void> {
+  if ((await page.getByTestId('results-tabs').count()) === 0) return;
+  if ((await shownView(page)) !== view) await openView(page, view);
+}
+
+/** The report's every figure has drawn (ChartFrame sets data-ready): Figure 15.15 and the spectrum in the Distribution view, Figure 15.16 in the Tail; then the view shown before is shown again. */
 export async function figuresDrawn(page: Page, timeout = 120_000): Promise<void> {
-  for (const id of ['figure-all-waits', 'figure-top-waits', 'figure-spectrum']) {
-    await page.locator(`[data-testid=${id}-chart][data-ready=true]`).waitFor({ timeout });
+  const before = await shownView(page);
+  for (const [view, ids] of [['distribution', ['figure-all-waits', 'figure-spectrum']], ['tail', ['figure-top-waits']]] as const) {
+    await openView(page, view);
+    for (const id of ids) await page.locator(`[data-testid=${id}-chart][data-ready=true]`).waitFor({ timeout });
   }
+  await openView(page, before);
 }
 
 /** Chooses the report's event in the event profile (one radio per event row). */
@@ -59,6 +73,7 @@ export async function chosenEvent(page: Page): Promise<string | null> {
 
 /** The page x of a wait value on Figure 15.15's log axis, from the drawn "1,000" and "10,000" tick labels. */
 export async function allWaitsX(page: Page, micros: number): Promise<{ x: number; y: number }> {
+  await showView(page, 'distribution');
   const chart = page.getByTestId('figure-all-waits-chart');
   await chart.scrollIntoViewIfNeeded();
   const tick = async (text: string) => (await chart.locator('text', { hasText: new RegExp(`^${text}$`) }).first().boundingBox())!;
@@ -70,6 +85,7 @@ export async function allWaitsX(page: Page, micros: number): Promise<{ x: number
 
 /** The values of the timeline's dashed lines, as its subtitle lists them ("Dashed lines: 998.5 µs, 500,000 µs."). */
 export async function dashedLines(page: Page): Promise<string[]> {
+  await showView(page, 'over-time');
   const text = (await page.getByTestId('figure-timeline').locator('p', { hasText: 'Each point is one wait' }).first().textContent()) ?? '';
   const m = /Dashed lines: (.*?)\.(?: |$)/.exec(text);
   return m ? m[1]!.split(', ') : [];
@@ -83,4 +99,17 @@ export async function loadTwoDatasets(page: Page, url: string, d1: string | stri
   expect(await datasetSettled(page, 'd1')).toBe('ready');
   expect(await datasetSettled(page, 'd2')).toBe('ready');
   await reportShown(page);
+}
+
+/** Opens one of the page's views by its tab (components/layout/views.ts ids: comparison, distribution, tail, over-time, outliers, profile, …). */
+export async function openView(page: Page, view: string): Promise<void> {
+  await page.locator(`[data-testid=results-tabs] [role=tab][data-tab=${view}]`).click();
+  await page.locator(`[data-testid=results][data-view=${view}]`).waitFor();
+}
+
+/** Opens the header's Download menu (the report's CSV and JSON exports) unless it is open. */
+export async function openDownloads(page: Page): Promise<void> {
+  const button = page.getByTestId('download-button');
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await page.getByTestId('download-menu').waitFor();
 }

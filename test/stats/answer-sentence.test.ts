@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerHeadline } from '@/lib/stats/answer-headline';
 import { answerSentence, type AnswerInput } from '@/lib/stats/answer-sentence';
 import type { Verdict } from '@/lib/stats/verdict';
 
@@ -72,5 +73,23 @@ describe('answerSentence', () => {
         "(4,000,000 + 4,000,000 waits; no bootstrap, so no claim of significance except Welch's on the mean).",
     );
     expect(answerSentence({ ...BOOK, counts: { a: 10, b: 0 } })).toBe("No answer: flash-off has no 'log file sync' waits to compare.");
+  });
+});
+
+describe('answerHeadline (issue 17 §4: the one-line answer in the header)', () => {
+  it('says the book demo in one line, mean, p99, median in that order, with the sessions resampled', () => {
+    expect(answerHeadline(BOOK)).toBe('flash-on vs flash-off: mean 17.5% shorter, p99 64.4% shorter, median 3.7% longer (20 + 20 sessions)');
+  });
+
+  it('leaves out a statistic the sample is too small for (it has no verdict), and says what did not change', () => {
+    const small = { ...BOOK, verdicts: [v('mean', 0.02, 'no-significant-difference'), v('median', 0.1, 'higher')], bootstrap: { method: 'poisson' as const }, counts: { a: 150, b: 1_200 } };
+    expect(answerHeadline(small)).toBe('flash-on vs flash-off: mean no significant change, median 10.0% longer (150 + 1,200 waits)');
+  });
+
+  it('marks a change without a CI, names calls by their noun, and says when a side is empty', () => {
+    const noCi = { ...BOOK, verdicts: [v('mean', -0.5, 'no-significant-difference', false)], bootstrap: null, values: { phrase: 'calls', noun: 'calls' } };
+    expect(answerHeadline(noCi)).toBe('flash-on vs flash-off: mean 50.0% shorter (no CI) (4,000,000 + 4,000,000 calls)');
+    expect(answerHeadline({ ...BOOK, counts: { a: 0, b: 3 } })).toBe('flash-on vs flash-off: no answer, flash-on has no values');
+    expect(answerHeadline({ ...BOOK, verdicts: [] })).toBe('flash-on vs flash-off: no change can be stated (20 + 20 sessions)');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BootstrapResult } from '@/lib/stats/bootstrap';
 import { compare, COMPARED_STATISTICS } from '@/lib/stats/compare';
 import type { ComparedRow, ComparedStatistic, Comparison } from '@/lib/stats/compare';
-import { describeChange, formatPValue, powerOfTen, verdicts } from '@/lib/stats/verdict';
+import { describeChange, formatPValue, percentMagnitude, powerOfTen, verdicts } from '@/lib/stats/verdict';
 import { lcgStates } from './lcg';
 import { sampleOf } from '@/lib/stats/sample';
 
@@ -211,4 +211,13 @@ describe('verdicts of clustered waits', () => {
 // For the direction words of a CI that straddles 0, the minus sign never appears: "1.2% lower".
 it('never writes a minus sign in a verdict', () => {
   expect(verdicts(comparison(BOOK, CLUSTER)).some((x) => x.text.includes(M))).toBe(false);
+});
+
+describe('percentMagnitude', () => {
+  it('writes 1,000% and more with the thousands separator, smaller changes as before', () => {
+    expect(percentMagnitude(35.761)).toBe('3,576.1');
+    expect(percentMagnitude(-9.99)).toBe('999.0');
+    expect(percentMagnitude(0.17601)).toBe('17.6');
+    expect(percentMagnitude(0.0041)).toBe('0.41');
+  });
 });
