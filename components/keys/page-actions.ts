@@ -6,7 +6,7 @@
  */
 import { steppedIndex } from './bindings';
 
-/** The view tabs (ResultsTabs.tsx), in DOM order. */
+/** The view tabs (components/layout/ViewTabs.tsx), in DOM order. */
 export const VIEW_TABS = '[role="tablist"][data-testid="results-tabs"] [role="tab"]';
 /** Every row of every outlier list on the page (one table per dataset, or a selection's list). */
 export const OUTLIER_ROWS = '[data-testid="outlier-rows"] tbody tr';
