@@ -1,0 +1,63 @@
+/**
+ * Bytes that can be read at any offset: an archive file on disk (lib/node), a dropped File in the
+ * page (a Blob), a byte range of either (a member stored as it is), or bytes in tests. A zip's
+ * central directory is at its end, so zip is read through this, never through a stream.
+ */
+import { Reader } from '@zip.js/zip.js';
+
+export interface RandomAccess {
+  readonly size: number;
+  /** At most `length` bytes from `offset` (fewer only at the end). */
+  read(offset: number, length: number): Promise<Uint8Array>;
+  /** Bytes [start, end) as chunks, pulled with back-pressure. */
+  stream(start: number, end: number): AsyncIterable<Uint8Array>;
+}
+
+/** Bytes [start, end) of `outer`, as their own RandomAccess (a member stored in place). */
+export function sliceAccess(outer: RandomAccess, start: number, end: number): RandomAccess {
+  return {
+    size: end - start,
+    read: (offset, length) => outer.read(start + offset, Math.max(0, Math.min(length, end - start - offset))),
+    stream: (from, to) => outer.stream(start + from, start + Math.min(to, end - start)),
+  };
+}
+
+/** A Blob (a File in the page, a test's bytes) as RandomAccess: slices, never the whole Blob. */
+export function blobAccess(blob: Blob): RandomAccess {
+  return {
+    size: blob.size,
+    read: async (offset, length) => new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer()),
+    stream: (start, end) => blobChunks(blob.slice(start, end)),
+  };
+}
+
+async function* blobChunks(blob: Blob): AsyncGenerator<Uint8Array> {
+  const reader = blob.stream().getReader();
+  let finished = false;
+  try {
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      yield next.value;
+    }
+    finished = true;
+  } finally {
+    if (!finished) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+}
+
+/**
+ * zip.js's Reader over RandomAccess: zip.js reads the end of central directory, the central
+ * directory and then each member's bytes in chunks, each one `readUint8Array` call here.
+ */
+export class AccessReader extends Reader<RandomAccess> {
+  constructor(private readonly access: RandomAccess) {
+    super(access);
+    this.size = access.size;
+  }
+
+  override readUint8Array(index: number, length: number): Promise<Uint8Array> {
+    return this.access.read(index, length);
+  }
+}

@@ -1,0 +1,36 @@
+/** Archives built in tests from members' bytes: zip with zip.js, tar with tar-stream, gzip with node:zlib. */
+import { BlobWriter, Uint8ArrayReader, ZipWriter } from '@zip.js/zip.js';
+import { pack } from 'tar-stream';
+import { gzipSync } from 'node:zlib';
+
+export interface Member {
+  path: string;
+  bytes: Uint8Array;
+}
+
+/** `level` 0 stores the members, else deflates them; `password` encrypts them (AES). */
+export async function buildZip(members: readonly Member[], options: { level?: number; password?: string } = {}): Promise<Uint8Array> {
+  const writer = new ZipWriter(new BlobWriter(), { useWebWorkers: false, level: options.level ?? 6, ...(options.password && { password: options.password }) });
+  for (const m of members) await writer.add(m.path, new Uint8ArrayReader(m.bytes));
+  return new Uint8Array(await (await writer.close()).arrayBuffer());
+}
+
+export async function buildTar(members: readonly Member[]): Promise<Uint8Array> {
+  const p = pack();
+  const chunks: Buffer[] = [];
+  p.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise<void>((resolve, reject) => {
+    p.on('end', () => resolve());
+    p.on('error', reject);
+  });
+  for (const m of members) p.entry({ name: m.path, size: m.bytes.length }, Buffer.from(m.bytes));
+  p.finalize();
+  await ended;
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+export async function buildTarGz(members: readonly Member[]): Promise<Uint8Array> {
+  return new Uint8Array(gzipSync(await buildTar(members)));
+}
+
+export const gzip = (bytes: Uint8Array) => new Uint8Array(gzipSync(bytes));
