@@ -15,6 +15,8 @@ import { zipEntries } from './zip-entries';
 
 /** Where a member is: its path in each archive from the outermost in, and its bytes' place in the outermost file when stored as they are. */
 export interface MemberLocator {
+  /** The archive's name as the user gave it (a path on the command line, a dropped file's path). */
+  archive: string;
   chain: string[];
   span: { start: number; end: number } | null;
 }
@@ -45,6 +47,9 @@ const HEAD_BYTES = 4096;
 
 /** Bytes with random access (the outermost file, a stored member) or a one-time stream (a compressed member). */
 type Level = { access: RandomAccess; base: number | null } | { stream: AsyncIterable<Uint8Array> };
+
+/** The one line that counts an archive's members that are not traces. */
+export const skippedMembers = (archive: string, n: number) => `${archive}: skipped ${count(n)} ${n === 1 ? 'member that is not a trace' : 'members that are not traces'}`;
 
 export const memberName = (archive: string, chain: readonly string[]) => [archive, ...chain].join(':');
 
@@ -85,7 +90,7 @@ async function walk(level: Level, format: ArchiveFormat, root: string, chain: st
         continue;
       }
       const span = e.span && 'access' in level && level.base !== null ? { start: level.base + e.span.start, end: level.base + e.span.end } : null;
-      out.members.push({ name, size: e.size ?? 0, locator: { chain: path, span } });
+      out.members.push({ name, size: e.size ?? 0, locator: { archive: root, chain: path, span } });
       taken.add(e.path);
     }
   } catch (error) {
@@ -138,9 +143,9 @@ async function heldZip(stream: AsyncIterable<Uint8Array>, name: string): Promise
  * file): read in place when it lies in the file as it is, else through the archive again (a tar.gz
  * is read from its start up to the member).
  */
-export function openMember(access: RandomAccess, name: string, locator: MemberLocator, limits: ArchiveLimits = ARCHIVE_LIMITS): AsyncIterable<Uint8Array> {
+export function openMember(access: RandomAccess, locator: MemberLocator, limits: ArchiveLimits = ARCHIVE_LIMITS): AsyncIterable<Uint8Array> {
   if (locator.span) return access.stream(locator.span.start, locator.span.end);
-  return openIn({ access, base: 0 }, name, locator.chain, limits);
+  return openIn({ access, base: 0 }, locator.archive, locator.chain, limits);
 }
 
 async function* openIn(level: Level, name: string, chain: readonly string[], limits: ArchiveLimits): AsyncGenerator<Uint8Array> {

@@ -17,6 +17,20 @@ interface TarExtract extends AsyncIterable<TarEntryStream> {
   destroy(error?: Error): void;
   destroyed: boolean;
   once(event: 'drain' | 'close', f: () => void): void;
+  off(event: 'drain' | 'close', f: () => void): void;
+}
+
+/** Waits until the extract takes more (or is gone), leaving no listener behind. */
+function writable(extract: TarExtract): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      extract.off('drain', done);
+      extract.off('close', done);
+      resolve();
+    };
+    extract.once('drain', done);
+    extract.once('close', done);
+  });
 }
 
 /** Members whose bytes came to their end ('end' fired). */
@@ -33,7 +47,7 @@ export async function* tarEntries(source: AsyncIterable<Uint8Array>, gzipped: bo
     try {
       for await (const chunk of bytes) {
         if (extract.destroyed) return;
-        if (!extract.write(chunk)) await new Promise<void>((resolve) => { extract.once('drain', resolve); extract.once('close', resolve); });
+        if (!extract.write(chunk)) await writable(extract);
       }
       extract.end();
     } catch (error) {

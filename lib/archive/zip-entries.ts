@@ -4,7 +4,7 @@
  * zip.js runs on the calling thread (`useWebWorkers: false`): the CLI's parse workers and the page's
  * worker are threads already, and inflating is DecompressionStream's native code either way.
  */
-import { ZipReader, type Entry, type FileEntry } from '@zip.js/zip.js';
+import { ZipReader, type Entry, type FileEntry } from '@zip.js/zip.js/lib/zip-core-native.js';
 import { AccessReader, type RandomAccess } from './random-access';
 import { ArchiveError, guardExpansion, methodName, type ArchiveLimits } from './archive-error';
 import type { ArchiveEntry } from './archive-entry';

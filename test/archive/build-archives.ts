@@ -18,7 +18,7 @@ export async function buildZip(members: readonly Member[], options: { level?: nu
 export async function buildTar(members: readonly Member[]): Promise<Uint8Array> {
   const p = pack();
   const chunks: Buffer[] = [];
-  p.on('data', (c: Buffer) => chunks.push(c));
+  p.on('data', (c: unknown) => chunks.push(c as Buffer));
   const ended = new Promise<void>((resolve, reject) => {
     p.on('end', () => resolve());
     p.on('error', reject);
