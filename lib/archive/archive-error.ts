@@ -57,7 +57,7 @@ export async function* guardExpansion(inflated: AsyncIterable<Uint8Array>, compr
     out += chunk.length;
     const compressed = compressedSoFar();
     if (out >= limits.expansionJudgedAfter && out > limits.maxExpansionRatio * compressed) {
-      throw new ArchiveError(`${name}: stopped as a zip bomb: ${count(compressed)} compressed bytes expanded to more than ${count(out)} (over ${count(limits.maxExpansionRatio)}× the limit of expansion)`);
+      throw new ArchiveError(`${name}: stopped as a zip bomb: it expanded more than ${count(limits.maxExpansionRatio)}× its compressed size (${count(out)} bytes from ${count(compressed)}), waitscope's limit`);
     }
     yield chunk;
   }

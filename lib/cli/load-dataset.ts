@@ -86,7 +86,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   for (const args of sides) {
     const found = await findInputs(args.paths);
     if (found.unreadable.length > 0) throw new ExitError(1, found.unreadable.join('\n'));
-    for (const note of found.archiveNotes) stderr.write(safeText(`${note}\n`));
+    for (const note of found.archiveNotes ?? []) stderr.write(safeText(`${note}\n`));
     if (found.files.length === 0) throw new ExitError(2, `no trace files found in ${args.paths.join(', ')} (looked for *.trc, *.trc.gz and files that look like traces)`);
     inputs.push(found.files);
   }

@@ -17,7 +17,7 @@ export interface FoundInputs {
   /** One line each: a path that does not exist or cannot be read. */
   unreadable: string[];
   /** One line each, for stderr: an archive member that could not be read ('error: …'), members skipped as not traces ('note: …'). */
-  archiveNotes: string[];
+  archiveNotes?: string[];
 }
 
 /**
@@ -51,7 +51,7 @@ export async function findInputs(args: readonly string[]): Promise<FoundInputs> 
     if (info.isDirectory()) await walk(arg, arg, take, unreadable);
     else if (readable(arg, unreadable)) await take(arg, arg, info.size);
   }
-  return { files, unreadable, archiveNotes };
+  return { files, unreadable, ...(archiveNotes.length > 0 && { archiveNotes }) };
 }
 
 /** A zip, tar or tar.gz (by its first bytes) as the members it holds; null for any other file. */

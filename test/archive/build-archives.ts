@@ -6,12 +6,14 @@ import { gzipSync } from 'node:zlib';
 export interface Member {
   path: string;
   bytes: Uint8Array;
+  /** zip only: this member encrypted (AES) with this password. */
+  password?: string;
 }
 
 /** `level` 0 stores the members, else deflates them; `password` encrypts them (AES). */
 export async function buildZip(members: readonly Member[], options: { level?: number; password?: string } = {}): Promise<Uint8Array> {
   const writer = new ZipWriter(new BlobWriter(), { useWebWorkers: false, level: options.level ?? 6, ...(options.password && { password: options.password }) });
-  for (const m of members) await writer.add(m.path, new Uint8ArrayReader(m.bytes));
+  for (const m of members) await writer.add(m.path, new Uint8ArrayReader(m.bytes), m.password ? { password: m.password } : {});
   return new Uint8Array(await (await writer.close()).arrayBuffer());
 }
 
@@ -34,3 +36,18 @@ export async function buildTarGz(members: readonly Member[]): Promise<Uint8Array
 }
 
 export const gzip = (bytes: Uint8Array) => new Uint8Array(gzipSync(bytes));
+
+/**
+ * A zip's compression method set to `method` in every local and central header (APPNOTE.TXT 4.3.7:
+ * offset 8 of a local header, 4.3.12: offset 10 of a central one), the rest untouched.
+ */
+export function withMethod(zip: Uint8Array, method: number): Uint8Array {
+  const out = new Uint8Array(zip);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i + 4 <= out.length; i++) {
+    const signature = view.getUint32(i, true);
+    if (signature === 0x04034b50) view.setUint16(i + 8, method, true);
+    if (signature === 0x02014b50) view.setUint16(i + 10, method, true);
+  }
+  return out;
+}
