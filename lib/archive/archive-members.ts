@@ -31,8 +31,8 @@ export interface ArchiveMember {
 
 export interface ArchiveListing {
   members: ArchiveMember[];
-  /** One line each, naming the archive and member: what could not be read. */
-  problems: string[];
+  /** What could not be read: `name` the member (or the archive), `message` one line that starts with it. */
+  problems: { name: string; message: string }[];
   /** Members that are not traces (by name and first bytes), skipped. */
   skipped: number;
 }
@@ -72,13 +72,13 @@ async function walk(level: Level, format: ArchiveFormat, root: string, chain: st
       const path = [...chain, e.path];
       const name = memberName(root, path);
       if (e.problem) {
-        out.problems.push(`${name}: ${e.problem}`);
+        out.problems.push({ name, message: `${name}: ${e.problem}` });
         continue;
       }
       const { head, rest, close } = await headOf(e);
       const inner = await sniffArchive(head);
       if (inner) {
-        if (chain.length >= MAX_NESTING) out.problems.push(`${name}: an archive inside an archive inside an archive; waitscope reads one level of nesting, so extract ${memberName(root, chain)} first`);
+        if (chain.length >= MAX_NESTING) out.problems.push({ name, message: `${name}: an archive inside an archive inside an archive; waitscope reads one level of nesting, so extract ${memberName(root, chain)} first` });
         else await walk(innerLevel(level, e, rest), inner, root, path, out, limits);
         await close();
         continue;
@@ -96,7 +96,7 @@ async function walk(level: Level, format: ArchiveFormat, root: string, chain: st
   } catch (error) {
     // A member cut short is said by its own read (how far it got); anything else here, once.
     if (error instanceof ArchiveError && error.cutInside !== null && taken.has(error.cutInside)) return;
-    out.problems.push(error instanceof Error ? error.message : `${levelName}: ${String(error)}`);
+    out.problems.push({ name: levelName, message: error instanceof ArchiveError ? error.message : `${levelName}: ${error instanceof Error ? error.message : String(error)}` });
   }
 }
 

@@ -27,7 +27,11 @@ export async function sniffArchive(head: Uint8Array): Promise<ArchiveFormat | nu
   return null;
 }
 
-/** The first `n` inflated bytes of gzip data of which only `head` is at hand (its end is expected to be missing). */
+/**
+ * The first `n` inflated bytes of gzip data of which only `head` (a few KiB) is at hand, its end
+ * expected to be missing. All of `head` is inflated, never stopped early: Node 20's
+ * DecompressionStream throws an uncaught error when cancelled while zlib still has output.
+ */
 export async function inflatedHead(head: Uint8Array, n: number): Promise<Uint8Array> {
   const out = new Uint8Array(n);
   let have = 0;
@@ -36,7 +40,6 @@ export async function inflatedHead(head: Uint8Array, n: number): Promise<Uint8Ar
       const part = chunk.subarray(0, n - have);
       out.set(part, have);
       have += part.length;
-      if (have >= n) break;
     }
   } catch {
     // The head ends inside the gzip data, or is not gzip at all: what was inflated is the answer.

@@ -37,7 +37,7 @@ export async function findInputs(args: readonly string[]): Promise<FoundInputs> 
     const listing = await membersOf(file, name, size);
     if (!listing) return void files.push({ path: file, name, size });
     files.push(...listing.members.map((m) => ({ path: file, name: m.name, size: m.size, member: m.locator })));
-    archiveNotes.push(...listing.problems.map((p) => `error: ${p}`));
+    archiveNotes.push(...listing.problems.map((p) => `error: ${p.message}`));
     if (listing.skipped > 0) archiveNotes.push(`note: ${skippedMembers(name, listing.skipped)}`);
   };
   for (const arg of args) {

@@ -95,6 +95,8 @@ export async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator
   // the inflater before the last byte was written (corrupt), or at the end (cut short).
   let sourceError: { error: unknown } | null = null;
   let allWritten = false;
+  // Set when the consumer stops early: the pump then aborts the inflater instead of writing on.
+  let stopping = false;
   const pump = (async () => {
     const chunks = source[Symbol.asyncIterator]();
     let sourceDone = false;
@@ -109,6 +111,7 @@ export async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator
           throw error;
         }
         if (next.done) break;
+        if (stopping) throw new Error('stopped early');
         await writer.write(next.value as Uint8Array<ArrayBuffer>);
       }
       sourceDone = true;
@@ -140,11 +143,25 @@ export async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator
     }
     finished = true;
   } finally {
-    // A consumer that stops early leaves the pump blocked on a write nobody reads: cancelling the
-    // readable side fails that write, so the pump ends and this generator can return.
-    if (!finished) await reader.cancel().catch(() => undefined);
+    // A consumer that stops early leaves the pump blocked on a write nobody reads. The output is
+    // read out until the pump, told to stop, aborts the inflater (the read then fails) or the data
+    // ends: never cancelled, as Node 20's adapter throws an uncaught "Controller is already closed"
+    // when zlib's output meets a cancelled stream. What is read out is what the write in flight
+    // inflates to (and, once every byte was written, the rest of the last few chunks).
+    if (!finished) {
+      stopping = true;
+      await drain(reader);
+    }
     reader.releaseLock();
     await pump;
+  }
+}
+
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  try {
+    while (!(await reader.read()).done);
+  } catch {
+    // The data was damaged past where the consumer stopped: nothing to say about it.
   }
 }
 
