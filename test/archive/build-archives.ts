@@ -11,13 +11,13 @@ export interface Member {
 }
 
 /** `level` 0 stores the members, else deflates them; `password` encrypts them (AES). */
-export async function buildZip(members: readonly Member[], options: { level?: number; password?: string } = {}): Promise<Uint8Array> {
+export async function buildZip(members: readonly Member[], options: { level?: number; password?: string } = {}): Promise<Uint8Array<ArrayBuffer>> {
   const writer = new ZipWriter(new BlobWriter(), { useWebWorkers: false, level: options.level ?? 6, ...(options.password && { password: options.password }) });
   for (const m of members) await writer.add(m.path, new Uint8ArrayReader(m.bytes), m.password ? { password: m.password } : {});
   return new Uint8Array(await (await writer.close()).arrayBuffer());
 }
 
-export async function buildTar(members: readonly Member[]): Promise<Uint8Array> {
+export async function buildTar(members: readonly Member[]): Promise<Uint8Array<ArrayBuffer>> {
   const p = pack();
   const chunks: Buffer[] = [];
   p.on('data', (c: unknown) => chunks.push(c as Buffer));
@@ -31,17 +31,17 @@ export async function buildTar(members: readonly Member[]): Promise<Uint8Array> 
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-export async function buildTarGz(members: readonly Member[]): Promise<Uint8Array> {
+export async function buildTarGz(members: readonly Member[]): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(gzipSync(await buildTar(members)));
 }
 
-export const gzip = (bytes: Uint8Array) => new Uint8Array(gzipSync(bytes));
+export const gzip = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(gzipSync(bytes));
 
 /**
  * A zip's compression method set to `method` in every local and central header (APPNOTE.TXT 4.3.7:
  * offset 8 of a local header, 4.3.12: offset 10 of a central one), the rest untouched.
  */
-export function withMethod(zip: Uint8Array, method: number): Uint8Array {
+export function withMethod(zip: Uint8Array, method: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(zip);
   const view = new DataView(out.buffer);
   for (let i = 0; i + 4 <= out.length; i++) {

@@ -21,7 +21,7 @@ async function loaded(datasetId: string, files: { file: File; path: string }[], 
 describe('a dropped archive in the page', () => {
   it('a zip (deflated and stored) and a tar.gz give the plain files’ numbers, one file per member', async () => {
     const h = await loaded('plain', inputFiles(inputs.on, inputs.root));
-    const archives: [string, Uint8Array][] = [
+    const archives: [string, Uint8Array<ArrayBuffer>][] = [
       ['on.zip', await buildZip(members)],
       ['stored.zip', await buildZip(members, { level: 0 })],
       ['on.tar.gz', await buildTarGz(members)],
