@@ -44,6 +44,7 @@ describe('workbench: archives', () => {
     expect(await fileNames(page, 'd1')).toEqual(['on.zip:on/flash-on-s1.trc', 'on.zip:on/flash-on-s2.trc.gz', 'on.zip:on/flash-on-s3.trc']);
     expect(await fileNames(page, 'd2')).toEqual(['off.tar.gz:off/flash-off-s1.trc', 'off.tar.gz:off/flash-off-s2.trc', 'off.tar.gz:off/flash-off-s3.trc']);
     expect(await tableValues(page)).toEqual(plain);
+    await page.getByTestId('dataset-d1').locator('summary', { hasText: 'Files' }).click();
     await screenshot(page, 'archive-drop', '[data-testid=dataset-d1]');
     await page.close();
   });

@@ -138,6 +138,14 @@ describe('a damaged archive names the archive, the member and the cause, and kee
     expect(json.files[1]!.count).toBeLessThan(plain.files[1]!.count);
   });
 
+  it('a zip cut short: its central directory is gone, so the zip says so', async () => {
+    const whole = await buildZip(members.slice(0, 2));
+    write('cut.zip', whole.subarray(0, Math.floor(whole.length * 0.75)));
+    const run = await runCli(['stats', 'cut.zip'], { cwd: dir });
+    expect(run.stderr).toContain('error: cut.zip: no zip central directory at its end: the zip is cut short or damaged');
+    expect(run.status).toBe(2);
+  });
+
   it('a zip bomb: a member expanding past the limit is stopped, the others kept', async () => {
     // 24 MiB of one repeated line deflates ~1,000-fold: past the 200× limit once 16 MiB came out.
     const line = new TextEncoder().encode("WAIT #1: nam='log file sync' ela= 1 p1=0 p2=0 p3=0 obj#=-1 tim=1\n");
