@@ -58,21 +58,28 @@ async function storedSpan(access: RandomAccess, e: Entry): Promise<{ start: numb
   return end <= access.size ? { start, end } : null;
 }
 
-/** A member's inflated bytes, pulled with back-pressure through a TransformStream zip.js writes into. */
+/**
+ * A member's inflated bytes, pulled with back-pressure through a TransformStream zip.js writes into.
+ * A failure of zip.js errors the stream's readable side, so the read in progress fails with it (a
+ * Promise.race against a promise that never settles would keep every chunk read: 1 GB for 1 GB).
+ */
 async function* memberBytes(e: FileEntry, member: string): AsyncGenerator<Uint8Array> {
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-  const failure = e.getData(writable, { useWebWorkers: false }).then(
-    () => new Promise<never>(() => undefined), // done: the readable side ends by itself
-    (error: unknown) => Promise.reject(error),
-  );
-  failure.catch(() => undefined);
+  let pipe: TransformStreamDefaultController<Uint8Array> | null = null;
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>({ start: (c) => void (pipe = c) });
+  e.getData(writable, { useWebWorkers: false }).catch((error: unknown) => {
+    try {
+      pipe?.error(error);
+    } catch {
+      // already closed or cancelled: the reader has what it needs
+    }
+  });
   const reader = readable.getReader();
   let finished = false;
   try {
     for (;;) {
       let next: ReadableStreamReadResult<Uint8Array>;
       try {
-        next = await Promise.race([reader.read(), failure]);
+        next = await reader.read();
       } catch (error) {
         throw new ArchiveError(`${member}: ${zipFailure(error)}`);
       }
