@@ -20,7 +20,8 @@ export function sniffCompression(head: Uint8Array): SniffedCompression {
   }
   if (at(0) === 0x42 && at(1) === 0x5a && at(2) === 0x68) return { kind: 'unsupported', format: 'bzip2', hint: 'bunzip2 -k FILE' };
   if (at(0) === 0x28 && at(1) === 0xb5 && at(2) === 0x2f && at(3) === 0xfd) return { kind: 'unsupported', format: 'zstd', hint: 'zstd -d FILE' };
-  if (at(0) === 0x50 && at(1) === 0x4b && at(2) === 0x03 && at(3) === 0x04) return { kind: 'unsupported', format: 'zip', hint: 'unzip FILE' };
+  // zip is no compression of one trace but an archive of files: lib/archive reads it (and tar,
+  // tar.gz) before any trace is parsed, each member a file of the dataset.
   // Legacy .lzma: a properties byte (0x5D for the default lc/lp/pb) and a little-endian dictionary size.
   if (at(0) === 0x5d && at(1) === 0x00 && at(2) === 0x00) return { kind: 'unsupported', format: 'lzma', hint: 'unlzma -k FILE' };
   return { kind: 'none' };
