@@ -27,12 +27,19 @@ export function blobAccess(blob: Blob): RandomAccess {
   return {
     size: blob.size,
     read: async (offset, length) => new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer()),
-    stream: (start, end) => blobChunks(blob.slice(start, end)),
+    stream: (start, end) => streamChunks(blob.slice(start, end).stream()),
   };
 }
 
-async function* blobChunks(blob: Blob): AsyncGenerator<Uint8Array> {
-  const reader = blob.stream().getReader();
+/**
+ * A ReadableStream's chunks, pulled one read at a time (the stream reads ahead only to its small
+ * queue). A consumer that stops early cancels the stream, and so does `stop` (the read in progress
+ * then ends the iteration: the caller says why).
+ */
+export async function* streamChunks(readable: ReadableStream<Uint8Array>, stop?: AbortSignal): AsyncGenerator<Uint8Array> {
+  const reader = readable.getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  stop?.addEventListener('abort', cancel, { once: true });
   let finished = false;
   try {
     for (;;) {
@@ -42,6 +49,7 @@ async function* blobChunks(blob: Blob): AsyncGenerator<Uint8Array> {
     }
     finished = true;
   } finally {
+    stop?.removeEventListener('abort', cancel);
     if (!finished) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }

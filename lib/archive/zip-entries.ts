@@ -5,7 +5,7 @@
  * worker are threads already, and inflating is DecompressionStream's native code either way.
  */
 import { ZipReader, type Entry, type FileEntry } from '@zip.js/zip.js/lib/zip-core-native.js';
-import { AccessReader, type RandomAccess } from './random-access';
+import { AccessReader, streamChunks, type RandomAccess } from './random-access';
 import { ArchiveError, guardExpansion, methodName, type ArchiveLimits } from './archive-error';
 import type { ArchiveEntry } from './archive-entry';
 
@@ -73,23 +73,10 @@ async function* memberBytes(e: FileEntry, member: string): AsyncGenerator<Uint8A
       // already closed or cancelled: the reader has what it needs
     }
   });
-  const reader = readable.getReader();
-  let finished = false;
   try {
-    for (;;) {
-      let next: ReadableStreamReadResult<Uint8Array>;
-      try {
-        next = await reader.read();
-      } catch (error) {
-        throw new ArchiveError(`${member}: ${zipFailure(error)}`);
-      }
-      if (next.done) break;
-      yield next.value;
-    }
-    finished = true;
-  } finally {
-    if (!finished) await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
+    yield* streamChunks(readable);
+  } catch (error) {
+    throw new ArchiveError(`${member}: ${zipFailure(error)}`);
   }
 }
 

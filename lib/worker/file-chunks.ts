@@ -9,6 +9,7 @@
  */
 
 import { openBlobMember, type BlobMember } from '../archive/blob-inputs';
+import { streamChunks } from '../archive/random-access';
 
 /** Thrown out of the chunk source when the user cancels; the session reports it as "cancelled". */
 export class CancelledError extends Error {
@@ -20,23 +21,14 @@ export class CancelledError extends Error {
 
 export async function* fileChunks(blob: Blob, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
   if (signal?.aborted) throw new CancelledError();
-  const reader = blob.stream().getReader();
-  // A Cancel is heard while a read is outstanding, not only between reads.
-  const aborted = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(new CancelledError()), { once: true }));
-  aborted.catch(() => undefined); // observed in the race below; never an unhandled rejection
-  let finished = false;
-  try {
-    for (;;) {
-      const next = await Promise.race([reader.read(), aborted]);
-      if (signal?.aborted) throw new CancelledError();
-      if (next.done) break;
-      yield next.value;
-    }
-    finished = true;
-  } finally {
-    if (!finished) await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
+  // A Cancel is heard while a read is outstanding, not only between reads: it cancels the stream,
+  // which ends that read. (Not a Promise.race against the abort: each race left a reaction on a
+  // promise that never settles, keeping every chunk read reachable.)
+  for await (const chunk of streamChunks(blob.stream(), signal)) {
+    if (signal?.aborted) break;
+    yield chunk;
   }
+  if (signal?.aborted) throw new CancelledError();
 }
 
 /** A dataset's input in the page: a dropped file, or a member of a dropped archive (lib/archive/blob-inputs.ts). */
