@@ -7,7 +7,7 @@
 import { extract as tarExtract, type Header } from 'tar-stream';
 import { gunzip, GzipError, GZIP_CUT } from '../trace/compression';
 import { ArchiveError, count, guardExpansion, MemberCutError, type ArchiveLimits } from './archive-error';
-import { counted, type ArchiveEntry } from './archive-entry';
+import { coalesce, counted, type ArchiveEntry } from './archive-entry';
 
 type TarEntryStream = AsyncIterable<Uint8Array> & { header: Header & { byteOffset?: number }; resume(): void; once(event: string, f: () => void): void; destroyed: boolean };
 
@@ -39,7 +39,7 @@ const ended = new WeakSet<TarEntryStream>();
 /** `inPlace`: the tar is read from RandomAccess at its offset 0 (a plain tar): members get spans. */
 export async function* tarEntries(source: AsyncIterable<Uint8Array>, gzipped: boolean, name: string, inPlace: boolean, limits: ArchiveLimits): AsyncGenerator<ArchiveEntry> {
   let compressed = 0;
-  const bytes = gzipped ? guardExpansion(gunzip(counted(source, (n) => (compressed += n))), () => compressed, name, limits) : source;
+  const bytes = gzipped ? coalesce(guardExpansion(gunzip(counted(source, (n) => (compressed += n))), () => compressed, name, limits)) : source;
   // streamx's Writable, typed by @types/tar-stream as Node's: only what is used here.
   const extract = tarExtract() as unknown as TarExtract;
   let pumpError: unknown = null;

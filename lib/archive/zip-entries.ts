@@ -7,7 +7,7 @@
 import { ZipReader, type Entry, type FileEntry } from '@zip.js/zip.js/lib/zip-core-native.js';
 import { AccessReader, streamChunks, type RandomAccess } from './random-access';
 import { ArchiveError, guardExpansion, methodName, type ArchiveLimits } from './archive-error';
-import type { ArchiveEntry } from './archive-entry';
+import { coalesce, type ArchiveEntry } from './archive-entry';
 
 const STORED = 0;
 const DEFLATED = 8;
@@ -36,7 +36,7 @@ export async function* zipEntries(access: RandomAccess, name: string, limits: Ar
         size: e.uncompressedSize,
         span: problem === null && e.compressionMethod === STORED ? await storedSpan(access, e) : null,
         problem,
-        open: () => guardExpansion(memberBytes(e, member), () => e.compressedSize, member, limits),
+        open: () => coalesce(guardExpansion(memberBytes(e, member), () => e.compressedSize, member, limits)),
       };
     }
   } finally {
