@@ -2,6 +2,7 @@
 // the limits option), a damaged deflate member, and zip no longer refused as a trace compression.
 import { describe, expect, it } from 'vitest';
 import { ArchiveError } from '../../lib/archive/archive-error';
+import { coalesce } from '../../lib/archive/archive-entry';
 import { archiveFormatOf, listArchive, openMember } from '../../lib/archive/archive-members';
 import { blobAccess } from '../../lib/archive/random-access';
 import { sniffCompression } from '../../lib/trace/compression';
@@ -76,5 +77,19 @@ describe('lib/archive', () => {
     const error = await read(openMember(access(damaged), member!.locator)).then(() => null, (e: unknown) => e);
     expect(error).toBeInstanceOf(ArchiveError);
     expect((error as Error).message).toMatch(/^bad\.zip:d\.trc: /);
+  });
+
+  it('joins small inflated pieces, and hands on what came before a failure before the failure', async () => {
+    async function* pieces(): AsyncGenerator<Uint8Array> {
+      for (let i = 0; i < 5; i++) yield new Uint8Array(3).fill(i);
+      throw new Error('cut');
+    }
+    const got: number[][] = [];
+    const error = await (async () => {
+      for await (const chunk of coalesce(pieces(), 6)) got.push([...chunk]);
+    })().then(() => null, (e: unknown) => e);
+    // 5 pieces of 3 bytes in pieces of at least 6: [0,0,0,1,1,1], [2,2,2,3,3,3], then the 4s, then the error.
+    expect(got).toEqual([[0, 0, 0, 1, 1, 1], [2, 2, 2, 3, 3, 3], [4, 4, 4]]);
+    expect((error as Error).message).toBe('cut');
   });
 });
