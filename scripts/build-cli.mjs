@@ -40,6 +40,8 @@ await build({
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   define: { 'import.meta.url': '__waitscopeBundleUrl' }, // BUNDLE_URL_NAME in lib/node/code-cache.ts
+  // zip.js can import a custom codec module by URL (never used here): as require(), not import().
+  supported: { 'dynamic-import': false },
 });
 
 // A bundle run through vm.Script cannot import(): without a callback V8 refuses it, and Node's

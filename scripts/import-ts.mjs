@@ -14,6 +14,9 @@ export async function importTs(source, { platform = 'neutral' } = {}) {
     bundle: true,
     platform,
     format: 'esm',
+    // CommonJS packages (tar-stream, for lib/archive) require Node's built-ins: an ES module has no
+    // `require`, so the bundle gets one, resolving from the repository root.
+    ...(platform === 'node' && { banner: { js: `import { createRequire as __waitscopeRequire } from 'node:module'; const require = __waitscopeRequire(${JSON.stringify(join(root, 'package.json'))});` } }),
     write: false,
     logLevel: 'error',
   });

@@ -1,7 +1,7 @@
-import { createReadStream } from 'node:fs';
 import { readCommitPathFile, type CommitPathFile } from '../lgwr/commit-path-input';
 import { pairCommitPath } from '../lgwr/pair-commit-path';
 import { describeError, findInputs } from '../node/find-inputs';
+import { openInput } from '../node/file-chunks';
 import { parseOptions, UsageError } from './args';
 import { formatCommitPath } from './lgwr-format';
 import { ExitError } from './load-dataset';
@@ -63,7 +63,7 @@ async function readAll(paths: readonly string[], forceLgwr: boolean): Promise<Co
   const out: CommitPathFile[] = [];
   for (const f of found.files) {
     try {
-      const read = await readCommitPathFile(f.name, () => createReadStream(f.path));
+      const read = await readCommitPathFile(f.name, () => openInput(f));
       out.push(forceLgwr ? { ...read, lgwr: true } : read);
     } catch (error) {
       throw new ExitError(1, `reading ${f.name} failed: ${describeError(error)}`);

@@ -1,6 +1,5 @@
-import { open } from 'node:fs/promises';
-import { fileChunks } from '../node/file-chunks';
-import { findInputs } from '../node/find-inputs';
+import { inputAccess, openInput } from '../node/file-chunks';
+import { findInputs, type InputFile } from '../node/find-inputs';
 import { analyzeOutliers, type OutlierAnalysis } from '../outliers/analyze';
 import { createCoOccurrence, finishCoOccurrence, scanCoOccurrence, type WindowActivity } from '../outliers/co-occurrence';
 import type { OutlierWindow } from '../outliers/clusters';
@@ -98,14 +97,14 @@ export async function outliersCommand(argv: string[], out: NodeJS.WritableStream
   mark('output');
 }
 
-/** The dataset names files as found-inputs does; map them back to paths to read them again. */
-export async function pathsByName(args: string[]): Promise<Map<string, string>> {
+/** The dataset names files as found-inputs does; map them back to the inputs (a file, an archive member) to read them again. */
+export async function pathsByName(args: string[]): Promise<Map<string, InputFile>> {
   const found = await findInputs(args);
-  return new Map(found.files.map((f) => [f.name, f.path]));
+  return new Map(found.files.map((f) => [f.name, f]));
 }
 
 /** Other events and log switches in each window (also `waitscope report`'s clusters, report-sources.ts). */
-export async function coOccurring(dataset: Dataset, analysis: { windows: readonly OutlierWindow[] }, paths: Map<string, string>): Promise<WindowActivity[]> {
+export async function coOccurring(dataset: Dataset, analysis: { windows: readonly OutlierWindow[] }, paths: Map<string, InputFile>): Promise<WindowActivity[]> {
   if (analysis.windows.length === 0) return [];
   const clock = new DatasetClock(dataset);
   const acc = createCoOccurrence(analysis.windows);
@@ -115,13 +114,13 @@ export async function coOccurring(dataset: Dataset, analysis: { windows: readonl
   for (const [fileIndex, f] of dataset.files.entries()) {
     const path = paths.get(f.fileName);
     if (path === undefined || ![...clock.domainsOfFile(fileIndex)].some((d) => axes.has(d))) continue;
-    await scanCoOccurrence(fileChunks(path), { fileIndex, clockOf: (pid) => clock.tableFor(fileIndex, pid) }, acc);
+    await scanCoOccurrence(openInput(path), { fileIndex, clockOf: (pid) => clock.tableFor(fileIndex, pid) }, acc);
   }
   return finishCoOccurrence(acc);
 }
 
 /** The context of every listed wait, in rank order: one pass over each file for all of its waits. */
-async function contextsOf(analysis: OutlierAnalysis, paths: Map<string, string>, before: number): Promise<TraceContext[]> {
+async function contextsOf(analysis: OutlierAnalysis, paths: Map<string, InputFile>, before: number): Promise<TraceContext[]> {
   const rows = analysis.top.rows;
   const out = new Array<TraceContext>(rows.length);
   const byFile = new Map<string, number[]>();
@@ -133,7 +132,7 @@ async function contextsOf(analysis: OutlierAnalysis, paths: Map<string, string>,
     const options = { before, after: linesAfter(before) };
     const contexts = await readContextsOf(path, targets, options);
     // A strace or fio file (lib/sysio) has no WAIT records: each value's line is marked by number.
-    const sysio = sysioFormatOfFile(path) !== null;
+    const sysio = path.member === undefined && sysioFormatOfFile(path.path) !== null;
     ranks.forEach((k, i) => (out[k] = sysio ? sysioContext(contexts[i] as TraceContext, targets[i]!.line) : (contexts[i] as TraceContext)));
   }
   return out;
@@ -146,35 +145,26 @@ async function contextsOf(analysis: OutlierAnalysis, paths: Map<string, string>,
  * be entered in the middle (gzip, or a group near the start), one pass from byte 0 serves every
  * wait not served yet.
  */
-async function readContextsOf(path: string, targets: ContextTarget[], options: ContextOptions): Promise<TraceContext[]> {
-  const handle = await open(path, 'r');
-  try {
-    const size = (await handle.stat()).size;
-    const readAt = async (at: number, length: number) => {
-      const buf = Buffer.alloc(length);
-      const { bytesRead } = await handle.read(buf, 0, length, at);
-      return buf.subarray(0, bytesRead);
-    };
-    const out = new Array<TraceContext | undefined>(targets.length);
-    const fromStart: number[] = [];
-    for (const group of groupsOf(targets)) {
-      const part = group.map((k) => targets[k] as ContextTarget);
-      const start = await contextStart(readAt, size, part, options);
-      if (start === null) {
-        fromStart.push(...group);
-        continue;
-      }
-      const contexts = await readContexts(fileChunks(path, { start: start.offset, end: size }), part, options, start);
-      group.forEach((k, i) => (out[k] = contexts[i]));
+async function readContextsOf(file: InputFile, targets: ContextTarget[], options: ContextOptions): Promise<TraceContext[]> {
+  // A member compressed in its archive cannot be entered in the middle: one pass from its start.
+  const access = inputAccess(file);
+  const out = new Array<TraceContext | undefined>(targets.length);
+  const fromStart: number[] = [];
+  for (const group of groupsOf(targets)) {
+    const part = group.map((k) => targets[k] as ContextTarget);
+    const start = access && (await contextStart((at, length) => access.read(at, length), access.size, part, options));
+    if (!access || !start) {
+      fromStart.push(...group);
+      continue;
     }
-    if (fromStart.length > 0) {
-      const contexts = await readContexts(fileChunks(path), fromStart.map((k) => targets[k] as ContextTarget), options);
-      fromStart.forEach((k, i) => (out[k] = contexts[i]));
-    }
-    return out as TraceContext[];
-  } finally {
-    await handle.close();
+    const contexts = await readContexts(openInput(file, { start: start.offset, end: access.size }), part, options, start);
+    group.forEach((k, i) => (out[k] = contexts[i]));
   }
+  if (fromStart.length > 0) {
+    const contexts = await readContexts(openInput(file), fromStart.map((k) => targets[k] as ContextTarget), options);
+    fromStart.forEach((k, i) => (out[k] = contexts[i]));
+  }
+  return out as TraceContext[];
 }
 
 /** Indices of the waits in offset order, cut where the next lies more than GROUP_GAP_BYTES after the last. */

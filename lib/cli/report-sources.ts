@@ -6,7 +6,6 @@
  * source reads the datasets `loadDatasets` parsed, where the page's worker reads its own.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { analyzeOutliers } from '../outliers/analyze';
 import { cutPlaced, placeWaits } from '../outliers/dataset-over-time';
 import { buildReportOfSamples, type ReportDataset } from '../report/build-report';
@@ -17,6 +16,8 @@ import type { Measure } from '../trace/measure';
 import type { DatasetOutliers } from '../worker/outlier-requests';
 import { timelineOf } from '../worker/outlier-requests';
 import type { ShareSources } from '../worker/share-request';
+import type { InputFile } from '../node/find-inputs';
+import { openInput } from '../node/file-chunks';
 import type { LoadedDataset } from './load-dataset';
 import { coOccurring } from './outliers-command';
 
@@ -24,7 +25,7 @@ import { coOccurring } from './outliers-command';
 export interface ReportSide {
   input: ReportDataset;
   loaded: LoadedDataset;
-  paths: Map<string, string>;
+  paths: Map<string, InputFile>;
 }
 
 export interface ReportSourceOptions {
@@ -34,9 +35,10 @@ export interface ReportSourceOptions {
   createdAt: string;
 }
 
-async function sha256OfFile(path: string): Promise<string> {
+/** A file's, or an archive member's own, bytes hashed (as the page's sha256-file.ts hashes them). */
+async function sha256OfInput(input: InputFile): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  for await (const chunk of openInput(input)) hash.update(chunk);
   return hash.digest('hex');
 }
 
@@ -58,7 +60,7 @@ export function reportSources(sides: ReadonlyMap<string, ReportSide>, options: R
       const out: Record<string, Record<string, string>> = {};
       for (const id of ids) {
         out[id] = {};
-        for (const [name, path] of side(id).paths) out[id][name] = await sha256OfFile(path);
+        for (const [name, input] of side(id).paths) out[id][name] = await sha256OfInput(input);
       }
       return out;
     },

@@ -2,11 +2,14 @@ import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sysioFormatOfFile } from './sysio-files';
+import { archiveFormatOf, listArchive, skippedMembers, type ArchiveListing } from '../archive/archive-members';
+import { isTraceName, looksLikeTraceHead, TRACE_SNIFF_BYTES } from '../archive/trace-pick';
+import { fileAccess, type InputSource } from './file-chunks';
 
-export interface InputFile {
-  path: string;
-  /** As shown to the user: the path as given, or relative to the directory given. */
+export interface InputFile extends InputSource {
+  /** As shown to the user: the path as given, or relative to the directory given; `archive.zip:dir/x.trc` for a member. */
   name: string;
+  /** Its bytes as stored (a member's, inside its archive). */
   size: number;
 }
 
@@ -14,12 +17,9 @@ export interface FoundInputs {
   files: InputFile[];
   /** One line each: a path that does not exist or cannot be read. */
   unreadable: string[];
+  /** One line each, for stderr: an archive member that could not be read ('error: …'), members skipped as not traces ('note: …'). */
+  archiveNotes?: string[];
 }
-
-const TRACE_NAME = /\.trc(\.gz)?$/i;
-const SNIFF_BYTES = 64 * 1024;
-// Any of these near the start of a file marks it as an Oracle trace.
-const TRACE_MARKERS = [/^WAIT #\d+: nam=/m, /^PARSING IN CURSOR #/m, /^\*\*\* \d{4}-\d\d-\d\d[ T]/m, /^(?:EXEC|PARSE|FETCH) #\d+:c=/m, /^Oracle\S* .*Release \d/m];
 
 /**
  * Expands the command line's FILE_OR_DIR arguments. A file named on the command line is always
@@ -33,6 +33,14 @@ const TRACE_MARKERS = [/^WAIT #\d+: nam=/m, /^PARSING IN CURSOR #/m, /^\*\*\* \d
 export async function findInputs(args: readonly string[]): Promise<FoundInputs> {
   const files: InputFile[] = [];
   const unreadable: string[] = [];
+  const archiveNotes: string[] = [];
+  const take = async (file: string, name: string, size: number) => {
+    const listing = await membersOf(file, name, size);
+    if (!listing) return void files.push({ path: file, name, size });
+    files.push(...listing.members.map((m) => ({ path: file, name: m.name, size: m.size, member: m.locator })));
+    archiveNotes.push(...listing.problems.map((p) => `error: ${p.message}`));
+    if (listing.skipped > 0) archiveNotes.push(`note: ${skippedMembers(name, listing.skipped)}`);
+  };
   for (const arg of args) {
     let info;
     try {
@@ -41,13 +49,22 @@ export async function findInputs(args: readonly string[]): Promise<FoundInputs> 
       unreadable.push(`cannot read ${arg}: ${describeError(error)}`);
       continue;
     }
-    if (info.isDirectory()) await walk(arg, arg, files, unreadable);
-    else if (readable(arg, unreadable)) files.push({ path: arg, name: arg, size: info.size });
+    if (info.isDirectory()) await walk(arg, arg, take, unreadable);
+    else if (readable(arg, unreadable)) await take(arg, arg, info.size);
   }
-  return { files, unreadable };
+  return { files, unreadable, ...(archiveNotes.length > 0 && { archiveNotes }) };
 }
 
-async function walk(dir: string, root: string, files: InputFile[], unreadable: string[]): Promise<void> {
+/** A zip, tar or tar.gz (by its first bytes) as the members it holds; null for any other file. */
+async function membersOf(file: string, name: string, size: number): Promise<ArchiveListing | null> {
+  const access = fileAccess(file, size);
+  const format = await archiveFormatOf(access);
+  return format === null ? null : listArchive(access, name, format);
+}
+
+type Take = (file: string, name: string, size: number) => Promise<void>;
+
+async function walk(dir: string, root: string, take: Take, unreadable: string[]): Promise<void> {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -59,16 +76,16 @@ async function walk(dir: string, root: string, files: InputFile[], unreadable: s
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      await walk(full, root, files, unreadable);
+      await walk(full, root, take, unreadable);
       continue;
     }
     if (!entry.isFile()) continue;
     try {
-      // strace and fio output (lib/sysio) is taken by its content too.
-      if (!TRACE_NAME.test(entry.name) && !(await looksLikeTrace(full)) && sysioFormatOfFile(full) === null) continue;
+      // Traces and archives by name or content; strace and fio output (lib/sysio) by its content too.
+      if (!isTraceName(entry.name) && !(await looksLikeTraceOrArchive(full)) && sysioFormatOfFile(full) === null) continue;
       if (!readable(full, unreadable)) continue;
       const info = statSync(full);
-      files.push({ path: full, name: path.join(path.basename(root), path.relative(root, full)), size: info.size });
+      await take(full, path.join(path.basename(root), path.relative(root, full)), info.size);
     } catch (error) {
       unreadable.push(`cannot read ${full}: ${describeError(error)}`);
     }
@@ -86,21 +103,25 @@ function readable(file: string, unreadable: string[]): boolean {
   }
 }
 
+/** In a directory, an archive is read as the traces it holds, as if it were a folder. */
+async function looksLikeTraceOrArchive(file: string): Promise<boolean> {
+  return (await looksLikeTrace(file)) || (await archiveFormatOf(fileAccess(file))) !== null;
+}
+
 export async function looksLikeTrace(file: string): Promise<boolean> {
   const fd = openSync(file, 'r');
   try {
-    const buf = Buffer.alloc(SNIFF_BYTES);
-    const bytesRead = readSync(fd, buf, 0, SNIFF_BYTES, 0);
+    const buf = Buffer.alloc(TRACE_SNIFF_BYTES);
+    const bytesRead = readSync(fd, buf, 0, TRACE_SNIFF_BYTES, 0);
     let head = buf.subarray(0, bytesRead);
     if (head[0] === 0x1f && head[1] === 0x8b) {
       try {
-        head = gunzipSync(head, { finishFlush: 2 /* Z_SYNC_FLUSH: a partial stream is fine */ }).subarray(0, SNIFF_BYTES);
+        head = gunzipSync(head, { finishFlush: 2 /* Z_SYNC_FLUSH: a partial stream is fine */ }).subarray(0, TRACE_SNIFF_BYTES);
       } catch {
         return false;
       }
     }
-    const text = head.toString('latin1');
-    return TRACE_MARKERS.some((re) => re.test(text));
+    return looksLikeTraceHead(head);
   } finally {
     closeSync(fd);
   }

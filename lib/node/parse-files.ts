@@ -13,6 +13,7 @@ import type { RangeSizes } from '../trace/range-schedule';
 import type { SampleKeeping, TraceFileResult } from '../trace/types';
 import type { InputFile } from './find-inputs';
 import { ParsePool } from './worker-pool';
+import { refusedFileResult } from '../trace/file-result';
 
 /** A plain file at least this large is scanned as ranges (read in place), even as one range. */
 const IN_PLACE_BYTES = 1 << 20;
@@ -72,18 +73,26 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
     const parsed = await Promise.all(
       files.map(async (file, fileIndex) => {
         const whole = async () => {
-          const task = { kind: 'file' as const, path: file.path, fileName: file.name, fileIndex, event: options.event, keep, ...(options.profile && { profile: options.profile }), ...(options.measure && { measure: options.measure }), ...(options.profile && options.profileWindow && { profileWindow: { window: options.profileWindow.window, clock: options.profileWindow.clocks[fileIndex] as FileClock } }), ...(options.group && { group: options.group }), ...(options.group && options.groupWindow && { groupWindow: { window: options.groupWindow.window, clock: options.groupWindow.clocks[fileIndex] as FileClockWithSamples } }) };
-          const done = await pool.run(task, (bytes) => report(fileIndex, bytes));
+          const task = { kind: 'file' as const, path: file.path, ...(file.member && { member: file.member }), fileName: file.name, fileIndex, event: options.event, keep, ...(options.profile && { profile: options.profile }), ...(options.measure && { measure: options.measure }), ...(options.profile && options.profileWindow && { profileWindow: { window: options.profileWindow.window, clock: options.profileWindow.clocks[fileIndex] as FileClock } }), ...(options.group && { group: options.group }), ...(options.group && options.groupWindow && { groupWindow: { window: options.groupWindow.window, clock: options.groupWindow.clocks[fileIndex] as FileClockWithSamples } }) };
+          const done = await pool.run(task, (bytes) => report(fileIndex, bytes)).catch((error: unknown) => {
+            // A damaged member (a zip bomb stopped, a member that cannot be inflated) is that member's
+            // problem: it is skipped with its message, and the archive's other members still count.
+            if (!file.member) throw error;
+            return { kind: 'refused' as const, result: refusedFileResult({ fileName: file.name, event: options.event, compression: 'none', bytesRead: 0 }, error instanceof Error ? error.message : String(error)) };
+          });
+          if (done.kind === 'refused') return { result: done.result, elaHistogram: countsHistogram(done.result), profile: null, groups: null, groupProfiles: null };
           if (done.kind !== 'file-done') throw new Error('a file task returned a range');
           return { result: done.result, elaHistogram: countsHistogram(done.result), profile: done.profile, groups: done.groups, groupProfiles: done.groupProfiles };
         };
-        if (file.size < IN_PLACE_BYTES || options.profile || options.measure || options.group) return whole();
+        // A member compressed in its archive has no offsets to start a range at: one task, read from its start.
+        if (file.size < IN_PLACE_BYTES || options.profile || options.measure || options.group || (file.member && !file.member.span)) return whole();
+        const base = file.member?.span?.start ?? 0;
         const runner: RangeRunner = async (task, onBytes) => {
-          const done = await pool.run({ kind: 'range', path: file.path, ...task }, onBytes);
+          const done = await pool.run({ kind: 'range', path: file.path, base, ...task }, onBytes);
           if (done.kind !== 'range-done') throw new Error('a range task returned a file');
           return done;
         };
-        const ranged = await withFile(file.path, (readAt) =>
+        const ranged = await withFile(file.path, base, file.size, (readAt) =>
           parseInRanges({
             readAt,
             size: file.size,
@@ -107,16 +116,17 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
 }
 
 /**
- * `readAt` over a file on disk, for the plan (lib/trace/range-plan.ts), open while the file is
+ * `readAt` over a file on disk (from `base`: a member stored in place in its archive), for the plan (lib/trace/range-plan.ts), open while the file is
  * parsed. The head and the probe around each cut (a few 64 KiB reads) are read synchronously:
  * through the thread pool, one round trip each, the plan took ~30 ms before the first range could
  * start; this way ~2 ms. Each range opens the file again on the thread that scans it.
  */
-async function withFile<T>(path: string, use: (readAt: (start: number, length: number) => Promise<Uint8Array>) => Promise<T>): Promise<T> {
+async function withFile<T>(path: string, base: number, size: number, use: (readAt: (start: number, length: number) => Promise<Uint8Array>) => Promise<T>): Promise<T> {
   const fd = openSync(path, 'r');
   const readAt = (start: number, length: number) => {
-    const buf = Buffer.alloc(length);
-    return Promise.resolve(buf.subarray(0, readSync(fd, buf, 0, length, start)));
+    // Never past the file's (the member's) end: a member's next bytes are the archive's.
+    const buf = Buffer.alloc(Math.max(0, Math.min(length, size - start)));
+    return Promise.resolve(buf.subarray(0, readSync(fd, buf, 0, buf.length, base + start)));
   };
   try {
     return await use(readAt);

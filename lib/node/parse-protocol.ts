@@ -8,11 +8,16 @@ import type { SampleKeeping, TraceFileResult } from '../trace/types';
 import type { TimeWindow } from '../scope/time-window';
 import type { FileClock } from '../scope/windowed-visitor';
 import type { FileClockWithSamples } from '../scope/window-clock';
+import type { MemberLocator } from '../archive/archive-members';
 
-/** The one typed protocol between the CLI and its parse workers (style.md §5). */
+/**
+ * The one typed protocol between the CLI and its parse workers (style.md §5). `member`: the file is
+ * a member of the archive at `path` (lib/archive), opened there through lib/node/file-chunks.ts's
+ * openInput; a range task's `base` is where a member stored in place starts in the archive.
+ */
 export type ParseTask =
-  | { kind: 'file'; id: number; path: string; fileName: string; fileIndex: number; event: string; keep: SampleKeeping; profile?: ProfileOptions; measure?: Exclude<Measure, { kind: 'event' }>; profileWindow?: { window: TimeWindow; clock: FileClock }; group?: GroupSpec; groupWindow?: { window: TimeWindow; clock: FileClockWithSamples } }
-  | ({ kind: 'range'; id: number; path: string } & RangeTask);
+  | { kind: 'file'; id: number; path: string; member?: MemberLocator; fileName: string; fileIndex: number; event: string; keep: SampleKeeping; profile?: ProfileOptions; measure?: Exclude<Measure, { kind: 'event' }>; profileWindow?: { window: TimeWindow; clock: FileClock }; group?: GroupSpec; groupWindow?: { window: TimeWindow; clock: FileClockWithSamples } }
+  | ({ kind: 'range'; id: number; path: string; base?: number } & RangeTask);
 
 export type ParseReply =
   | { kind: 'progress'; id: number; bytes: number }

@@ -7,7 +7,7 @@ import type { TraceVisitor } from '../trace/trace-visitor';
 import { GroupedProfiles, type GroupProfiles } from '../scope/grouped-profiles';
 import { finishRange, rangeScanner, type RangeScan } from '../trace/scan-range';
 import type { TraceFileResult } from '../trace/types';
-import { fileChunks } from './file-chunks';
+import { openInput } from './file-chunks';
 import type { ParseTask } from './parse-protocol';
 import { scanFileRange } from './scan-file-range';
 import { WindowedVisitor } from '../scope/windowed-visitor';
@@ -25,7 +25,7 @@ export async function runTask(task: ParseTask, onProgress: (bytes: number) => vo
     const grouping = task.group && !perGroup ? new GroupCollector(task.group, task.fileName, task.groupWindow) : null;
     const perGroupWindowed = perGroup && task.profileWindow ? new WindowedVisitor(perGroup, task.profileWindow.window, task.profileWindow.clock) : perGroup;
     const visitor = [profiling, grouping, perGroupWindowed].reduce<TraceVisitor | null>((all, v) => (v === null ? all : all === null ? v : bothVisitors(all, v)), null);
-    const result = await parseTrace(fileChunks(task.path), {
+    const result = await parseTrace(openInput({ path: task.path, name: task.fileName, ...(task.member && { member: task.member }) }), {
       event: task.event,
       fileName: task.fileName,
       fileIndex: task.fileIndex,
@@ -39,6 +39,8 @@ export async function runTask(task: ParseTask, onProgress: (bytes: number) => vo
     return { kind: 'file', result, profile: collector?.finish() ?? null, groups: grouping?.finish() ?? null, groupProfiles: perGroup?.finish() ?? null };
   }
   const scanner = rangeScanner(task);
-  await scanFileRange(task.path, task.start, task.end, scanner, onProgress);
+  // Offsets stay the member's own: only the reads move to where it lies in its archive.
+  const base = task.base ?? 0;
+  await scanFileRange(task.path, base + task.start, base + task.end, scanner, onProgress);
   return { kind: 'range', ...finishRange(scanner) };
 }

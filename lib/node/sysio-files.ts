@@ -8,7 +8,9 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { keepSysioResult } from '../sysio/sysio-keeping';
 import { parseSysio } from '../sysio/parse-sysio';
-import { isTraceName, SNIFF_BYTES, sniffSysioFormat, type SysioFormat } from '../sysio/sysio-format';
+import { SNIFF_BYTES, sniffSysioFormat, type SysioFormat } from '../sysio/sysio-format';
+// A file named like an Oracle trace is never sniffed: traces read exactly as before, at their speed.
+import { isTraceName } from '../archive/trace-pick';
 import { fileChunks } from './file-chunks';
 import type { InputFile } from './find-inputs';
 import { parseFiles, type ParsedFiles, type ParseFilesOptions } from './parse-files';

@@ -31,11 +31,6 @@ export function isSysioFacts(facts: { banner: string | null }): boolean {
   return facts.banner !== null && Object.values(SYSIO_BANNER).includes(facts.banner);
 }
 
-/** A file named like an Oracle trace (*.trc, *.trc.gz) is never sniffed: traces read exactly as before, at their speed. */
-export function isTraceName(name: string): boolean {
-  return /\.trc(\.gz)?$/i.test(name);
-}
-
 /** Bytes of a file's head that detection reads. */
 export const SNIFF_BYTES = 16 * 1024;
 /** Lines with content that must all agree (fewer when the file has fewer). */

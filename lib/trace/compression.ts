@@ -20,7 +20,8 @@ export function sniffCompression(head: Uint8Array): SniffedCompression {
   }
   if (at(0) === 0x42 && at(1) === 0x5a && at(2) === 0x68) return { kind: 'unsupported', format: 'bzip2', hint: 'bunzip2 -k FILE' };
   if (at(0) === 0x28 && at(1) === 0xb5 && at(2) === 0x2f && at(3) === 0xfd) return { kind: 'unsupported', format: 'zstd', hint: 'zstd -d FILE' };
-  if (at(0) === 0x50 && at(1) === 0x4b && at(2) === 0x03 && at(3) === 0x04) return { kind: 'unsupported', format: 'zip', hint: 'unzip FILE' };
+  // zip is no compression of one trace but an archive of files: lib/archive reads it (and tar,
+  // tar.gz) before any trace is parsed, each member a file of the dataset.
   // Legacy .lzma: a properties byte (0x5D for the default lc/lp/pb) and a little-endian dictionary size.
   if (at(0) === 0x5d && at(1) === 0x00 && at(2) === 0x00) return { kind: 'unsupported', format: 'lzma', hint: 'unlzma -k FILE' };
   return { kind: 'none' };
@@ -95,6 +96,8 @@ export async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator
   // the inflater before the last byte was written (corrupt), or at the end (cut short).
   let sourceError: { error: unknown } | null = null;
   let allWritten = false;
+  // Set when the consumer stops early: the pump then aborts the inflater instead of writing on.
+  let stopping = false;
   const pump = (async () => {
     const chunks = source[Symbol.asyncIterator]();
     let sourceDone = false;
@@ -109,6 +112,7 @@ export async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator
           throw error;
         }
         if (next.done) break;
+        if (stopping) throw new Error('stopped early');
         await writer.write(next.value as Uint8Array<ArrayBuffer>);
       }
       sourceDone = true;
@@ -140,11 +144,25 @@ export async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator
     }
     finished = true;
   } finally {
-    // A consumer that stops early leaves the pump blocked on a write nobody reads: cancelling the
-    // readable side fails that write, so the pump ends and this generator can return.
-    if (!finished) await reader.cancel().catch(() => undefined);
+    // A consumer that stops early leaves the pump blocked on a write nobody reads. The output is
+    // read out until the pump, told to stop, aborts the inflater (the read then fails) or the data
+    // ends: never cancelled, as Node 20's adapter throws an uncaught "Controller is already closed"
+    // when zlib's output meets a cancelled stream. What is read out is what the write in flight
+    // inflates to (and, once every byte was written, the rest of the last few chunks).
+    if (!finished) {
+      stopping = true;
+      await drain(reader);
+    }
     reader.releaseLock();
     await pump;
+  }
+}
+
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  try {
+    while (!(await reader.read()).done);
+  } catch {
+    // The data was damaged past where the consumer stopped: nothing to say about it.
   }
 }
 

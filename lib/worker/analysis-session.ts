@@ -310,7 +310,7 @@ export class AnalysisSession {
       const d = this.datasets.get(id);
       if (!d) continue;
       out[id] = {};
-      for (const t of d.traces) out[id][t.name] = await sha256Hex(t.file);
+      for (const t of d.traces) out[id][t.name] = await sha256Hex(t);
       for (const c of d.csv) if (c.file) out[id][c.status.name] = await sha256Hex(c.file);
     }
     return out;

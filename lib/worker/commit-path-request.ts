@@ -7,7 +7,7 @@
 import { readCommitPathFile, type CommitPathFile } from '../lgwr/commit-path-input';
 import { pairCommitPath, type CommitPathReport } from '../lgwr/pair-commit-path';
 import type { DatasetState } from './dataset-state';
-import { fileChunks } from './file-chunks';
+import { openInput } from './file-chunks';
 import type { Post, QuestionOf } from './protocol';
 
 export interface DatasetCommitPath {
@@ -22,7 +22,7 @@ async function datasetCommitPath(d: DatasetState): Promise<DatasetCommitPath> {
   const files: CommitPathFile[] = [];
   for (const entry of entries) {
     try {
-      files.push(await readCommitPathFile(entry.name, () => fileChunks(entry.file)));
+      files.push(await readCommitPathFile(entry.name, () => openInput(entry)));
     } catch (error) {
       throw new Error(`${entry.name} could not be read again for the commit path: ${error instanceof Error ? error.message : String(error)}`);
     }

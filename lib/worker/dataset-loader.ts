@@ -15,7 +15,8 @@ import { importSamplesCsv } from './csv-input';
 import { readSysioFile } from './sysio-input';
 import { cellTextOf } from './cell-inputs';
 import type { TraceFileResult } from '../trace/types';
-import { CancelledError, fileChunks } from './file-chunks';
+import { CancelledError, inputSize, isRandomAccess, openInput } from './file-chunks';
+import { expandArchive } from '../archive/blob-inputs';
 import { RANGE_SIZES } from '../trace/range-schedule';
 import { parseInRanges } from './parallel-parse';
 import type { RangeHelper } from './range-port';
@@ -64,7 +65,7 @@ export class DatasetLoader {
     const csv = files.filter((f) => isCsvName(f.path));
     const traces = files.filter((f) => !isCsvName(f.path));
     for (const f of traces) {
-      d.traces = d.traces.filter((t) => t.name !== f.path); // the same path again replaces it
+      d.traces = d.traces.filter((t) => t.name !== f.path && t.member?.locator.archive !== f.path); // the same path again replaces it (an archive's members too)
       d.traces.push({ file: f.file, name: f.path, result: null, status: queuedStatus(f.path, f.file.size) });
     }
     d.traces.sort((a, b) => a.name.localeCompare(b.name)); // the CLI's order for a directory, so sessions number alike
@@ -103,8 +104,9 @@ export class DatasetLoader {
     const abort = this.startLoad();
     d.setMeasure(measure);
     for (const t of d.traces) {
+      if (t.member?.problem !== undefined) continue; // a member its archive cannot give stays as it was listed
       t.result = null;
-      t.status = queuedStatus(t.name, t.file.size);
+      t.status = queuedStatus(t.name, inputSize(t));
     }
     await this.run(abort, budget);
   }
@@ -180,7 +182,7 @@ export class DatasetLoader {
       const entry = next;
       entry.status = { ...entry.status, state: 'reading' };
       const queue = d.traces.filter((t) => t.status.state === 'queued' || t === entry);
-      const total = doneBytes + queue.reduce((n, t) => n + t.file.size, 0);
+      const total = doneBytes + queue.reduce((n, t) => n + inputSize(t), 0);
       const progress = (bytes: number, waits: number, force = false) => {
         const now = this.env.now();
         if (!force && now - lastPost < PROGRESS_INTERVAL_MS) return;
@@ -189,9 +191,10 @@ export class DatasetLoader {
         this.post({ type: 'progress', progress: { datasetId: d.id, phase: 'reading', done: doneBytes + bytes, total, waits: doneWaits + waits, elapsedMs: now - started, fileIndex, fileCount: d.traces.length, ...(drawn && { histogram: histogram.snapshot() }) } });
       };
       progress(0, 0, true);
+      if (await this.expandArchive(entry)) continue;
       await this.parseEntry(entry, abort, budget, progress);
       if (d.abort !== abort) break; // replaced by a newer run, which owns the entries now
-      doneBytes += entry.file.size;
+      doneBytes += inputSize(entry);
       doneWaits += entry.status.waits;
       const read = entry.result;
       if (read) {
@@ -214,6 +217,32 @@ export class DatasetLoader {
     this.sendStatus();
   }
 
+  /**
+   * A dropped zip, tar or tar.gz (by its first bytes) is replaced by its member traces, queued in this
+   * run, and by the members it cannot give, each failed with its message (lib/archive).
+   */
+  private async expandArchive(entry: TraceEntry): Promise<boolean> {
+    if (entry.member) return false;
+    let expanded;
+    try {
+      expanded = await expandArchive(entry.file, entry.name);
+    } catch (error) {
+      entry.status = failedStatus(entry.name, entry.file.size, 'unreadable', namingOnce(entry.name, error));
+      return true;
+    }
+    if (!expanded) return false;
+    const members: TraceEntry[] = expanded.inputs.map((m) => ({
+      file: m.file,
+      name: m.name,
+      member: m.member,
+      result: null,
+      status: m.member.problem === undefined ? queuedStatus(m.name, inputSize(m)) : failedStatus(m.name, 0, 'unreadable', m.member.problem),
+    }));
+    this.d.traces = [...this.d.traces.filter((t) => t !== entry && !members.some((m) => m.name === t.name)), ...members].sort((a, b) => a.name.localeCompare(b.name));
+    this.sendStatus();
+    return true;
+  }
+
   /** A dropped file that is CellCLI output (by content) leaves the traces for the cell metrics. */
   private async takeCellFile(entry: TraceEntry): Promise<boolean> {
     const text = await cellTextOf(entry.file);
@@ -232,7 +261,7 @@ export class DatasetLoader {
     const fileAbort = new AbortController();
     const stop = () => fileAbort.abort();
     abort.signal.addEventListener('abort', stop);
-    const size = entry.file.size;
+    const size = inputSize(entry);
     const heldBytes = samplesMemory(this.env.samplesHeldElsewhere() + d.waitCount());
     let tooLarge: string | null = null;
     // Only the current run may write the entry: a run replaced mid-file must not overwrite the
@@ -249,12 +278,12 @@ export class DatasetLoader {
     const measure = d.measure;
     // A measure's file is visited anyway: its call types and statements come with it, for the picker;
     // a small dataset's too (CALLS_COUNTED_UP_TO_BYTES), unless they are known from an earlier read.
-    const small = d.traces.reduce((n, t) => n + t.file.size, 0) <= CALLS_COUNTED_UP_TO_BYTES;
+    const small = d.traces.reduce((n, t) => n + inputSize(t), 0) <= CALLS_COUNTED_UP_TO_BYTES;
     const collector = entry.calls == null && (measure !== null || small) ? new ProfileCollector() : null;
     try {
       // strace or fio output (lib/sysio), by content, for an event; a call or commit measure is for traces only.
       let result: TraceFileResult | null = measure === null ? await readSysioFile(entry.file, { name: entry.name, event: d.event, fileIndex, signal: fileAbort.signal, onProgress }) : null;
-      const helpers = result === null && measure === null && size >= RANGE_SIZES.splitBytes ? await this.env.rangeHelpers() : [];
+      const helpers = result === null && measure === null && size >= RANGE_SIZES.splitBytes && isRandomAccess(entry) ? await this.env.rangeHelpers() : [];
       if (helpers.length > 0) {
         try {
           result = (await parseInRanges({ file: entry.file, name: entry.name, event: d.event, fileIndex, helpers, signal: fileAbort.signal, onProgress }))?.result ?? null;
@@ -263,7 +292,7 @@ export class DatasetLoader {
           result = null; // a range worker failed: read the file in one pass instead
         }
       }
-      result ??= await parseTrace(fileChunks(entry.file, fileAbort.signal), {
+      result ??= await parseTrace(openInput(entry, fileAbort.signal), {
         event: d.event,
         fileName: entry.name,
         fileIndex,
@@ -276,7 +305,7 @@ export class DatasetLoader {
       // it returns a partial result: the signal, not the outcome, says the file was not read to its end.
       if (tooLarge !== null || fileAbort.signal.aborted) throw new CancelledError();
       if (!current()) return;
-      if (result.outcome.kind === 'not-a-trace' && (await this.takeCellFile(entry))) return;
+      if (result.outcome.kind === 'not-a-trace' && !entry.member && (await this.takeCellFile(entry))) return;
       entry.result = result;
       entry.status = statusOfResult(result, size);
       if (collector && result.outcome.kind !== 'not-a-trace') entry.calls = callChoicesOf(collector.finish());
@@ -285,9 +314,15 @@ export class DatasetLoader {
       entry.result = null;
       if (tooLarge !== null) entry.status = failedStatus(entry.name, size, 'too-large', tooLarge);
       else if (error instanceof CancelledError) entry.status = { ...queuedStatus(entry.name, size), state: 'cancelled' };
-      else entry.status = failedStatus(entry.name, size, 'unreadable', `${entry.name}: ${error instanceof Error ? error.message : String(error)}`);
+      else entry.status = failedStatus(entry.name, size, 'unreadable', namingOnce(entry.name, error));
     } finally {
       abort.signal.removeEventListener('abort', stop);
     }
   }
+}
+
+/** The error's message naming the file once: an archive's messages name their member already. */
+function namingOnce(name: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.startsWith(name) ? message : `${name}: ${message}`;
 }

@@ -12,6 +12,7 @@ import type { Sample } from '../stats/sample';
 import { mergeProfiles } from '../trace/event-table';
 import type { DatasetState } from './dataset-state';
 import type { Questions } from './protocol';
+import { inputSize } from './file-chunks';
 
 /** Reports kept for reuse: the page's, and the one a share writes with folder labels as `Dataset N`. */
 const KEPT_REPORTS = 2;
@@ -26,7 +27,7 @@ export function reportInputOf(d: DatasetState, label: string): ReportDataset {
   const parsed = d.traces.flatMap((t) => (t.result ? [t.result] : []));
   const files: ReportFile[] = d.traces.map((t) => ({
     name: t.name,
-    bytes: t.file.size,
+    bytes: inputSize(t),
     compression: t.result?.compression ?? 'none',
     oracleVersion: t.result?.facts.oracleVersion ?? null,
     outcome: t.result?.outcome.kind ?? 'not-a-trace',

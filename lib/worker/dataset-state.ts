@@ -11,6 +11,7 @@ import type { DatasetStatus, FileStatus } from './protocol';
 import { mergeCallChoices, type CallChoices } from './call-choices';
 import type { CallMeasure, MeasureFields } from './measure-fields';
 import type { WindowSummary } from '../scope/window-dataset';
+import type { BlobMember } from '../archive/blob-inputs';
 
 export interface TraceEntry {
   file: File;
@@ -20,6 +21,8 @@ export interface TraceEntry {
   status: FileStatus;
   /** Its call types and statements, when it was read in one visited pass (call-choices.ts). */
   calls?: CallChoices | null;
+  /** A member of a dropped archive: read through lib/worker/file-chunks.ts's openInput. */
+  member?: BlobMember;
 }
 
 export interface CsvEntry {

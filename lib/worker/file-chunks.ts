@@ -8,6 +8,9 @@
  * process while this thread parses; a slice is copied in on the thread that asks for it.
  */
 
+import { openBlobMember, type BlobMember } from '../archive/blob-inputs';
+import { streamChunks } from '../archive/random-access';
+
 /** Thrown out of the chunk source when the user cancels; the session reports it as "cancelled". */
 export class CancelledError extends Error {
   constructor() {
@@ -18,21 +21,42 @@ export class CancelledError extends Error {
 
 export async function* fileChunks(blob: Blob, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
   if (signal?.aborted) throw new CancelledError();
-  const reader = blob.stream().getReader();
-  // A Cancel is heard while a read is outstanding, not only between reads.
-  const aborted = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(new CancelledError()), { once: true }));
-  aborted.catch(() => undefined); // observed in the race below; never an unhandled rejection
-  let finished = false;
-  try {
-    for (;;) {
-      const next = await Promise.race([reader.read(), aborted]);
-      if (signal?.aborted) throw new CancelledError();
-      if (next.done) break;
-      yield next.value;
-    }
-    finished = true;
-  } finally {
-    if (!finished) await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
+  // A Cancel is heard while a read is outstanding, not only between reads: it cancels the stream,
+  // which ends that read. (Not a Promise.race against the abort: each race left a reaction on a
+  // promise that never settles, keeping every chunk read reachable.)
+  for await (const chunk of streamChunks(blob.stream(), signal)) {
+    if (signal?.aborted) break;
+    yield chunk;
+  }
+  if (signal?.aborted) throw new CancelledError();
+}
+
+/** A dataset's input in the page: a dropped file, or a member of a dropped archive (lib/archive/blob-inputs.ts). */
+export interface InputBlob {
+  file: Blob;
+  member?: BlobMember;
+}
+
+/**
+ * The one opener for every pass over an input in the page (the parse, profile, groups, outliers'
+ * co-occurrence and context lines, the commit path, fingerprints): a file's bytes, or a member's
+ * bytes as stored in its archive (a .trc.gz member is still gzip: the parser unwraps it).
+ */
+export function openInput(input: InputBlob, signal?: AbortSignal): AsyncIterable<Uint8Array> {
+  const member = input.member ? openBlobMember(input.file, input.member) : null;
+  return member ? abortable(member, signal) : fileChunks(input.file, signal);
+}
+
+/** Its bytes as stored: a compressed member's, not its archive's. */
+export const inputSize = (input: InputBlob): number => (input.member && !input.member.locator.span ? input.member.size : input.file.size);
+
+/** Whether its bytes can be read from any offset (sliced), which a member compressed in its archive cannot. */
+export const isRandomAccess = (input: InputBlob): boolean => !input.member || input.member.locator.span !== null;
+
+async function* abortable(source: AsyncIterable<Uint8Array>, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
+  if (signal?.aborted) throw new CancelledError();
+  for await (const chunk of source) {
+    if (signal?.aborted) throw new CancelledError();
+    yield chunk;
   }
 }

@@ -17,7 +17,7 @@ import { combineFiles } from '../trace/dataset';
 import { parseTrace } from '../trace/parse-trace';
 import type { TraceFileResult } from '../trace/types';
 import type { DatasetState, TraceEntry } from './dataset-state';
-import { fileChunks } from './file-chunks';
+import { openInput } from './file-chunks';
 import type { Post, QuestionOf } from './protocol';
 
 /** One dataset's groups as the page gets them. */
@@ -52,7 +52,7 @@ async function datasetGroups(d: DatasetState, spec: GroupSpec, window: TimeWindo
     const result = entry.result as TraceFileResult;
     const collector = new GroupCollector(spec, entry.name, isWholeRun(window) ? undefined : { window, clock: result });
     try {
-      results.push(await parseTrace(fileChunks(entry.file), { event: d.event, fileName: entry.name, fileIndex, keep: { columns: ['tim'] }, visitor: collector, ...(d.measure && { measure: d.measure }) }));
+      results.push(await parseTrace(openInput(entry), { event: d.event, fileName: entry.name, fileIndex, keep: { columns: ['tim'] }, visitor: collector, ...(d.measure && { measure: d.measure }) }));
     } catch (error) {
       throw new Error(`${entry.name} could not be read again for its groups: ${error instanceof Error ? error.message : String(error)}`);
     }

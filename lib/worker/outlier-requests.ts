@@ -13,7 +13,7 @@ import { contextStart } from '../outliers/context-start';
 import { downsampleTimeline, SHARED_TIMELINE_POINTS } from '../outliers/timeline';
 import { indicesInRange, indicesInWindow, longestFirst, waitRow, type ListInput, type WaitList, type WaitRow } from '../outliers/top-list';
 import { DatasetClock, LOCAL_DOMAIN, UTC_DOMAIN } from '../outliers/wall-clock';
-import { fileChunks } from './file-chunks';
+import { fileChunks, isRandomAccess, openInput } from './file-chunks';
 import { csvRow } from '../csv/write-csv';
 import { SAMPLES_CSV_ROWS_PER_CHUNK } from '../report/export-tables';
 import type { OutlierSection } from '../report/report-schema';
@@ -210,7 +210,7 @@ export async function coOccurrenceOf(d: DatasetState, windows: OutlierWindow[]):
   const clock = new DatasetClock(input);
   const parsed = d.traces.filter((t) => t.result !== null);
   for (const [fileIndex, t] of parsed.entries()) {
-    await scanCoOccurrence(fileChunks(t.file), { fileIndex, clockOf: (pid) => clock.tableFor(fileIndex, pid) }, acc);
+    await scanCoOccurrence(openInput(t), { fileIndex, clockOf: (pid) => clock.tableFor(fileIndex, pid) }, acc);
   }
   return finishCoOccurrence(acc);
 }
@@ -223,8 +223,8 @@ export async function contextOf(d: DatasetState, fileIndex: number, offset: numb
   const file = entry.file;
   const target = { offset, line };
   // A plain file is entered near the wait (context-start.ts), not read from its first byte.
-  const start = await contextStart(async (at, length) => new Uint8Array(await file.slice(at, at + length).arrayBuffer()), file.size, [target], { before, after });
-  const [context] = await readContexts(fileChunks(start ? file.slice(start.offset) : file), [target], { before, after }, start ?? undefined);
+  const start = isRandomAccess(entry) && await contextStart(async (at, length) => new Uint8Array(await file.slice(at, at + length).arrayBuffer()), file.size, [target], { before, after });
+  const [context] = await readContexts(start ? fileChunks(file.slice(start.offset)) : openInput(entry), [target], { before, after }, start || undefined);
   // A strace or fio file (lib/sysio) has no WAIT records: its value's line is marked by number.
   return entry.result && isSysioFacts(entry.result.facts) ? sysioContext(context as TraceContext, line) : (context as TraceContext);
 }

@@ -13,7 +13,7 @@ import { describeWindow, isWholeRun, NO_WINDOW, type TimeWindow } from '../scope
 import { formatWarning } from '../trace/warnings';
 import { windowKey } from './windowed-dataset';
 import type { DatasetState, TraceEntry } from './dataset-state';
-import { fileChunks } from './file-chunks';
+import { inputSize, openInput } from './file-chunks';
 import type { Post, QuestionOf } from './protocol';
 
 /** One dataset's profile as the page gets it. */
@@ -47,7 +47,7 @@ async function fileProfile(entry: TraceEntry, fileIndex: number, thinkTimeMicros
   try {
     // The file's clock (its *** stamps) is its parse result's: the window places each record on it.
     const windowed = window && entry.result ? { window: { window, clock: entry.result } } : {};
-    read = await profileTrace(fileChunks(entry.file), { thinkTimeMicros, fileName: entry.name, fileIndex, onProgress: onBytes, ...windowed });
+    read = await profileTrace(openInput(entry), { thinkTimeMicros, fileName: entry.name, fileIndex, onProgress: onBytes, ...windowed });
   } catch (error) {
     throw new Error(`${entry.name} could not be read again for its profile: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -72,7 +72,7 @@ async function datasetProfile(d: DatasetState, thinkTimeMicros: number, progress
     const why = d.csv.length > 0 ? 'CSV values are waits only, with no database calls' : 'none of its files is a trace';
     return { datasetId: d.id, profile: null, files: 0, notes: [`This dataset has no response-time profile: ${why}.`] };
   }
-  const total = files.reduce((n, t) => n + t.file.size, 0);
+  const total = files.reduce((n, t) => n + inputSize(t), 0);
   let before = 0;
   const parts: DatasetProfile[] = [];
   const edges = profileEdges(window);
@@ -81,7 +81,7 @@ async function datasetProfile(d: DatasetState, thinkTimeMicros: number, progress
   if (window.skipFirstMicros > 0 || window.skipLastMicros > 0) notes.push("The window's skipped first and last seconds of each session cut the waits' statistics, not this profile (as in the CLI).");
   for (const [i, entry] of files.entries()) {
     const part = await fileProfile(entry, i, thinkTimeMicros, (bytes) => progress({ datasetId: d.id, done: before + bytes, total, fileName: entry.name }), edges);
-    before += entry.file.size;
+    before += inputSize(entry);
     parts.push(part.profile);
     if (part.note) notes.push(part.note);
   }

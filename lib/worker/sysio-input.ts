@@ -6,7 +6,7 @@
  * A file named *.trc or *.trc.gz is never sniffed, so dropped traces read exactly as before.
  */
 import { parseSysio } from '../sysio/parse-sysio';
-import { isTraceName } from '../sysio/sysio-format';
+import { isTraceName } from '../archive/trace-pick';
 import type { TraceFileResult } from '../trace/types';
 import { fileChunks } from './file-chunks';
 

@@ -1,0 +1,48 @@
+/**
+ * Archives are told by magic bytes, never by name (as compression is: lib/trace/compression.ts).
+ * zip: a local file header `PK\3\4` (or the end record `PK\5\6` of an empty zip; APPNOTE.TXT 4.3.7,
+ * 4.3.16). tar: "ustar" at offset 257 (POSIX.1-1988 and GNU tar both write it). gzip: 1F 8B; a
+ * gzip whose inflated data starts with a tar header is a tar.gz, any other gzip is one file.
+ */
+import { gunzip } from '../trace/compression';
+
+export type ArchiveFormat = 'zip' | 'tar' | 'tar.gz';
+
+/** Bytes needed to tell a tar header (and everything else above). */
+export const ARCHIVE_SNIFF_BYTES = 512;
+
+export const isZipHead = (h: Uint8Array) => h[0] === 0x50 && h[1] === 0x4b && ((h[2] === 3 && h[3] === 4) || (h[2] === 5 && h[3] === 6));
+export const isGzipHead = (h: Uint8Array) => h[0] === 0x1f && h[1] === 0x8b;
+
+export function isTarHead(h: Uint8Array): boolean {
+  // "ustar\0" (POSIX) or "ustar " (old GNU): the five letters are enough.
+  return h.length >= 262 && h[257] === 0x75 && h[258] === 0x73 && h[259] === 0x74 && h[260] === 0x61 && h[261] === 0x72;
+}
+
+/** The archive format of bytes whose head is `head`, or null for anything else (a trace, a single gzip trace). */
+export async function sniffArchive(head: Uint8Array): Promise<ArchiveFormat | null> {
+  if (isZipHead(head)) return 'zip';
+  if (isTarHead(head)) return 'tar';
+  if (isGzipHead(head)) return isTarHead(await inflatedHead(head, ARCHIVE_SNIFF_BYTES)) ? 'tar.gz' : null;
+  return null;
+}
+
+/**
+ * The first `n` inflated bytes of gzip data of which only `head` (a few KiB) is at hand, its end
+ * expected to be missing. All of `head` is inflated, never stopped early: Node 20's
+ * DecompressionStream throws an uncaught error when cancelled while zlib still has output.
+ */
+export async function inflatedHead(head: Uint8Array, n: number): Promise<Uint8Array> {
+  const out = new Uint8Array(n);
+  let have = 0;
+  try {
+    for await (const chunk of gunzip((async function* () { yield head; })())) {
+      const part = chunk.subarray(0, n - have);
+      out.set(part, have);
+      have += part.length;
+    }
+  } catch {
+    // The head ends inside the gzip data, or is not gzip at all: what was inflated is the answer.
+  }
+  return out.subarray(0, have);
+}
