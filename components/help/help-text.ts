@@ -46,7 +46,7 @@ export const TEST_HELP: Readonly<Record<TestName, string>> = {
     "Welch's two-sample t-test (R's t.test): are the two means equal? It allows the two spreads to differ. p is the chance of a difference of the means at least this large, either way, if they were equal. " +
     IID,
   'mann-whitney':
-    "Wilcoxon rank-sum / Mann–Whitney test (R's wilcox.test, normal approximation with continuity correction): does a wait of A tend to be longer than a wait of B? " +
+    "Wilcoxon rank-sum / Mann–Whitney test (the normal approximation with continuity correction and tie correction, as R's wilcox.test(exact = FALSE, correct = TRUE)): does a wait of A tend to be longer than a wait of B? " +
     'It tests P(A > B) + ½P(A = B) = ½, not the medians or the means. W is the rank sum of A minus nA(nA + 1)/2, and W/(nA·nB) is that probability. ' +
     IID,
   ks:

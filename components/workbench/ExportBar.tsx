@@ -47,6 +47,12 @@ export function ExportBar({ report, buckets, parquet }: { report: WaitscopeRepor
           <input type="checkbox" checked={sqlText} onChange={(e) => setSqlText(e.target.checked)} /> with SQL text
         </label>
       )}
+      {traces.length > 0 && (
+        // Parquet is for the user's own analysis, unlike a shared or offline report: say what it holds before it is passed on.
+        <span className="hint" data-testid="parquet-private">
+          Parquet holds file, instance and host names{sqlText ? ' and SQL text' : ''}: not for sharing as is.
+        </span>
+      )}
       {problem && (
         <span role="alert" className="export-problem">
           {problem}

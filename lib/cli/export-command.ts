@@ -1,10 +1,12 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { exportDataset, type ExportFile } from '../export/export-dataset';
+import { EXPORT_NEEDS_TRACES, exportDataset, type ExportFile } from '../export/export-dataset';
 import { TABLE_FILES, type TableName } from '../export/parquet-tables';
 import { exportWarnings } from '../export/summary-rows';
 import type { ByteSink } from '../export/parquet-table-writer';
-import { fileChunks } from '../node/file-chunks';
+import { openInput } from '../node/file-chunks';
+import { sysioFormatsOf } from '../node/sysio-files';
+import { FORMAT_NAME } from '../sysio/sysio-format';
 import { findInputs } from '../node/find-inputs';
 import { parseFiles } from '../node/parse-files';
 import { DEFAULT_EVENT } from '../trace/types';
@@ -49,11 +51,19 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
   makeFolder(values.out); // before reading gigabytes: a folder that cannot be made stops the run now
   const found = await findInputs(positionals);
   if (found.unreadable.length > 0) throw new ExitError(1, found.unreadable.join('\n'));
-  if (found.files.length === 0) throw new ExitError(2, `no trace files found in ${positionals.join(', ')} (looked for *.trc, *.trc.gz and files that look like traces)`);
-  const total = found.files.reduce((n, f) => n + f.size, 0);
+  for (const note of found.archiveNotes ?? []) stderr.write(safeText(`${note}\n`));
+  const formats = sysioFormatsOf(found.files);
+  found.files.forEach((f, i) => {
+    const format = formats[i];
+    if (format) stderr.write(safeText(`warning: skipped ${f.name}: it is ${FORMAT_NAME[format]}; ${EXPORT_NEEDS_TRACES}\n`));
+  });
+  const inputs = found.files.filter((_, i) => !formats[i]);
+  if (inputs.length === 0 && found.files.length > 0) throw new ExitError(2, `no Oracle trace among the inputs: ${EXPORT_NEEDS_TRACES}`);
+  if (inputs.length === 0) throw new ExitError(2, `no trace files found in ${positionals.join(', ')} (looked for *.trc, *.trc.gz, archives and files that look like traces)`);
+  const total = inputs.reduce((n, f) => n + f.size, 0);
   const progress = progressLine(2 * total, stderr);
   try {
-    const first = await parseFiles(found.files, { event: DEFAULT_EVENT, keep: 'counts', workers, onProgress: (done) => progress.update(done) });
+    const first = await parseFiles(inputs, { event: DEFAULT_EVENT, keep: 'counts', workers, onProgress: (done) => progress.update(done) });
     for (const r of first.results) {
       if (r.outcome.kind === 'not-a-trace') stderr.write(safeText(`warning: skipped ${r.outcome.reason}\n`));
       else for (const w of exportWarnings(r)) stderr.write(safeText(`warning: ${formatWarning(w)}\n`));
@@ -61,10 +71,10 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
     if (first.results.every((r) => r.outcome.kind === 'not-a-trace')) {
       throw new ExitError(2, `${first.results.length === 1 ? 'the input is not a trace' : `none of the ${first.results.length} inputs is a trace`}; nothing to export`);
     }
-    const files: ExportFile[] = found.files.map((f, i) => ({ result: first.results[i] as (typeof first.results)[number], chunks: () => fileChunks(f.path) }));
-    const before = found.files.map((_, i) => found.files.slice(0, i).reduce((n, f) => n + f.size, 0));
+    const files: ExportFile[] = inputs.map((f, i) => ({ result: first.results[i] as (typeof first.results)[number], chunks: () => openInput(f) }));
+    const before = inputs.map((_, i) => inputs.slice(0, i).reduce((n, f) => n + f.size, 0));
     // The statements come from the call profile, built on the thread pool while this thread writes the tables.
-    const profiles = parseFiles(found.files, { event: DEFAULT_EVENT, keep: 'counts', workers, profile: {} }).then((p) => p.profiles);
+    const profiles = parseFiles(inputs, { event: DEFAULT_EVENT, keep: 'counts', workers, profile: {} }).then((p) => p.profiles);
     profiles.catch(() => undefined); // awaited by exportDataset; a failure is reported there
     const written = await withTableFiles(values.out, (sinks) =>
       exportDataset(files, { dataset, sqlText: values['sql-text'] === true, sinks, profiles, onProgress: (i, bytes) => progress.update(total + (before[i] ?? 0) + bytes) }),

@@ -56,7 +56,7 @@ blocks, buffer#), obj, minute, hour or size. --group size gives the waits' I/O s
 parameters (blocks × the data block or 512 B redo blocks, block cnt, bytes; the data block is the
 one the trace's cell single block physical reads show, else 8 KiB; --block-size BYTES and
 --redo-block-size BYTES set them), smallest first with bytes and MB/s of wait time, and log2 size
-classes; --where size uses --block-size or 8 KiB. --where EXPR (also outliers) keeps only the values it matches:
+classes; with --where size (decided while reading) sizes use --block-size or 8 KiB. --where EXPR (also outliers) keeps only the values it matches:
 comparisons of ela (or e; µs), dep and the group keys with = != < <= > >=, joined by and, or, not and
 parentheses, e.g. --where "ela >= 1000 and module = 'SQL*Plus'" or --where "p1 = 3".
 

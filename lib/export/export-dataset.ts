@@ -11,6 +11,10 @@ import { CALLS, FILES, STATEMENTS, WAITS, type TableName } from './parquet-table
 import type { ByteSink } from './parquet-table-writer';
 import { addFileRow, addStatementRows } from './summary-rows';
 
+
+/** Why strace and fio files are not exported (the CLI and the page say the same). */
+export const EXPORT_NEEDS_TRACES = "the Parquet export writes Oracle traces' waits, calls, statements and file headers; strace and fio output has none of them (stats, compare and outliers read it)";
+
 /** One input of the export: its first pass (facts, `***` stamps, sessions, warnings) and its bytes again. */
 export interface ExportFile {
   result: TraceFileResult;

@@ -54,7 +54,8 @@ export class GroupCollector implements TraceVisitor {
     this.read = (field) => this.field(field);
     this.window = window ? new WindowClock(window.window, window.clock) : null;
     // Only a size key without --block-size looks for the trace's data block (every wait is looked at, so nothing else pays).
-    this.singleBlockSizes = this.key?.kind === 'size' && this.key.dataDefault ? new Set() : null;
+    // A --where on size decides while reading, with the key's block (record-context.ts): then the groups use that block too, so one command gives a size one meaning.
+    this.singleBlockSizes = this.key?.kind === 'size' && this.key.dataDefault && !(this.where && whereReadsSize(this.where)) ? new Set() : null;
   }
 
   onWait(w: VisitedWait, _at: RecordPosition): void {
@@ -95,7 +96,7 @@ export class GroupCollector implements TraceVisitor {
     this.value = value;
     if (this.where !== null && !evaluateWhere(this.where, this.read)) return false;
     // Kept either way (the window cuts the samples after the parse and counts what it left out); tallied only inside it.
-    if (this.key !== null && (this.window === null || this.window.verdict(raw, at.pid, at.session) === 'in')) this.values.add(this.context.label(this.key, true), value);
+    if (this.key !== null && (this.window === null || this.window.verdict(raw, at.pid, at.session) === 'in')) this.values.add(this.context.label(this.key, this.singleBlockSizes !== null), value);
     return true;
   }
 
@@ -111,4 +112,11 @@ export class GroupCollector implements TraceVisitor {
 /** Whether the spec needs a visitor in the parse: a --where, or a key read from the record's context. */
 export function needsVisitor(spec: GroupSpec): boolean {
   return spec.where !== null || (spec.key !== null && !isSampleKey(spec.key));
+}
+
+/** Whether a --where compares the size (it reads bytes while the trace is read). */
+function whereReadsSize(where: WhereExpr): boolean {
+  if (where.kind === 'compare') return where.field.kind === 'key' && where.field.key.kind === 'size';
+  if (where.kind === 'not') return whereReadsSize(where.expr);
+  return whereReadsSize(where.left) || whereReadsSize(where.right);
 }

@@ -9,7 +9,9 @@ import { exportDataset, type ExportCounts, type ExportFile } from '../export/exp
 import { TABLE_FILES, type TableName } from '../export/parquet-tables';
 import type { ByteSink } from '../export/parquet-table-writer';
 import type { DatasetState } from './dataset-state';
-import { fileChunks } from './file-chunks';
+import { openInput } from './file-chunks';
+import { isSysioFacts } from '../sysio/sysio-format';
+import { EXPORT_NEEDS_TRACES } from '../export/export-dataset';
 import type { Post, QuestionOf } from './protocol';
 
 /** Bytes kept as arrays before they are folded into a Blob (the browser may keep Blobs out of the heap). */
@@ -51,9 +53,14 @@ export interface ParquetDownload {
  */
 export async function parquetZip(d: DatasetState, label: string, sqlText: boolean, onBytes?: (done: number, total: number) => void): Promise<ParquetDownload | { problem: string }> {
   if (d.synthetic) return { problem: 'The synthetic demo has waits only, no trace lines: it has no Parquet tables.' };
-  const traces = d.traces.filter((t) => t.result !== null);
-  if (traces.length === 0) return { problem: d.csv.length > 0 ? 'CSV values have no trace lines, calls or headers: Download samples CSV has them.' : 'This dataset has no trace files.' };
-  const files: ExportFile[] = traces.map((t) => ({ result: { ...(t.result as NonNullable<typeof t.result>), fileName: t.name }, chunks: () => fileChunks(t.file) }));
+  const read = d.traces.filter((t) => t.result !== null);
+  // strace and fio files (lib/sysio) have no WAIT, call or header lines for these tables.
+  const traces = read.filter((t) => !isSysioFacts((t.result as NonNullable<typeof t.result>).facts));
+  if (traces.length === 0) {
+    const problem = read.length > 0 ? EXPORT_NEEDS_TRACES : d.csv.length > 0 ? 'CSV values have no trace lines, calls or headers: Download samples CSV has them.' : 'This dataset has no trace files.';
+    return { problem };
+  }
+  const files: ExportFile[] = traces.map((t) => ({ result: { ...(t.result as NonNullable<typeof t.result>), fileName: t.name }, chunks: () => openInput(t) }));
   const sinks = { waits: new BlobSink(), calls: new BlobSink(), statements: new BlobSink(), files: new BlobSink() } satisfies Record<TableName, BlobSink>;
   const total = traces.reduce((n, t) => n + t.file.size, 0);
   const before = traces.map((_, i) => traces.slice(0, i).reduce((n, t) => n + t.file.size, 0));

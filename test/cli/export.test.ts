@@ -1,11 +1,13 @@
 // `waitscope export --format parquet`, run as a child process; the files are read back with DuckDB
 // (issue 17 §2): every number must equal what `waitscope stats --json` says of the same files.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, makeTempDir, parseJsonOutput, runCli } from '../helpers/cli';
 import { CORPUS_DIR, corpusAvailable, reportCorpusMissing } from '../helpers/corpus';
 import { query, sqlPath } from '../export/duckdb';
+import { buildZip } from '../archive/build-archives';
+import { generateStraceLog } from '../../lib/synth/strace-log';
 
 interface StatsJson {
   count: number;
@@ -196,6 +198,30 @@ describe('export --format parquet of files without waits, or not traces', () => 
     const profile = parseJsonOutput<{ events: { count: number }[] }>(await runCli(['profile', '--json', inputs[0] as string]));
     const [[waits]] = (await query(`select count(*) from ${table('waits', dir)}`)) as [[bigint]];
     expect(Number(waits)).toBe(profile.events.reduce((n, e) => n + e.count, 0));
+  });
+});
+
+describe('export --format parquet of other inputs', () => {
+  it("exports a zip's member traces (deflated) with the same rows as the plain files, named archive:member", async () => {
+    const names = readdirSync(synth).filter((f) => f.endsWith('.trc')).sort();
+    const zip = path.join(temp.dir, 'synth.zip');
+    writeFileSync(zip, await buildZip(names.map((n) => ({ path: `s/${n}`, bytes: new Uint8Array(readFileSync(path.join(synth, n))) }))));
+    const dir = path.join(temp.dir, 'zipped');
+    const run = await runCli(['export', '--format', 'parquet', '--out', dir, zip]);
+    expect(run.status, run.stderr).toBe(0);
+    const byFile = async (d: string) => (await query(`select file, count(*), sum(ela_us) from ${table('waits', d)} group by file order by file`)).map((r) => [path.basename(String(r[0]).replace(/^.*:/, '')), r[1], r[2]]);
+    expect(await byFile(dir)).toEqual(await byFile(out));
+    const files = await query(`select file from ${table('files', dir)} order by file`);
+    expect(files.map((r) => r[0])).toEqual(names.map((n) => `${zip}:s/${n}`));
+  });
+
+  it('skips strace output, saying why, and refuses when nothing else is left', async () => {
+    const strace = path.join(temp.dir, 'sync.strace');
+    writeFileSync(strace, generateStraceLog({ seed: 5, pids: [101], syncsPerPid: 3, times: 'tt', pidStyle: 'none' }).text);
+    const alone = await runCli(['export', '--format', 'parquet', '--out', path.join(temp.dir, 'strace-only'), strace]);
+    expect(alone.status).toBe(2);
+    expect(alone.stderr).toContain(`warning: skipped ${strace}: it is strace output; the Parquet export writes Oracle traces' waits`);
+    expect(alone.stderr).toContain('no Oracle trace among the inputs');
   });
 });
 

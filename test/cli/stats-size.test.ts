@@ -96,6 +96,10 @@ describe('stats --group size: the data block from the trace (issue 16 §3)', () 
     expect(json.blockSizes).toMatchObject({ dataBlock: 16384, dataDefault: false });
     const text = await runCli(['stats', '--event', SCATTERED, '--group', 'size', exadata]);
     expect(text.stdout).toContain('block sizes: data 16 KiB (from the trace: its cell single block physical read waits read 16 KiB), redo 512 B (default; --redo-block-size BYTES to change)');
+    // With a --where on size (decided while reading, with 8 KiB), the groups use 8 KiB too: one size means one thing.
+    const where = parseJsonOutput<SizeJson>(await runCli(['stats', '--json', '--event', SCATTERED, '--group', 'size', '--where', 'size >= 65536', exadata]));
+    expect(where.groups.map((g) => [g.key, g.count])).toEqual([['65536', 2], ['131072', 1]]);
+    expect(where.blockSizes).toEqual({ dataBlock: 8192, redoBlock: 512, dataDefault: true, redoDefault: true });
   });
 });
 
