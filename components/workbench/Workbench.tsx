@@ -134,7 +134,13 @@ export function Workbench() {
             <button type="button" className={headerStyles.headerButton} data-testid="share-button" aria-expanded={share.sharing} onClick={share.open} disabled={!report || analysis.computing || loading || share.sharing}>
               Share…
             </button>
-            <DownloadMenu disabled={!report}>{report && <ExportBar report={report} buckets={view.buckets} parquet={(datasetId, label, sqlText) => analysis.ask('parquet', { datasetId, label, sqlText })} />}</DownloadMenu>
+            <DownloadMenu disabled={!report}>
+              {/* The offline report holds what the share preview shows, so it is saved from there, under its choices. */}
+              <button type="button" data-testid="offline-report-menu" onClick={share.open} disabled={analysis.computing || loading || share.sharing}>
+                Offline report (HTML)…
+              </button>
+              {report && <ExportBar report={report} buckets={view.buckets} parquet={(datasetId, label, sqlText) => analysis.ask('parquet', { datasetId, label, sqlText })} />}
+            </DownloadMenu>
           </>
         }
         tabs={<ViewTabs tab={view.tab} commitPath={hasLgwr} onTab={(tab) => setView({ tab })} />}
