@@ -24,6 +24,14 @@ const CLI_COMMANDS: readonly CliCommand[] = [
     summary: 'Two response-time profiles side by side, and the statements whose time changed most.',
   },
   {
+    command: 'npx waitscope report <A traces…> --vs <B traces…> --out report.html',
+    summary: 'One self-contained HTML file with the table, verdicts and every figure, that opens offline (no SQL text, file or host names unless --include-… asks).',
+  },
+  {
+    command: 'npx waitscope export --format parquet --out <dir> <traces…>',
+    summary: 'waits, calls, statements and files as Parquet tables for DuckDB, pandas, R or Spark (SQL text only with --sql-text).',
+  },
+  {
     command: 'npx waitscope flashlog <before.txt> [after.txt]',
     summary:
       "The cells' FLASHLOG metrics from CellCLI (LIST METRICCURRENT or METRICHISTORY WHERE objectType='FLASHLOG', dcli too): deltas and flash's share of the races; compare --cell-a/--cell-b puts them beside the latency.",

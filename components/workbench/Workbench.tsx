@@ -149,8 +149,8 @@ export function Workbench() {
         <aside className={headerStyles.side} aria-label="Datasets">
           <section className="intro">
             <p>
-              Drop Oracle 10046 trace files (or whole folders, <code>.trc</code> or <code>.trc.gz</code>) onto a dataset, or anywhere on the page. Everything is
-              computed in this browser: no trace leaves your machine.
+              Drop Oracle 10046 trace files (or whole folders, <code>.trc</code> or <code>.trc.gz</code>, archives <code>.zip</code>, <code>.tar</code>, <code>.tar.gz</code>, or{' '}
+              <code>strace -T</code> and fio logs) onto a dataset, or anywhere on the page. Everything is computed in this browser: no trace leaves your machine.
             </p>
             <p>
               <button type="button" className="demo-button" data-testid="demo-button" onClick={demo.start}>
