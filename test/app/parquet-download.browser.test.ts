@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchPage, type PageWatch } from '../helpers/browser';
 import { useServerAndBrowser } from '../helpers/browser-suite';
 import { fixturePath, makeTempDir, parseJsonOutput, runCli } from '../helpers/cli';
-import { loadTwoDatasets, screenshot } from '../helpers/workbench';
+import { loadTwoDatasets, openDownloads, screenshot } from '../helpers/workbench';
 import { query, sqlPath } from '../export/duckdb';
 
 const A = fixturePath('calls/oltp-19c.trc');
@@ -47,6 +47,7 @@ describe('Download Parquet in Chromium', () => {
   });
 
   it('saves the first dataset\'s four tables, whose rows DuckDB counts as the CLI does', async () => {
+    await openDownloads(page); // the exports are in the header's Download menu
     const bar = page.getByTestId('export-bar');
     const buttons = bar.getByRole('button', { name: /^Download Parquet/ });
     expect(await buttons.count()).toBe(2);
@@ -72,6 +73,7 @@ describe('Download Parquet in Chromium', () => {
   }, 180_000);
 
   it('puts the SQL text in only when "with SQL text" is ticked', async () => {
+    await openDownloads(page);
     const bar = page.getByTestId('export-bar');
     await bar.getByLabel('with SQL text').check();
     const dir = path.join(temp.dir, 'b');

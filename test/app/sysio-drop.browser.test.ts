@@ -10,7 +10,7 @@ import { generateStraceLog } from '../../lib/synth/strace-log';
 import { watchPage } from '../helpers/browser';
 import { useServerAndBrowser } from '../helpers/browser-suite';
 import { makeTempDir } from '../helpers/cli';
-import { chooseEvent, chosenEvent, datasetSettled, reportShown, screenshot, tableValue } from '../helpers/workbench';
+import { chooseEvent, chosenEvent, openView, reportShown, screenshot, tableValue } from '../helpers/workbench';
 
 const temp = makeTempDir('sysio-drop');
 afterAll(() => temp.remove());
@@ -33,8 +33,9 @@ describe('workbench: strace and fio files', () => {
     await page.goto(suite.server.url, { waitUntil: 'networkidle' });
     await page.getByTestId('input-d1').setInputFiles(onFile);
     await page.getByTestId('input-d2').setInputFiles(offFile);
-    expect(await datasetSettled(page, 'd1')).toBe('ready');
-    expect(await datasetSettled(page, 'd2')).toBe('ready');
+    // The page picks the files' top event itself (no log file sync in them) and reads them again for it: poll until both rest ready.
+    const state = (id: string) => page.getByTestId(`dataset-${id}`).getAttribute('data-state');
+    await expect.poll(async () => [await state('d1'), await state('d2')], { timeout: 120_000 }).toEqual(['ready', 'ready']);
     const picker = page.getByTestId('event-picker');
     await expect.poll(() => picker.locator('tr[data-event]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-event')).sort()), { timeout: 60_000 }).toEqual(['fdatasync', 'pwrite64']);
     await chooseEvent(page, 'fdatasync');
@@ -49,6 +50,7 @@ describe('workbench: strace and fio files', () => {
     await screenshot(page, 'sysio-strace-page');
     // The outliers: the longest call first, with its pid as the session and its line in the file.
     const longest = on.calls.filter((c) => c.name === 'fdatasync').reduce((a, c) => (c.micros > a.micros ? c : a));
+    await openView(page, 'outliers');
     const top = page.locator('[data-testid=outlier-rows][data-dataset=d1] tbody tr').first();
     await top.waitFor({ timeout: 60_000 });
     expect(Number(await top.getAttribute('data-ela'))).toBe(longest.micros);
@@ -74,7 +76,8 @@ describe('workbench: strace and fio files', () => {
     const page = await suite.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await page.goto(suite.server.url, { waitUntil: 'networkidle' });
     await page.getByTestId('input-d1').setInputFiles(file);
-    expect(await datasetSettled(page, 'd1')).toBe('ready');
+    // As above: the page may read the file again for the event it picks; poll until it rests ready.
+    await expect.poll(() => page.getByTestId('dataset-d1').getAttribute('data-state'), { timeout: 120_000 }).toBe('ready');
     await chooseEvent(page, 'clat write');
     await reportShown(page);
     await expect.poll(() => tableValue(page, 'count', 'd1'), { timeout: 60_000 }).toBe(writes.length);
