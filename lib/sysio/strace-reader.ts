@@ -23,6 +23,11 @@ import { quoteLine } from './sysio-messages';
 /** µs: a time past one day is -ttt's epoch time (from 1970-01-02), not -t/-tt's time of day. */
 const EPOCH_TIMES_FROM = 86_400e6;
 
+/** An unprefixed fork, vfork or clone returning its child's pid (with or without -t/-tt/-ttt before it). */
+const CHILD_MADE = /^\s*(?:[\d:.]+\s+)?(?:v?fork|clone3?)\(.*\)\s*=\s*(\d+)(?:\s|$)/;
+/** strace's own note of a new process (to the log only without -o). */
+const ATTACHED = /^\s*strace: Process (\d+) attached/;
+
 /** Calls that end the process: their `= ?` is no lost duration. */
 const NEVER_RETURN = new Set(['exit', 'exit_group']);
 
@@ -39,6 +44,10 @@ export class StraceReader {
   private badLines = 0;
   private firstBad: { line: number; text: string } | null = null;
   private withoutDuration = 0;
+  /** -f: the first process's pid once known (followFirstProcess), the children it made, and whether it wrote lines without a pid. */
+  private firstPid: string | undefined;
+  private readonly children = new Set<string>();
+  private unprefixed = false;
 
   constructor(private readonly out: SysioCollector) {}
 
@@ -49,6 +58,7 @@ export class StraceReader {
     const out = this.out;
     // A last line without its line end that has a return but no duration was cut inside its `<…>`.
     if (isLast && parsed.kind === 'no-duration' && !parsed.unavailable) parsed = { kind: 'bad' };
+    this.followFirstProcess(text, parsed);
     switch (parsed.kind) {
       case 'other':
         return;
@@ -92,6 +102,33 @@ export class StraceReader {
         return;
       }
     }
+  }
+
+  /**
+   * strace -f writes `[pid N]` only once a second process is traced, so the first process's lines
+   * before that carry no pid (strace-line.ts). Its later lines do: the first pid that is not a child
+   * it made (a fork/clone's return value on an unprefixed line, or `strace: Process N attached`) is
+   * that process, and its unprefixed lines join its session rather than make one of their own.
+   */
+  private followFirstProcess(text: string, parsed: ReturnType<typeof parseStraceLine>): void {
+    if (this.firstPid !== undefined) return;
+    const child = CHILD_MADE.exec(text) ?? ATTACHED.exec(text);
+    if (child) {
+      this.children.add(child[1] as string);
+      return;
+    }
+    if (parsed.kind === 'other' || parsed.kind === 'bad') return;
+    if (parsed.pid === null) {
+      this.unprefixed = true;
+      return;
+    }
+    if (this.children.has(parsed.pid)) return;
+    this.firstPid = parsed.pid;
+    if (!this.unprefixed) return;
+    this.out.aliasSession('', parsed.pid);
+    const begun = this.pending.get('');
+    if (begun && !this.pending.has(parsed.pid)) this.pending.set(parsed.pid, begun);
+    this.pending.delete('');
   }
 
   /** After the last line: calls left unfinished, and the file-level verdicts. */

@@ -55,6 +55,14 @@ export class SysioCollector {
     return id;
   }
 
+  /** Lines of pid `to` join the session of the lines written as `from` (strace-reader.ts: the first process before -f's prefixes), unless `to` has one already. */
+  aliasSession(from: string, to: string): void {
+    const id = this.sessionOf.get(from);
+    if (id === undefined || this.sessionOf.has(to)) return;
+    this.sessionOf.set(to, id);
+    (this.sessions[id] as { pid: string | null }).pid = to;
+  }
+
   /** Per session, the anchor of its clock when its times are epoch times (see anchorUtc). */
   private readonly anchors: TimeAnchor[] = [];
   private readonly anchored = new Set<number>();

@@ -163,3 +163,33 @@ describe('strace pairing and bad lines', () => {
     expect(r.warnings.at(-1)?.message).toBe("x.strace is strace output with no 'log file sync' calls; its events are 'fsync' (2), 'pwrite64' (1): choose one (--event in the CLI)");
   });
 });
+
+describe('strace -f: the first process before any [pid N] prefix', () => {
+  // Hand-written, as strace -f -T writes to a terminal: no prefix while one process is traced; the
+  // parent's clone returns the child's pid 1235; from then on every line has its pid, the parent's 1234 too.
+  const text = [
+    'execve("./a", ["./a"], 0x7ffd /* 20 vars */) = 0 <0.000300>',
+    'fdatasync(3)                      = 0 <0.000500>',
+    'clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID|SIGCHLD, child_tidptr=0x7f12) = 1235 <0.000100>',
+    'strace: Process 1235 attached',
+    '[pid  1235] fdatasync(4)          = 0 <0.000700>',
+    '[pid  1234] fdatasync(3 <unfinished ...>',
+    '[pid  1235] fdatasync(4)          = 0 <0.000800>',
+    '[pid  1234] <... fdatasync resumed>) = 0 <0.000900>',
+    '',
+  ].join('\n');
+
+  it('puts its unprefixed lines in the session of its later pid: two processes, two sessions', async () => {
+    const r = await readSysio(text, 'f.strace', 'fdatasync');
+    expect(r.sessions.map((s) => s.pid)).toEqual(['1234', '1235']);
+    const n = r.samples.count;
+    const byPid = column(r.samples.session, n).map((s, i) => [r.sessions[s]!.pid, r.samples.ela[i]]);
+    expect(byPid).toEqual([['1234', 500], ['1235', 700], ['1235', 800], ['1234', 900]]);
+  });
+
+  it('keeps one unnamed session when no prefix ever comes (one process)', async () => {
+    const r = await readSysio(text.split('\n').slice(0, 3).join('\n') + '\n', 'one.strace', 'fdatasync');
+    expect(r.sessions.map((s) => s.pid)).toEqual([null]);
+  });
+});
+
