@@ -91,7 +91,7 @@ export class SysioCollector {
     for (let k = 0; k < count; k++) this.columns.push(micros, tim, line, offset, session);
   }
 
-  /** A counted warning of `kind`; the message ("file:line: …") is made once, for its first line (0: no line). */
+  /** A counted warning of `kind`; the message ("file: …", as trace warnings have it, its lines listed beside it) is made once. */
   warn(code: WarningCode, kind: string, line: number, describe: () => string): void {
     const seen = this.warnings.get(kind);
     if (seen) {
@@ -99,7 +99,7 @@ export class SysioCollector {
       if (seen.lines.length < MAX_LINES_PER_WARNING && line > 0) seen.lines.push(line);
       return;
     }
-    this.warnings.set(kind, { code, message: `${this.ctx.fileName}${line > 0 ? `:${line}` : ''}: ${describe()}`, count: 1, lines: line > 0 ? [line] : [] });
+    this.warnings.set(kind, { code, message: `${this.ctx.fileName}: ${describe()}`, count: 1, lines: line > 0 ? [line] : [] });
   }
 
   /** Every event, by total time descending (the trace parser's profile order). */

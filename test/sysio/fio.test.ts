@@ -33,7 +33,7 @@ describe('fio latency logs', () => {
     expect(bw.outcome).toEqual({ kind: 'not-a-trace', reason: 'job_bw.1.log is a fio bandwidth log (its name says _bw): its values are no latencies; use the _clat or _lat log' });
     const damaged = await readSysio('10, 250000, 1, 4096\n11, 260000, 1, 4096\n12, 270000, 1, 4096\n13, 280000, 1, 4096\n14, 290000, 1, 4096\n15, x, 1, 4096\n16, 300000, 1, 4096\n', 'j_clat.1.log', 'clat write');
     expect(column(damaged.samples.ela, damaged.samples.count)).toEqual([250, 260, 270, 280, 290, 300]);
-    expect(damaged.warnings.find((w) => w.code === 'unrecognised-line')).toMatchObject({ message: "j_clat.1.log:6: not a fio log line (time, value, direction, block size[, offset[, priority]]): '15, x, 1, 4096'", lines: [6] });
+    expect(damaged.warnings.find((w) => w.code === 'unrecognised-line')).toMatchObject({ message: "j_clat.1.log: not a fio log line (time, value, direction, block size[, offset[, priority]]): '15, x, 1, 4096'", lines: [6] });
   });
 });
 

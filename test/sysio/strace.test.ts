@@ -121,13 +121,13 @@ describe('strace pairing and bad lines', () => {
     const r = await readSysio('[pid 9] 10:00:01.000500 <... fsync resumed>) = 0 <0.000500>\n[pid 9] 10:00:02.000000 fsync(3) = 0 <0.000200>\n', 'mid.strace', 'fsync');
     expect(column(r.samples.ela, 2)).toEqual([500, 200]);
     expect(column(r.samples.tim, 2)).toEqual([36_001_000_000, 36_002_000_000]);
-    expect(r.warnings).toEqual([{ code: 'orphan-fragment', message: "mid.strace:1: '<... fsync resumed>' without its '<unfinished ...>' start; counted, at the time it resumed less its duration", count: 1, lines: [1] }]);
+    expect(r.warnings).toEqual([{ code: 'orphan-fragment', message: "mid.strace: '<... fsync resumed>' without its '<unfinished ...>' start; counted, at the time it resumed less its duration", count: 1, lines: [1] }]);
   });
 
   it('counts a call that never returned (= ?, not an exit) as a warning, not a sample', async () => {
     const r = await readSysio('[pid 5] read(3, "", 1) = 0 <0.000100>\n[pid 5] read(3 <unfinished ...>\n[pid 6] fsync(4) = 0 <0.000200>\n[pid 5] <... read resumed> <unavailable>) = ?\n', 'q.strace', 'read');
     expect(column(r.samples.ela, r.samples.count)).toEqual([100]);
-    expect(r.warnings).toEqual([{ code: 'truncated-record', message: 'q.strace:4: read never returned (= ?), so it has no duration; such calls are not counted', count: 1, lines: [4] }]);
+    expect(r.warnings).toEqual([{ code: 'truncated-record', message: 'q.strace: read never returned (= ?), so it has no duration; such calls are not counted', count: 1, lines: [4] }]);
   });
 
   it('names bad lines with file:line and counts them; a call unfinished at the end and a cut last line are said', async () => {
@@ -142,7 +142,7 @@ describe('strace pairing and bad lines', () => {
     const r = await readSysio(text, 'bad.strace', 'fdatasync');
     expect(column(r.samples.ela, r.samples.count)).toEqual([500, 600]);
     const bad = r.warnings.find((w) => w.code === 'unrecognised-line')!;
-    expect(bad).toMatchObject({ message: "bad.strace:2: not a strace line: 'garbage here'", count: 2, lines: [2, 4] });
+    expect(bad).toMatchObject({ message: "bad.strace: not a strace line: 'garbage here'", count: 2, lines: [2, 4] });
     expect(r.warnings.find((w) => w.code === 'truncated-final-line')?.lines).toEqual([6]);
     expect(r.warnings.find((w) => w.message.includes('unfinished at the end'))?.lines).toEqual([5]);
   });
