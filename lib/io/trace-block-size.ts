@@ -1,4 +1,5 @@
-import { mergeCounts, type Counts } from '../stats/counts';
+import type { Counts } from '../stats/counts';
+import { mergeGroupTallies } from '../scope/group-stats';
 import type { BlockSizes } from './io-size';
 
 /**
@@ -40,15 +41,11 @@ export function blockSizesWithTrace(key: BlockSizes, seen: readonly number[]): B
 
 /** The size groups with every `N data blocks` label turned into bytes (N × dataBlock), groups of equal bytes merged. */
 export function resolveDataBlockLabels(groups: ReadonlyMap<string, Counts>, dataBlock: number): Map<string, Counts> {
-  const byLabel = new Map<string, Counts[]>();
-  for (const [label, counts] of groups) {
+  const bytesOf = (label: string) => {
     const blocks = DATA_BLOCKS.exec(label);
-    const bytes = blocks ? String(Number(blocks[1]) * dataBlock) : label;
-    const list = byLabel.get(bytes) ?? [];
-    list.push(counts);
-    byLabel.set(bytes, list);
-  }
-  return new Map([...byLabel].map(([label, list]) => [label, list.length === 1 ? (list[0] as Counts) : mergeCounts(list)]));
+    return blocks ? String(Number(blocks[1]) * dataBlock) : label;
+  };
+  return mergeGroupTallies([{ labels: [...groups.keys()].map(bytesOf), counts: [...groups.values()] }]);
 }
 
 /** Where the data block size came from, in words after the size: '(default)', '(from the trace: …)', or the sizes the trace showed beside the default. */

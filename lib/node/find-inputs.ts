@@ -1,7 +1,7 @@
-import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { sysioFormatOfFile } from './sysio-files';
+import { sysioFormatOfHead } from './sysio-files';
+import { fileHead } from './file-head';
 import { archiveFormatOf, listArchive, skippedMembers, type ArchiveListing } from '../archive/archive-members';
 import { isTraceName, looksLikeTraceHead, TRACE_SNIFF_BYTES } from '../archive/trace-pick';
 import { fileAccess, type InputSource } from './file-chunks';
@@ -82,7 +82,7 @@ async function walk(dir: string, root: string, take: Take, unreadable: string[])
     if (!entry.isFile()) continue;
     try {
       // Traces and archives by name or content; strace and fio output (lib/sysio) by its content too.
-      if (!isTraceName(entry.name) && !(await looksLikeTraceOrArchive(full)) && sysioFormatOfFile(full) === null) continue;
+      if (!isTraceName(entry.name) && !(await worthReading(full))) continue;
       if (!readable(full, unreadable)) continue;
       const info = statSync(full);
       await take(full, path.join(path.basename(root), path.relative(root, full)), info.size);
@@ -103,28 +103,20 @@ function readable(file: string, unreadable: string[]): boolean {
   }
 }
 
-/** In a directory, an archive is read as the traces it holds, as if it were a folder. */
-async function looksLikeTraceOrArchive(file: string): Promise<boolean> {
-  return (await looksLikeTrace(file)) || (await archiveFormatOf(fileAccess(file))) !== null;
+/**
+ * In a directory, a file is read when its content is a trace, an archive (read as the traces it
+ * holds, as if it were a folder) or strace/fio output (lib/sysio); its head is read once for all three.
+ */
+async function worthReading(file: string): Promise<boolean> {
+  const head = fileHead(file, TRACE_SNIFF_BYTES);
+  if (head !== null && looksLikeTraceHead(head)) return true;
+  if ((await archiveFormatOf(fileAccess(file))) !== null) return true;
+  return head !== null && sysioFormatOfHead(head) !== null;
 }
 
 export async function looksLikeTrace(file: string): Promise<boolean> {
-  const fd = openSync(file, 'r');
-  try {
-    const buf = Buffer.alloc(TRACE_SNIFF_BYTES);
-    const bytesRead = readSync(fd, buf, 0, TRACE_SNIFF_BYTES, 0);
-    let head = buf.subarray(0, bytesRead);
-    if (head[0] === 0x1f && head[1] === 0x8b) {
-      try {
-        head = gunzipSync(head, { finishFlush: 2 /* Z_SYNC_FLUSH: a partial stream is fine */ }).subarray(0, TRACE_SNIFF_BYTES);
-      } catch {
-        return false;
-      }
-    }
-    return looksLikeTraceHead(head);
-  } finally {
-    closeSync(fd);
-  }
+  const head = fileHead(file, TRACE_SNIFF_BYTES);
+  return head !== null && looksLikeTraceHead(head);
 }
 
 export function describeError(error: unknown): string {

@@ -4,8 +4,7 @@
  * handed back in input order with the traces' results, in the shape parseFiles gives. A file named
  * *.trc or *.trc.gz is never sniffed, so a run of traces reads exactly as before.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { fileHead } from './file-head';
 import { keepSysioResult } from '../sysio/sysio-keeping';
 import { parseSysio } from '../sysio/parse-sysio';
 import { SNIFF_BYTES, sniffSysioFormat, type SysioFormat } from '../sysio/sysio-format';
@@ -17,21 +16,13 @@ import { parseFiles, type ParsedFiles, type ParseFilesOptions } from './parse-fi
 
 /** The system tool that wrote the file at `path`, by its first bytes (gzip unwrapped), or null. */
 export function sysioFormatOfFile(path: string): SysioFormat | null {
-  const fd = openSync(path, 'r');
-  try {
-    const buf = Buffer.alloc(SNIFF_BYTES);
-    let head = buf.subarray(0, readSync(fd, buf, 0, SNIFF_BYTES, 0));
-    if (head[0] === 0x1f && head[1] === 0x8b) {
-      try {
-        head = gunzipSync(head, { finishFlush: 2 /* Z_SYNC_FLUSH: a partial stream is fine */ }).subarray(0, SNIFF_BYTES);
-      } catch {
-        return null;
-      }
-    }
-    return sniffSysioFormat(new TextDecoder('utf-8').decode(head));
-  } finally {
-    closeSync(fd);
-  }
+  const head = fileHead(path, SNIFF_BYTES);
+  return head === null ? null : sysioFormatOfHead(head);
+}
+
+/** The system tool that wrote a file, by its first bytes (gzip unwrapped; only the first SNIFF_BYTES are judged), or null. */
+export function sysioFormatOfHead(head: Uint8Array): SysioFormat | null {
+  return sniffSysioFormat(new TextDecoder('utf-8').decode(head.subarray(0, SNIFF_BYTES)));
 }
 
 /** Each input's system-tool format (null for a trace, or anything else the trace parser judges). */
