@@ -60,3 +60,49 @@ async function* abortable(source: AsyncIterable<Uint8Array>, signal?: AbortSigna
     yield chunk;
   }
 }
+
+/** The bytes one BYOB read asks for: measured in the Chromium experiment described at scannedChunks. */
+const SCAN_READ_BYTES = 1 << 20;
+
+/**
+ * A Blob's bytes for a consumer that is done with each chunk before it asks for the next (the
+ * scanner's push copies what it keeps): read with a BYOB reader into one buffer, reused.
+ *
+ * Why: in Chromium 156 on this 2-core machine, reading the 1 GiB trace with nothing parsed,
+ * `Blob.stream()`'s default reader gave 436–785 MB/s in one worker and 790–970 MB/s split over two;
+ * BYOB reads of 1 MiB into one reused buffer gave 770–965 MB/s in one and 1,180–1,260 MB/s in two.
+ * A fresh buffer per read instead crashed the renderer (each read transfers its buffer; the
+ * detached ones piled up faster than they were collected), so the buffer is reused, and the
+ * chunks are valid only until the next one is asked for. Where a browser has no BYOB reader for
+ * a Blob's stream, the default reader is used.
+ */
+export async function* scannedChunks(blob: Blob, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
+  if (signal?.aborted) throw new CancelledError();
+  const stream = blob.stream();
+  let reader: ReadableStreamBYOBReader;
+  try {
+    reader = stream.getReader({ mode: 'byob' });
+  } catch {
+    yield* fileChunks(blob, signal);
+    return;
+  }
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', cancel, { once: true });
+  let buffer = new ArrayBuffer(Math.min(SCAN_READ_BYTES, Math.max(1, blob.size)));
+  let finished = false;
+  try {
+    for (;;) {
+      const next = await reader.read(new Uint8Array(buffer));
+      if (next.done || next.value === undefined) break;
+      buffer = next.value.buffer as ArrayBuffer; // the read moved it: take it back for the next one
+      if (signal?.aborted) break;
+      yield next.value;
+    }
+    finished = true;
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+    if (!finished) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+  if (signal?.aborted) throw new CancelledError();
+}
