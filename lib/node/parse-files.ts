@@ -85,7 +85,8 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
           return { result: done.result, elaHistogram: countsHistogram(done.result), profile: done.profile, groups: done.groups, groupProfiles: done.groupProfiles };
         };
         // A member compressed in its archive has no offsets to start a range at: one task, read from its start.
-        if (file.size < IN_PLACE_BYTES || options.profile || options.measure || options.group || (file.member && !file.member.span)) return whole();
+        // A plain profile is joined from ranges (lib/profile/range-profile.ts); windowed or per group, it is read whole.
+        if (file.size < IN_PLACE_BYTES || options.profileWindow || options.measure || options.group || (file.member && !file.member.span)) return whole();
         const base = file.member?.span?.start ?? 0;
         const runner: RangeRunner = async (task, onBytes) => {
           const done = await pool.run({ kind: 'range', path: file.path, base, ...task }, onBytes);
@@ -103,10 +104,11 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
             runners: Array.from({ length: pool.capacity }, () => runner),
             threads: pool.size,
             ...(options.ranges ? { sizes: options.ranges } : {}),
+            ...(options.profile && { profile: options.profile }),
             onProgress: (bytes) => report(fileIndex, bytes),
           }),
         );
-        return ranged ? { ...ranged, profile: null, groups: null, groupProfiles: null } : whole();
+        return ranged ? { ...ranged, groups: null, groupProfiles: null } : whole();
       }),
     );
     return { results: parsed.map((p) => p.result), elaHistograms: parsed.map((p) => p.elaHistogram), profiles: parsed.map((p) => p.profile), groups: parsed.map((p) => p.groups), groupProfiles: parsed.map((p) => p.groupProfiles) };

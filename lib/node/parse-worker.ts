@@ -19,7 +19,7 @@ function run(task: ParseTask): Promise<void> {
   return runTask(task, (bytes) => reply({ kind: 'progress', id: task.id, bytes }))
     .then((done) => {
       if (done.kind === 'file') reply({ kind: 'file-done', id: task.id, result: done.result, profile: done.profile, groups: done.groups, groupProfiles: done.groupProfiles }, sampleBuffers(done.result.samples));
-      else reply({ kind: 'range-done', id: task.id, scan: done.scan, histogram: done.histogram }, rangeBuffers(done));
+      else reply({ kind: 'range-done', id: task.id, scan: done.scan, histogram: done.histogram, ...(done.profile && { profile: done.profile }) }, rangeBuffers(done));
     })
     .catch((error: unknown) => reply({ kind: 'failed', id: task.id, message: error instanceof Error ? error.message : String(error) }));
 }

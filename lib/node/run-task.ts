@@ -5,7 +5,7 @@ import { GroupCollector, type GroupTallies } from '../scope/group-collector';
 import { bothVisitors } from '../trace/visitor-pair';
 import type { TraceVisitor } from '../trace/trace-visitor';
 import { GroupedProfiles, type GroupProfiles } from '../scope/grouped-profiles';
-import { finishRange, rangeScanner, type RangeScan } from '../trace/scan-range';
+import { startRange, type RangeScan } from '../trace/scan-range';
 import type { TraceFileResult } from '../trace/types';
 import { openInput } from './file-chunks';
 import type { ParseTask } from './parse-protocol';
@@ -15,7 +15,7 @@ import { WindowedVisitor } from '../scope/windowed-visitor';
 /** Runs one task; the same code runs in a worker thread and on the calling thread. */
 export async function runTask(task: ParseTask, onProgress: (bytes: number) => void): Promise<{ kind: 'file'; result: TraceFileResult; profile: DatasetProfile | null; groups: GroupTallies | null; groupProfiles: GroupProfiles | null } | ({ kind: 'range' } & RangeScan)> {
   if (task.kind === 'file') {
-    // The call profile needs every record in file order, so a profiled file is one task, never ranges.
+    // A file read whole: small, compressed, or profiled with a window or per group (those need every record in file order).
     // profile --group: a profile per group (lib/scope/grouped-profiles.ts) instead of one.
     const perGroup = task.profile && task.group?.key ? new GroupedProfiles(task.group.key, task.fileName, task.profile) : null;
     const collector = task.profile ? new ProfileCollector(task.profile) : null;
@@ -38,9 +38,9 @@ export async function runTask(task: ParseTask, onProgress: (bytes: number) => vo
     if (profiling instanceof WindowedVisitor) result.profile = profiling.eventProfile();
     return { kind: 'file', result, profile: collector?.finish() ?? null, groups: grouping?.finish() ?? null, groupProfiles: perGroup?.finish() ?? null };
   }
-  const scanner = rangeScanner(task);
+  const work = startRange(task);
   // Offsets stay the member's own: only the reads move to where it lies in its archive.
   const base = task.base ?? 0;
-  await scanFileRange(task.path, base + task.start, base + task.end, scanner, onProgress);
-  return { kind: 'range', ...finishRange(scanner) };
+  await scanFileRange(task.path, base + task.start, base + task.end, work.scanner, onProgress);
+  return { kind: 'range', ...work.finish() };
 }

@@ -73,7 +73,7 @@ export class ParsePool {
           pending.resolve(
             done.kind === 'file'
               ? { kind: 'file-done', id: task.id, result: done.result, profile: done.profile, groups: done.groups, groupProfiles: done.groupProfiles }
-              : { kind: 'range-done', id: task.id, scan: done.scan, histogram: done.histogram },
+              : { kind: 'range-done', id: task.id, scan: done.scan, histogram: done.histogram, ...(done.profile && { profile: done.profile }) },
           ),
         (error: unknown) => pending.reject(error instanceof Error ? error : new Error(String(error))),
       )

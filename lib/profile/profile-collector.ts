@@ -12,6 +12,7 @@ import {
 } from './component-names';
 import type { ComponentKind, DatasetProfile, ProfileComponent } from './profile-model';
 import { StatementBook } from './statement-book';
+import type { RangeProfile } from './range-profile';
 import { PerProcess } from '../trace/per-process';
 import { ValueTally } from './value-tally';
 
@@ -74,15 +75,17 @@ export class ProfileCollector implements TraceVisitor {
   private readonly order: OpenComponent[] = [];
   private readonly spare: HeldWait[] = [];
   private readonly callBook = new CallBook();
-  private readonly statements = new StatementBook();
+  private readonly statements: StatementBook;
   /** Per session index: earliest start and latest end, µs. */
   private readonly t0: number[] = [];
   private readonly t1: number[] = [];
   private readonly thinkTime: number;
   private responseTime = 0;
 
-  constructor(options: ProfileOptions = {}) {
+  /** `range`: the pass is over one byte range of a file (range-profile.ts joins the ranges). */
+  constructor(options: ProfileOptions & { range?: boolean } = {}) {
     this.thinkTime = options.thinkTimeMicros ?? DEFAULT_THINK_TIME_MICROS;
+    this.statements = new StatementBook({ range: options.range === true });
   }
 
   onWait(record: VisitedWait, at: RecordPosition): void {
@@ -149,12 +152,7 @@ export class ProfileCollector implements TraceVisitor {
 
   /** Ends the pass. Waits never followed by a call of theirs (the trace ended mid-call) are between calls. */
   finish(): DatasetProfile {
-    for (const waits of this.processes.values()) {
-      for (let i = 0; i < waits.inRecursiveN; i++) this.betweenWait(waits.inRecursive[i] as HeldWait);
-      for (let i = 0; i < waits.pendingN; i++) this.betweenWait(waits.pending[i] as HeldWait);
-      waits.inRecursiveN = 0;
-      waits.pendingN = 0;
-    }
+    this.endWaits();
     let sessions = 0;
     for (let s = 0; s < this.t0.length; s++) {
       const t0 = this.t0[s];
@@ -163,7 +161,36 @@ export class ProfileCollector implements TraceVisitor {
       sessions++;
       this.responseTime += t1 - t0;
     }
-    const components: ProfileComponent[] = this.order.map((c) => ({
+    return withUnaccountedBetween({ responseTime: this.responseTime, sessions, components: this.components(), calls: this.callBook.totals(), statements: this.statements.finish(), thinkTimeMicros: this.thinkTime });
+  }
+
+  /**
+   * Ends the pass over one byte range (constructed with `range`). Its waits still held go between
+   * calls, as at a file's end: right for the last range, and the join rescans the file in one pass
+   * where another range ended holding some (its cuts are chosen so none does: range-plan.ts).
+   */
+  finishRange(): RangeProfile {
+    const held = [...this.processes.values()].some((w) => w.pendingN > 0 || w.inRecursiveN > 0);
+    this.endWaits();
+    const { statements, carry } = this.statements.finishRange();
+    return {
+      profile: { responseTime: 0, sessions: 0, components: this.components(), calls: this.callBook.totals(), statements, thinkTimeMicros: this.thinkTime },
+      spans: { t0: [...this.t0], t1: [...this.t1] },
+      statements: { ...carry, clean: carry.clean && !held },
+    };
+  }
+
+  private endWaits(): void {
+    for (const waits of this.processes.values()) {
+      for (let i = 0; i < waits.inRecursiveN; i++) this.betweenWait(waits.inRecursive[i] as HeldWait);
+      for (let i = 0; i < waits.pendingN; i++) this.betweenWait(waits.pending[i] as HeldWait);
+      waits.inRecursiveN = 0;
+      waits.pendingN = 0;
+    }
+  }
+
+  private components(): ProfileComponent[] {
+    return this.order.map((c) => ({
       component: c.component,
       kind: c.kind,
       subject: c.subject,
@@ -171,16 +198,6 @@ export class ProfileCollector implements TraceVisitor {
       count: c.tally.count,
       counts: c.tally.take(),
     }));
-    const accounted = components.reduce((sum, c) => sum + c.total, 0);
-    components.push({ component: UNACCOUNTED_BETWEEN, kind: 'unaccounted-between', subject: null, total: this.responseTime - accounted, count: sessions, counts: null });
-    return {
-      responseTime: this.responseTime,
-      sessions,
-      components,
-      calls: this.callBook.totals(),
-      statements: this.statements.finish(),
-      thinkTimeMicros: this.thinkTime,
-    };
   }
 
   private betweenWait(w: HeldWait): void {
@@ -212,6 +229,13 @@ export class ProfileCollector implements TraceVisitor {
     const t1 = this.t1[session];
     if (t1 === undefined || end > t1) this.t1[session] = end;
   }
+}
+
+/** Adds the last row: R less every component, unaccounted-for between calls (response-time.md). */
+export function withUnaccountedBetween(profile: DatasetProfile): DatasetProfile {
+  const accounted = profile.components.reduce((sum, c) => sum + c.total, 0);
+  const row: ProfileComponent = { component: UNACCOUNTED_BETWEEN, kind: 'unaccounted-between', subject: null, total: profile.responseTime - accounted, count: profile.sessions, counts: null };
+  return { ...profile, components: [...profile.components, row] };
 }
 
 function componentName(kind: ComponentKind, subject: string): string {

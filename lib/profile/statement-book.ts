@@ -1,7 +1,8 @@
 import type { VisitedCall, VisitedCursor } from '../trace/trace-visitor';
 import { addCall, depthOf, emptyCallSums } from './call-book';
 import type { StatementTotals } from './profile-model';
-import { statementKey, unknownStatementKey } from './statement-key';
+import { rangeCursorKey, statementKey, unknownStatementKey } from './statement-key';
+import type { StatementCarry } from './range-profile';
 import { PerProcess } from '../trace/per-process';
 import { ValueTally } from './value-tally';
 
@@ -35,6 +36,16 @@ interface ProcessCursors {
 export class StatementBook {
   private readonly statements = new Map<string, OpenStatement>();
   private readonly processes = new PerProcess<ProcessCursors>(() => ({ statementOf: new Map(), execution: new Map(), childE: [], childKeys: [] }));
+  /**
+   * Set for a byte range of a file (range-profile.ts): what the ranges before it left is unknown
+   * here, so a cursor not parsed in the range gets a stand-in statement, and an execution that may
+   * have begun before the range is accounted for in `carriedIn`; the join resolves both.
+   */
+  private readonly carriedIn: Map<string, { fetchE: number; ended: boolean }> | null;
+
+  constructor(options: { range?: boolean } = {}) {
+    this.carriedIn = options.range ? new Map() : null;
+  }
 
   cursor(record: VisitedCursor, pid: string | null): void {
     const key = statementKey(record.sqlId, record.hv === record.hv ? record.hv : null);
@@ -73,6 +84,39 @@ export class StatementBook {
     for (const process of this.processes.values()) {
       for (const cursor of [...process.execution.keys()]) this.endExecution(process, cursor);
     }
+    return this.totals();
+  }
+
+  /**
+   * Ends a range's pass (constructed with `range`): executions still open stay open, for the ranges
+   * after it, and what the join needs comes with the statements.
+   */
+  finishRange(): { statements: StatementTotals[]; carry: StatementCarry } {
+    const processes = [...this.processes.values()];
+    const only = processes.length === 1 ? processes[0] : undefined;
+    const carry: StatementCarry = {
+      cursors: only ? [...only.statementOf].map(([cursor, s]) => [cursor, s.key]) : [],
+      open: only ? [...only.execution] : [],
+      carriedIn: [...(this.carriedIn ?? [])],
+      // One process per range: trcsess output, which interleaves several, is read in one pass.
+      clean: processes.length <= 1 && (only?.childKeys.every((keys) => keys.size === 0) ?? true),
+    };
+    return { statements: this.totals(), carry };
+  }
+
+  private carriedFetch(cursor: string, e: number): void {
+    const carried = this.carriedIn?.get(cursor);
+    if (carried === undefined) this.carriedIn?.set(cursor, { fetchE: e, ended: false });
+    else if (!carried.ended) carried.fetchE += e;
+  }
+
+  private carriedEnd(cursor: string): void {
+    const carried = this.carriedIn?.get(cursor);
+    if (carried === undefined) this.carriedIn?.set(cursor, { fetchE: 0, ended: true });
+    else carried.ended = true;
+  }
+
+  private totals(): StatementTotals[] {
     return [...this.statements.values()].map((s) => ({
       ...s,
       children: [...s.children],
@@ -84,7 +128,8 @@ export class StatementBook {
   private statementFor(process: ProcessCursors, cursor: string, dep: number): OpenStatement {
     const known = process.statementOf.get(cursor);
     if (known !== undefined) return known;
-    const key = unknownStatementKey(cursor);
+    // In a range, an earlier range may have parsed the cursor: a stand-in until the join knows.
+    const key = this.carriedIn !== null ? rangeCursorKey(cursor) : unknownStatementKey(cursor);
     const statement = this.statements.get(key) ?? this.open(key, null, null, cursor, dep);
     process.statementOf.set(cursor, statement);
     return statement;
@@ -99,6 +144,7 @@ export class StatementBook {
     } else if (call.call === 'FETCH') {
       const open = process.execution.get(call.cursor);
       if (open !== undefined) process.execution.set(call.cursor, open + e);
+      else if (this.carriedIn !== null) this.carriedFetch(call.cursor, e);
     } else if (call.call === 'CLOSE' || call.call === 'PARSE') {
       this.endExecution(process, call.cursor);
     }
@@ -106,7 +152,10 @@ export class StatementBook {
 
   private endExecution(process: ProcessCursors, cursor: string): void {
     const e = process.execution.get(cursor);
-    if (e === undefined) return;
+    if (e === undefined) {
+      if (this.carriedIn !== null) this.carriedEnd(cursor);
+      return;
+    }
     process.execution.delete(cursor);
     process.statementOf.get(cursor)?.executions.add(e);
   }

@@ -10,3 +10,12 @@ export function statementKey(sqlId: string | null, hashValue: number | null): st
 }
 
 export const unknownStatementKey = (cursor: string): string => `unknown statement (cursor #${cursor})`;
+
+/**
+ * A range's stand-in for the statement of a cursor it did not see parsed (range-profile.ts): never
+ * shown, the join replaces it by the statement an earlier range left on that cursor number, or by
+ * the unknown statement. Starts with NUL, so no sql_id or hash value key can equal it.
+ */
+export const rangeCursorKey = (cursor: string): string => `\u0000cursor #${cursor}`;
+
+export const isRangeCursorKey = (key: string): boolean => key.startsWith('\u0000cursor #');

@@ -18,34 +18,18 @@ export function mergeRanges(ranges: readonly ScanResult[]): ScanResult {
   if (!first) throw new Error('mergeRanges needs at least one range');
   if (ranges.length === 1 && !first.sampleBlocks) return first;
 
-  const sessions: SessionMarker[] = [];
-  const sessionByKey = new Map<string, number>();
+  const { sessions, maps, closing } = joinSessions(ranges);
   const anchors: TimeAnchor[] = [];
   const warnings = new Map<string, ParseWarning>();
   const sampleParts: { samples: WaitSamples; lineShift: number; sessionMap: Uint32Array }[] = [];
   let lineShift = 0;
-  let previousClosing = -1;
   let waitLines = 0;
   let records10046 = 0;
   let starLines = 0;
   const sessionCounts = ranges.some((r) => r.sessionCounts) ? new SessionCountsJoin() : null;
 
-  for (const range of ranges) {
-    const sessionMap = new Uint32Array(range.sessions.length);
-    range.sessions.forEach((marker, i) => {
-      if (i === range.openingSession && previousClosing >= 0) {
-        sessionMap[i] = previousClosing;
-        return;
-      }
-      const key = sessionKey(marker);
-      let global = sessionByKey.get(key);
-      if (global === undefined) {
-        global = sessions.length;
-        sessions.push({ ...marker, line: marker.line + lineShift });
-        sessionByKey.set(key, global);
-      }
-      sessionMap[i] = global;
-    });
+  ranges.forEach((range, r) => {
+    const sessionMap = maps[r] as Uint32Array;
 
     // The previous range's last anchor may still wait for its first tim. A sequential scan
     // would have replaced it with a later stamp of the same session seen before any tim, or
@@ -74,12 +58,11 @@ export function mergeRanges(ranges: readonly ScanResult[]): ScanResult {
     }
     for (const samples of range.sampleBlocks ?? [range.samples]) sampleParts.push({ samples, lineShift, sessionMap });
     sessionCounts?.addAll(range.sessionCounts ?? [], (s) => sessionMap[s] as number);
-    previousClosing = sessionMap[range.closingSession] ?? previousClosing;
     lineShift += range.lines;
     waitLines += range.waitLines;
     records10046 += range.records10046;
     starLines += range.starLines;
-  }
+  });
 
   const last = ranges[ranges.length - 1] as ScanResult;
   return {
@@ -97,10 +80,43 @@ export function mergeRanges(ranges: readonly ScanResult[]): ScanResult {
     binaryAt: first.binaryAt,
     endsInSql: last.endsInSql,
     openingSession: -1,
-    closingSession: previousClosing,
+    closingSession: closing,
     firstTim: first.firstTim,
     ...(sessionCounts ? { sessionCounts: sessionCounts.result() } : {}),
   };
+}
+
+/**
+ * The file's sessions from its ranges' (matched by (pid, sid, serial); the session a range opened
+ * in is the one the range before closed in), and per range the map from its session indexes to
+ * the file's. Each marker's line is shifted by the lines of the ranges before it.
+ */
+export function joinSessions(ranges: readonly ScanResult[]): { sessions: SessionMarker[]; maps: Uint32Array[]; closing: number } {
+  const sessions: SessionMarker[] = [];
+  const sessionByKey = new Map<string, number>();
+  let lineShift = 0;
+  let previousClosing = -1;
+  const maps = ranges.map((range) => {
+    const sessionMap = new Uint32Array(range.sessions.length);
+    range.sessions.forEach((marker, i) => {
+      if (i === range.openingSession && previousClosing >= 0) {
+        sessionMap[i] = previousClosing;
+        return;
+      }
+      const key = sessionKey(marker);
+      let global = sessionByKey.get(key);
+      if (global === undefined) {
+        global = sessions.length;
+        sessions.push({ ...marker, line: marker.line + lineShift });
+        sessionByKey.set(key, global);
+      }
+      sessionMap[i] = global;
+    });
+    previousClosing = sessionMap[range.closingSession] ?? previousClosing;
+    lineShift += range.lines;
+    return sessionMap;
+  });
+  return { sessions, maps, closing: previousClosing };
 }
 
 /**

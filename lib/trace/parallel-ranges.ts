@@ -6,9 +6,12 @@
  * browser (lib/worker/parallel-parse.ts: Web Workers over Blob.slice) are adapters: they give
  * `readAt` and the runners, nothing else.
  */
+import type { ProfileOptions } from '../profile/profile-collector';
+import type { DatasetProfile } from '../profile/profile-model';
+import { joinRangeProfiles, type RangeProfile } from '../profile/range-profile';
 import { mergeCounts, type Counts } from '../stats/counts';
 import { buildFileResult } from './file-result';
-import { mergeRanges, needsSequentialRescan } from './merge-ranges';
+import { joinSessions, mergeRanges, needsSequentialRescan } from './merge-ranges';
 import { planRanges, type ReadAt } from './range-plan';
 import { rangeStarts, type RangeSizes } from './range-schedule';
 import type { RangeScan, RangeTask } from './scan-range';
@@ -33,6 +36,8 @@ export interface RangeParse {
   threads?: number;
   /** Tests: smaller ranges, so a small file is cut too. */
   sizes?: RangeSizes;
+  /** Profile the file too: then ranges are cut after depth 0 calls (range-plan.ts), and joined exactly. */
+  profile?: ProfileOptions;
   /** Bytes scanned so far, and the samples of the ranges finished so far. */
   onProgress?: (bytes: number, samples: number) => void;
 }
@@ -41,6 +46,8 @@ export interface RangesParsed {
   result: TraceFileResult;
   /** The exact histogram of the file's ela from the ranges' histograms; null if a range had none. */
   elaHistogram: Counts | null;
+  /** The file's response-time profile, when asked for. */
+  profile: DatasetProfile | null;
 }
 
 const samplesOf = ({ scan, histogram }: RangeScan) =>
@@ -52,7 +59,7 @@ const samplesOf = ({ scan, histogram }: RangeScan) =>
  */
 export async function parseInRanges(o: RangeParse): Promise<RangesParsed | null> {
   const threads = o.threads ?? o.runners.length;
-  const plan = await planRanges(o.readAt, o.size, rangeStarts(o.size, threads, o.sizes), o.event, o.fileName);
+  const plan = await planRanges(o.readAt, o.size, rangeStarts(o.size, threads, o.sizes), o.event, o.fileName, o.profile ? 'after-top-call' : 'record');
   if (!plan) return null;
   const tasks: RangeTask[] = plan.cuts.slice(0, -1).map((start, i) => ({
     start,
@@ -62,6 +69,7 @@ export async function parseInRanges(o: RangeParse): Promise<RangesParsed | null>
     fileName: o.fileName,
     fileIndex: o.fileIndex,
     keep: o.keep ?? 'samples',
+    ...(o.profile && { profile: o.profile }),
   }));
   const done: RangeScan[] = new Array(tasks.length);
   const scanned = new Float64Array(tasks.length);
@@ -95,8 +103,16 @@ export async function parseInRanges(o: RangeParse): Promise<RangesParsed | null>
   if (needsSequentialRescan(scans)) return null;
   const histograms = done.map((d) => d.histogram);
   const elaHistogram = histograms.every((h) => h !== null) ? mergeCounts(histograms as Counts[]) : null;
+  let profile: DatasetProfile | null = null;
+  if (o.profile) {
+    profile = joinRangeProfiles(
+      done.map((d) => d.profile as RangeProfile),
+      joinSessions(scans).maps,
+    );
+    if (profile === null) return null; // a range ended holding records for the next: read it in one pass
+  }
   const result = buildFileResult(mergeRanges(scans), { fileName: o.fileName, event: o.event, compression: 'none', bytesRead: o.size });
-  return { result, elaHistogram };
+  return { result, elaHistogram, profile };
 }
 
 /** The histogram of a file parsed in one pass keeping only counts; null when it kept samples. */

@@ -38,11 +38,47 @@ export function findCut(probe: Uint8Array): number {
   return -1;
 }
 
+const TOP_CALLS = ['EXEC #', 'FETCH #', 'PARSE #', 'CLOSE #'].map(ascii);
+const XCTEND = ascii('XCTEND ');
+const WAIT = ascii('WAIT #');
+const DEP_0 = ascii(',dep=0,');
+
+/**
+ * Offset of the first line in `probe` that follows a database call of depth 0 (a call line with
+ * `dep=0`, or an XCTEND, which is the client's), or -1: where a response-time profile holds no wait
+ * and no recursive call for a later call (profile-collector.ts), so a range may start there
+ * (lib/profile/range-profile.ts). Such a line ends BINDS text as a call line does.
+ */
+export function findCutAfterTopCall(probe: Uint8Array): number {
+  const bytes = new Uint8Array(probe.buffer, probe.byteOffset, probe.length);
+  for (let nl = bytes.indexOf(LF); nl >= 0; ) {
+    const start = nl + 1;
+    const end = bytes.indexOf(LF, start);
+    if (end < 0) return -1; // the line is not whole in the probe
+    const top = matchAt(bytes, start, end, XCTEND) || (TOP_CALLS.some((call) => matchAt(bytes, start, end, call)) && hasDepZero(bytes, start, end));
+    // A WAIT glued to the call's line (trace-format.md §8.3) would wait for the next call.
+    if (top && !contains(bytes, start + 1, end, WAIT)) return end + 1 < bytes.length ? end + 1 : -1;
+    nl = end;
+  }
+  return -1;
+}
+
+const hasDepZero = (bytes: Uint8Array, start: number, end: number): boolean => contains(bytes, start, end, DEP_0);
+
+function contains(bytes: Uint8Array, start: number, end: number, pattern: Uint8Array): boolean {
+  const first = pattern[0] as number;
+  for (let i = start; i < end; i++) if (bytes[i] === first && matchAt(bytes, i, end, pattern)) return true;
+  return false;
+}
+
+/** Where a range may start: at a WAIT or call line (any scan), or after a depth 0 call (a profile). */
+export type CutRule = 'record' | 'after-top-call';
+
 /**
  * Cut points for `parts` equal ranges, or near the given range starts (ascending, without 0);
  * null when the file should be read in one pass (gzip, odd content).
  */
-export async function planRanges(readAt: ReadAt, size: number, parts: number | readonly number[], event: string, fileName: string): Promise<RangePlan | null> {
+export async function planRanges(readAt: ReadAt, size: number, parts: number | readonly number[], event: string, fileName: string, rule: CutRule = 'record'): Promise<RangePlan | null> {
   const head = await readAt(0, Math.min(HEAD_BYTES, size));
   if (head.length < 2 || (head[0] === 0x1f && head[1] === 0x8b)) return null;
   const scanner = new TraceScanner({ event, fileName, fileIndex: 0 });
@@ -52,7 +88,7 @@ export async function planRanges(readAt: ReadAt, size: number, parts: number | r
   if (headScan.facts.trcsess) return null; // see needsSequentialRescan
   // The probes are read at once (one round trip, not one per range).
   const starts = typeof parts === 'number' ? Array.from({ length: parts - 1 }, (_, i) => Math.floor((size * (i + 1)) / parts)) : parts;
-  const probes = await Promise.all(starts.map(async (at) => findCut(await readAt(at, Math.min(HEAD_BYTES, size - at)))));
+  const probes = await Promise.all(starts.map(async (at) => (rule === 'record' ? findCut : findCutAfterTopCall)(await readAt(at, Math.min(HEAD_BYTES, size - at)))));
   const cuts = [0];
   for (const [i, at] of starts.entries()) {
     const cut = probes[i] as number;

@@ -4,10 +4,13 @@
  * a range-mode scanner fed the range's bytes, and the exact histogram of the range's ela built
  * there, so the calling thread only merges histograms (lib/stats/range-histograms.ts).
  */
+import { ProfileCollector, type ProfileOptions } from '../profile/profile-collector';
+import type { RangeProfile } from '../profile/range-profile';
 import { mergeCounts, type Counts } from '../stats/counts';
 import { elaHistogramOf } from '../stats/range-histograms';
 import type { ScanResult } from './scan-result';
 import { TraceScanner } from './scanner';
+import { VisitingScanner } from './trace-visitor';
 import type { SampleKeeping, TraceFacts } from './types';
 
 export interface RangeTask {
@@ -19,6 +22,8 @@ export interface RangeTask {
   fileName: string;
   fileIndex: number;
   keep: SampleKeeping;
+  /** Profile the range too (lib/profile/range-profile.ts joins the ranges' profiles). */
+  profile?: ProfileOptions;
 }
 
 /** What a range gives back: its scan (samples as uncopied blocks) and the histogram of its ela. */
@@ -26,20 +31,35 @@ export interface RangeScan {
   scan: ScanResult;
   /** null when a value is not a non-negative integer (then the caller summarizes the samples). */
   histogram: Counts | null;
+  /** Its response-time profile, when the task asked for one. */
+  profile?: RangeProfile;
 }
 
-export function rangeScanner(task: RangeTask): TraceScanner {
-  return new TraceScanner({
+/** One range's scan in progress: push its bytes to `scanner`, then `finish`. */
+export interface RangeWork {
+  scanner: TraceScanner;
+  finish(): RangeScan;
+}
+
+export function startRange(task: RangeTask): RangeWork {
+  const options = {
     event: task.event,
     fileName: task.fileName,
     fileIndex: task.fileIndex,
     range: { startOffset: task.start, headFacts: task.headFacts },
     keep: task.keep,
-  });
+  };
+  if (!task.profile) {
+    const scanner = new TraceScanner(options);
+    return { scanner, finish: () => finishScan(scanner) };
+  }
+  const collector = new ProfileCollector({ ...task.profile, range: true });
+  const scanner = new VisitingScanner(options, collector);
+  return { scanner, finish: () => ({ ...finishScan(scanner), profile: collector.finishRange() }) };
 }
 
 /** Ends a range's scan. Kept as counts, the range's counts are its histogram part (merged once, with the cumulative counts, by the caller). */
-export function finishRange(scanner: TraceScanner): RangeScan {
+function finishScan(scanner: TraceScanner): RangeScan {
   const scan = scanner.finish({ blocks: true });
   const histogram = scan.elaCounts ?? (scan.sessionCounts ? mergeCounts(scan.sessionCounts.map((s) => s.counts)) : elaHistogramOf(scan.sampleBlocks ?? [scan.samples]));
   return { scan, histogram };
@@ -47,14 +67,14 @@ export function finishRange(scanner: TraceScanner): RangeScan {
 
 /** Scans one range from its bytes as chunks (the browser's Blob slice stream; tests). */
 export async function scanRangeChunks(task: RangeTask, chunks: AsyncIterable<Uint8Array>, onBytes: (bytes: number) => void): Promise<RangeScan> {
-  const scanner = rangeScanner(task);
+  const work = startRange(task);
   let bytes = 0;
   for await (const chunk of chunks) {
-    scanner.push(chunk);
+    work.scanner.push(chunk);
     bytes += chunk.length;
     onBytes(bytes);
   }
-  return finishRange(scanner);
+  return work.finish();
 }
 
 /** A sample column set's buffers, to move to the receiving thread instead of copying them. */

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { parseFiles } from '../../lib/node/parse-files';
 import { generateCommitLoop } from '../../lib/synth/commit-loop';
 import { parseTrace } from '../../lib/trace/parse-trace';
+import { profileTrace } from '../../lib/profile/profile-trace';
 import type { RangePlan } from '../../lib/trace/range-plan';
 import type { TraceFileResult } from '../../lib/trace/types';
 import { fileChunks } from '../../lib/worker/file-chunks';
@@ -128,6 +129,23 @@ describe('merged ranges equal one sequential pass', () => {
     const counted = countValues(expected.samples.ela, expected.samples.count);
     expect([...parsed!.elaHistogram!.values]).toEqual(counted.values);
     expect([...parsed!.elaHistogram!.counts]).toEqual(counted.counts);
+  });
+
+  it('in the CLI with a response-time profile: cut after depth 0 calls, and the profile of one pass', async () => {
+    const expected = await sequential(plain, 'three-sessions.trc');
+    const one = (await profileTrace(fileChunks(new File([readFileSync(plain)], 'three-sessions.trc')), { fileName: 'three-sessions.trc' })).profile;
+    const parsed = await parseFiles([{ path: plain, name: 'three-sessions.trc', size: statSync(plain).size }], { event: EVENT, workers: 2, workerUrl, ranges: SIZES, keep: 'counts', profile: {} });
+    const cuts = plans[0]!.plan!.cuts;
+    expect(cuts.length).toBeGreaterThan(6);
+    const bytes = readFileSync(plain);
+    for (const cut of cuts.slice(1, -1)) {
+      const before = bytes.subarray(bytes.lastIndexOf(10, cut - 2) + 1, cut - 1).toString('latin1');
+      expect(before, 'each range starts after a commit (XCTEND) or a depth 0 call').toMatch(/^(XCTEND |EXEC #\d+:.*,dep=0,)/);
+    }
+    expect(parsed.profiles[0]).toEqual(one);
+    expect(parsed.results[0]!.profile).toEqual(expected.profile);
+    // The glued XCTEND+WAIT lines were never a cut: the join did not have to give up.
+    expect(one.sessions).toBe(3);
   });
 
   it('reads gzip whole in both: no plan, and the CLI gives the sequential result', async () => {

@@ -1,0 +1,138 @@
+import { countsOf, mergeCounts } from '../stats/counts';
+import { mergeProfiles } from './merge-profiles';
+import { withUnaccountedBetween } from './profile-collector';
+import type { DatasetProfile, StatementTotals } from './profile-model';
+import { isRangeCursorKey, unknownStatementKey } from './statement-key';
+
+/**
+ * The response-time profile of one large file from its byte ranges, profiled in parallel
+ * (lib/trace/parallel-ranges.ts), joined into exactly what one pass in file order gives (tests
+ * compare them).
+ *
+ * What a pass carries from one record to the next, and how the join restores it:
+ * - waits held for the next call, and recursive calls held for their parent: none at a cut, since
+ *   ranges are cut after a dep 0 call (range-plan.ts), which ends both; a range that still ended
+ *   holding some makes the join give up (null: read the file in one pass);
+ * - the session each record belongs to: the scan's own session map (merge-ranges.ts);
+ * - which statement a cursor number names: a range gives a cursor it did not see parsed a stand-in
+ *   statement (statement-key.ts rangeCursorKey), replaced here by what the ranges before it left;
+ * - an execution (EXEC and its FETCHes) open across a cut: each range reports those it left open,
+ *   and per cursor the FETCH time and the end it saw before any execution of its own.
+ */
+
+/** What a range's statement book leaves for the join (statement-book.ts finishRange). */
+export interface StatementCarry {
+  /** Cursor number → the key of the statement it names at the range's end (maybe a stand-in). */
+  cursors: [string, string][];
+  /** Executions still open at the range's end: cursor number → e so far, µs. */
+  open: [string, number][];
+  /**
+   * Per cursor number met in the range before any execution of its own: the e of its FETCHes that
+   * would add to an execution open before the range, and whether such an execution ended here.
+   */
+  carriedIn: [string, { fetchE: number; ended: boolean }][];
+  /** False when the range ended holding waits or calls for a call after it (then no join). */
+  clean: boolean;
+}
+
+export interface RangeProfile {
+  /** The range's rows, calls and statements; R, sessions and unaccounted-for time between calls come from the join. */
+  profile: DatasetProfile;
+  /** Per session index of the range's scan: earliest start and latest end, µs (holes where none). */
+  spans: { t0: (number | undefined)[]; t1: (number | undefined)[] };
+  statements: StatementCarry;
+}
+
+/**
+ * Joins the profiles of a file's consecutive ranges; `sessionMaps[i]` maps range i's session
+ * indexes to the file's (merge-ranges.ts). null when a range ended holding records for a later one.
+ */
+export function joinRangeProfiles(ranges: readonly RangeProfile[], sessionMaps: readonly Uint32Array[]): DatasetProfile | null {
+  if (ranges.slice(0, -1).some((r) => !r.statements.clean)) return null;
+  const { responseTime, sessions } = responseTimeOf(ranges, sessionMaps);
+  const cursorStatement = new Map<string, string>();
+  const open = new Map<string, number>();
+  const ended = new Map<string, number[]>(); // statement key → executions that ended in a later range
+  const firstDep = new Map<string, number>();
+  const parts = ranges.map(({ profile, statements: carry }) => {
+    for (const [cursor, { fetchE, ended: end }] of carry.carriedIn) {
+      const e = open.get(cursor);
+      if (e === undefined) continue;
+      if (!end) {
+        open.set(cursor, e + fetchE);
+        continue;
+      }
+      open.delete(cursor);
+      endExecution(ended, cursorStatement.get(cursor), e + fetchE);
+    }
+    const rename = new Map<string, string>();
+    for (const s of profile.statements) {
+      if (isRangeCursorKey(s.key) && s.unknownCursor !== null) rename.set(s.key, cursorStatement.get(s.unknownCursor) ?? unknownStatementKey(s.unknownCursor));
+    }
+    const named = (key: string) => rename.get(key) ?? key;
+    const statements = profile.statements.map((s): StatementTotals => {
+      const key = named(s.key);
+      const dep = firstDep.get(key) ?? s.dep;
+      firstDep.set(key, dep);
+      return { ...s, key, dep, children: unique(s.children.map(named)), parents: unique(s.parents.map(named)) };
+    });
+    for (const [cursor, key] of carry.cursors) cursorStatement.set(cursor, named(key));
+    for (const [cursor, e] of carry.open) open.set(cursor, e);
+    return { ...profile, statements };
+  });
+  for (const [cursor, e] of open) endExecution(ended, cursorStatement.get(cursor), e);
+  const joined = mergeProfiles(parts);
+  const statements = joined.statements.map((s) => {
+    const late = ended.get(s.key);
+    return late ? { ...s, executions: mergeCounts([s.executions, countsOf(Float64Array.from(late))]) } : s;
+  });
+  return withUnaccountedBetween({ ...joined, responseTime, sessions, calls: inCallBookOrder(joined.calls), statements });
+}
+
+/** As one pass lists them (call-book.ts): by call name as first met, then by depth. */
+function inCallBookOrder(calls: DatasetProfile['calls']): DatasetProfile['calls'] {
+  const nameAt = new Map<string, number>();
+  for (const c of calls) if (!nameAt.has(c.call)) nameAt.set(c.call, nameAt.size);
+  return [...calls].sort((a, b) => (nameAt.get(a.call) as number) - (nameAt.get(b.call) as number) || a.dep - b.dep);
+}
+
+function endExecution(ended: Map<string, number[]>, key: string | undefined, e: number): void {
+  // A cursor with an execution open was named by a call of a range before: it has a statement.
+  if (key === undefined) throw new Error('an execution open across ranges has no statement');
+  const list = ended.get(key);
+  if (list) list.push(e);
+  else ended.set(key, [e]);
+}
+
+/** R per session (t1 − t0 over the whole file), summed in session order as one pass sums it. */
+function responseTimeOf(ranges: readonly RangeProfile[], sessionMaps: readonly Uint32Array[]): { responseTime: number; sessions: number } {
+  const t0: (number | undefined)[] = [];
+  const t1: (number | undefined)[] = [];
+  ranges.forEach(({ spans }, i) => {
+    const map = sessionMaps[i] as Uint32Array;
+    spans.t0.forEach((start, s) => {
+      if (start === undefined) return;
+      const g = map[s] as number;
+      const seen = t0[g];
+      if (seen === undefined || start < seen) t0[g] = start;
+    });
+    spans.t1.forEach((end, s) => {
+      if (end === undefined) return;
+      const g = map[s] as number;
+      const seen = t1[g];
+      if (seen === undefined || end > seen) t1[g] = end;
+    });
+  });
+  let responseTime = 0;
+  let sessions = 0;
+  for (let s = 0; s < t0.length; s++) {
+    const start = t0[s];
+    const end = t1[s];
+    if (start === undefined || end === undefined) continue;
+    sessions++;
+    responseTime += end - start;
+  }
+  return { responseTime, sessions };
+}
+
+const unique = (keys: string[]): string[] => [...new Set(keys)];
