@@ -15,13 +15,18 @@ interface OpenStatement extends Omit<StatementTotals, 'children' | 'parents' | '
 
 /** One process's view of its cursors (trcsess interleaves processes; response-time.md). */
 interface ProcessCursors {
-  /** Cursor number → the statement of its latest PARSING IN CURSOR. */
-  statementOf: Map<string, OpenStatement>;
-  /** Cursor number → the elapsed time of its execution in progress (EXEC and the FETCHes after it). */
-  execution: Map<string, number>;
+  /** Per cursor number: one lookup per call finds all a call needs. */
+  cursors: Map<string, CursorState>;
   /** Per depth d ≥ 1: the e and statements of calls at d that wait for their parent at d − 1. */
   childE: number[];
   childKeys: Set<string>[];
+}
+
+interface CursorState {
+  /** The statement of its latest PARSING IN CURSOR (or the unknown one, or a range's stand-in); null until known. */
+  statement: OpenStatement | null;
+  /** µs: the elapsed time of its execution in progress (EXEC and the FETCHes after it); NaN when none is. */
+  open: number;
 }
 
 /**
@@ -35,7 +40,7 @@ interface ProcessCursors {
  */
 export class StatementBook {
   private readonly statements = new Map<string, OpenStatement>();
-  private readonly processes = new PerProcess<ProcessCursors>(() => ({ statementOf: new Map(), execution: new Map(), childE: [], childKeys: [] }));
+  private readonly processes = new PerProcess<ProcessCursors>(() => ({ cursors: new Map(), childE: [], childKeys: [] }));
   /**
    * Set for a byte range of a file (range-profile.ts): what the ranges before it left is unknown
    * here, so a cursor not parsed in the range gets a stand-in statement, and an execution that may
@@ -49,25 +54,26 @@ export class StatementBook {
 
   cursor(record: VisitedCursor, pid: string | null): void {
     const key = statementKey(record.sqlId, record.hv === record.hv ? record.hv : null);
-    const process = this.processes.get(pid);
-    this.endExecution(process, record.cursor);
+    const state = cursorState(this.processes.get(pid), record.cursor);
+    this.endExecution(state, record.cursor);
     let statement = this.statements.get(key);
     if (statement === undefined) {
       statement = this.open(key, record.sqlId, record.hv === record.hv ? record.hv : null, null, record.dep === record.dep ? record.dep : 0);
     }
     statement.text ??= record.text;
-    process.statementOf.set(record.cursor, statement);
+    state.statement = statement;
   }
 
   /** A call with a cursor; returns the statement it belongs to (null for XCTEND and LOB calls). */
   call(call: VisitedCall, pid: string | null): OpenStatement | null {
     const process = this.processes.get(pid);
     const dep = depthOf(call);
-    const statement = call.cursor === '' ? null : this.statementFor(process, call.cursor, dep);
-    if (statement !== null) {
+    const state = call.cursor === '' ? null : cursorState(process, call.cursor);
+    const statement = state === null ? null : this.statementFor(state, call.cursor, dep);
+    if (state !== null && statement !== null) {
       const sums = (statement.calls[call.call] ??= emptyCallSums());
       addCall(sums, call);
-      this.execution(process, call);
+      this.execution(state, call);
     }
     this.adoptChildren(process, dep, statement, call);
     return statement;
@@ -82,7 +88,7 @@ export class StatementBook {
 
   finish(): StatementTotals[] {
     for (const process of this.processes.values()) {
-      for (const cursor of [...process.execution.keys()]) this.endExecution(process, cursor);
+      for (const [cursor, state] of process.cursors) this.endExecution(state, cursor);
     }
     return this.totals();
   }
@@ -95,8 +101,8 @@ export class StatementBook {
     const processes = [...this.processes.values()];
     const only = processes.length === 1 ? processes[0] : undefined;
     const carry: StatementCarry = {
-      cursors: only ? [...only.statementOf].map(([cursor, s]) => [cursor, s.key]) : [],
-      open: only ? [...only.execution] : [],
+      cursors: only ? [...only.cursors].flatMap(([cursor, c]): [string, string][] => (c.statement ? [[cursor, c.statement.key]] : [])) : [],
+      open: only ? [...only.cursors].flatMap(([cursor, c]): [string, number][] => (c.open === c.open ? [[cursor, c.open]] : [])) : [],
       carriedIn: [...(this.carriedIn ?? [])],
       // One process per range: trcsess output, which interleaves several, is read in one pass.
       clean: processes.length <= 1 && (only?.childKeys.every((keys) => keys.size === 0) ?? true),
@@ -125,39 +131,38 @@ export class StatementBook {
     }));
   }
 
-  private statementFor(process: ProcessCursors, cursor: string, dep: number): OpenStatement {
-    const known = process.statementOf.get(cursor);
-    if (known !== undefined) return known;
+  private statementFor(state: CursorState, cursor: string, dep: number): OpenStatement {
+    const known = state.statement;
+    if (known !== null) return known;
     // In a range, an earlier range may have parsed the cursor: a stand-in until the join knows.
     const key = this.carriedIn !== null ? rangeCursorKey(cursor) : unknownStatementKey(cursor);
     const statement = this.statements.get(key) ?? this.open(key, null, null, cursor, dep);
-    process.statementOf.set(cursor, statement);
+    state.statement = statement;
     return statement;
   }
 
   /** EXEC starts an execution, FETCH adds to it; the next EXEC, PARSE or CLOSE of the cursor ends it. */
-  private execution(process: ProcessCursors, call: VisitedCall): void {
+  private execution(state: CursorState, call: VisitedCall): void {
     const e = call.e === call.e ? call.e : 0;
     if (call.call === 'EXEC') {
-      this.endExecution(process, call.cursor);
-      process.execution.set(call.cursor, e);
+      this.endExecution(state, call.cursor);
+      state.open = e;
     } else if (call.call === 'FETCH') {
-      const open = process.execution.get(call.cursor);
-      if (open !== undefined) process.execution.set(call.cursor, open + e);
+      if (state.open === state.open) state.open += e;
       else if (this.carriedIn !== null) this.carriedFetch(call.cursor, e);
     } else if (call.call === 'CLOSE' || call.call === 'PARSE') {
-      this.endExecution(process, call.cursor);
+      this.endExecution(state, call.cursor);
     }
   }
 
-  private endExecution(process: ProcessCursors, cursor: string): void {
-    const e = process.execution.get(cursor);
-    if (e === undefined) {
+  private endExecution(state: CursorState, cursor: string): void {
+    const e = state.open;
+    if (e !== e) {
       if (this.carriedIn !== null) this.carriedEnd(cursor);
       return;
     }
-    process.execution.delete(cursor);
-    process.statementOf.get(cursor)?.executions.add(e);
+    state.open = NaN;
+    state.statement?.executions.add(e);
   }
 
   /** Calls at dep + 1 held since this depth's last call are this call's children. */
@@ -199,4 +204,13 @@ export class StatementBook {
     this.statements.set(key, statement);
     return statement;
   }
+}
+
+function cursorState(process: ProcessCursors, cursor: string): CursorState {
+  let state = process.cursors.get(cursor);
+  if (state === undefined) {
+    state = { statement: null, open: NaN };
+    process.cursors.set(cursor, state);
+  }
+  return state;
 }
