@@ -39,7 +39,7 @@ export class AnalysisSession {
   private readyHelpers: RangeHelper[] = [];
   private readonly reports = new DatasetReports();
   private readonly outlierPasses = new OutlierCache();
-  private readonly profilePasses = new ProfileCache();
+  private readonly profilePasses = new ProfileCache({ helpers: () => this.rangeHelpers() });
   /** Each dataset's time window and windowed view: what every statistic reads (peek). */
   private readonly windows = new DatasetWindows();
   private readonly overTimePasses = new OverTimeCache();

@@ -5,6 +5,8 @@
  */
 import { parseInRanges as parseRanges, type RangeRunner, type RangesParsed } from '../trace/parallel-ranges';
 import type { RangeSizes } from '../trace/range-schedule';
+import type { ProfileOptions } from '../profile/profile-collector';
+import type { SampleKeeping } from '../trace/types';
 import { CancelledError } from './file-chunks';
 import type { RangeHelper } from './range-port';
 import { scanBlobRange } from './range-scan';
@@ -20,6 +22,10 @@ export interface ParallelParse {
   onProgress: (bytes: number, samples: number) => void;
   /** Tests: smaller ranges, so a small file is cut too. */
   sizes?: RangeSizes;
+  /** Profile the file too (lib/profile/range-profile.ts joins the ranges' profiles). */
+  profile?: ProfileOptions;
+  /** What the scan keeps of the event's waits (default: every sample). */
+  keep?: SampleKeeping;
 }
 
 export async function parseInRanges(o: ParallelParse): Promise<RangesParsed | null> {
@@ -39,6 +45,8 @@ export async function parseInRanges(o: ParallelParse): Promise<RangesParsed | nu
     event: o.event,
     runners,
     ...(o.sizes ? { sizes: o.sizes } : {}),
+    ...(o.profile && { profile: o.profile }),
+    ...(o.keep && { keep: o.keep }),
     onProgress: o.onProgress,
   });
 }

@@ -13,7 +13,11 @@ import { describeWindow, isWholeRun, NO_WINDOW, type TimeWindow } from '../scope
 import { formatWarning } from '../trace/warnings';
 import { windowKey } from './windowed-dataset';
 import type { DatasetState, TraceEntry } from './dataset-state';
-import { inputSize, openInput } from './file-chunks';
+import { inputSize, isRandomAccess, openInput } from './file-chunks';
+import { parseInRanges } from './parallel-parse';
+import type { RangeHelper } from './range-port';
+import { RANGE_SIZES, type RangeSizes } from '../trace/range-schedule';
+import { DEFAULT_EVENT } from '../trace/types';
 import type { Post, QuestionOf } from './protocol';
 
 /** One dataset's profile as the page gets it. */
@@ -41,10 +45,26 @@ function profiledFiles(d: DatasetState): TraceEntry[] {
   return d.traces.filter((t) => t.result !== null && t.result.outcome.kind !== 'not-a-trace' && !isSysioFacts(t.result.facts));
 }
 
-/** One file's profile (lib/profile's profileTrace: the parser's own pass with the collector as its visitor); a file that cannot be read again throws, naming it. */
-async function fileProfile(entry: TraceEntry, fileIndex: number, thinkTimeMicros: number, onBytes: (bytes: number) => void, window: TimeWindow | null): Promise<{ profile: DatasetProfile; note: string | null }> {
+/** Range workers, when the page has them: a large plain file's profile is then joined from its ranges (`sizes`: tests). */
+export interface Ranges {
+  helpers: () => Promise<readonly RangeHelper[]>;
+  sizes?: RangeSizes;
+}
+
+/**
+ * One file's profile (lib/profile's profileTrace: the parser's own pass with the collector as its
+ * visitor), or, for a large plain file and no window, the join of its ranges' profiles on both cores
+ * (lib/profile/range-profile.ts), as the CLI reads it; a file that cannot be read again throws, naming it.
+ */
+async function fileProfile(entry: TraceEntry, fileIndex: number, thinkTimeMicros: number, onBytes: (bytes: number) => void, window: TimeWindow | null, ranges: Ranges): Promise<{ profile: DatasetProfile; note: string | null }> {
   let read;
   try {
+    const helpers = window === null && !entry.member && isRandomAccess(entry) && entry.file.size >= (ranges.sizes ?? RANGE_SIZES).splitBytes ? await ranges.helpers() : [];
+    if (helpers.length > 0) {
+      const signal = new AbortController().signal;
+      const ranged = await parseInRanges({ file: entry.file, name: entry.name, event: DEFAULT_EVENT, keep: 'counts', fileIndex, helpers, signal, onProgress: onBytes, profile: { thinkTimeMicros }, ...(ranges.sizes && { sizes: ranges.sizes }) });
+      if (ranged?.profile) return { profile: ranged.profile, note: null };
+    }
     // The file's clock (its *** stamps) is its parse result's: the window places each record on it.
     const windowed = window && entry.result ? { window: { window, clock: entry.result } } : {};
     read = await profileTrace(openInput(entry), { thinkTimeMicros, fileName: entry.name, fileIndex, onProgress: onBytes, ...windowed });
@@ -65,7 +85,7 @@ function profileEdges(window: TimeWindow): TimeWindow | null {
   return isWholeRun(edges) ? null : edges;
 }
 
-async function datasetProfile(d: DatasetState, thinkTimeMicros: number, progress: (p: ProfileProgress) => void, window: TimeWindow): Promise<DatasetCallProfile> {
+async function datasetProfile(d: DatasetState, thinkTimeMicros: number, progress: (p: ProfileProgress) => void, window: TimeWindow, ranges: Ranges): Promise<DatasetCallProfile> {
   if (d.synthetic) return { datasetId: d.id, profile: null, files: 0, notes: ['The synthetic demo has waits only, no database calls: it has no response-time profile.'] };
   const files = profiledFiles(d);
   if (files.length === 0) {
@@ -80,7 +100,7 @@ async function datasetProfile(d: DatasetState, thinkTimeMicros: number, progress
   if (edges) notes.push(`The calls and waits ending in the window ${describeWindow(edges)} only.`);
   if (window.skipFirstMicros > 0 || window.skipLastMicros > 0) notes.push("The window's skipped first and last seconds of each session cut the waits' statistics, not this profile (as in the CLI).");
   for (const [i, entry] of files.entries()) {
-    const part = await fileProfile(entry, i, thinkTimeMicros, (bytes) => progress({ datasetId: d.id, done: before + bytes, total, fileName: entry.name }), edges);
+    const part = await fileProfile(entry, i, thinkTimeMicros, (bytes) => progress({ datasetId: d.id, done: before + bytes, total, fileName: entry.name }), edges, ranges);
     before += inputSize(entry);
     parts.push(part.profile);
     if (part.note) notes.push(part.note);
@@ -101,12 +121,14 @@ interface Kept {
 export class ProfileCache {
   private readonly kept = new WeakMap<DatasetState, Kept>();
 
+  constructor(private readonly ranges: Ranges = { helpers: async () => [] }) {}
+
   profileOf(d: DatasetState, thinkTimeMicros: number, progress: (p: ProfileProgress) => void, window: TimeWindow = NO_WINDOW): Promise<DatasetCallProfile> {
     const files = profiledFiles(d).map((t) => t.file);
     const k = this.kept.get(d);
     const key = windowKey(window);
     if (k && k.thinkTimeMicros === thinkTimeMicros && k.window === key && k.files.length === files.length && k.files.every((f, i) => f === files[i])) return k.result;
-    const result = datasetProfile(d, thinkTimeMicros, progress, window);
+    const result = datasetProfile(d, thinkTimeMicros, progress, window, this.ranges);
     const entry: Kept = { files, thinkTimeMicros, window: key, result };
     this.kept.set(d, entry);
     result.catch(() => {
