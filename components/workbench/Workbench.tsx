@@ -30,6 +30,7 @@ import { useReportSchedule } from './use-report-schedule';
 import { useSampleExport } from './use-sample-export';
 import { useShare } from './use-share';
 import { useWorkspaceUrl } from './use-workspace-url';
+import { useWorkerMeasure } from './use-worker-measure';
 import { useDatasetWindows } from './use-dataset-windows';
 import type { WindowSpec } from './window-spec';
 import { WindowControls } from './WindowControls';
@@ -53,9 +54,11 @@ const OutlierPanelOnce = memo(OutlierPanel);
 
 export function Workbench() {
   const analysis = useAnalysis();
-  const { statuses, progress, send } = analysis;
+  const { statuses, progress } = analysis;
   const [ws, dispatch] = useReducer(workspaceReducer, INITIAL_WORKSPACE);
   const { slots, view } = ws;
+  // Every request goes through this send, so new files are read for the measure last sent, even before it is drawn.
+  const { send, measureNow } = useWorkerMeasure(view.measure, analysis.send);
   const setView = (change: Partial<View>) => dispatch({ type: 'view', change });
   useWorkspaceUrl(ws, dispatch, send);
   const demo = useBookDemo({ ws, dispatch, statuses, send });
@@ -64,9 +67,9 @@ export function Workbench() {
     (id: string, files: InputFile[]) => {
       if (files.length === 0) return;
       dispatch({ type: 'files-added' });
-      send({ type: 'add-files', datasetId: id, files, ...measureFields(view.measure) });
+      send({ type: 'add-files', datasetId: id, files, ...measureNow() });
     },
-    [send, view.measure],
+    [send, measureNow],
   );
   const isEmpty = (id: string) => !statuses[id] || statuses[id]!.source === 'empty';
   const dropNote = usePageDrop(ws, dispatch, isEmpty, addFiles);

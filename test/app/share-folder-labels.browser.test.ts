@@ -5,33 +5,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useServerAndBrowser } from '../helpers/browser-suite';
 import { watchPage } from '../helpers/browser';
 import { writeCompareInputs } from '../helpers/compare-inputs';
-import { datasetSettled, reportShown, screenshot } from '../helpers/workbench';
+import { datasetSettled, dropFolders, reportShown, screenshot } from '../helpers/workbench';
 import { plaintextOf } from '../share/open-plaintext';
 
 const INSTANCE_FOLDER = 'zzinstq7';
 const HOST_FOLDER = 'zzhostq7';
-
-/**
- * Drops files on the page with the paths a dropped folder gives them (`<folder>/<file>`). A script-made
- * DataTransfer has no folder entries, so the page reads `webkitRelativePath`, as for a folder picked
- * with the file input; it is set here on each File.
- */
-async function dropFolders(page: Page, files: { path: string; text: string }[]): Promise<void> {
-  await page.evaluate((files) => {
-    const dt = new DataTransfer();
-    for (const f of files) {
-      const file = new File([f.text], f.path.split('/').pop()!);
-      Object.defineProperty(file, 'webkitRelativePath', { value: f.path });
-      dt.items.add(file);
-    }
-    window.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }));
-  }, files);
-}
 
 describe('sharing datasets named after dropped folders: the folder names leave only when ticked', () => {
   const inputs = writeCompareInputs(500);

@@ -113,3 +113,20 @@ export async function openDownloads(page: Page): Promise<void> {
   if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
   await page.getByTestId('download-menu').waitFor();
 }
+
+/**
+ * Drops files on the page with the paths a dropped folder gives them (`<folder>/<file>`). A script-made
+ * DataTransfer has no folder entries, so the page reads `webkitRelativePath`, as for a folder picked
+ * with the file input; it is set here on each File.
+ */
+export async function dropFolders(page: Page, files: { path: string; text: string }[]): Promise<void> {
+  await page.evaluate((files) => {
+    const dt = new DataTransfer();
+    for (const f of files) {
+      const file = new File([f.text], f.path.split('/').pop()!);
+      Object.defineProperty(file, 'webkitRelativePath', { value: f.path });
+      dt.items.add(file);
+    }
+    window.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }));
+  }, files);
+}
