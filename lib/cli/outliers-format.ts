@@ -3,8 +3,10 @@ import type { SwitchWait, WindowActivity } from '../outliers/co-occurrence';
 import { describeTime, formatMicrosIso } from '../outliers/stamps';
 import type { TraceContext } from '../outliers/context';
 import type { WaitRow } from '../outliers/top-list';
+import type { SampleTime } from '../outliers/wall-clock';
 import type { Dataset } from '../trace/dataset';
 import { valuesNoun, valuesPhrase } from '../trace/measure';
+import { isSysioFacts, SYSIO_BANNER } from '../sysio/sysio-format';
 import { formatCount, formatMicros, padTable } from './format';
 import type { OutliersResult } from './outliers-command';
 import { safeField, safeText } from './terminal-text';
@@ -19,6 +21,26 @@ function pointTime(w: WindowSummary, micros: number): string {
   return formatMicrosIso(off === null ? micros : micros + off * 60e6, off);
 }
 
+/** Where the times come from: a trace's *** stamps, a strace or fio log's own clock (per file: its sysio banner, or null). */
+function timesPhrase(sysio: readonly (string | null)[]): string {
+  if (sysio.every((b) => b === null)) return 'wall-clock times extrapolated from the *** stamps';
+  const logs = 'strace -ttt times as UTC, -t/-tt as the time of day, fio log times from the job start';
+  return sysio.some((b) => b === null) ? `trace times extrapolated from the *** stamps; ${logs}` : logs;
+}
+
+/**
+ * A strace or fio value's time as its log wrote it: strace -ttt's epoch seconds are UTC (an ISO
+ * time, as describeTime writes it); -t and -tt write the time of day without a date (under 24 h);
+ * a fio log's time column counts from the job's start (lib/sysio/fio-log.ts). Never a trace's tim.
+ */
+function describeLoggedTime(t: SampleTime, strace: boolean): string {
+  if (t.kind !== 'tim' || t.micros === null) return describeTime(t);
+  if (strace && t.micros >= 0 && t.micros < DAY_MICROS) return `${formatMicrosIso(t.micros, null).slice(11)} (time of day)`;
+  return `+${(t.micros / 1e6).toFixed(6)} s (from the ${strace ? "log's" : "job's"} start)`;
+}
+
+const DAY_MICROS = 86_400_000_000;
+
 /** Why no clusters were computed, with what to do about it; null when they were. */
 function clustersNote(a: OutliersResult['analysis']): string | null {
   return a.thresholdNote === null ? null : `${a.thresholdNote}; give one with --threshold`;
@@ -32,9 +54,10 @@ export function outliersText(r: OutliersResult, dataset: Dataset): string {
   // A call or commit measure's values are calls or commits, and their µs are e, not ela (lib/trace/measure.ts).
   const noun = valuesNoun(args.measure);
   const valueHead = args.measure ? 'µs' : 'ela µs';
-  out.push(`${args.measure ? `outliers of ${valuesPhrase(dataset.event, args.measure)}` : `'${dataset.event}' outliers`} in ${fileWord} (values in µs; wall-clock times extrapolated from the *** stamps)`, '');
+  const sysio = dataset.files.map((f) => (isSysioFacts(f.facts) ? f.facts.banner : null));
+  out.push(`${args.measure ? `outliers of ${valuesPhrase(dataset.event, args.measure)}` : `'${dataset.event}' outliers`} in ${fileWord} (values in µs; ${timesPhrase(sysio)})`, '');
   out.push(`top ${formatCount(a.top.rows.length)} of ${formatCount(a.top.total)} ${noun}`);
-  const rows = a.top.rows.map((w, k) => [String(k + 1), formatCount(w.ela), describeTime(w.time), w.session ?? '—', w.file, String(w.line), String(w.offset)]);
+  const rows = a.top.rows.map((w, k) => [String(k + 1), formatCount(w.ela), sysio[w.fileIndex] ? describeLoggedTime(w.time, sysio[w.fileIndex] === SYSIO_BANNER.strace) : describeTime(w.time), w.session ?? (w.pid !== null ? `pid ${w.pid}` : '—'), w.file, String(w.line), String(w.offset)]);
   out.push(padTable([['#', valueHead, 'time', 'session', 'file', 'line', 'offset'], ...rows], [true, true, false, false, false, true, true]), '');
   out.push(`${noun} above thresholds (of ${formatCount(a.thresholds.waits)})`);
   const counts = a.thresholds.counts.map((c) => [formatCount(c.threshold), formatCount(c.count), c.ratePerMillion === null ? '—' : formatMicros(c.ratePerMillion)]);

@@ -99,6 +99,23 @@ describe('strace -f -tt -T output in the CLI', () => {
     expect(run.stdout).toMatch(new RegExp(`\n  > ${lineNo}  \\[pid +${longest.pid}\\]`));
   });
 
+  it('outliers: the time of day strace -tt wrote and the pid, not a trace tim or a *** stamp', async () => {
+    const syncs = on.calls.filter((c) => c.name === 'fdatasync');
+    const longest = Math.max(...syncs.map((c) => c.micros));
+    const top = syncs.filter((c) => c.micros === longest);
+    expect(top, 'one longest call, so the first row is known').toHaveLength(1);
+    const start = top[0]!.start; // µs since midnight
+    const two = (n: number) => String(n).padStart(2, '0');
+    const clock = `${two(Math.floor(start / 3.6e9))}:${two(Math.floor(start / 6e7) % 60)}:${two(Math.floor(start / 1e6) % 60)}.${String(start % 1e6).padStart(6, '0')}`;
+    const run = await runCli(['outliers', '--event', 'fdatasync', '--top', '3', onFile]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).not.toContain('*** stamp');
+    expect(run.stdout).toContain('strace -ttt times as UTC, -t/-tt as the time of day');
+    const first = run.stdout.split('\n').find((l) => /^\s*1\s/.test(l)) ?? '';
+    expect(first).toContain(`${clock} (time of day)`);
+    expect(first).toContain(`pid ${top[0]!.pid}`);
+  });
+
   it('refuses trace-only options for strace input, saying why', async () => {
     const run = await runCli(['stats', '--event', 'fdatasync', '--from', 'tim:0', onFile]);
     expect(run.status).toBe(2);
@@ -122,6 +139,20 @@ describe('fio output in the CLI', () => {
     expectRelClose(json.mean, mean(writes), 1e-12);
     expectRelClose(json.p99, type7(writes, 0.99), 1e-12);
     expect(run.stderr).toContain('values are read as ns (fio 3.0 and later');
+  });
+
+  it("outliers of a clat log: each time counted from the job's start, as fio's time column is", async () => {
+    const log = generateFioLatLog('cli-fio-outliers', 300);
+    const file = write('fio-outliers/job_clat.1.log', log.text);
+    const writes = log.ios.filter((io) => io.direction === 1);
+    const longest = Math.max(...writes.map((io) => io.ns));
+    const top = writes.filter((io) => io.ns === longest);
+    expect(top).toHaveLength(1);
+    const run = await runCli(['outliers', '--event', 'clat write', '--top', '1', file]);
+    expect(run.status, run.stderr).toBe(0);
+    const first = run.stdout.split('\n').find((l) => /^\s*1\s/.test(l)) ?? '';
+    expect(first).toContain(`+${(top[0]!.timeMs / 1000).toFixed(6)} s (from the job's start)`);
+    expect(first).not.toContain('tim=');
   });
 
   it('stats of json+ output: the bins as values, and the output says quantiles come from the bins', async () => {
