@@ -57,7 +57,15 @@ export function outliersText(r: OutliersResult, dataset: Dataset): string {
   const sysio = dataset.files.map((f) => (isSysioFacts(f.facts) ? f.facts.banner : null));
   out.push(`${args.measure ? `outliers of ${valuesPhrase(dataset.event, args.measure)}` : `'${dataset.event}' outliers`} in ${fileWord} (values in µs; ${timesPhrase(sysio)})`, '');
   out.push(`top ${formatCount(a.top.rows.length)} of ${formatCount(a.top.total)} ${noun}`);
-  const rows = a.top.rows.map((w, k) => [String(k + 1), formatCount(w.ela), sysio[w.fileIndex] ? describeLoggedTime(w.time, sysio[w.fileIndex] === SYSIO_BANNER.strace) : describeTime(w.time), w.session ?? (w.pid !== null ? `pid ${w.pid}` : '—'), w.file, String(w.line), String(w.offset)]);
+  const rows = a.top.rows.map((w, k) => {
+    const banner = sysio[w.fileIndex] ?? null;
+    // fio's json+ values are its histogram bins (lib/sysio/fio-json.ts): no time, no line of their own.
+    if (banner === SYSIO_BANNER['fio-json']) return [String(k + 1), formatCount(w.ela), '(a histogram bin)', w.pid !== null ? `job ${w.pid}` : '—', w.file, '—', '—'];
+    const time = banner !== null ? describeLoggedTime(w.time, banner === SYSIO_BANNER.strace) : describeTime(w.time);
+    // Without a SESSION ID: the process (a trace's header pid, strace's pid), or a fio log's job.
+    const session = w.session ?? (w.pid === null ? '—' : banner === SYSIO_BANNER['fio-log'] ? `job ${w.pid}` : `pid ${w.pid}`);
+    return [String(k + 1), formatCount(w.ela), time, session, w.file, String(w.line), String(w.offset)];
+  });
   out.push(padTable([['#', valueHead, 'time', 'session', 'file', 'line', 'offset'], ...rows], [true, true, false, false, false, true, true]), '');
   out.push(`${noun} above thresholds (of ${formatCount(a.thresholds.waits)})`);
   const counts = a.thresholds.counts.map((c) => [formatCount(c.threshold), formatCount(c.count), c.ratePerMillion === null ? '—' : formatMicros(c.ratePerMillion)]);

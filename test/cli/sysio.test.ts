@@ -155,6 +155,21 @@ describe('fio output in the CLI', () => {
     expect(first).not.toContain('tim=');
   });
 
+  it('outliers of json+ output: the top bins, each named as a bin of its job, with no time and no line', async () => {
+    const out = generateFioJsonPlus('cli-fio-json-outliers', 2, 40);
+    const file = write('fio-outliers/result.json', out.text);
+    const sync = out.bins.filter((b) => b.event === 'lat sync' && b.count > 0);
+    const top = Math.max(...sync.map((b) => b.ns));
+    const jobs = new Set(sync.filter((b) => b.ns === top).map((b) => b.job));
+    const run = await runCli(['outliers', '--event', 'lat sync', '--top', '1', file]);
+    expect(run.status, run.stderr).toBe(0);
+    const first = run.stdout.split('\n').find((l) => /^\s*1\s/.test(l)) ?? '';
+    expect(first).toContain('(a histogram bin)');
+    expect([...jobs].some((job) => first.includes(`job ${job}`)), first).toBe(true);
+    expect(first).toMatch(/—\s+—\s*$/);
+    expect(first).toContain(Math.round(top / 1000).toLocaleString('en-US'));
+  });
+
   it('stats of json+ output: the bins as values, and the output says quantiles come from the bins', async () => {
     const out = generateFioJsonPlus('cli-fio-json', 2, 60);
     const file = write('fio/result.json', out.text);
