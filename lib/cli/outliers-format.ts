@@ -34,8 +34,10 @@ function timesPhrase(sysio: readonly (string | null)[]): string {
  * a fio log's time column counts from the job's start (lib/sysio/fio-log.ts). Never a trace's tim.
  */
 function describeLoggedTime(t: SampleTime, strace: boolean): string {
+  if (t.kind === 'none') return '(no time in the log)';
   if (t.kind !== 'tim' || t.micros === null) return describeTime(t);
-  if (strace && t.micros >= 0 && t.micros < DAY_MICROS) return `${formatMicrosIso(t.micros, null).slice(11)} (time of day)`;
+  // A call started before midnight and logged after it (its start is its end less its duration) is the day before's.
+  if (strace && t.micros < DAY_MICROS) return `${formatMicrosIso(((t.micros % DAY_MICROS) + DAY_MICROS) % DAY_MICROS, null).slice(11)} (time of day)`;
   return `+${(t.micros / 1e6).toFixed(6)} s (from the ${strace ? "log's" : "job's"} start)`;
 }
 

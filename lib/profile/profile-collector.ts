@@ -172,11 +172,12 @@ export class ProfileCollector implements TraceVisitor {
   finishRange(): RangeProfile {
     const held = [...this.processes.values()].some((w) => w.pendingN > 0 || w.inRecursiveN > 0);
     this.endWaits();
-    const { statements, carry } = this.statements.finishRange();
+    const { statements, carry, firstSeen } = this.statements.finishRange();
     return {
       profile: { responseTime: 0, sessions: 0, components: this.components(), calls: this.callBook.totals(), statements, thinkTimeMicros: this.thinkTime },
       spans: { t0: [...this.t0], t1: [...this.t1] },
       statements: { ...carry, clean: carry.clean && !held },
+      firstSeen,
     };
   }
 

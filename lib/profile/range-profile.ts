@@ -3,6 +3,8 @@ import { mergeProfiles } from './merge-profiles';
 import { withUnaccountedBetween } from './profile-collector';
 import type { DatasetProfile, StatementTotals } from './profile-model';
 import { isRangeCursorKey, unknownStatementKey } from './statement-key';
+import { addSums, emptyCallSums } from './call-book';
+import { firstSeenKey, type FirstSeenList } from './statement-book';
 
 /**
  * The response-time profile of one large file from its byte ranges, profiled in parallel
@@ -41,11 +43,14 @@ export interface RangeProfile {
   /** Per session index of the range's scan: earliest start and latest end, µs (holes where none). */
   spans: { t0: (number | undefined)[]; t1: (number | undefined)[] };
   statements: StatementCarry;
+  /** Per entry of `profile.statements`: when each of its lists' keys was first met in the range (statement-book.ts firstSeenKey). */
+  firstSeen: Record<string, number>[];
 }
 
 /**
  * Joins the profiles of a file's consecutive ranges; `sessionMaps[i]` maps range i's session
- * indexes to the file's (merge-ranges.ts). null when a range ended holding records for a later one.
+ * indexes to the file's (merge-ranges.ts). null when a range ended holding records for a later one:
+ * then the file is read in one pass.
  */
 export function joinRangeProfiles(ranges: readonly RangeProfile[], sessionMaps: readonly Uint32Array[]): DatasetProfile | null {
   if (ranges.slice(0, -1).some((r) => !r.statements.clean)) return null;
@@ -54,7 +59,7 @@ export function joinRangeProfiles(ranges: readonly RangeProfile[], sessionMaps: 
   const open = new Map<string, number>();
   const ended = new Map<string, number[]>(); // statement key → executions that ended in a later range
   const firstDep = new Map<string, number>();
-  const parts = ranges.map(({ profile, statements: carry }) => {
+  const parts = ranges.map(({ profile, statements: carry, firstSeen }) => {
     for (const [cursor, { fetchE, ended: end }] of carry.carriedIn) {
       const e = open.get(cursor);
       if (e === undefined) continue;
@@ -70,12 +75,13 @@ export function joinRangeProfiles(ranges: readonly RangeProfile[], sessionMaps: 
       if (isRangeCursorKey(s.key) && s.unknownCursor !== null) rename.set(s.key, cursorStatement.get(s.unknownCursor) ?? unknownStatementKey(s.unknownCursor));
     }
     const named = (key: string) => rename.get(key) ?? key;
-    const statements = profile.statements.map((s): StatementTotals => {
+    const renamed = profile.statements.map((s): StatementTotals => {
       const key = named(s.key);
       const dep = firstDep.get(key) ?? s.dep;
       firstDep.set(key, dep);
       return { ...s, key, dep, children: unique(s.children.map(named)), parents: unique(s.parents.map(named)) };
     });
+    const statements = joinEntries(renamed, firstSeen, named);
     for (const [cursor, key] of carry.cursors) cursorStatement.set(cursor, named(key));
     for (const [cursor, e] of carry.open) open.set(cursor, e);
     return { ...profile, statements };
@@ -136,3 +142,67 @@ function responseTimeOf(ranges: readonly RangeProfile[], sessionMaps: readonly U
 }
 
 const unique = (keys: string[]): string[] => [...new Set(keys)];
+
+/**
+ * A range's entries with one key each. A statement can have two in one range (its stand-in, for a
+ * cursor an earlier range parsed it on, and itself parsed on another cursor; or two stand-ins): its
+ * sums add up, and its lists (call names, wait events, children, parents) are ordered by when the
+ * range first met each key (`firstSeen`, one counter per range), as one pass orders them.
+ */
+function joinEntries(entries: readonly StatementTotals[], firstSeen: readonly Record<string, number>[], named: (key: string) => string): StatementTotals[] {
+  const byKey = new Map<string, number[]>();
+  entries.forEach((s, i) => byKey.set(s.key, [...(byKey.get(s.key) ?? []), i]));
+  if (byKey.size === entries.length) return [...entries];
+  const out: StatementTotals[] = [];
+  for (const [key, at] of byKey) {
+    const group = at.map((i) => entries[i] as StatementTotals);
+    if (group.length === 1) {
+      out.push(group[0] as StatementTotals);
+      continue;
+    }
+    // When a list's key was first met in any of the entries (an entry's own keys renamed as its lists were).
+    const seen = new Map<string, number>();
+    at.forEach((i) => {
+      for (const [k, seq] of Object.entries(firstSeen[i] ?? {})) {
+        const cut = k.indexOf('\u0000');
+        const list = k.slice(0, cut) as FirstSeenList;
+        const name = list === 'child' || list === 'parent' ? named(k.slice(cut + 1)) : k.slice(cut + 1);
+        const id = firstSeenKey(list, name);
+        seen.set(id, Math.min(seen.get(id) ?? Infinity, seq));
+      }
+    });
+    const order = (list: FirstSeenList, keys: Iterable<string>) => [...new Set(keys)].sort((a, b) => (seen.get(firstSeenKey(list, a)) ?? Infinity) - (seen.get(firstSeenKey(list, b)) ?? Infinity));
+    const calls: StatementTotals['calls'] = {};
+    for (const name of order('call', group.flatMap((s) => Object.keys(s.calls)))) {
+      const sums = emptyCallSums();
+      for (const s of group) if (s.calls[name]) addSums(sums, s.calls[name]);
+      calls[name] = sums;
+    }
+    const waits: StatementTotals['waits'] = {};
+    for (const event of order('wait', group.flatMap((s) => Object.keys(s.waits)))) {
+      waits[event] = { count: 0, total: 0 };
+      for (const s of group) {
+        const w = s.waits[event];
+        if (w) {
+          (waits[event] as { count: number }).count += w.count;
+          (waits[event] as { total: number }).total += w.total;
+        }
+      }
+    }
+    const first = group[0] as StatementTotals;
+    out.push({
+      ...first,
+      key,
+      // The entry that is the statement itself (parsed in this range) names it; a stand-in names only its cursor.
+      ...(group.find((s) => !isRangeCursorKey(s.key) && s.unknownCursor === null) ?? {}),
+      text: group.find((s) => s.text !== null)?.text ?? null,
+      calls,
+      waits,
+      recursiveE: group.reduce((n, s) => n + s.recursiveE, 0),
+      children: order('child', group.flatMap((s) => s.children)),
+      parents: order('parent', group.flatMap((s) => s.parents)),
+      executions: mergeCounts(group.map((s) => s.executions)),
+    });
+  }
+  return out;
+}

@@ -47,9 +47,24 @@ export class StatementBook {
    * have begun before the range is accounted for in `carriedIn`; the join resolves both.
    */
   private readonly carriedIn: Map<string, { fetchE: number; ended: boolean }> | null;
+  /**
+   * In a range: when each statement's call names, wait events, children and parents were first
+   * met (one counter for the range), so the join can merge a statement's two entries (its stand-in
+   * and itself) in the order one pass meets them.
+   */
+  private readonly firstSeen: Map<OpenStatement, Record<string, number>> | null;
+  private seq = 0;
 
   constructor(options: { range?: boolean } = {}) {
     this.carriedIn = options.range ? new Map() : null;
+    this.firstSeen = options.range ? new Map() : null;
+  }
+
+  private seen(statement: OpenStatement, list: FirstSeenList, key: string): void {
+    const seen = this.firstSeen as Map<OpenStatement, Record<string, number>>;
+    let of = seen.get(statement);
+    if (of === undefined) seen.set(statement, (of = {}));
+    of[firstSeenKey(list, key)] = this.seq++;
   }
 
   cursor(record: VisitedCursor, pid: string | null): void {
@@ -71,6 +86,7 @@ export class StatementBook {
     const state = call.cursor === '' ? null : cursorState(process, call.cursor);
     const statement = state === null ? null : this.statementFor(state, call.cursor, dep);
     if (state !== null && statement !== null) {
+      if (this.firstSeen !== null && statement.calls[call.call] === undefined) this.seen(statement, 'call', call.call);
       const sums = (statement.calls[call.call] ??= emptyCallSums());
       addCall(sums, call);
       this.execution(state, call);
@@ -81,6 +97,7 @@ export class StatementBook {
 
   /** A wait that belongs to a call of `statement`. */
   wait(statement: OpenStatement, event: string, ela: number): void {
+    if (this.firstSeen !== null && statement.waits[event] === undefined) this.seen(statement, 'wait', event);
     const w = (statement.waits[event] ??= { count: 0, total: 0 });
     w.count++;
     w.total += ela;
@@ -97,7 +114,7 @@ export class StatementBook {
    * Ends a range's pass (constructed with `range`): executions still open stay open, for the ranges
    * after it, and what the join needs comes with the statements.
    */
-  finishRange(): { statements: StatementTotals[]; carry: StatementCarry } {
+  finishRange(): { statements: StatementTotals[]; carry: StatementCarry; firstSeen: Record<string, number>[] } {
     const processes = [...this.processes.values()];
     const only = processes.length === 1 ? processes[0] : undefined;
     const carry: StatementCarry = {
@@ -107,7 +124,8 @@ export class StatementBook {
       // One process per range: trcsess output, which interleaves several, is read in one pass.
       clean: processes.length <= 1 && (only?.childKeys.every((keys) => keys.size === 0) ?? true),
     };
-    return { statements: this.totals(), carry };
+    const firstSeen = [...this.statements.values()].map((s) => this.firstSeen?.get(s) ?? {});
+    return { statements: this.totals(), carry, firstSeen };
   }
 
   private carriedFetch(cursor: string, e: number): void {
@@ -173,8 +191,13 @@ export class StatementBook {
       if (statement !== null) {
         statement.recursiveE += process.childE[below] ?? 0;
         for (const key of keys) {
+          const child = this.statements.get(key);
+          if (this.firstSeen !== null) {
+            if (!statement.children.has(key)) this.seen(statement, 'child', key);
+            if (child !== undefined && !child.parents.has(statement.key)) this.seen(child, 'parent', statement.key);
+          }
           statement.children.add(key);
-          this.statements.get(key)?.parents.add(statement.key);
+          child?.parents.add(statement.key);
         }
       }
       keys.clear();
@@ -214,3 +237,8 @@ function cursorState(process: ProcessCursors, cursor: string): CursorState {
   }
   return state;
 }
+
+/** The lists of a statement whose order the join restores (range-profile.ts). */
+export type FirstSeenList = 'call' | 'wait' | 'child' | 'parent';
+
+export const firstSeenKey = (list: FirstSeenList, key: string): string => `${list}\u0000${key}`;

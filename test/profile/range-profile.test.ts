@@ -8,6 +8,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { profileTrace } from '../../lib/profile/profile-trace';
 import { joinRangeProfiles, type RangeProfile } from '../../lib/profile/range-profile';
+import type { StatementTotals } from '../../lib/profile/profile-model';
+import { rangeCursorKey } from '../../lib/profile/statement-key';
+import { emptyCounts } from '../../lib/stats/counts';
 import { CALL_RELEASES } from '../../lib/synth/call-releases';
 import { generateCallSession } from '../../lib/synth/call-workload';
 import { parseInRanges } from '../../lib/trace/parallel-ranges';
@@ -44,6 +47,9 @@ async function ranged(bytes: Uint8Array, name: string, minBytes: number) {
   return { parsed, ranges };
 }
 
+/** The profile as JSON with its typed arrays as lists: equal strings mean equal values in equal order. */
+const inOrder = (p: unknown) => JSON.stringify(p, (_k, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as Float64Array) : v));
+
 async function sequential(bytes: Uint8Array, name: string) {
   return (await profileTrace(once(bytes), { ...THINK, fileName: name })).profile;
 }
@@ -58,6 +64,8 @@ describe('a profile joined from byte ranges equals one pass', () => {
       const one = await sequential(bytes, `${release}.trc`);
       expect(one.statements.length, 'the session has statements').toBeGreaterThan(3);
       expect(parsed?.profile).toEqual(one);
+      // Key order too (JSON shows it; toEqual does not compare it): wait events and call names per statement.
+      expect(inOrder(parsed?.profile)).toBe(inOrder(one));
     });
   }
 
@@ -70,7 +78,9 @@ describe('a profile joined from byte ranges equals one pass', () => {
       // trcsess output and files with no depth 0 call near a cut are read in one pass (null): nothing to compare.
       if (parsed === null) return expect(bytes.length).toBeGreaterThan(0);
       joined++;
-      expect(parsed.profile).toEqual(await sequential(bytes, name));
+      const one = await sequential(bytes, name);
+      expect(parsed.profile).toEqual(one);
+      expect(inOrder(parsed.profile)).toBe(inOrder(one));
     });
   }
   it('on the real traces: most were joined from ranges (or the corpus is absent, and says so)', () => {
@@ -104,8 +114,31 @@ describe('where ranges are cut for a profile', () => {
       profile: { responseTime: 0, sessions: 0, components: [], calls: [], statements: [], thinkTimeMicros: 1 },
       spans: { t0: [], t1: [] },
       statements: { cursors: [], open: [], carriedIn: [], clean },
+      firstSeen: [],
     });
     expect(joinRangeProfiles([part(false), part(true)], [new Uint32Array(0), new Uint32Array(0)])).toBeNull();
     expect(joinRangeProfiles([part(true), part(false)], [new Uint32Array(0), new Uint32Array(0)])).not.toBeNull();
+  });
+
+  it('a range holding one statement twice (its stand-in and itself) joins its lists in the order the range met them', () => {
+    const statement = (key: string, unknownCursor: string | null, children: string[]): StatementTotals => ({ key, sqlId: unknownCursor ? null : key, hashValue: null, unknownCursor, dep: 0, text: null, calls: {}, waits: {}, recursiveE: 0, children, parents: [], executions: emptyCounts() });
+    const range = (statements: StatementTotals[], cursors: [string, string][], firstSeen: Record<string, number>[] = statements.map(() => ({}))): RangeProfile => ({
+      profile: { responseTime: 0, sessions: 0, components: [], calls: [], statements, thinkTimeMicros: 1 },
+      spans: { t0: [], t1: [] },
+      statements: { cursors, open: [], carriedIn: [], clean: true },
+      firstSeen,
+    });
+    // Range 1 parses S on cursor #1; range 2 parses S again on #2 and calls #1 (its stand-in becomes S):
+    // S's children come in the order the second range met them, whichever entry met them.
+    const first = range([statement('S', null, [])], [['1', 'S']]);
+    const maps = [new Uint32Array(0), new Uint32Array(0)];
+    const childrenOfS = (bFirst: boolean) => {
+      const second = range([statement('S', null, ['B']), statement(rangeCursorKey('1'), '1', ['A'])], [['2', 'S'], ['1', rangeCursorKey('1')]], [{ 'child\u0000B': bFirst ? 1 : 7 }, { 'child\u0000A': 4 }]);
+      const joined = joinRangeProfiles([first, second], maps);
+      expect(joined?.statements.map((s) => s.key)).toEqual(['S']);
+      return joined?.statements[0]?.children;
+    };
+    expect(childrenOfS(false)).toEqual(['A', 'B']);
+    expect(childrenOfS(true)).toEqual(['B', 'A']);
   });
 });
