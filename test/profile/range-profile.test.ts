@@ -14,6 +14,7 @@ import { emptyCounts } from '../../lib/stats/counts';
 import { CALL_RELEASES } from '../../lib/synth/call-releases';
 import { generateCallSession } from '../../lib/synth/call-workload';
 import { parseInRanges } from '../../lib/trace/parallel-ranges';
+import { parseTrace } from '../../lib/trace/parse-trace';
 import { findCutAfterTopCall } from '../../lib/trace/range-plan';
 import { startRange, type RangeTask } from '../../lib/trace/scan-range';
 
@@ -54,6 +55,17 @@ async function sequential(bytes: Uint8Array, name: string) {
   return (await profileTrace(once(bytes), { ...THINK, fileName: name })).profile;
 }
 
+/** The scan's own result of one pass (ranges cut after depth 0 calls must give it too), without the counts the ranges give apart. */
+async function scanned(bytes: Uint8Array, name: string) {
+  return plain(await parseTrace(once(bytes), { event: 'log file sync', fileName: name, keep: 'counts' }));
+}
+
+/** Typed arrays as lists, compared with toEqual: the scan's fields, not their order (a merged result lists its sample columns in another order). */
+const plain = (p: unknown): unknown => {
+  const { elaCounts: _counts, ...rest } = JSON.parse(inOrder(p)) as Record<string, unknown>;
+  return rest;
+};
+
 describe('a profile joined from byte ranges equals one pass', () => {
   for (const release of CALL_RELEASES) {
     it(`on a seeded OLTP session of ${release} cut into many ranges`, async () => {
@@ -64,6 +76,7 @@ describe('a profile joined from byte ranges equals one pass', () => {
       const one = await sequential(bytes, `${release}.trc`);
       expect(one.statements.length, 'the session has statements').toBeGreaterThan(3);
       expect(parsed?.profile).toEqual(one);
+      expect(plain(parsed?.result)).toEqual(await scanned(bytes, `${release}.trc`));
       // Key order too (JSON shows it; toEqual does not compare it): wait events and call names per statement.
       expect(inOrder(parsed?.profile)).toBe(inOrder(one));
     });
@@ -81,6 +94,7 @@ describe('a profile joined from byte ranges equals one pass', () => {
       const one = await sequential(bytes, name);
       expect(parsed.profile).toEqual(one);
       expect(inOrder(parsed.profile)).toBe(inOrder(one));
+      expect(plain(parsed.result)).toEqual(await scanned(bytes, name));
     });
   }
   it('on the real traces: most were joined from ranges (or the corpus is absent, and says so)', () => {

@@ -144,6 +144,12 @@ describe('merged ranges equal one sequential pass', () => {
     }
     expect(parsed.profiles[0]).toEqual(one);
     expect(parsed.results[0]!.profile).toEqual(expected.profile);
+    // The scan's own result from ranges cut this way (sessions, anchors, warnings, counts) is one pass's too.
+    const counted = await parseTrace(fileChunks(new File([readFileSync(plain)], 'three-sessions.trc')), { event: EVENT, fileName: 'three-sessions.trc', keep: 'counts' });
+    // (Ranges give their counts as the file's histogram, elaHistograms, not in the result.)
+    const { elaCounts, ...rest } = counted;
+    expect(plainResult(parsed.results[0]!)).toEqual(plainResult(rest));
+    expect([...parsed.elaHistograms[0]!.counts]).toEqual([...elaCounts!.counts]);
     // The glued XCTEND+WAIT lines were never a cut: the join did not have to give up.
     expect(one.sessions).toBe(3);
   });
