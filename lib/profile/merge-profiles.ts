@@ -11,7 +11,6 @@ export function mergeProfiles(parts: readonly DatasetProfile[]): DatasetProfile 
   if (parts.length === 1 && first) return first;
   const components = new Map<string, { row: ProfileComponent; counts: Counts[] }>();
   const calls = new Map<string, CallTotals>();
-  const statements = new Map<string, StatementTotals & { parts: Counts[] }>();
   let responseTime = 0;
   let sessions = 0;
   for (const part of parts) {
@@ -32,32 +31,13 @@ export function mergeProfiles(parts: readonly DatasetProfile[]): DatasetProfile 
       if (seen === undefined) calls.set(key, { ...c });
       else addSums(seen, c);
     }
-    for (const s of part.statements) {
-      const seen = statements.get(s.key);
-      if (seen === undefined) {
-        statements.set(s.key, { ...s, calls: cloneCalls(s.calls), waits: cloneWaits(s.waits), children: [...s.children], parents: [...s.parents], parts: [s.executions] });
-        continue;
-      }
-      for (const [name, sums] of Object.entries(s.calls)) addSums((seen.calls[name] ??= emptyCallSums()), sums);
-      for (const [event, w] of Object.entries(s.waits)) {
-        const to = (seen.waits[event] ??= { count: 0, total: 0 });
-        to.count += w.count;
-        to.total += w.total;
-      }
-      seen.recursiveE += s.recursiveE;
-      seen.text ??= s.text;
-      seen.dep = Math.min(seen.dep, s.dep);
-      seen.children = union(seen.children, s.children);
-      seen.parents = union(seen.parents, s.parents);
-      seen.parts.push(s.executions);
-    }
   }
   return {
     responseTime,
     sessions,
     components: [...components.values()].map(({ row, counts }) => ({ ...row, counts: row.counts === null ? null : mergeCounts(counts) })),
     calls: [...calls.values()],
-    statements: [...statements.values()].map(({ parts: executions, ...s }) => ({ ...s, executions: mergeCounts(executions) })),
+    statements: mergeStatements(parts.flatMap((p) => p.statements)),
     thinkTimeMicros: first?.thinkTimeMicros ?? 0,
   };
 }
@@ -65,3 +45,32 @@ export function mergeProfiles(parts: readonly DatasetProfile[]): DatasetProfile 
 const union = (a: string[], b: string[]): string[] => [...new Set([...a, ...b])];
 const cloneCalls = (calls: StatementTotals['calls']): StatementTotals['calls'] => Object.fromEntries(Object.entries(calls).map(([k, v]) => [k, { ...v }]));
 const cloneWaits = (waits: StatementTotals['waits']): StatementTotals['waits'] => Object.fromEntries(Object.entries(waits).map(([k, v]) => [k, { ...v }]));
+
+/**
+ * Statements with one entry per key, in the order keys first appear: sums add up, lists join in
+ * the order met (the first entry's, then what later ones add), text and depth as first met, and
+ * the executions' distributions merge exactly.
+ */
+export function mergeStatements(all: readonly StatementTotals[]): StatementTotals[] {
+  const statements = new Map<string, StatementTotals & { parts: Counts[] }>();
+  for (const s of all) {
+    const seen = statements.get(s.key);
+    if (seen === undefined) {
+      statements.set(s.key, { ...s, calls: cloneCalls(s.calls), waits: cloneWaits(s.waits), children: [...s.children], parents: [...s.parents], parts: [s.executions] });
+      continue;
+    }
+    for (const [name, sums] of Object.entries(s.calls)) addSums((seen.calls[name] ??= emptyCallSums()), sums);
+    for (const [event, w] of Object.entries(s.waits)) {
+      const to = (seen.waits[event] ??= { count: 0, total: 0 });
+      to.count += w.count;
+      to.total += w.total;
+    }
+    seen.recursiveE += s.recursiveE;
+    seen.text ??= s.text;
+    seen.dep = Math.min(seen.dep, s.dep);
+    seen.children = union(seen.children, s.children);
+    seen.parents = union(seen.parents, s.parents);
+    seen.parts.push(s.executions);
+  }
+  return [...statements.values()].map(({ parts: executions, ...s }) => ({ ...s, executions: mergeCounts(executions) }));
+}

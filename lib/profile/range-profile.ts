@@ -1,9 +1,8 @@
 import { countsOf, mergeCounts } from '../stats/counts';
-import { mergeProfiles } from './merge-profiles';
+import { mergeProfiles, mergeStatements } from './merge-profiles';
 import { withUnaccountedBetween } from './profile-collector';
 import type { DatasetProfile, StatementTotals } from './profile-model';
 import { isRangeCursorKey, unknownStatementKey } from './statement-key';
-import { addSums, emptyCallSums } from './call-book';
 import { firstSeenKey, type FirstSeenList } from './statement-book';
 
 /**
@@ -144,65 +143,31 @@ function responseTimeOf(ranges: readonly RangeProfile[], sessionMaps: readonly U
 const unique = (keys: string[]): string[] => [...new Set(keys)];
 
 /**
- * A range's entries with one key each. A statement can have two in one range (its stand-in, for a
- * cursor an earlier range parsed it on, and itself parsed on another cursor; or two stand-ins): its
- * sums add up, and its lists (call names, wait events, children, parents) are ordered by when the
- * range first met each key (`firstSeen`, one counter per range), as one pass orders them.
+ * A range's entries with one key each (merge-profiles.ts mergeStatements). A statement can have two
+ * in one range (its stand-in, for a cursor an earlier range parsed it on, and itself parsed on
+ * another cursor; or two stand-ins): their lists (call names, wait events, children, parents) were
+ * met interleaved, so they are put in the order the range first met each key (`firstSeen`, one
+ * counter per range), as one pass orders them.
  */
 function joinEntries(entries: readonly StatementTotals[], firstSeen: readonly Record<string, number>[], named: (key: string) => string): StatementTotals[] {
-  const byKey = new Map<string, number[]>();
-  entries.forEach((s, i) => byKey.set(s.key, [...(byKey.get(s.key) ?? []), i]));
-  if (byKey.size === entries.length) return [...entries];
-  const out: StatementTotals[] = [];
-  for (const [key, at] of byKey) {
-    const group = at.map((i) => entries[i] as StatementTotals);
-    if (group.length === 1) {
-      out.push(group[0] as StatementTotals);
-      continue;
-    }
-    // When a list's key was first met in any of the entries (an entry's own keys renamed as its lists were).
+  const at = new Map<string, number[]>();
+  entries.forEach((s, i) => at.set(s.key, [...(at.get(s.key) ?? []), i]));
+  if (at.size === entries.length) return [...entries];
+  return mergeStatements(entries).map((s) => {
+    const group = at.get(s.key) as number[];
+    if (group.length === 1) return s;
+    // When each key was first met in any of the entries (children and parents renamed as the lists were).
     const seen = new Map<string, number>();
-    at.forEach((i) => {
+    for (const i of group) {
       for (const [k, seq] of Object.entries(firstSeen[i] ?? {})) {
         const cut = k.indexOf('\u0000');
         const list = k.slice(0, cut) as FirstSeenList;
-        const name = list === 'child' || list === 'parent' ? named(k.slice(cut + 1)) : k.slice(cut + 1);
-        const id = firstSeenKey(list, name);
+        const id = firstSeenKey(list, list === 'child' || list === 'parent' ? named(k.slice(cut + 1)) : k.slice(cut + 1));
         seen.set(id, Math.min(seen.get(id) ?? Infinity, seq));
       }
-    });
-    const order = (list: FirstSeenList, keys: Iterable<string>) => [...new Set(keys)].sort((a, b) => (seen.get(firstSeenKey(list, a)) ?? Infinity) - (seen.get(firstSeenKey(list, b)) ?? Infinity));
-    const calls: StatementTotals['calls'] = {};
-    for (const name of order('call', group.flatMap((s) => Object.keys(s.calls)))) {
-      const sums = emptyCallSums();
-      for (const s of group) if (s.calls[name]) addSums(sums, s.calls[name]);
-      calls[name] = sums;
     }
-    const waits: StatementTotals['waits'] = {};
-    for (const event of order('wait', group.flatMap((s) => Object.keys(s.waits)))) {
-      waits[event] = { count: 0, total: 0 };
-      for (const s of group) {
-        const w = s.waits[event];
-        if (w) {
-          (waits[event] as { count: number }).count += w.count;
-          (waits[event] as { total: number }).total += w.total;
-        }
-      }
-    }
-    const first = group[0] as StatementTotals;
-    out.push({
-      ...first,
-      key,
-      // The entry that is the statement itself (parsed in this range) names it; a stand-in names only its cursor.
-      ...(group.find((s) => !isRangeCursorKey(s.key) && s.unknownCursor === null) ?? {}),
-      text: group.find((s) => s.text !== null)?.text ?? null,
-      calls,
-      waits,
-      recursiveE: group.reduce((n, s) => n + s.recursiveE, 0),
-      children: order('child', group.flatMap((s) => s.children)),
-      parents: order('parent', group.flatMap((s) => s.parents)),
-      executions: mergeCounts(group.map((s) => s.executions)),
-    });
-  }
-  return out;
+    const order = (list: FirstSeenList, keys: string[]) => [...keys].sort((a, b) => (seen.get(firstSeenKey(list, a)) ?? Infinity) - (seen.get(firstSeenKey(list, b)) ?? Infinity));
+    const reordered = <T>(list: FirstSeenList, record: Record<string, T>): Record<string, T> => Object.fromEntries(order(list, Object.keys(record)).map((k) => [k, record[k] as T]));
+    return { ...s, calls: reordered('call', s.calls), waits: reordered('wait', s.waits), children: order('child', s.children), parents: order('parent', s.parents) };
+  });
 }

@@ -4,7 +4,8 @@
  * the facts only the first range would see (release, unit, tim rule). The CLI reads with Node file
  * handles, the browser with Blob.slice: both pass `readAt`.
  */
-import { ascii, LF, matchAt } from './bytes';
+import { ascii, findBytes, LF, matchAt } from './bytes';
+import { depthOf, emptyCall, parseCallLine } from './call-line';
 import { TraceScanner } from './scanner';
 import type { ScanResult } from './scan-result';
 import type { TraceFacts } from './types';
@@ -38,37 +39,29 @@ export function findCut(probe: Uint8Array): number {
   return -1;
 }
 
-const TOP_CALLS = ['EXEC #', 'FETCH #', 'PARSE #', 'CLOSE #'].map(ascii);
-const XCTEND = ascii('XCTEND ');
 const WAIT = ascii('WAIT #');
-const DEP_0 = ascii(',dep=0,');
 
 /**
  * Offset of the first line in `probe` that follows a database call of depth 0 (a call line with
- * `dep=0`, or an XCTEND, which is the client's), or -1: where a response-time profile holds no wait
- * and no recursive call for a later call (profile-collector.ts), so a range may start there
- * (lib/profile/range-profile.ts). Such a line ends BINDS text as a call line does.
+ * `dep=0`, or an XCTEND or LOB call, which are the client's: call-line.ts depthOf), read with the
+ * call-line grammar, or -1: where a response-time profile holds no wait and no recursive call for a
+ * later call (profile-collector.ts), so a range may start there (lib/profile/range-profile.ts).
+ * Such a line ends BINDS text as a call line does.
  */
 export function findCutAfterTopCall(probe: Uint8Array): number {
   const bytes = new Uint8Array(probe.buffer, probe.byteOffset, probe.length);
+  const call = emptyCall();
   for (let nl = bytes.indexOf(LF); nl >= 0; ) {
     const start = nl + 1;
     const end = bytes.indexOf(LF, start);
     if (end < 0) return -1; // the line is not whole in the probe
-    const top = matchAt(bytes, start, end, XCTEND) || (TOP_CALLS.some((call) => matchAt(bytes, start, end, call)) && hasDepZero(bytes, start, end));
+    const line = bytes.subarray(start, end);
     // A WAIT glued to the call's line (trace-format.md §8.3) would wait for the next call.
-    if (top && !contains(bytes, start + 1, end, WAIT)) return end + 1 < bytes.length ? end + 1 : -1;
+    const top = parseCallLine(line, 0, line.length, 1, call) === true && depthOf(call) === 0 && findBytes(line, WAIT, 1) < 0;
+    if (top) return end + 1 < bytes.length ? end + 1 : -1;
     nl = end;
   }
   return -1;
-}
-
-const hasDepZero = (bytes: Uint8Array, start: number, end: number): boolean => contains(bytes, start, end, DEP_0);
-
-function contains(bytes: Uint8Array, start: number, end: number, pattern: Uint8Array): boolean {
-  const first = pattern[0] as number;
-  for (let i = start; i < end; i++) if (bytes[i] === first && matchAt(bytes, i, end, pattern)) return true;
-  return false;
 }
 
 /** Where a range may start: at a WAIT or call line (any scan), or after a depth 0 call (a profile). */
