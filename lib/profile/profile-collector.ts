@@ -80,7 +80,6 @@ export class ProfileCollector implements TraceVisitor {
   private readonly t0: number[] = [];
   private readonly t1: number[] = [];
   private readonly thinkTime: number;
-  private responseTime = 0;
 
   /** `range`: the pass is over one byte range of a file (range-profile.ts joins the ranges). */
   constructor(options: ProfileOptions & { range?: boolean } = {}) {
@@ -153,15 +152,8 @@ export class ProfileCollector implements TraceVisitor {
   /** Ends the pass. Waits never followed by a call of theirs (the trace ended mid-call) are between calls. */
   finish(): DatasetProfile {
     this.endWaits();
-    let sessions = 0;
-    for (let s = 0; s < this.t0.length; s++) {
-      const t0 = this.t0[s];
-      const t1 = this.t1[s];
-      if (t0 === undefined || t1 === undefined) continue;
-      sessions++;
-      this.responseTime += t1 - t0;
-    }
-    return withUnaccountedBetween({ responseTime: this.responseTime, sessions, components: this.components(), calls: this.callBook.totals(), statements: this.statements.finish(), thinkTimeMicros: this.thinkTime });
+    const { responseTime, sessions } = responseTimeOfSpans(this.t0, this.t1);
+    return withUnaccountedBetween({ responseTime, sessions, components: this.components(), calls: this.callBook.totals(), statements: this.statements.finish(), thinkTimeMicros: this.thinkTime });
   }
 
   /**
@@ -230,6 +222,20 @@ export class ProfileCollector implements TraceVisitor {
     const t1 = this.t1[session];
     if (t1 === undefined || end > t1) this.t1[session] = end;
   }
+}
+
+/** R = Σ over sessions of t1 − t0 (response-time.md), summed in session order; sessions with no span count none. */
+export function responseTimeOfSpans(t0: readonly (number | undefined)[], t1: readonly (number | undefined)[]): { responseTime: number; sessions: number } {
+  let responseTime = 0;
+  let sessions = 0;
+  for (let s = 0; s < t0.length; s++) {
+    const start = t0[s];
+    const end = t1[s];
+    if (start === undefined || end === undefined) continue;
+    sessions++;
+    responseTime += end - start;
+  }
+  return { responseTime, sessions };
 }
 
 /** Adds the last row: R less every component, unaccounted-for between calls (response-time.md). */

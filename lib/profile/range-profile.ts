@@ -1,6 +1,6 @@
 import { countsOf, mergeCounts } from '../stats/counts';
 import { mergeProfiles, mergeStatements } from './merge-profiles';
-import { withUnaccountedBetween } from './profile-collector';
+import { responseTimeOfSpans, withUnaccountedBetween } from './profile-collector';
 import type { DatasetProfile, StatementTotals } from './profile-model';
 import { isRangeCursorKey, unknownStatementKey } from './statement-key';
 import { firstSeenKey, type FirstSeenList } from './statement-book';
@@ -128,16 +128,7 @@ function responseTimeOf(ranges: readonly RangeProfile[], sessionMaps: readonly U
       if (seen === undefined || end > seen) t1[g] = end;
     });
   });
-  let responseTime = 0;
-  let sessions = 0;
-  for (let s = 0; s < t0.length; s++) {
-    const start = t0[s];
-    const end = t1[s];
-    if (start === undefined || end === undefined) continue;
-    sessions++;
-    responseTime += end - start;
-  }
-  return { responseTime, sessions };
+  return responseTimeOfSpans(t0, t1);
 }
 
 const unique = (keys: string[]): string[] => [...new Set(keys)];
