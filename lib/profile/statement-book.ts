@@ -41,30 +41,11 @@ interface CursorState {
 export class StatementBook {
   private readonly statements = new Map<string, OpenStatement>();
   private readonly processes = new PerProcess<ProcessCursors>(() => ({ cursors: new Map(), childE: [], childKeys: [] }));
-  /**
-   * Set for a byte range of a file (range-profile.ts): what the ranges before it left is unknown
-   * here, so a cursor not parsed in the range gets a stand-in statement, and an execution that may
-   * have begun before the range is accounted for in `carriedIn`; the join resolves both.
-   */
-  private readonly carriedIn: Map<string, { fetchE: number; ended: boolean }> | null;
-  /**
-   * In a range: when each statement's call names, wait events, children and parents were first
-   * met (one counter for the range), so the join can merge a statement's two entries (its stand-in
-   * and itself) in the order one pass meets them.
-   */
-  private readonly firstSeen: Map<OpenStatement, Record<string, number>> | null;
-  private seq = 0;
+  /** Set for a byte range of a file: what the join needs besides the totals (RangeNotes). */
+  private readonly range: RangeNotes | null;
 
   constructor(options: { range?: boolean } = {}) {
-    this.carriedIn = options.range ? new Map() : null;
-    this.firstSeen = options.range ? new Map() : null;
-  }
-
-  private seen(statement: OpenStatement, list: FirstSeenList, key: string): void {
-    const seen = this.firstSeen as Map<OpenStatement, Record<string, number>>;
-    let of = seen.get(statement);
-    if (of === undefined) seen.set(statement, (of = {}));
-    of[firstSeenKey(list, key)] = this.seq++;
+    this.range = options.range ? new RangeNotes() : null;
   }
 
   cursor(record: VisitedCursor, pid: string | null): void {
@@ -86,7 +67,7 @@ export class StatementBook {
     const state = call.cursor === '' ? null : cursorState(process, call.cursor);
     const statement = state === null ? null : this.statementFor(state, call.cursor, dep);
     if (state !== null && statement !== null) {
-      if (this.firstSeen !== null && statement.calls[call.call] === undefined) this.seen(statement, 'call', call.call);
+      if (this.range !== null && statement.calls[call.call] === undefined) this.range.seen(statement, 'call', call.call);
       const sums = (statement.calls[call.call] ??= emptyCallSums());
       addCall(sums, call);
       this.execution(state, call);
@@ -97,7 +78,7 @@ export class StatementBook {
 
   /** A wait that belongs to a call of `statement`. */
   wait(statement: OpenStatement, event: string, ela: number): void {
-    if (this.firstSeen !== null && statement.waits[event] === undefined) this.seen(statement, 'wait', event);
+    if (this.range !== null && statement.waits[event] === undefined) this.range.seen(statement, 'wait', event);
     const w = (statement.waits[event] ??= { count: 0, total: 0 });
     w.count++;
     w.total += ela;
@@ -120,24 +101,12 @@ export class StatementBook {
     const carry: StatementCarry = {
       cursors: only ? [...only.cursors].flatMap(([cursor, c]): [string, string][] => (c.statement ? [[cursor, c.statement.key]] : [])) : [],
       open: only ? [...only.cursors].flatMap(([cursor, c]): [string, number][] => (c.open === c.open ? [[cursor, c.open]] : [])) : [],
-      carriedIn: [...(this.carriedIn ?? [])],
+      carriedIn: [...(this.range?.carriedIn ?? [])],
       // One process per range: trcsess output, which interleaves several, is read in one pass.
       clean: processes.length <= 1 && (only?.childKeys.every((keys) => keys.size === 0) ?? true),
     };
-    const firstSeen = [...this.statements.values()].map((s) => this.firstSeen?.get(s) ?? {});
+    const firstSeen = [...this.statements.values()].map((s) => this.range?.firstSeen.get(s) ?? {});
     return { statements: this.totals(), carry, firstSeen };
-  }
-
-  private carriedFetch(cursor: string, e: number): void {
-    const carried = this.carriedIn?.get(cursor);
-    if (carried === undefined) this.carriedIn?.set(cursor, { fetchE: e, ended: false });
-    else if (!carried.ended) carried.fetchE += e;
-  }
-
-  private carriedEnd(cursor: string): void {
-    const carried = this.carriedIn?.get(cursor);
-    if (carried === undefined) this.carriedIn?.set(cursor, { fetchE: 0, ended: true });
-    else carried.ended = true;
   }
 
   private totals(): StatementTotals[] {
@@ -153,7 +122,7 @@ export class StatementBook {
     const known = state.statement;
     if (known !== null) return known;
     // In a range, an earlier range may have parsed the cursor: a stand-in until the join knows.
-    const key = this.carriedIn !== null ? rangeCursorKey(cursor) : unknownStatementKey(cursor);
+    const key = this.range !== null ? rangeCursorKey(cursor) : unknownStatementKey(cursor);
     const statement = this.statements.get(key) ?? this.open(key, null, null, cursor, dep);
     state.statement = statement;
     return statement;
@@ -167,7 +136,7 @@ export class StatementBook {
       state.open = e;
     } else if (call.call === 'FETCH') {
       if (state.open === state.open) state.open += e;
-      else if (this.carriedIn !== null) this.carriedFetch(call.cursor, e);
+      else this.range?.fetchBeforeOwn(call.cursor, e);
     } else if (call.call === 'CLOSE' || call.call === 'PARSE') {
       this.endExecution(state, call.cursor);
     }
@@ -176,7 +145,7 @@ export class StatementBook {
   private endExecution(state: CursorState, cursor: string): void {
     const e = state.open;
     if (e !== e) {
-      if (this.carriedIn !== null) this.carriedEnd(cursor);
+      this.range?.endBeforeOwn(cursor);
       return;
     }
     state.open = NaN;
@@ -192,9 +161,9 @@ export class StatementBook {
         statement.recursiveE += process.childE[below] ?? 0;
         for (const key of keys) {
           const child = this.statements.get(key);
-          if (this.firstSeen !== null) {
-            if (!statement.children.has(key)) this.seen(statement, 'child', key);
-            if (child !== undefined && !child.parents.has(statement.key)) this.seen(child, 'parent', statement.key);
+          if (this.range !== null) {
+            if (!statement.children.has(key)) this.range.seen(statement, 'child', key);
+            if (child !== undefined && !child.parents.has(statement.key)) this.range.seen(child, 'parent', statement.key);
           }
           statement.children.add(key);
           child?.parents.add(statement.key);
@@ -226,6 +195,39 @@ export class StatementBook {
     };
     this.statements.set(key, statement);
     return statement;
+  }
+}
+
+/**
+ * What a byte range's book notes for the join (range-profile.ts), whose ranges before it are unknown
+ * here: per cursor met before any execution of its own, the FETCH time and the end an execution open
+ * before the range would get (`carriedIn`); and when each statement's call names, wait events,
+ * children and parents were first met (one counter for the range), so that a statement's two entries
+ * (its stand-in and itself) are joined in the order one pass meets them.
+ */
+class RangeNotes {
+  readonly carriedIn = new Map<string, { fetchE: number; ended: boolean }>();
+  readonly firstSeen = new Map<OpenStatement, Record<string, number>>();
+  private seq = 0;
+
+  seen(statement: OpenStatement, list: FirstSeenList, key: string): void {
+    let of = this.firstSeen.get(statement);
+    if (of === undefined) this.firstSeen.set(statement, (of = {}));
+    of[firstSeenKey(list, key)] = this.seq++;
+  }
+
+  /** A FETCH with no execution of the range's own open on its cursor. */
+  fetchBeforeOwn(cursor: string, e: number): void {
+    const carried = this.carriedIn.get(cursor);
+    if (carried === undefined) this.carriedIn.set(cursor, { fetchE: e, ended: false });
+    else if (!carried.ended) carried.fetchE += e;
+  }
+
+  /** An EXEC, PARSE, CLOSE or PARSING IN CURSOR with no execution of the range's own open on its cursor. */
+  endBeforeOwn(cursor: string): void {
+    const carried = this.carriedIn.get(cursor);
+    if (carried === undefined) this.carriedIn.set(cursor, { fetchE: 0, ended: true });
+    else carried.ended = true;
   }
 }
 
