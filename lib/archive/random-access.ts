@@ -35,15 +35,27 @@ export function blobAccess(blob: Blob): RandomAccess {
  * A ReadableStream's chunks, pulled one read at a time (the stream reads ahead only to its small
  * queue). A consumer that stops early cancels the stream, and so does `stop` (the read in progress
  * then ends the iteration: the caller says why).
+ *
+ * `reuseBytes`: read a byte stream with a BYOB reader into one buffer of that size, reused, for a
+ * consumer done with each chunk before it asks for the next (lib/worker/file-chunks.ts says why);
+ * a stream without one is read as without it.
  */
-export async function* streamChunks(readable: ReadableStream<Uint8Array>, stop?: AbortSignal): AsyncGenerator<Uint8Array> {
-  const reader = readable.getReader();
+export async function* streamChunks(readable: ReadableStream<Uint8Array>, stop?: AbortSignal, reuseBytes?: number): AsyncGenerator<Uint8Array> {
+  const byob = reuseBytes === undefined ? null : byobReader(readable);
+  const reader = byob ?? readable.getReader();
+  let buffer = new ArrayBuffer(Math.max(1, reuseBytes ?? 1));
+  const read = async (): Promise<ReadableStreamReadResult<Uint8Array>> => {
+    if (byob === null) return (reader as ReadableStreamDefaultReader<Uint8Array>).read();
+    const next = await byob.read(new Uint8Array(buffer));
+    if (next.value !== undefined) buffer = next.value.buffer as ArrayBuffer; // the read moved it: taken back for the next one
+    return next as ReadableStreamReadResult<Uint8Array>;
+  };
   const cancel = () => void reader.cancel().catch(() => undefined);
   stop?.addEventListener('abort', cancel, { once: true });
   let finished = false;
   try {
     for (;;) {
-      const next = await reader.read();
+      const next = await read();
       if (next.done) break;
       yield next.value;
     }
@@ -52,6 +64,14 @@ export async function* streamChunks(readable: ReadableStream<Uint8Array>, stop?:
     stop?.removeEventListener('abort', cancel);
     if (!finished) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
+  }
+}
+
+function byobReader(readable: ReadableStream<Uint8Array>): ReadableStreamBYOBReader | null {
+  try {
+    return readable.getReader({ mode: 'byob' });
+  } catch {
+    return null; // not a byte stream
   }
 }
 

@@ -19,12 +19,13 @@ export class CancelledError extends Error {
   }
 }
 
-export async function* fileChunks(blob: Blob, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
+/** `reuseBytes`: one buffer of that size, reused by BYOB reads (SCAN_READ_BYTES): each chunk is valid until the next is asked for. */
+export async function* fileChunks(blob: Blob, signal?: AbortSignal, reuseBytes?: number): AsyncGenerator<Uint8Array> {
   if (signal?.aborted) throw new CancelledError();
   // A Cancel is heard while a read is outstanding, not only between reads: it cancels the stream,
   // which ends that read. (Not a Promise.race against the abort: each race left a reaction on a
   // promise that never settles, keeping every chunk read reachable.)
-  for await (const chunk of streamChunks(blob.stream(), signal)) {
+  for await (const chunk of streamChunks(blob.stream(), signal, reuseBytes === undefined ? undefined : Math.min(reuseBytes, Math.max(1, blob.size)))) {
     if (signal?.aborted) break;
     yield chunk;
   }
@@ -61,48 +62,16 @@ async function* abortable(source: AsyncIterable<Uint8Array>, signal?: AbortSigna
   }
 }
 
-/** The bytes one BYOB read asks for: measured in the Chromium experiment described at scannedChunks. */
-const SCAN_READ_BYTES = 1 << 20;
-
 /**
- * A Blob's bytes for a consumer that is done with each chunk before it asks for the next (the
- * scanner's push copies what it keeps): read with a BYOB reader into one buffer, reused.
+ * The bytes of one read of a range's scan (lib/worker/range-scan.ts), a BYOB read into one reused
+ * buffer (streamChunks' `reuseBytes`): the scanner's push copies what it keeps of a chunk before it
+ * asks for the next.
  *
  * Why: in Chromium 156 on this 2-core machine, reading the 1 GiB trace with nothing parsed,
  * `Blob.stream()`'s default reader gave 436–785 MB/s in one worker and 790–970 MB/s split over two;
- * BYOB reads of 1 MiB into one reused buffer gave 770–965 MB/s in one and 1,180–1,260 MB/s in two.
- * A fresh buffer per read instead crashed the renderer (each read transfers its buffer; the
- * detached ones piled up faster than they were collected), so the buffer is reused, and the
- * chunks are valid only until the next one is asked for. Where a browser has no BYOB reader for
- * a Blob's stream, the default reader is used.
+ * BYOB reads of 1 MiB into one reused buffer gave 770–965 MB/s in one and 1,180–1,260 MB/s in two,
+ * at the least CPU of the browser and renderer processes (`FileReaderSync` and `slice().arrayBuffer()`
+ * cost 1.5–2× as much). A fresh buffer per read instead crashed the renderer (each read transfers
+ * its buffer; the detached ones piled up faster than they were collected).
  */
-export async function* scannedChunks(blob: Blob, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
-  if (signal?.aborted) throw new CancelledError();
-  const stream = blob.stream();
-  let reader: ReadableStreamBYOBReader;
-  try {
-    reader = stream.getReader({ mode: 'byob' });
-  } catch {
-    yield* fileChunks(blob, signal);
-    return;
-  }
-  const cancel = () => void reader.cancel().catch(() => undefined);
-  signal?.addEventListener('abort', cancel, { once: true });
-  let buffer = new ArrayBuffer(Math.min(SCAN_READ_BYTES, Math.max(1, blob.size)));
-  let finished = false;
-  try {
-    for (;;) {
-      const next = await reader.read(new Uint8Array(buffer));
-      if (next.done || next.value === undefined) break;
-      buffer = next.value.buffer as ArrayBuffer; // the read moved it: take it back for the next one
-      if (signal?.aborted) break;
-      yield next.value;
-    }
-    finished = true;
-  } finally {
-    signal?.removeEventListener('abort', cancel);
-    if (!finished) await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
-  }
-  if (signal?.aborted) throw new CancelledError();
-}
+export const SCAN_READ_BYTES = 1 << 20;
