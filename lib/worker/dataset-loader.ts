@@ -15,9 +15,10 @@ import { importSamplesCsv } from './csv-input';
 import { readSysioFile } from './sysio-input';
 import { cellTextOf } from './cell-inputs';
 import type { TraceFileResult } from '../trace/types';
+import type { Counts } from '../stats/counts';
 import { CancelledError, inputSize, isRandomAccess, openInput } from './file-chunks';
 import { expandArchive } from '../archive/blob-inputs';
-import { RANGE_SIZES } from '../trace/range-schedule';
+import { RANGE_SIZES, type RangeSizes } from '../trace/range-schedule';
 import { parseInRanges } from './parallel-parse';
 import type { RangeHelper } from './range-port';
 import { demoKey, syntheticNote, syntheticProfile, type DatasetState, type TraceEntry } from './dataset-state';
@@ -47,7 +48,13 @@ export class DatasetLoader {
   constructor(
     private readonly d: DatasetState,
     private readonly post: Post,
-    private readonly env: { now: () => number; samplesHeldElsewhere: () => number; rangeHelpers: () => Promise<readonly RangeHelper[]> },
+    private readonly env: {
+      now: () => number;
+      samplesHeldElsewhere: () => number;
+      rangeHelpers: () => Promise<readonly RangeHelper[]>;
+      /** Tests: smaller ranges, so a small file is read in ranges too. */
+      rangeSizes?: RangeSizes;
+    },
   ) {}
 
   private sendStatus(): void {
@@ -192,14 +199,16 @@ export class DatasetLoader {
       };
       progress(0, 0, true);
       if (await this.expandArchive(entry)) continue;
-      await this.parseEntry(entry, abort, budget, progress);
+      const counted = await this.parseEntry(entry, abort, budget, progress);
       if (d.abort !== abort) break; // replaced by a newer run, which owns the entries now
       doneBytes += inputSize(entry);
       doneWaits += entry.status.waits;
       const read = entry.result;
       if (read) {
-        if (read.samples.ela.length > 0) histogram.addValues(read.samples.ela);
-        else if (read.elaCounts) histogram.addCounts(read.elaCounts);
+        // From counts where the parse made them (a few thousand distinct values, not millions of waits).
+        const counts = counted ?? read.elaCounts;
+        if (counts) histogram.addCounts(counts);
+        else histogram.addValues(read.samples.ela.subarray(0, read.samples.count));
         drawn = true;
       }
       progress(0, 0, true);
@@ -256,7 +265,8 @@ export class DatasetLoader {
     return this.d.traces.find((t) => t.status.state === 'queued') ?? null;
   }
 
-  private async parseEntry(entry: TraceEntry, abort: AbortController, budget: number, progress: (bytes: number, waits: number) => void): Promise<void> {
+  /** Reads one file into entry; gives the exact histogram of its ela when its parse made one (in ranges, each range's on its own thread). */
+  private async parseEntry(entry: TraceEntry, abort: AbortController, budget: number, progress: (bytes: number, waits: number) => void): Promise<Counts | null> {
     const d = this.d;
     const fileAbort = new AbortController();
     const stop = () => fileAbort.abort();
@@ -280,13 +290,17 @@ export class DatasetLoader {
     // a small dataset's too (CALLS_COUNTED_UP_TO_BYTES), unless they are known from an earlier read.
     const small = d.traces.reduce((n, t) => n + inputSize(t), 0) <= CALLS_COUNTED_UP_TO_BYTES;
     const collector = entry.calls == null && (measure !== null || small) ? new ProfileCollector() : null;
+    let counted: Counts | null = null;
     try {
       // strace or fio output (lib/sysio), by content, for an event; a call or commit measure is for traces only.
       let result: TraceFileResult | null = measure === null ? await readSysioFile(entry.file, { name: entry.name, event: d.event, fileIndex, signal: fileAbort.signal, onProgress }) : null;
-      const helpers = result === null && measure === null && size >= RANGE_SIZES.splitBytes && isRandomAccess(entry) ? await this.env.rangeHelpers() : [];
+      const sizes = this.env.rangeSizes ?? RANGE_SIZES;
+      const helpers = result === null && measure === null && size >= sizes.splitBytes && isRandomAccess(entry) ? await this.env.rangeHelpers() : [];
       if (helpers.length > 0) {
         try {
-          result = (await parseInRanges({ file: entry.file, name: entry.name, event: d.event, fileIndex, helpers, signal: fileAbort.signal, onProgress }))?.result ?? null;
+          const ranged = await parseInRanges({ file: entry.file, name: entry.name, event: d.event, fileIndex, helpers, signal: fileAbort.signal, onProgress, sizes });
+          result = ranged?.result ?? null;
+          counted = ranged?.elaHistogram ?? null;
         } catch (error) {
           if (error instanceof CancelledError || fileAbort.signal.aborted) throw error;
           result = null; // a range worker failed: read the file in one pass instead
@@ -304,17 +318,19 @@ export class DatasetLoader {
       // A Cancel inside a gzip file reaches parseTrace as a gzip error (the inflater is aborted), so
       // it returns a partial result: the signal, not the outcome, says the file was not read to its end.
       if (tooLarge !== null || fileAbort.signal.aborted) throw new CancelledError();
-      if (!current()) return;
-      if (result.outcome.kind === 'not-a-trace' && !entry.member && (await this.takeCellFile(entry))) return;
+      if (!current()) return null;
+      if (result.outcome.kind === 'not-a-trace' && !entry.member && (await this.takeCellFile(entry))) return null;
       entry.result = result;
       entry.status = statusOfResult(result, size);
       if (collector && result.outcome.kind !== 'not-a-trace') entry.calls = callChoicesOf(collector.finish());
+      return counted;
     } catch (error) {
-      if (!current()) return;
+      if (!current()) return null;
       entry.result = null;
       if (tooLarge !== null) entry.status = failedStatus(entry.name, size, 'too-large', tooLarge);
       else if (error instanceof CancelledError) entry.status = { ...queuedStatus(entry.name, size), state: 'cancelled' };
       else entry.status = failedStatus(entry.name, size, 'unreadable', namingOnce(entry.name, error));
+      return null;
     } finally {
       abort.signal.removeEventListener('abort', stop);
     }
