@@ -1,5 +1,5 @@
 'use client';
-import type { WaitRow } from '@/lib/outliers/top-list';
+import { describeLoggedTime, describeProcess } from '@/lib/outliers/row-clock';
 import type { DatasetRow } from '@/lib/worker/outlier-requests';
 import { formatNumber, formatTime, type DisplayUnit } from '../display-units';
 import { useValuesNoun, valueColumn } from '../values-noun';
@@ -8,7 +8,9 @@ import styles from './wait-table.module.css';
 /** About the height of a row of a wait table, for its height while it is off screen (wait-table.module.css). */
 const ROW_PX = 29;
 
-function when(row: WaitRow): string {
+/** A row's time: a strace or fio value's as its log wrote it (row-clock.ts), a trace wait's from its tim and the *** stamps. */
+function when(row: DatasetRow): string {
+  if (row.clock !== 'trace') return describeLoggedTime(row.time, row.clock);
   const t = row.time;
   if (t.kind === 'utc' || t.kind === 'local') return `${t.iso ?? ''}${t.kind === 'local' ? ' (local, no UTC offset in the trace)' : ''}`;
   if (t.kind === 'tim') return `tim ${t.micros === undefined || t.micros === null ? '' : formatNumber(t.micros)} (no *** timestamp to anchor it)`;
@@ -77,7 +79,7 @@ export function WaitTable({ rows, unit, onPick, picked, labelOf, datasetId, offs
               tabIndex={0}
               onKeyDown={(e) => e.key === 'Enter' && onPick(r)}
             >
-              <WaitCells rank={offset + k + 1} label={labelOf(r.datasetId)} ela={r.ela} time={when(r)} session={r.session ?? (r.pid ? `pid ${r.pid}` : '–')} file={r.file} line={r.line} unit={unit} />
+              <WaitCells rank={offset + k + 1} label={labelOf(r.datasetId)} ela={r.ela} time={when(r)} session={describeProcess(r, r.clock) ?? '–'} file={r.file} line={r.clock === 'fio-json' ? 0 /* a json+ histogram bin has no line of its own */ : r.line} unit={unit} />
             </tr>
           ))}
         </tbody>

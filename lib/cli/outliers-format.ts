@@ -1,12 +1,12 @@
 import type { WindowSummary } from '../outliers/analyze';
 import type { SwitchWait, WindowActivity } from '../outliers/co-occurrence';
+import { describeLoggedTime, describeProcess, rowClockOf } from '../outliers/row-clock';
 import { describeTime, formatMicrosIso } from '../outliers/stamps';
 import type { TraceContext } from '../outliers/context';
 import type { WaitRow } from '../outliers/top-list';
-import type { SampleTime } from '../outliers/wall-clock';
 import type { Dataset } from '../trace/dataset';
 import { valuesNoun, valuesPhrase } from '../trace/measure';
-import { isSysioFacts, SYSIO_BANNER } from '../sysio/sysio-format';
+import { isSysioFacts } from '../sysio/sysio-format';
 import { formatCount, formatMicros, padTable } from './format';
 import type { OutliersResult } from './outliers-command';
 import { safeField, safeText } from './terminal-text';
@@ -28,21 +28,6 @@ function timesPhrase(sysio: readonly (string | null)[]): string {
   return sysio.some((b) => b === null) ? `trace times extrapolated from the *** stamps; ${logs}` : logs;
 }
 
-/**
- * A strace or fio value's time as its log wrote it: strace -ttt's epoch seconds are UTC (an ISO
- * time, as describeTime writes it); -t and -tt write the time of day without a date (under 24 h);
- * a fio log's time column counts from the job's start (lib/sysio/fio-log.ts). Never a trace's tim.
- */
-function describeLoggedTime(t: SampleTime, strace: boolean): string {
-  if (t.kind === 'none') return '(no time in the log)';
-  if (t.kind !== 'tim' || t.micros === null) return describeTime(t);
-  // A call started before midnight and logged after it (its start is its end less its duration) is the day before's.
-  if (strace && t.micros < DAY_MICROS) return `${formatMicrosIso(((t.micros % DAY_MICROS) + DAY_MICROS) % DAY_MICROS, null).slice(11)} (time of day)`;
-  return `+${(t.micros / 1e6).toFixed(6)} s (from the ${strace ? "log's" : "job's"} start)`;
-}
-
-const DAY_MICROS = 86_400_000_000;
-
 /** Why no clusters were computed, with what to do about it; null when they were. */
 function clustersNote(a: OutliersResult['analysis']): string | null {
   return a.thresholdNote === null ? null : `${a.thresholdNote}; give one with --threshold`;
@@ -57,15 +42,15 @@ export function outliersText(r: OutliersResult, dataset: Dataset): string {
   const noun = valuesNoun(args.measure);
   const valueHead = args.measure ? 'µs' : 'ela µs';
   const sysio = dataset.files.map((f) => (isSysioFacts(f.facts) ? f.facts.banner : null));
+  const clocks = dataset.files.map((f) => rowClockOf(f.facts));
   out.push(`${args.measure ? `outliers of ${valuesPhrase(dataset.event, args.measure)}` : `'${dataset.event}' outliers`} in ${fileWord} (values in µs; ${timesPhrase(sysio)})`, '');
   out.push(`top ${formatCount(a.top.rows.length)} of ${formatCount(a.top.total)} ${noun}`);
   const rows = a.top.rows.map((w, k) => {
-    const banner = sysio[w.fileIndex] ?? null;
-    // fio's json+ values are its histogram bins (lib/sysio/fio-json.ts): no time, no line of their own.
-    if (banner === SYSIO_BANNER['fio-json']) return [String(k + 1), formatCount(w.ela), '(a histogram bin)', w.pid !== null ? `job ${w.pid}` : '—', w.file, '—', '—'];
-    const time = banner !== null ? describeLoggedTime(w.time, banner === SYSIO_BANNER.strace) : describeTime(w.time);
-    // Without a SESSION ID: the process (a trace's header pid, strace's pid), or a fio log's job.
-    const session = w.session ?? (w.pid === null ? '—' : banner === SYSIO_BANNER['fio-log'] ? `job ${w.pid}` : `pid ${w.pid}`);
+    const clock = clocks[w.fileIndex] ?? 'trace';
+    const time = clock === 'trace' ? describeTime(w.time) : describeLoggedTime(w.time, clock);
+    const session = describeProcess(w, clock) ?? '—';
+    // fio's json+ values are its histogram bins (lib/sysio/fio-json.ts): no line of their own.
+    if (clock === 'fio-json') return [String(k + 1), formatCount(w.ela), time, session, w.file, '—', '—'];
     return [String(k + 1), formatCount(w.ela), time, session, w.file, String(w.line), String(w.offset)];
   });
   out.push(padTable([['#', valueHead, 'time', 'session', 'file', 'line', 'offset'], ...rows], [true, true, false, false, false, true, true]), '');

@@ -14,7 +14,7 @@ import type { WaitscopeReport } from '../report/report-schema';
 import { chooseInterval } from '../stats/over-time-interval';
 import type { Measure } from '../trace/measure';
 import type { DatasetOutliers } from '../worker/outlier-requests';
-import { timelineOf } from '../worker/outlier-requests';
+import { datasetWaitList, timelineOf } from '../worker/outlier-requests';
 import type { ShareSources } from '../worker/share-request';
 import type { InputFile } from '../node/find-inputs';
 import { openInput } from '../node/file-chunks';
@@ -72,7 +72,7 @@ export function reportSources(sides: ReadonlyMap<string, ReportSide>, options: R
         datasetId,
         label,
         analysis,
-        top: { datasetId, total: analysis.top.total, rows: analysis.top.rows.map((r) => ({ ...r, datasetId })) },
+        top: datasetWaitList(datasetId, analysis.top, loaded),
         timeline: timelineOf(loaded),
         hasTraceLines: true,
       };

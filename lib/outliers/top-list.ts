@@ -14,6 +14,8 @@ export const DEFAULT_TOP = 100;
 export interface ListInput extends ClockInput {
   samples: ClockInput['samples'] & { ela: Float64Array; file: Uint32Array; line: Uint32Array; offset: Float64Array };
   sessions: readonly (Pick<SessionMarker, 'pid' | 'sid' | 'serial'> & { file: number })[];
+  /** The files, with their banner: a strace or fio file's says so (row-clock.ts). */
+  files: readonly (ClockInput['files'][number] & { facts: { banner: string | null } })[];
 }
 
 export interface WaitRow {

@@ -11,6 +11,7 @@ import { isSysioFacts } from '../sysio/sysio-format';
 import { sysioContext } from '../sysio/sysio-context';
 import { contextStart } from '../outliers/context-start';
 import { downsampleTimeline, SHARED_TIMELINE_POINTS } from '../outliers/timeline';
+import { rowClockOf, type RowClock } from '../outliers/row-clock';
 import { indicesInRange, indicesInWindow, longestFirst, waitRow, type ListInput, type WaitList, type WaitRow } from '../outliers/top-list';
 import { DatasetClock, LOCAL_DOMAIN, UTC_DOMAIN } from '../outliers/wall-clock';
 import { fileChunks, isRandomAccess, openInput } from './file-chunks';
@@ -33,7 +34,11 @@ export interface TimelineSeries {
 }
 
 /** A listed wait with the id of its dataset: labels can repeat or change, ids do not. */
-export type DatasetRow = WaitRow & { datasetId: string };
+/** A listed wait with its dataset, and the clock its file's times are on (a trace's, or a strace or fio log's). */
+export type DatasetRow = WaitRow & { datasetId: string; clock: RowClock };
+
+/** Each file's clock (row-clock.ts), by file index. */
+const clocksOf = (input: ListInput): RowClock[] => input.files.map((f) => rowClockOf(f.facts));
 
 export interface DatasetWaitList {
   datasetId: string;
@@ -42,8 +47,10 @@ export interface DatasetWaitList {
   rows: DatasetRow[];
 }
 
-function withId(datasetId: string, list: WaitList): DatasetWaitList {
-  return { datasetId, total: list.total, rows: list.rows.map((r) => ({ ...r, datasetId })) };
+/** A dataset's list of waits as the page lists them: each row with its dataset and its file's clock. */
+export function datasetWaitList(datasetId: string, list: WaitList, input: ListInput): DatasetWaitList {
+  const clocks = clocksOf(input);
+  return { datasetId, total: list.total, rows: list.rows.map((r) => ({ ...r, datasetId, clock: clocks[r.fileIndex] ?? 'trace' })) };
 }
 
 export interface DatasetOutliers {
@@ -97,7 +104,7 @@ export function outliersOf(d: DatasetState, label: string, options: { top: numbe
     datasetId: d.id,
     label,
     analysis,
-    top: withId(d.id, analysis.top),
+    top: datasetWaitList(d.id, analysis.top, input),
     timeline: timelineOf(input),
     hasTraceLines: d.synthetic === null,
   };
@@ -128,7 +135,7 @@ export interface SelectionPage {
  * sample order, so the same wait is at the same position on every page and in the CSV.
  */
 interface MergedList {
-  parts: { datasetId: string; label: string; input: ListInput; clock: DatasetClock; total: number; start: number }[];
+  parts: { datasetId: string; label: string; input: ListInput; clock: DatasetClock; clocks: RowClock[]; total: number; start: number }[];
   sample: Uint32Array;
   ela: Float64Array;
 }
@@ -142,7 +149,7 @@ function mergedList(datasetOf: (id: string) => DatasetState, parts: readonly Sel
       by.kind === 'range'
         ? indicesInRange(input, by.lo, by.hi)
         : indicesInWindow(input, { domain: by.kindOfTime === 'utc' ? UTC_DOMAIN : LOCAL_DOMAIN, from: by.fromMs * 1000, to: by.toMs * 1000 }, clock);
-    return [{ datasetId, label, input, clock, picked }];
+    return [{ datasetId, label, input, clock, clocks: clocksOf(input), picked }];
   });
   const n = found.reduce((sum, f) => sum + f.picked.length, 0);
   const sample = new Uint32Array(n);
@@ -165,7 +172,8 @@ function* rowsOf(list: MergedList, from: number, to: number): Generator<DatasetR
   for (let k = from; k < order.length; k++) {
     const at = order[k] as number;
     const p = list.parts.findLast((x) => x.start <= at)!;
-    yield { ...waitRow(p.input, p.label, list.sample[at] as number, p.clock), datasetId: p.datasetId };
+    const row = waitRow(p.input, p.label, list.sample[at] as number, p.clock);
+    yield { ...row, datasetId: p.datasetId, clock: p.clocks[row.fileIndex] ?? 'trace' };
   }
 }
 

@@ -20,7 +20,7 @@ export function syntheticListInput(values: Float64Array, sessions: Uint32Array, 
   const sessionCount = n === 0 ? 0 : (sessions[n - 1] as number) + 1;
   const files = Array.from({ length: sessionCount }, (_, i) => {
     const anchor: TimeAnchor = { line: 0, text: SYNTHETIC_START, wall: SYNTHETIC_START, utcOffsetMinutes: null, tim: 0, timLine: null, session: 0 };
-    return { fileName: `synthetic session ${i + 1}`, facts: { unit: 'us' as const, pid: String(i + 1) }, anchors: [anchor], sessions: [{ pid: String(i + 1) }] };
+    return { fileName: `synthetic session ${i + 1}`, facts: { unit: 'us' as const, pid: String(i + 1), banner: null }, anchors: [anchor], sessions: [{ pid: String(i + 1) }] };
   });
   return {
     samples: { count: n, ela: values, tim, session: sessions, file: sessions, line: new Uint32Array(n), offset: new Float64Array(n) },

@@ -60,6 +60,12 @@ describe('workbench: strace and fio files', () => {
     const lineText = on.text.split('\n')[Number(await top.getAttribute('data-line')) - 1]!;
     expect(lineText).toMatch(new RegExp(`^\\[pid +${longest.pid}\\] \\S+ fdatasync\\(`));
     expect(await top.textContent()).toContain(`pid ${longest.pid}`);
+    // Its time as strace -tt wrote it (µs since midnight, HH:MM:SS.ffffff), not a trace's tim without a *** stamp.
+    const two = (n: number) => String(n).padStart(2, '0');
+    const s = longest.start;
+    const clock = `${two(Math.floor(s / 3.6e9))}:${two(Math.floor(s / 6e7) % 60)}:${two(Math.floor(s / 1e6) % 60)}.${String(s % 1e6).padStart(6, '0')}`;
+    expect(await top.textContent()).toContain(`${clock} (time of day)`);
+    expect(await top.textContent()).not.toContain('tim ');
     await top.click();
     await page.getByTestId('context-view').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('context-view').textContent()).toContain(lineText);
@@ -87,6 +93,14 @@ describe('workbench: strace and fio files', () => {
     expect(await tableValue(page, 'max', 'd1')).toBe(Math.max(...writes));
     // The page says the unit was assumed (the log names no fio version), as for a trace without a banner.
     expect(await page.getByTestId('dataset-d1').textContent()).toContain('values are read as ns');
+    // The longest write's time counts from the job's start, as fio's time column does.
+    const longest = log.ios.filter((io) => io.direction === 1).reduce((a, io) => (io.ns > a.ns ? io : a));
+    expect(log.ios.filter((io) => io.direction === 1 && io.ns === longest.ns), 'one longest write, so the first row is known').toHaveLength(1);
+    await openView(page, 'outliers');
+    const top = page.locator('[data-testid=outlier-rows][data-dataset=d1] tbody tr').first();
+    await top.waitFor({ timeout: 60_000 });
+    expect(Number(await top.getAttribute('data-ela'))).toBe(longest.ns / 1000);
+    expect(await top.textContent()).toContain(`+${(longest.timeMs / 1000).toFixed(6)} s (from the job's start)`);
     await page.close();
   });
 });
