@@ -46,12 +46,8 @@ export function denseRangeLimit(n: number): number {
 /** A whole number of 0 or more that a double holds exactly. */
 export const isNonNegativeSafeInteger = (v: number): boolean => v >= 0 && v <= Number.MAX_SAFE_INTEGER && Math.floor(v) === v;
 
-/**
- * min and max of a non-empty sample of non-negative safe integers whose range fits
- * `denseRangeLimit`: a sample a dense table counts. null for any other sample (empty, a fraction,
- * a negative, NaN, ±∞, or too wide a range).
- */
-export function denseRange(values: Float64Array): { min: number; max: number } | null {
+/** min and max of a non-empty sample of non-negative safe integers; null for any other sample (empty, a fraction, a negative, NaN, ±∞). */
+export function wholeRange(values: Float64Array): { min: number; max: number } | null {
   let min = Infinity;
   let max = -Infinity;
   for (let i = 0; i < values.length; i++) {
@@ -60,7 +56,17 @@ export function denseRange(values: Float64Array): { min: number; max: number } |
     if (v < min) min = v;
     if (v > max) max = v;
   }
-  return values.length > 0 && max - min + 1 <= denseRangeLimit(values.length) ? { min, max } : null;
+  return values.length > 0 ? { min, max } : null;
+}
+
+/**
+ * min and max of a non-empty sample of non-negative safe integers whose range fits
+ * `denseRangeLimit`: a sample a dense table counts. null for any other sample (empty, a fraction,
+ * a negative, NaN, ±∞, or too wide a range).
+ */
+export function denseRange(values: Float64Array): { min: number; max: number } | null {
+  const range = wholeRange(values);
+  return range !== null && range.max - range.min + 1 <= denseRangeLimit(values.length) ? range : null;
 }
 
 /**

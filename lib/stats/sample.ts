@@ -8,7 +8,7 @@
  * Sessions are in order of first appearance in the sample: the cluster bootstrap numbers them so
  * (a replicate draws session indices), and the same data must draw the same sessions on every run.
  */
-import { countsFrom, countsOf, denseRange, mergeCounts, type Counts } from './counts';
+import { countsFrom, countsOf, denseRangeLimit, mergeCounts, wholeRange, type Counts } from './counts';
 import { DenseCounter } from './dense-counter';
 
 export interface Sample {
@@ -38,14 +38,66 @@ export function withoutSessions(s: Sample): Sample {
  */
 export function sampleOf(values: Float64Array, sessionIds: Uint32Array | null = null): Sample {
   if (sessionIds === null) return { counts: countsOf(values), sessions: null };
-  if (sessionIds.length !== values.length) throw new RangeError('sample: sessions and values differ in length');
-  const range = denseRange(values);
+  return sampleOfParts([{ values, ids: sessionIds }]);
+}
+
+/** Some consecutive values of a sample and the session id of each (a scan's block of samples). */
+export interface SamplePart {
+  values: Float64Array;
+  ids: Uint32Array;
+}
+
+/**
+ * The sample of values given in consecutive parts (a scan's blocks), as sampleOf gives it for the
+ * parts joined, without joining them: one dense range over all the parts, so a part whose own
+ * range is too wide for a table of its size (one 0.3 s wait among 65,536) is not counted by sorting,
+ * and a session's run that goes on into the next part stays one run.
+ */
+export function sampleOfParts(parts: readonly SamplePart[]): Sample {
+  for (const p of parts) if (p.ids.length !== p.values.length) throw new RangeError('sample: sessions and values differ in length');
+  const range = denseRangeOfParts(parts);
   if (range !== null) {
     // Whole µs in a compact range: each session counted straight on one table, the whole from them.
-    return sampleOfSessions(sessionCounts(values, sessionIds, range));
+    return sampleOfSessions(sessionCounts(parts, range));
   }
-  const counts = countsOf(values);
-  return { counts, sessions: sessionCounts(values, sessionIds, { grid: counts.values }) };
+  // Fractions or too wide a range (rare): the grid of distinct values needs the values in one column.
+  const counts = countsOf(parts.length === 1 ? parts[0]!.values : joined(parts));
+  return { counts, sessions: sessionCounts(parts, { grid: counts.values }) };
+}
+
+/**
+ * A sample is counted on one table when its range fits 2 cells a value (denseRangeLimit) or this
+ * many: a table of 4 MB, taken from the thread's spare and read back by its block map. Why: a
+ * 32 MiB range of a trace holds ~65,000 waits, and one wait of 0.3 s among them made its range too
+ * wide for 2 cells a value, so each range of the book's files was sorted instead, ~0.2 s of CPU a
+ * thread in `compare` (2026-12-02, bench/compare-bench.mjs).
+ */
+const TABLE_CELLS = 1 << 20;
+
+/** The range the parts span, as one column, when one table counts them (TABLE_CELLS); null otherwise. */
+function denseRangeOfParts(parts: readonly SamplePart[]): { min: number; max: number } | null {
+  let min = Infinity;
+  let max = -Infinity;
+  let n = 0;
+  for (const p of parts) {
+    if (p.values.length === 0) continue;
+    const r = wholeRange(p.values);
+    if (r === null) return null;
+    min = Math.min(min, r.min);
+    max = Math.max(max, r.max);
+    n += p.values.length;
+  }
+  return n > 0 && max - min + 1 <= Math.max(denseRangeLimit(n), TABLE_CELLS) ? { min, max } : null;
+}
+
+function joined(parts: readonly SamplePart[]): Float64Array {
+  const out = new Float64Array(parts.reduce((n, p) => n + p.values.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p.values, at);
+    at += p.values.length;
+  }
+  return out;
 }
 
 /** Maps each value of a sample to its index in `grid` (the sample's ascending distinct values). */
@@ -72,34 +124,47 @@ function gridIndexer(grid: Float64Array): (v: number) => number {
 /**
  * Each session's counts. Waits of one session usually come in long runs (one file, one session),
  * so ids are looked up once per run, and each run is counted in one table: of the value range
- * (whole µs), or of the grid of distinct values (anything else, by binary search); a session that
- * comes back later (trcsess output) gets its runs merged at the end.
+ * (whole µs), or of the grid of distinct values (anything else, by binary search); a run goes on
+ * across parts, and a session that comes back later (trcsess output) gets its runs merged at the end.
+ * One table at a time: a run's is emptied for the next before that one starts.
  */
-function sessionCounts(values: Float64Array, ids: Uint32Array, on: { min: number; max: number } | { grid: Float64Array }): Counts[] {
+function sessionCounts(parts: readonly SamplePart[], on: { min: number; max: number } | { grid: Float64Array }): Counts[] {
   const grid = 'grid' in on ? on.grid : null;
   const indexOf = grid && gridIndexer(grid);
   const cells = 'grid' in on ? on.grid.length : on.max - on.min + 1;
   const offset = 'grid' in on ? 0 : on.min;
   const order = new Map<number, number>();
   const runs: Pick<Counts, 'values' | 'counts'>[][] = [];
-  let i = 0;
-  while (i < values.length) {
-    const id = ids[i]!;
-    let s = order.get(id);
-    if (s === undefined) {
-      s = order.size;
-      order.set(id, s);
-      runs.push([]);
+  let run: { id: number; session: number; counter: DenseCounter } | null = null;
+  const finish = () => {
+    if (run === null) return;
+    const counted = run.counter.take();
+    if (grid) for (let k = 0; k < counted.values.length; k++) counted.values[k] = grid[counted.values[k]!]!;
+    runs[run.session]!.push(counted);
+    run = null;
+  };
+  for (const { values, ids } of parts) {
+    let i = 0;
+    while (i < values.length) {
+      const id = ids[i]!;
+      let j = i + 1;
+      while (j < values.length && ids[j] === id) j++;
+      if (run === null || run.id !== id) {
+        finish();
+        let s = order.get(id);
+        if (s === undefined) {
+          s = order.size;
+          order.set(id, s);
+          runs.push([]);
+        }
+        run = { id, session: s, counter: new DenseCounter({ offset, cells, limit: cells }) };
+      }
+      const counter: DenseCounter = run.counter;
+      if (indexOf === null) counter.addAll(values, i, j);
+      else for (let k = i; k < j; k++) counter.add(indexOf(values[k]!));
+      i = j;
     }
-    let j = i + 1;
-    while (j < values.length && ids[j] === id) j++;
-    const counter = new DenseCounter({ offset, cells, limit: cells });
-    if (indexOf === null) counter.addAll(values, i, j);
-    else for (let k = i; k < j; k++) counter.add(indexOf(values[k]!));
-    const run = counter.take();
-    if (grid) for (let k = 0; k < run.values.length; k++) run.values[k] = grid[run.values[k]!]!;
-    runs[s]!.push(run);
-    i = j;
   }
+  finish();
   return runs.map((parts) => (parts.length === 1 ? countsFrom(parts[0]!.values, parts[0]!.counts) : mergeCounts(parts)));
 }

@@ -10,7 +10,7 @@
  * Sample made from these equals the one made from the columns, and the bootstrap draws the same.
  */
 import { mergeCounts, type Counts } from '../stats/counts';
-import { sampleOf } from '../stats/sample';
+import { sampleOfParts } from '../stats/sample';
 import type { WaitSamples } from './types';
 
 export interface SessionCounts {
@@ -19,27 +19,28 @@ export interface SessionCounts {
   counts: Counts;
 }
 
-/** Each session's counts of some sample columns (ela in µs), in order of first wait. */
+/**
+ * Each session's counts of some sample columns (ela in µs; a scan's blocks, in order), in order of
+ * first wait: counted as one column (sampleOfParts), so a block's own range never decides the way.
+ */
 export function countSessions(parts: readonly WaitSamples[]): SessionCounts[] {
-  const joined = new SessionCountsJoin();
-  for (const p of parts) {
-    if (p.count === 0) continue;
-    const ids = p.session.subarray(0, p.count);
-    const sessions = sampleOf(p.ela.subarray(0, p.count), ids).sessions as readonly Counts[];
-    firstAppearances(ids).forEach((id, k) => joined.add(id, sessions[k] as Counts));
-  }
-  return joined.result();
+  const used = parts.filter((p) => p.count > 0).map((p) => ({ values: p.ela.subarray(0, p.count), ids: p.session.subarray(0, p.count) }));
+  if (used.length === 0) return [];
+  const sessions = sampleOfParts(used).sessions as readonly Counts[];
+  return firstAppearances(used.map((p) => p.ids)).map((id, k) => ({ session: id, counts: sessions[k] as Counts }));
 }
 
-/** The distinct ids in order of first appearance (sampleOf's order of sessions). */
-function firstAppearances(ids: Uint32Array): number[] {
+/** The distinct ids in order of first appearance over the parts (sampleOf's order of sessions). */
+function firstAppearances(parts: readonly Uint32Array[]): number[] {
   const seen = new Set<number>();
   let last = -1;
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i] as number;
-    if (id === last) continue; // a session's waits come in runs
-    last = id;
-    seen.add(id);
+  for (const ids of parts) {
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as number;
+      if (id === last) continue; // a session's waits come in runs
+      last = id;
+      seen.add(id);
+    }
   }
   return [...seen];
 }
