@@ -13,16 +13,27 @@
 
 /**
  * Arms the clock before the act: it starts at the first `startEvent` (captured on the document) and
- * stops at the paint after the DOM first matches all of `doneSelectors`.
+ * stops at the paint after the DOM first matches all of `doneSelectors`. Throws when they match
+ * already: the first change after the start would stop the clock then, too early.
  */
 export async function armPageClock(page, startEvent, doneSelectors) {
   await page.evaluate(
     ({ startEvent, doneSelectors }) => {
-      const clock = { start: null, matched: null, painted: null };
+      const matches = () => doneSelectors.every((s) => document.querySelector(s) !== null);
+      if (matches()) throw new Error(`page clock: ${doneSelectors.join(', ')} already shown before the act`);
+      const clock = { start: null, matched: null, painted: null, matchedAtStart: false };
       window.__wsBenchClock = clock;
-      document.addEventListener(startEvent, () => (clock.start ??= performance.now()), { capture: true });
+      document.addEventListener(
+        startEvent,
+        () => {
+          if (clock.start !== null) return;
+          clock.start = performance.now();
+          clock.matchedAtStart = matches();
+        },
+        { capture: true },
+      );
       const check = () => {
-        if (clock.start === null || clock.matched !== null || !doneSelectors.every((s) => document.querySelector(s) !== null)) return;
+        if (clock.start === null || clock.matched !== null || !matches()) return;
         clock.matched = performance.now();
         observer.disconnect();
         // A message posted in a frame's callback is delivered after that frame is painted.
@@ -43,5 +54,6 @@ export async function armPageClock(page, startEvent, doneSelectors) {
 export async function readPageClock(page) {
   await page.waitForFunction(() => window.__wsBenchClock?.painted != null, null, { polling: 'raf', timeout: 10_000 });
   const clock = await page.evaluate(() => window.__wsBenchClock);
+  if (clock.matchedAtStart) throw new Error('page clock: the result was shown when the act began; nothing was timed');
   return (clock.painted - clock.start) / 1000;
 }

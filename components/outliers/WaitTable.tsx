@@ -24,7 +24,7 @@ export function WaitTableHead({ unit }: { unit: DisplayUnit }) {
     <thead>
       <tr><th className="num">#</th><th>dataset</th><th className="num">
           {valueColumn(noun)} ({unit === 'ms' ? 'ms' : 'µs'})
-        </th><th>wall-clock time</th><th>session</th><th>file</th><th className="num">line</th></tr>
+        </th><th>time</th><th>session</th><th>file</th><th className="num">line</th></tr>
     </thead>
   );
 }

@@ -1,12 +1,11 @@
 import type { WindowSummary } from '../outliers/analyze';
 import type { SwitchWait, WindowActivity } from '../outliers/co-occurrence';
-import { describeLoggedTime, describeProcess, rowClockOf } from '../outliers/row-clock';
+import { describeLoggedTime, describeProcess, rowClockOf, type RowClock } from '../outliers/row-clock';
 import { describeTime, formatMicrosIso } from '../outliers/stamps';
 import type { TraceContext } from '../outliers/context';
 import type { WaitRow } from '../outliers/top-list';
 import type { Dataset } from '../trace/dataset';
 import { valuesNoun, valuesPhrase } from '../trace/measure';
-import { isSysioFacts } from '../sysio/sysio-format';
 import { formatCount, formatMicros, padTable } from './format';
 import type { OutliersResult } from './outliers-command';
 import { safeField, safeText } from './terminal-text';
@@ -21,11 +20,11 @@ function pointTime(w: WindowSummary, micros: number): string {
   return formatMicrosIso(off === null ? micros : micros + off * 60e6, off);
 }
 
-/** Where the times come from: a trace's *** stamps, a strace or fio log's own clock (per file: its sysio banner, or null). */
-function timesPhrase(sysio: readonly (string | null)[]): string {
-  if (sysio.every((b) => b === null)) return 'wall-clock times extrapolated from the *** stamps';
+/** Where the times come from: a trace's *** stamps, a strace or fio log's own clock (each file's clock, row-clock.ts). */
+function timesPhrase(clocks: readonly RowClock[]): string {
+  if (clocks.every((c) => c === 'trace')) return 'wall-clock times extrapolated from the *** stamps';
   const logs = 'strace -ttt times as UTC, -t/-tt as the time of day, fio log times from the job start';
-  return sysio.some((b) => b === null) ? `trace times extrapolated from the *** stamps; ${logs}` : logs;
+  return clocks.some((c) => c === 'trace') ? `trace times extrapolated from the *** stamps; ${logs}` : logs;
 }
 
 /** Why no clusters were computed, with what to do about it; null when they were. */
@@ -41,9 +40,8 @@ export function outliersText(r: OutliersResult, dataset: Dataset): string {
   // A call or commit measure's values are calls or commits, and their µs are e, not ela (lib/trace/measure.ts).
   const noun = valuesNoun(args.measure);
   const valueHead = args.measure ? 'µs' : 'ela µs';
-  const sysio = dataset.files.map((f) => (isSysioFacts(f.facts) ? f.facts.banner : null));
   const clocks = dataset.files.map((f) => rowClockOf(f.facts));
-  out.push(`${args.measure ? `outliers of ${valuesPhrase(dataset.event, args.measure)}` : `'${dataset.event}' outliers`} in ${fileWord} (values in µs; ${timesPhrase(sysio)})`, '');
+  out.push(`${args.measure ? `outliers of ${valuesPhrase(dataset.event, args.measure)}` : `'${dataset.event}' outliers`} in ${fileWord} (values in µs; ${timesPhrase(clocks)})`, '');
   out.push(`top ${formatCount(a.top.rows.length)} of ${formatCount(a.top.total)} ${noun}`);
   const rows = a.top.rows.map((w, k) => {
     const clock = clocks[w.fileIndex] ?? 'trace';

@@ -4,17 +4,15 @@
  * clock (lib/sysio). The CLI's outlier list and the page's tables both write a strace or fio row
  * through here, so a strace time is never shown as a trace's "tim … with no *** stamp".
  */
-import { SYSIO_BANNER, type SysioFormat } from '../sysio/sysio-format';
+import { sysioFormatOf, type SysioFormat } from '../sysio/sysio-format';
 import { describeTime, formatMicrosIso } from './stamps';
 import type { SampleTime } from './wall-clock';
 
 export type RowClock = 'trace' | SysioFormat;
 
-const FORMATS = Object.keys(SYSIO_BANNER) as SysioFormat[];
-
 /** The clock of a file's values, from its facts: a strace or fio file says so in its banner (SYSIO_BANNER). */
 export function rowClockOf(facts: { banner: string | null }): RowClock {
-  return FORMATS.find((f) => SYSIO_BANNER[f] === facts.banner) ?? 'trace';
+  return sysioFormatOf(facts) ?? 'trace';
 }
 
 const DAY_MICROS = 86_400_000_000;
@@ -40,6 +38,6 @@ export function describeLoggedTime(t: SampleTime, clock: SysioFormat): string {
  */
 export function describeProcess(row: { session: string | null; pid: string | null }, clock: RowClock): string | null {
   if (row.session !== null) return row.session;
-  if (row.pid === null) return null;
+  if (!row.pid) return null;
   return clock === 'fio-log' || clock === 'fio-json' ? `job ${row.pid}` : `pid ${row.pid}`;
 }

@@ -38,6 +38,7 @@ export const emptyCounts = (): Counts => countsFrom(new Float64Array(0), new Flo
  * Widest value range counted in a dense table rather than by sorting. A Uint32 table of
  * 2n cells costs 8n bytes, the same as the Float64 copy the sort path would make, so the dense
  * path never uses more memory than sorting; the 2^16 floor keeps small samples on it too.
+ * (A sample's sessions, lib/stats/sample.ts, are counted on a table of up to 1 M cells on purpose.)
  */
 export function denseRangeLimit(n: number): number {
   return Math.max(1 << 16, 2 * n);

@@ -110,6 +110,21 @@ export class DenseCounter {
    * next counter on this thread: the counter must not be used afterwards.
    */
   take(): { values: Float64Array; counts: Float64Array } {
+    const counted = this.drain();
+    this.release();
+    return counted;
+  }
+
+  /** Hands the (all zero) table to the next counter on this thread: this one must not be used afterwards. */
+  release(): void {
+    if (spareTables.length < MAX_SPARES) spareTables.push(this.table);
+  }
+
+  /**
+   * The values counted, ascending, and their counts; the table is all zero again and the counter
+   * counts anew (one counter for many runs: no table is allocated or zeroed per run).
+   */
+  drain(): { values: Float64Array; counts: Float64Array } {
     const table = this.table;
     const used = this.used;
     const lastBlock = this.top >> BLOCK_SHIFT;
@@ -135,7 +150,6 @@ export class DenseCounter {
       }
     }
     this.top = -1;
-    if (spareTables.length < MAX_SPARES) spareTables.push(table);
     return { values, counts };
   }
 

@@ -8,7 +8,7 @@
  * Sessions are in order of first appearance in the sample: the cluster bootstrap numbers them so
  * (a replicate draws session indices), and the same data must draw the same sessions on every run.
  */
-import { countsFrom, countsOf, denseRangeLimit, mergeCounts, wholeRange, type Counts } from './counts';
+import { countsFrom, countsOf, countsOfSorted, denseRangeLimit, mergeCounts, wholeRange, type Counts } from './counts';
 import { DenseCounter } from './dense-counter';
 
 export interface Sample {
@@ -33,8 +33,8 @@ export function withoutSessions(s: Sample): Sample {
 /**
  * The sample of a column of values (any order) and, optionally, the session id of each (any ids;
  * only equality matters). Throws a RangeError on NaN or when the columns differ in length.
- * Neither column is copied: the values are counted once, then each session's by its index on
- * the counts' grid of distinct values.
+ * Whole values in a compact range are counted on one table per run of a session (sampleOfParts);
+ * others are sorted (a copy), then each session's counted by its index on the grid of distinct values.
  */
 export function sampleOf(values: Float64Array, sessionIds: Uint32Array | null = null): Sample {
   if (sessionIds === null) return { counts: countsOf(values), sessions: null };
@@ -54,20 +54,29 @@ export interface SamplePart {
  * and a session's run that goes on into the next part stays one run.
  */
 export function sampleOfParts(parts: readonly SamplePart[]): Sample {
+  return sampleAndIdsOfParts(parts).sample;
+}
+
+/** sampleOfParts, with the id of each of its sessions, in the sessions' order (first appearance). */
+export function sampleAndIdsOfParts(parts: readonly SamplePart[]): { sample: Sample; ids: number[] } {
   for (const p of parts) if (p.ids.length !== p.values.length) throw new RangeError('sample: sessions and values differ in length');
   const range = denseRangeOfParts(parts);
   if (range !== null) {
     // Whole µs in a compact range: each session counted straight on one table, the whole from them.
-    return sampleOfSessions(sessionCounts(parts, range));
+    const { sessions, ids } = sessionCounts(parts, range);
+    return { sample: sampleOfSessions(sessions), ids };
   }
-  // Fractions or too wide a range (rare): the grid of distinct values needs the values in one column.
-  const counts = countsOf(parts.length === 1 ? parts[0]!.values : joined(parts));
-  return { counts, sessions: sessionCounts(parts, { grid: counts.values }) };
+  // Fractions or too wide a range (rare): the grid of distinct values needs the values in one column
+  // (of several parts, a copy of this function's own, sorted in place).
+  const counts = parts.length === 1 ? countsOf(parts[0]!.values) : countsOfSorted(joined(parts).sort());
+  const { sessions, ids } = sessionCounts(parts, { grid: counts.values });
+  return { sample: { counts, sessions }, ids };
 }
 
 /**
  * A sample is counted on one table when its range fits 2 cells a value (denseRangeLimit) or this
- * many: a table of 4 MB, taken from the thread's spare and read back by its block map. Why: a
+ * many: a table of 4 MB (one for all of a sample's runs, read back by its block map; it may use
+ * more memory than sorting a small sample, never more than 4 MB). Why: a
  * 32 MiB range of a trace holds ~65,000 waits, and one wait of 0.3 s among them made its range too
  * wide for 2 cells a value, so each range of the book's files was sorted instead, ~0.2 s of CPU a
  * thread in `compare` (2026-12-02, bench/compare-bench.mjs).
@@ -126,19 +135,21 @@ function gridIndexer(grid: Float64Array): (v: number) => number {
  * so ids are looked up once per run, and each run is counted in one table: of the value range
  * (whole µs), or of the grid of distinct values (anything else, by binary search); a run goes on
  * across parts, and a session that comes back later (trcsess output) gets its runs merged at the end.
- * One table at a time: a run's is emptied for the next before that one starts.
+ * One table for all runs: each run's counts are read out of it, leaving it zero, before the next.
+ * Returns the sessions' counts and ids, in order of first appearance.
  */
-function sessionCounts(parts: readonly SamplePart[], on: { min: number; max: number } | { grid: Float64Array }): Counts[] {
+function sessionCounts(parts: readonly SamplePart[], on: { min: number; max: number } | { grid: Float64Array }): { sessions: Counts[]; ids: number[] } {
   const grid = 'grid' in on ? on.grid : null;
   const indexOf = grid && gridIndexer(grid);
   const cells = 'grid' in on ? on.grid.length : on.max - on.min + 1;
   const offset = 'grid' in on ? 0 : on.min;
   const order = new Map<number, number>();
   const runs: Pick<Counts, 'values' | 'counts'>[][] = [];
-  let run: { id: number; session: number; counter: DenseCounter } | null = null;
+  const counter = new DenseCounter({ offset, cells, limit: cells });
+  let run: { id: number; session: number } | null = null;
   const finish = () => {
     if (run === null) return;
-    const counted = run.counter.take();
+    const counted = counter.drain();
     if (grid) for (let k = 0; k < counted.values.length; k++) counted.values[k] = grid[counted.values[k]!]!;
     runs[run.session]!.push(counted);
     run = null;
@@ -157,14 +168,14 @@ function sessionCounts(parts: readonly SamplePart[], on: { min: number; max: num
           order.set(id, s);
           runs.push([]);
         }
-        run = { id, session: s, counter: new DenseCounter({ offset, cells, limit: cells }) };
+        run = { id, session: s };
       }
-      const counter: DenseCounter = run.counter;
       if (indexOf === null) counter.addAll(values, i, j);
       else for (let k = i; k < j; k++) counter.add(indexOf(values[k]!));
       i = j;
     }
   }
   finish();
-  return runs.map((parts) => (parts.length === 1 ? countsFrom(parts[0]!.values, parts[0]!.counts) : mergeCounts(parts)));
+  counter.release();
+  return { sessions: runs.map((parts) => (parts.length === 1 ? countsFrom(parts[0]!.values, parts[0]!.counts) : mergeCounts(parts))), ids: [...order.keys()] };
 }

@@ -26,9 +26,14 @@ export const SYSIO_BANNER: Readonly<Record<SysioFormat, string>> = {
   'fio-json': 'fio JSON output',
 };
 
+/** The format of a strace or fio file by its facts (its banner is SYSIO_BANNER's), or null for a trace. */
+export function sysioFormatOf(facts: { banner: string | null }): SysioFormat | null {
+  return (Object.keys(SYSIO_BANNER) as SysioFormat[]).find((f) => SYSIO_BANNER[f] === facts.banner) ?? null;
+}
+
 /** Whether a file's facts are a strace or fio file's (SYSIO_BANNER). */
 export function isSysioFacts(facts: { banner: string | null }): boolean {
-  return facts.banner !== null && Object.values(SYSIO_BANNER).includes(facts.banner);
+  return sysioFormatOf(facts) !== null;
 }
 
 /** Bytes of a file's head that detection reads. */

@@ -10,7 +10,7 @@
  * Sample made from these equals the one made from the columns, and the bootstrap draws the same.
  */
 import { mergeCounts, type Counts } from '../stats/counts';
-import { sampleOfParts } from '../stats/sample';
+import { sampleAndIdsOfParts } from '../stats/sample';
 import type { WaitSamples } from './types';
 
 export interface SessionCounts {
@@ -25,24 +25,8 @@ export interface SessionCounts {
  */
 export function countSessions(parts: readonly WaitSamples[]): SessionCounts[] {
   const used = parts.filter((p) => p.count > 0).map((p) => ({ values: p.ela.subarray(0, p.count), ids: p.session.subarray(0, p.count) }));
-  if (used.length === 0) return [];
-  const sessions = sampleOfParts(used).sessions as readonly Counts[];
-  return firstAppearances(used.map((p) => p.ids)).map((id, k) => ({ session: id, counts: sessions[k] as Counts }));
-}
-
-/** The distinct ids in order of first appearance over the parts (sampleOf's order of sessions). */
-function firstAppearances(parts: readonly Uint32Array[]): number[] {
-  const seen = new Set<number>();
-  let last = -1;
-  for (const ids of parts) {
-    for (let i = 0; i < ids.length; i++) {
-      const id = ids[i] as number;
-      if (id === last) continue; // a session's waits come in runs
-      last = id;
-      seen.add(id);
-    }
-  }
-  return [...seen];
+  const { sample, ids } = sampleAndIdsOfParts(used);
+  return ids.map((id, k) => ({ session: id, counts: sample.sessions![k] as Counts }));
 }
 
 /**

@@ -25,6 +25,7 @@ describe("a listed value's clock", () => {
     // More than a day of strace -ttt is never here (that is UTC); more than a day since a log's start is.
     expect(describeLoggedTime(time({ micros: 90_000_000_000 }), 'strace')).toBe("+90000.000000 s (from the log's start)");
     expect(describeLoggedTime(time({ kind: 'none', domain: -1 }), 'strace')).toBe('(no time in the log)');
+    expect(describeLoggedTime(time({ micros: null }), 'fio-log')).toBe('(no time in the log)');
     expect(describeLoggedTime(time({ micros: 5 }), 'fio-json')).toBe('(a histogram bin)');
   });
 
@@ -35,5 +36,6 @@ describe("a listed value's clock", () => {
     expect(describeProcess({ session: null, pid: 'randwrite' }, 'fio-log')).toBe('job randwrite');
     expect(describeProcess({ session: null, pid: '1' }, 'fio-json')).toBe('job 1');
     expect(describeProcess({ session: null, pid: null }, 'strace')).toBeNull();
+    expect(describeProcess({ session: null, pid: '' }, 'trace')).toBeNull();
   });
 });

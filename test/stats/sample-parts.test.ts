@@ -1,7 +1,8 @@
 // A sample given in parts (a scan's blocks of 65,536 waits) is counted as one column
 // (lib/stats/sample.ts sampleOfParts): the same counts, per session and in all, as counting the
 // parts joined, whatever each part's own range. Expected counts come from a plain Map here.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { DenseCounter } from '../../lib/stats/dense-counter';
 import { sampleOf, sampleOfParts, type SamplePart } from '../../lib/stats/sample';
 
 /** Each session's counts (sessions in order of first value), and all counts, by a Map: the reference. */
@@ -19,15 +20,15 @@ function byHand(parts: readonly SamplePart[]) {
   }
   const sorted = (m: Map<number, number>) => {
     const values = [...m.keys()].sort((a, b) => a - b);
-    return { values, counts: values.map((v) => m.get(v)!) };
+    const counts = values.map((v) => m.get(v)!);
+    let running = 0;
+    return { values, counts, cumulative: counts.map((c) => (running += c)), total: running };
   };
   return { counts: sorted(all), sessions: [...sessions.values()].map(sorted) };
 }
 
-const plain = (s: ReturnType<typeof sampleOf>) => ({
-  counts: { values: [...s.counts.values], counts: [...s.counts.counts] },
-  sessions: s.sessions!.map((c) => ({ values: [...c.values], counts: [...c.counts] })),
-});
+const plainCounts = (c: ReturnType<typeof sampleOf>['counts']) => ({ values: [...c.values], counts: [...c.counts], cumulative: [...c.cumulative], total: c.total });
+const plain = (s: ReturnType<typeof sampleOf>) => ({ counts: plainCounts(s.counts), sessions: s.sessions!.map(plainCounts) });
 
 const part = (values: number[], ids: number[]): SamplePart => ({ values: Float64Array.from(values), ids: Uint32Array.from(ids) });
 
@@ -56,6 +57,18 @@ describe('a sample given in parts', () => {
     const parts = [part([10, 20, 10], [0, 0, 1]), part([], []), part([20, 30], [1, 0])];
     const joined = sampleOf(Float64Array.from([10, 20, 10, 20, 30]), Uint32Array.from([0, 0, 1, 1, 0]));
     expect(plain(sampleOfParts(parts))).toEqual(plain(joined));
-    expect(plain(sampleOfParts([]))).toEqual({ counts: { values: [], counts: [] }, sessions: [] });
+    expect(plain(sampleOfParts([]))).toEqual({ counts: { values: [], counts: [], cumulative: [], total: 0 }, sessions: [] });
+  });
+
+  it('counts every run of every session on one table: sessions taking turns wait by wait, in 4,000 runs', () => {
+    const values = Array.from({ length: 4000 }, (_, i) => (i % 2 === 0 ? 300_000 : 5 + (i % 7)));
+    const parts = [part(values.slice(0, 2500), values.slice(0, 2500).map((_, i) => i % 2)), part(values.slice(2500), values.slice(2500).map((_, i) => (2500 + i) % 2))];
+    const released = vi.spyOn(DenseCounter.prototype, 'release');
+    try {
+      expect(plain(sampleOfParts(parts))).toEqual(byHand(parts));
+      expect(released).toHaveBeenCalledTimes(1);
+    } finally {
+      released.mockRestore();
+    }
   });
 });
