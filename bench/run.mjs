@@ -14,12 +14,12 @@
 // warms the cache, runs every tool RUNS times (round-robin, so drift such as thermal or
 // a noisy neighbour hits all tools alike) and prints the table and the targets.
 import { execFileSync } from 'node:child_process';
-import { closeSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, release, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchDir, ensureTrace } from './generate-trace.mjs';
-import { findPython, measureOnce, median, requireTool, rssFloorBytes } from './measure.mjs';
+import { findPython, measureOnce, median, requireTool, rssFloorBytes, warmPageCache } from './measure.mjs';
 import { formatCompareBench, runCompareBench } from './compare-bench.mjs';
 import { formatStatsBench, runStatsBench } from './stats-bench.mjs';
 import { runScopeBench } from './scope-bench.mjs';
@@ -57,20 +57,6 @@ function machineFacts(awkPath) {
     awk: `${awkPath} (${trySh('awk -W version 2>/dev/null | head -n 1') || trySh('awk --version | head -n 1')})`,
     python: findPython(),
   };
-}
-
-/** Reads the whole file once so grep, awk and waitscope all read it from the page cache. */
-function warmPageCache(path) {
-  const buf = Buffer.allocUnsafe(16 << 20);
-  const fd = openSync(path, 'r');
-  const t = performance.now();
-  let total = 0;
-  try {
-    for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0; ) total += n;
-  } finally {
-    closeSync(fd);
-  }
-  return { bytes: total, seconds: (performance.now() - t) / 1000 };
 }
 
 const fmt = (x, digits = 2) => (x === undefined || Number.isNaN(x) ? '-' : x.toFixed(digits));
