@@ -36,7 +36,7 @@ export function WaitCells(p: { rank: number; label: string; ela: number; time: s
       <td className="num">{formatNumber(p.rank)}</td>
       <td>{p.label}</td>
       <td className="num">{formatTime(p.ela, p.unit)}</td>
-      <td>{p.time}</td>
+      <td className={styles.time}>{p.time}</td>
       <td>{p.session}</td>
       <td className="file">{p.file}</td>
       <td className="num">{p.line > 0 ? formatNumber(p.line) : '–'}</td>

@@ -33,8 +33,10 @@ export interface TimelineSeries {
   elsewhere: number;
 }
 
-/** A listed wait with the id of its dataset: labels can repeat or change, ids do not. */
-/** A listed wait with its dataset, and the clock its file's times are on (a trace's, or a strace or fio log's). */
+/**
+ * A listed wait with the id of its dataset (labels can repeat or change, ids do not), and the clock
+ * its file's times are on: a trace's, or a strace or fio log's (row-clock.ts).
+ */
 export type DatasetRow = WaitRow & { datasetId: string; clock: RowClock };
 
 /** Each file's clock (row-clock.ts), by file index. */
