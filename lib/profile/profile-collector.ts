@@ -1,4 +1,4 @@
-import type { RecordPosition, TraceVisitor, VisitedCall, VisitedCursor, VisitedWait } from '../trace/trace-visitor';
+import type { RecordPosition, TraceVisitor, VisitedCall, VisitedCursor, VisitedWait, WaitRun } from '../trace/trace-visitor';
 import { CallBook, depthOf } from './call-book';
 import {
   BETWEEN_CALL_EVENTS,
@@ -15,24 +15,14 @@ import { StatementBook } from './statement-book';
 import type { RangeProfile } from './range-profile';
 import { PerProcess } from '../trace/per-process';
 import { ValueTally } from './value-tally';
-
-/** A wait not yet given to a call. */
-interface HeldWait {
-  event: string;
-  ela: number;
-  /** µs; NaN without tim. */
-  tim: number;
-}
+import { HeldWaits } from './held-waits';
 
 /** One process's waits on their way to a call (trcsess interleaves processes). */
 interface ProcessWaits {
   /** Waits since the last call line, not yet given to any call. */
-  pending: HeldWait[];
-  /** How many of `pending` are held (the array is reused: setting an array's length is slow in V8). */
-  pendingN: number;
+  pending: HeldWaits;
   /** Waits given to recursive (dep ≥ 1) calls, waiting for the dep 0 call they are within. */
-  inRecursive: HeldWait[];
-  inRecursiveN: number;
+  inRecursive: HeldWaits;
 }
 
 interface OpenComponent {
@@ -62,18 +52,16 @@ export const DEFAULT_THINK_TIME_MICROS = 1_000_000;
  * the recursive calls before it, are "within calls"; the other waits are "between calls".
  */
 export class ProfileCollector implements TraceVisitor {
-  private readonly processes = new PerProcess<ProcessWaits>(() => ({ pending: [], pendingN: 0, inRecursive: [], inRecursiveN: 0 }));
-  /** Rows per kind, by subject; `order` keeps them as first met. */
-  private readonly rows: Record<ComponentKind, Map<string, OpenComponent>> = {
-    cpu: new Map(),
-    'wait-within': new Map(),
-    'wait-between': new Map(),
-    'think-time': new Map(),
-    'unaccounted-within': new Map(),
-    'unaccounted-between': new Map(),
-  };
+  private readonly processes = new PerProcess<ProcessWaits>(() => ({ pending: new HeldWaits(), inRecursive: new HeldWaits() }));
+  /** The rows of waits, per kind by event id; `order` keeps all rows as first met. */
+  private readonly waitRows: Record<WaitKind, (OpenComponent | undefined)[]> = { 'wait-within': [], 'wait-between': [], 'think-time': [] };
+  /** CPU rows by call name, and the last one found (calls come in runs of one name). */
+  private readonly cpuRows = new Map<string, OpenComponent>();
+  private lastCpu: OpenComponent | null = null;
+  private unaccountedWithin: OpenComponent | null = null;
   private readonly order: OpenComponent[] = [];
-  private readonly spare: HeldWait[] = [];
+  /** Event names by id, as the scan hands them over. */
+  private readonly names: string[] = [];
   private readonly callBook = new CallBook();
   private readonly statements: StatementBook;
   /** Per session index: earliest start and latest end, µs. */
@@ -91,13 +79,30 @@ export class ProfileCollector implements TraceVisitor {
     // VisitedWait.tim is in the trace's unit; ela is µs already. Before 9i both are centiseconds.
     const tim = record.tim * at.microsPerUnit;
     this.span(at.session, tim - record.ela, tim);
-    // Held waits are pooled: a trace has millions, and each lives only until the next call line.
-    const w = this.spare.pop() ?? { event: '', ela: 0, tim: 0 };
-    w.event = record.event;
-    w.ela = record.ela;
-    w.tim = tim;
-    const waits = this.processes.get(at.pid);
-    waits.pending[waits.pendingN++] = w;
+    if (this.names[record.id] === undefined) this.names[record.id] = record.event;
+    this.processes.get(at.pid).pending.push(record.id, record.ela, tim);
+  }
+
+  /** The WAITs the kernel booked (trace-visitor.ts WaitRun): as onWait, in a loop over its columns. */
+  onWaitRun(run: WaitRun, from: number, to: number, at: RecordPosition): void {
+    const perUnit = at.microsPerUnit;
+    const pending = this.processes.get(at.pid).pending;
+    const names = this.names;
+    const { id, ela, tim } = run;
+    let t0 = this.t0[at.session];
+    let t1 = this.t1[at.session];
+    for (let i = from; i < to; i++) {
+      const event = id[i] as number;
+      if (names[event] === undefined) names[event] = run.names[event] as string;
+      const micros = (ela[i] as number) * perUnit;
+      const end = (tim[i] as number) * perUnit;
+      const start = end - micros;
+      if (t0 === undefined || start < t0) t0 = start;
+      if (t1 === undefined || end > t1) t1 = end;
+      pending.push(event, micros, end);
+    }
+    if (t0 !== undefined) this.t0[at.session] = t0;
+    if (t1 !== undefined) this.t1[at.session] = t1;
   }
 
   onCall(call: VisitedCall, at: RecordPosition): void {
@@ -107,42 +112,43 @@ export class ProfileCollector implements TraceVisitor {
     const statement = this.statements.call(call, at.pid);
     const waits = this.processes.get(at.pid);
     const start = call.tim - e;
-    const pending = waits.pending;
-    const held = waits.pendingN;
+    const { pending, inRecursive } = waits;
+    const held = pending.n;
     if (depthOf(call) >= 1) {
       // Recursive: its waits are within whatever dep 0 call it runs under; the others wait for the parent.
       let kept = 0;
       for (let i = 0; i < held; i++) {
-        const w = pending[i] as HeldWait;
-        if (isWithin(w, start, call)) {
-          if (statement !== null) this.statements.wait(statement, w.event, w.ela);
-          waits.inRecursive[waits.inRecursiveN++] = w;
-        } else pending[kept++] = w;
+        const id = pending.id[i] as number;
+        const ela = pending.ela[i] as number;
+        const tim = pending.tim[i] as number;
+        if (this.isWithin(id, ela, tim, start, call.tim)) {
+          if (statement !== null) this.statements.wait(statement, id, this.names, ela);
+          inRecursive.push(id, ela, tim);
+        } else pending.move(i, kept++);
       }
-      waits.pendingN = kept;
+      pending.n = kept;
       return;
     }
     let waited = 0;
-    for (let i = 0; i < waits.inRecursiveN; i++) {
-      const w = waits.inRecursive[i] as HeldWait;
-      this.add('wait-within', w.event, w.ela);
-      waited += w.ela;
-      this.spare.push(w);
+    for (let i = 0; i < inRecursive.n; i++) {
+      const ela = inRecursive.ela[i] as number;
+      this.addWait('wait-within', inRecursive.id[i] as number, ela);
+      waited += ela;
     }
-    waits.inRecursiveN = 0;
+    inRecursive.n = 0;
     for (let i = 0; i < held; i++) {
-      const w = pending[i] as HeldWait;
-      if (isWithin(w, start, call)) {
-        if (statement !== null) this.statements.wait(statement, w.event, w.ela);
-        this.add('wait-within', w.event, w.ela);
-        waited += w.ela;
-      } else this.betweenWait(w);
-      this.spare.push(w);
+      const id = pending.id[i] as number;
+      const ela = pending.ela[i] as number;
+      if (this.isWithin(id, ela, pending.tim[i] as number, start, call.tim)) {
+        if (statement !== null) this.statements.wait(statement, id, this.names, ela);
+        this.addWait('wait-within', id, ela);
+        waited += ela;
+      } else this.betweenWait(id, ela);
     }
-    waits.pendingN = 0;
+    pending.n = 0;
     // XCTEND and a CLOSE without times have no c or e: nothing of R is inside them.
-    if (call.c === call.c) this.add('cpu', call.call, call.c);
-    if (call.e === call.e) this.add('unaccounted-within', '', e - (call.c === call.c ? call.c : 0) - waited);
+    if (call.c === call.c) this.addCpu(call.call, call.c);
+    if (call.e === call.e) this.addUnaccountedWithin(e - (call.c === call.c ? call.c : 0) - waited);
   }
 
   onCursor(record: VisitedCursor, at: RecordPosition): void {
@@ -162,7 +168,7 @@ export class ProfileCollector implements TraceVisitor {
    * where another range ended holding some (its cuts are chosen so none does: range-plan.ts).
    */
   finishRange(): RangeProfile {
-    const held = [...this.processes.values()].some((w) => w.pendingN > 0 || w.inRecursiveN > 0);
+    const held = [...this.processes.values()].some((w) => w.pending.n > 0 || w.inRecursive.n > 0);
     this.endWaits();
     const { statements, carry, firstSeen } = this.statements.finishRange();
     return {
@@ -175,10 +181,10 @@ export class ProfileCollector implements TraceVisitor {
 
   private endWaits(): void {
     for (const waits of this.processes.values()) {
-      for (let i = 0; i < waits.inRecursiveN; i++) this.betweenWait(waits.inRecursive[i] as HeldWait);
-      for (let i = 0; i < waits.pendingN; i++) this.betweenWait(waits.pending[i] as HeldWait);
-      waits.inRecursiveN = 0;
-      waits.pendingN = 0;
+      for (const held of [waits.inRecursive, waits.pending]) {
+        for (let i = 0; i < held.n; i++) this.betweenWait(held.id[i] as number, held.ela[i] as number);
+        held.n = 0;
+      }
     }
   }
 
@@ -193,26 +199,44 @@ export class ProfileCollector implements TraceVisitor {
     }));
   }
 
-  private betweenWait(w: HeldWait): void {
-    if (w.event === THINK_TIME_EVENT && w.ela >= this.thinkTime) this.add('think-time', w.event, w.ela);
-    else this.add('wait-between', w.event, w.ela);
+  private betweenWait(id: number, ela: number): void {
+    if (ela >= this.thinkTime && this.names[id] === THINK_TIME_EVENT) this.addWait('think-time', id, ela);
+    else this.addWait('wait-between', id, ela);
   }
 
   /**
-   * Books a value on the row of a kind and subject (event or call name; '' for unaccounted-for
-   * time). Rows are found by the subject string the scan hands over, one instance per name, so
-   * the lookup hashes no new string; the row's name is built once, when it is made.
+   * Books a value on a row; rows are made as first met (their names built once then). Wait rows
+   * are found by event id and CPU rows by the call name the scan hands over (one string per
+   * name), so no lookup hashes a new string.
    */
-  private add(kind: ComponentKind, subject: string, value: number): void {
-    const rows = this.rows[kind];
-    let row = rows.get(subject);
-    if (row === undefined) {
-      row = { component: componentName(kind, subject), kind, subject: subject === '' ? null : subject, total: 0, tally: new ValueTally() };
-      rows.set(subject, row);
-      this.order.push(row);
+  private addWait(kind: WaitKind, id: number, value: number): void {
+    const rows = this.waitRows[kind];
+    book(rows[id] ?? (rows[id] = this.row(kind, this.names[id] as string)), value);
+  }
+
+  private addCpu(call: string, value: number): void {
+    let row = this.lastCpu;
+    if (row === null || row.subject !== call) {
+      row = this.cpuRows.get(call) ?? this.cpuRows.set(call, this.row('cpu', call)).get(call) as OpenComponent;
+      this.lastCpu = row;
     }
-    row.total += value;
-    row.tally.add(value);
+    book(row, value);
+  }
+
+  private addUnaccountedWithin(value: number): void {
+    book((this.unaccountedWithin ??= this.row('unaccounted-within', '')), value);
+  }
+
+  private row(kind: ComponentKind, subject: string): OpenComponent {
+    const row = { component: componentName(kind, subject), kind, subject: subject === '' ? null : subject, total: 0, tally: new ValueTally() };
+    this.order.push(row);
+    return row;
+  }
+
+  /** Whether a wait lies within a call that started at `start`: by its midpoint, else (no tim) by its name. */
+  private isWithin(id: number, ela: number, tim: number, start: number, callTim: number): boolean {
+    if (tim === tim && callTim === callTim) return tim - ela / 2 >= start;
+    return !BETWEEN_CALL_EVENTS.has(this.names[id] as string);
   }
 
   private span(session: number, start: number, end: number): void {
@@ -262,8 +286,9 @@ function componentName(kind: ComponentKind, subject: string): string {
   }
 }
 
-/** Whether a wait lies within a call that started at `start`: by its midpoint, else (no tim) by its name. */
-function isWithin(w: HeldWait, start: number, call: VisitedCall): boolean {
-  if (w.tim === w.tim && call.tim === call.tim) return w.tim - w.ela / 2 >= start;
-  return !BETWEEN_CALL_EVENTS.has(w.event);
+type WaitKind = 'wait-within' | 'wait-between' | 'think-time';
+
+function book(row: OpenComponent, value: number): void {
+  row.total += value;
+  row.tally.add(value);
 }

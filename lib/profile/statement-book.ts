@@ -11,7 +11,11 @@ interface OpenStatement extends Omit<StatementTotals, 'children' | 'parents' | '
   children: Set<string>;
   parents: Set<string>;
   executions: ValueTally;
+  /** The entries of `waits` by event id (VisitedWait.id), found without hashing a name. */
+  waitsById: (WaitSums | undefined)[];
 }
+
+type WaitSums = StatementTotals['waits'][string];
 
 /** One process's view of its cursors (trcsess interleaves processes; response-time.md). */
 interface ProcessCursors {
@@ -76,10 +80,14 @@ export class StatementBook {
     return statement;
   }
 
-  /** A wait that belongs to a call of `statement`. */
-  wait(statement: OpenStatement, event: string, ela: number): void {
-    if (this.range !== null && statement.waits[event] === undefined) this.range.seen(statement, 'wait', event);
-    const w = (statement.waits[event] ??= { count: 0, total: 0 });
+  /** A wait of event `id` (named `names[id]`) that belongs to a call of `statement`. */
+  wait(statement: OpenStatement, id: number, names: readonly string[], ela: number): void {
+    let w = statement.waitsById[id];
+    if (w === undefined) {
+      const event = names[id] as string;
+      if (this.range !== null && statement.waits[event] === undefined) this.range.seen(statement, 'wait', event);
+      w = statement.waitsById[id] = statement.waits[event] ??= { count: 0, total: 0 };
+    }
     w.count++;
     w.total += ela;
   }
@@ -110,7 +118,7 @@ export class StatementBook {
   }
 
   private totals(): StatementTotals[] {
-    return [...this.statements.values()].map((s) => ({
+    return [...this.statements.values()].map(({ waitsById: _byId, ...s }) => ({
       ...s,
       children: [...s.children],
       parents: [...s.parents],
@@ -192,6 +200,7 @@ export class StatementBook {
       children: new Set(),
       parents: new Set(),
       executions: new ValueTally(),
+      waitsById: [],
     };
     this.statements.set(key, statement);
     return statement;

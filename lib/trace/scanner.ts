@@ -8,7 +8,7 @@ import { emptySamples, SampleColumns } from './sample-columns';
 import { ElaTally } from './ela-tally';
 import { BinarySniffer } from './binary-sniffer';
 import { MICROS_PER_ELA_UNIT } from '../units';
-import { AREA_BYTES, KernelEmit, KernelFlag, KernelKeep, KernelKind, KernelRecord, LineKernel, MAX_RECORDS as MAX_KERNEL_RECORDS } from './kernel/line-kernel';
+import { AREA_BYTES, KernelEmit, KernelFlag, KernelKeep, KernelKind, KernelRecord, LineKernel, MAX_RECORDS as MAX_KERNEL_RECORDS, type KernelWaitLog } from './kernel/line-kernel';
 import { countSessions } from './session-counts';
 
 const WAIT = ascii('WAIT #');
@@ -144,9 +144,11 @@ export class TraceScanner extends LineGrammar {
       const int32 = kernel.int32;
       const float64 = kernel.float64;
       let sample = 0; // kernel samples handed over so far
+      let logged = 0; // wait log entries handed over so far
       for (let r = 0; r < records; r++) {
         // Samples that came before this record belong to the session current up to it.
         if (sample < scan.samples) sample = this.takeKernelSamples(kernel, sample, r, scan.samples);
+        if (logged < scan.logged) logged = this.takeWaitLog(kernel.waitLog, logged, r, scan.logged);
         const o = r * KernelRecord.int32s;
         const kindFlags = int32[o] as number;
         const kind = kindFlags & 0xff;
@@ -170,6 +172,7 @@ export class TraceScanner extends LineGrammar {
         }
       }
       this.takeKernelSamples(kernel, sample, records, scan.samples);
+      if (logged < scan.logged) this.takeWaitLog(kernel.waitLog, logged, records, scan.logged);
       if (scan.talliedAfterLast) this.sessions.current();
       this.waitLines += scan.samples;
       if (scan.recordsAfterLast) this.recordLinesSeen();
@@ -177,9 +180,9 @@ export class TraceScanner extends LineGrammar {
       this.waitLines += scan.waitsCounted;
       this.lineNo = firstLine - 1 + scan.lines;
       done += scan.consumed;
-      // The kernel stops early when its records or its sample columns are full, or after a WAIT
-      // of an event it does not know yet (now registered); then go on.
-      if (records < MAX_KERNEL_RECORDS && scan.samples < MAX_KERNEL_RECORDS && !scan.stopped) break;
+      // The kernel stops early when its records, its sample columns or its wait log are full, or
+      // after a WAIT of an event it does not know yet (now registered); then go on.
+      if (records < MAX_KERNEL_RECORDS && scan.samples < MAX_KERNEL_RECORDS && scan.logged < MAX_KERNEL_RECORDS && !scan.stopped) break;
     }
     if (done < length) {
       this.carryOffset = base + done;
@@ -190,18 +193,23 @@ export class TraceScanner extends LineGrammar {
 
   /** Kernel samples [from, …) emitted before record `beforeRecord`, in bulk; returns where it stopped. */
   private takeKernelSamples(kernel: LineKernel, from: number, beforeRecord: number, total: number): number {
-    // seq never decreases: the first sample after the record, by binary search.
-    const seq = kernel.samples.seq;
-    let to = from;
-    let hi = total;
-    while (to < hi) {
-      const mid = (to + hi) >>> 1;
-      if ((seq[mid] as number) <= beforeRecord) to = mid + 1;
-      else hi = mid;
-    }
+    const to = entriesBefore(kernel.samples.seq, from, total, beforeRecord);
     if (to > from) this.samples.pushRun(kernel.samples, from, to, this.sessions.current());
     return to;
   }
+
+  /** Wait log entries [from, …) written before record `beforeRecord`, as one run; returns where it stopped. */
+  private takeWaitLog(log: KernelWaitLog, from: number, beforeRecord: number, total: number): number {
+    const to = entriesBefore(log.seq, from, total, beforeRecord);
+    if (to > from) this.waitLogRun(log, from, to);
+    return to;
+  }
+
+  /**
+   * WAITs the kernel booked and logged (log[from, to), all of the session current here), for a
+   * visited scan that asked for the log (KernelEmit.WaitLog); nothing else asks for it.
+   */
+  protected waitLogRun(_log: KernelWaitLog, _from: number, _to: number): void {}
 
   private kernelWait(
     input: Uint8Array,
@@ -313,4 +321,25 @@ export class TraceScanner extends LineGrammar {
     this.carryLen = 0;
     this.carryDropped = 0;
   }
+}
+
+/**
+ * The end of the entries [from, total) whose seq (records emitted before them; it never decreases)
+ * is at most `beforeRecord`. Galloping, then binary: a run between two records is mostly a few
+ * entries (the wait log: the WAITs between two calls), sometimes thousands (samples).
+ */
+function entriesBefore(seq: Int32Array, from: number, total: number, beforeRecord: number): number {
+  let to = from;
+  let step = 1;
+  while (to + step <= total && (seq[to + step - 1] as number) <= beforeRecord) {
+    to += step;
+    step *= 2;
+  }
+  let hi = Math.min(total, to + step);
+  while (to < hi) {
+    const mid = (to + hi) >>> 1;
+    if ((seq[mid] as number) <= beforeRecord) to = mid + 1;
+    else hi = mid;
+  }
+  return to;
 }

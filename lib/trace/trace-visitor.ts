@@ -3,7 +3,7 @@ import { decodeText, isDigit, QUOTE } from './bytes';
 import { readAppNameLine } from './appname-line';
 import { cursorText, emptyCall, parseCallLine } from './call-line';
 import { emptyCursor, parseCursorHeader, SqlText } from './cursor-line';
-import { CALL_NAMES, CallFields, CallRecord, KernelEmit, KernelRecord, type LineKernel } from './kernel/line-kernel';
+import { CALL_NAMES, CallFields, CallRecord, KernelEmit, KernelRecord, type KernelWaitLog, type LineKernel } from './kernel/line-kernel';
 import type { ScanOptions, ScanResult } from './scan-result';
 import { TraceScanner } from './scanner';
 import { readStarLine } from './star-lines';
@@ -23,6 +23,8 @@ const APPNAME_A = 0x41;
 export interface VisitedWait {
   /** The event's name, decoded once per event. */
   event: string;
+  /** The event's id in this scan (WaitRun.names[id] is `event`): a key that needs no hashing. */
+  id: number;
   /** µs: the trace's ela converted from its unit (centiseconds before 9i). */
   ela: number;
   /** The record's `tim`, NaN when it has none (traces before 10.2 may omit it). */
@@ -31,6 +33,20 @@ export interface VisitedWait {
   bytes: Uint8Array;
   start: number;
   end: number;
+}
+
+/**
+ * Complete WAITs the line kernel booked itself, consecutive in the file and of one session, as
+ * columns (TraceVisitor.onWaitRun): entries [from, to) of `id`, `ela` and `tim`. ela and tim are
+ * in the trace's unit (RecordPosition.microsPerUnit converts both); every entry has a tim. The
+ * columns are reused after the call.
+ */
+export interface WaitRun {
+  id: Int32Array;
+  ela: Float64Array;
+  tim: Float64Array;
+  /** The scan's event names by id. */
+  names: readonly string[];
 }
 
 /** Where a record is. */
@@ -100,6 +116,15 @@ export interface VisitedCursor {
 
 export interface TraceVisitor {
   onWait(record: VisitedWait, position: RecordPosition): void;
+  /**
+   * WAITs in runs, for a visitor that needs only their event, ela and tim: with it (and without
+   * `sample` or `measured`), the line kernel books the WAITs of every event it knows and hands
+   * them over in runs, between the records that still come one by one (onWait for the rest, in
+   * file order). `position` is that of the last record before the run (its line and offset), with
+   * the run's process and session. Why: a profile visits ~11 M records a GiB, and a WAIT costs
+   * ~10x more through a record and onWait than from the kernel's columns.
+   */
+  onWaitRun?(run: WaitRun, from: number, to: number, position: RecordPosition): void;
   /** Call lines and XCTEND; a visitor without it leaves the kernel's fast path for them untouched. */
   onCall?(record: VisitedCall, position: RecordPosition): void;
   /** Called at END OF STMT (or where the text ends without one), with the whole header and text. */
@@ -122,7 +147,9 @@ export interface TraceVisitor {
 /**
  * The scanner with a visitor. The line kernel books the WAITs of the events registered with it
  * without JavaScript; a visited scan registers none, so the kernel still splits and parses the
- * lines, and hands every WAIT back to be booked, and visited, one by one. A subclass, so the
+ * lines, and hands every WAIT back to be booked, and visited, one by one; unless the visitor
+ * takes WAITs in runs (onWaitRun): then the kernel books them as in the parser's own pass, and
+ * logs each with its tim for the visitor (KernelEmit.WaitLog). A subclass, so the
  * parser's own pass (no visitor) runs the scanner's code with one flag test per JavaScript-parsed WAIT
  * (timOfEveryWait) and none per kernel-booked one.
  *
@@ -133,7 +160,11 @@ export interface TraceVisitor {
  * call ends: Millsap & Holt, Optimizing Oracle Performance, ch. 5; response-time.md).
  */
 export class VisitingScanner extends TraceScanner {
-  private readonly visited: VisitedWait = { event: '', ela: 0, tim: NaN, bytes: new Uint8Array(0), start: 0, end: 0 };
+  private readonly visited: VisitedWait = { event: '', id: 0, ela: 0, tim: NaN, bytes: new Uint8Array(0), start: 0, end: 0 };
+  /** The kernel's wait log with the event names (onWaitRun), made at the first run. */
+  private run: WaitRun | null = null;
+  /** Offset of the last record handed to the visitor one by one (a run's position). */
+  private lastOffset = 0;
   /** Offset of the WAIT being accepted, for admits(). */
   private waitOffset = 0;
   private readonly position: RecordPosition = { line: 0, offset: 0, pid: null, session: 0, microsPerUnit: 1 };
@@ -151,14 +182,22 @@ export class VisitingScanner extends TraceScanner {
     private readonly visitor: TraceVisitor,
   ) {
     super(options);
-    this.kernelMayBook = false;
+    // Kernel-booked WAITs skip admits() and the per-wait `measured` test: only a visitor without them takes runs.
+    const runs = visitor.onWaitRun !== undefined && visitor.sample === undefined && visitor.measured === undefined;
+    this.kernelMayBook = runs;
     this.timOfEveryWait = true;
-    this.kernelEmit = (visitor.onCall ? KernelEmit.Records : 0) | (visitor.onCursor ? KernelEmit.SqlText : 0);
+    this.kernelEmit = (visitor.onCall ? KernelEmit.Records : 0) | (visitor.onCursor ? KernelEmit.SqlText : 0) | (runs ? KernelEmit.WaitLog : 0);
+  }
+
+  protected override waitLogRun(log: KernelWaitLog, from: number, to: number): void {
+    const run = (this.run ??= { id: log.id, ela: log.ela, tim: log.tim, names: this.events.names });
+    (this.visitor as Required<TraceVisitor>).onWaitRun(run, from, to, this.at(this.position, this.lastOffset));
   }
 
   protected override acceptWait(id: number, ela: number, tim: number, offset: number): void {
     const record = this.visited;
     record.event = this.events.names[id] as string;
+    record.id = id;
     record.ela = ela * MICROS_PER_ELA_UNIT[this.facts.unit];
     record.tim = tim;
     record.bytes = this.waitBytes;
@@ -288,6 +327,7 @@ export class VisitingScanner extends TraceScanner {
   }
 
   private at(position: RecordPosition, offset: number): RecordPosition {
+    this.lastOffset = offset;
     position.line = this.lineNo;
     position.offset = offset;
     position.pid = this.sessions.currentPid;

@@ -33,9 +33,10 @@ export const KernelFlag = { InnerW: 1, HighByte: 2, EndsInDigit: 4, RecordsBefor
 /**
  * Lines the kernel hands back only when asked (the `emit` argument of `scan`), for a visited scan
  * that reads them (trace-visitor.ts): record lines ending in a value (calls, XCTEND, STAT, …;
- * otherwise only counted) and SQL text lines (otherwise skipped). A bit mask.
+ * otherwise only counted) and SQL text lines (otherwise skipped); and the wait log (`waitLog`:
+ * every WAIT the kernel books, with its tim, for a visitor that takes WAITs in runs). A bit mask.
  */
-export const KernelEmit = { Usual: 0, Records: 1, SqlText: 2 } as const;
+export const KernelEmit = { Usual: 0, Records: 1, SqlText: 2, WaitLog: 4 } as const;
 
 /** What the kernel does with complete WAITs of a registered event, besides booking them. */
 export const KernelKeep = { Nothing: 0, Samples: 1, Counts: 2 } as const;
@@ -74,6 +75,9 @@ const TALLY_CELLS = 1 << 20;
 /** The fields of parsed call lines (CallFields), after the tally: touched only by a scan that reads calls. */
 const CALLS_BASE = TALLY_BASE + TALLY_CELLS * 4;
 const CALL_BYTES = CallFields.per * 8;
+/** The wait log (KernelEmit.WaitLog), after the call fields: per entry i32 id and seq, f64 ela and tim. */
+const WAITLOG_BASE = CALLS_BASE + MAX_RECORDS * CALL_BYTES;
+const WAITLOG_BYTES = 24;
 /** Values (and as many counts) per drainTally batch: the record area holds both. */
 const DRAIN_BATCH = (MAX_RECORDS * RECORD_BYTES) / 8;
 
@@ -86,6 +90,8 @@ interface KernelExports {
   inSql: WebAssembly.Global;
   emit: WebAssembly.Global;
   calls: WebAssembly.Global;
+  waitLog: WebAssembly.Global;
+  waitLogCount: WebAssembly.Global;
   events: WebAssembly.Global;
   wantTim: WebAssembly.Global;
   waitsCounted: WebAssembly.Global;
@@ -119,6 +125,8 @@ export interface KernelScan {
   waitsCounted: number;
   /** Samples of the kept event written to the sample columns (`KernelSamples`). */
   samples: number;
+  /** WAITs written to the wait log (`KernelWaitLog`, only with KernelEmit.WaitLog). */
+  logged: number;
   /** The call ended after a WAIT of an event not in its table: register it, then go on. */
   stopped: boolean;
   /** WAITs of the kept event were counted in the tally after the last emitted record. */
@@ -136,6 +144,18 @@ export interface KernelSamples {
   offset: Float64Array;
   line: Uint32Array;
   seq: Int32Array;
+}
+
+/**
+ * The wait log (KernelEmit.WaitLog): each WAIT the kernel booked, in file order, as columns.
+ * `id` is the event id the scanner registered it under; ela and tim are in the trace's unit;
+ * `seq[i]` is how many records the same call emitted before entry i (as for samples).
+ */
+export interface KernelWaitLog {
+  id: Int32Array;
+  seq: Int32Array;
+  ela: Float64Array;
+  tim: Float64Array;
 }
 
 let compiled: WebAssembly.Module | null | undefined;
@@ -175,6 +195,7 @@ export class LineKernel {
   /** Per registered event: its id and the 8-byte index of its entry's counts. */
   private readonly registered: { id: number; at: number }[] = [];
   readonly samples: KernelSamples;
+  readonly waitLog: KernelWaitLog;
   /** Fields of the call records of the last scan (CallFields), per record index. */
   readonly calls: Float64Array;
   private readonly tallyTable: Uint32Array;
@@ -182,7 +203,7 @@ export class LineKernel {
   private constructor(module: WebAssembly.Module) {
     this.exports = new WebAssembly.Instance(module).exports as unknown as KernelExports;
     const memory = this.exports.memory;
-    const needed = CALLS_BASE + MAX_RECORDS * CALL_BYTES;
+    const needed = WAITLOG_BASE + MAX_RECORDS * WAITLOG_BYTES;
     memory.grow(Math.ceil((needed - memory.buffer.byteLength) / PAGE));
     const buffer = memory.buffer;
     this.int32 = new Int32Array(buffer, 0, MAX_RECORDS * KernelRecord.int32s);
@@ -194,6 +215,13 @@ export class LineKernel {
     this.exports.tally.value = TALLY_BASE;
     this.exports.tallyCells.value = TALLY_CELLS;
     this.exports.calls.value = CALLS_BASE;
+    this.exports.waitLog.value = WAITLOG_BASE;
+    this.waitLog = {
+      id: new Int32Array(buffer, WAITLOG_BASE, MAX_RECORDS),
+      seq: new Int32Array(buffer, WAITLOG_BASE + 4 * MAX_RECORDS, MAX_RECORDS),
+      ela: new Float64Array(buffer, WAITLOG_BASE + 8 * MAX_RECORDS, MAX_RECORDS),
+      tim: new Float64Array(buffer, WAITLOG_BASE + 16 * MAX_RECORDS, MAX_RECORDS),
+    };
     this.calls = new Float64Array(buffer, CALLS_BASE, MAX_RECORDS * CallFields.per);
     this.tallyTable = new Uint32Array(buffer, TALLY_BASE, TALLY_CELLS);
     this.exports.maxSamples.value = MAX_RECORDS;
@@ -322,6 +350,7 @@ export class LineKernel {
       recordsAfterLast: (x.recordsAfterLast.value as number) !== 0,
       waitsCounted: x.waitsCounted.value as number,
       samples: x.sampleCount.value as number,
+      logged: x.waitLogCount.value as number,
       stopped: (x.stopped.value as number) !== 0,
       talliedAfterLast: (x.talliedAfterLast.value as number) !== 0,
     };

@@ -51,7 +51,14 @@
   ;; What a visited scan wants emitted besides the usual (set by the scanner before a call):
   ;; 1 record lines of kind 2 (call lines, XCTEND, STAT, …), 2 SQL text lines of kind 4. A scan
   ;; that reads calls must see them in file order among the WAITs (lib/trace/trace-visitor.ts).
+  ;; 4: the wait log (below).
   (global $emit (export "emit") (mut i32) (i32.const 0))
+  ;; The wait log ($emit & 4): every WAIT booked here (kinds 5, 6 and 7) is also written, with its
+  ;; tim, as columns at $waitLog: MAX entries each of i32 event id, i32 "records emitted before
+  ;; it", f64 ela and f64 tim (the trace's unit). For a visited scan whose visitor takes WAITs in
+  ;; runs (a profile): the WAIT is booked without a record, and without JavaScript per line.
+  (global $waitLog (export "waitLog") (mut i32) (i32.const 0))
+  (global $waitLogCount (export "waitLogCount") (mut i32) (i32.const 0))
   ;; Where parseCall writes the fields of call record n: 16 f64 at $calls + n * 128.
   (global $calls (export "calls") (mut i32) (i32.const 0))
   ;; Set by $number: where the digits it read end.
@@ -113,12 +120,14 @@
     (local.set $base (i32.sub (local.get $in) (i32.const 64)))
     (global.set $waitsCounted (i32.const 0))
     (global.set $sampleCount (i32.const 0))
+    (global.set $waitLogCount (i32.const 0))
     (global.set $stopped (i32.const 0))
     (local.set $rec (local.get $out))
     (block $done
       (loop $lines
         (br_if $done (i32.ge_u (local.get $n) (local.get $maxRecords)))
         (br_if $done (i32.ge_u (global.get $sampleCount) (global.get $maxSamples)))
+        (br_if $done (i32.ge_u (global.get $waitLogCount) (global.get $maxSamples)))
         (local.set $flags (i32.const 0))
         ;; The line's end: the next newline among the special bytes (newline, `W`, >= 0x80) of the
         ;; current 64-byte block, loading blocks as needed. A `W` other than the line's own first
@@ -241,6 +250,10 @@
               (f64.add (local.get $offsetBase) (f64.convert_i32_u (i32.sub (local.get $s) (local.get $in))))
               (i32.add (local.get $firstLine) (local.get $lineIndex)) (local.get $n))
             (local.set $pending (i32.const 1))))
+        (if (i32.and (i32.ne (i32.and (global.get $emit) (i32.const 4)) (i32.const 0))
+                     (i32.lt_u (i32.sub (local.get $kind) (i32.const 5)) (i32.const 3)))
+          (then (call $logWait (i32.sub (i32.load offset=40 (local.get $rec)) (i32.const 1)) (local.get $n)
+                  (f64.load offset=24 (local.get $rec)) (f64.load offset=32 (local.get $rec)))))
         (if (local.get $emitted)
           (then
             (i32.store offset=4 (local.get $rec) (i32.sub (local.get $s) (local.get $in)))
@@ -608,7 +621,8 @@
     ;; A complete WAIT of a known event the scanner does not need line by line; of the kept event,
     ;; when only its counts by value are kept (mode 2), counted in the tally table: its tim is
     ;; never needed then.
-    (if (i32.and (i32.eqz (global.get $wantTim)) (i32.ne (local.get $entry) (i32.const 0)))
+    (if (i32.and (i32.eqz (i32.or (global.get $wantTim) (i32.and (global.get $emit) (i32.const 4))))
+                 (i32.ne (local.get $entry) (i32.const 0)))
       (then
         (if (i32.eqz (i32.load offset=72 (local.get $entry)))
           (then
@@ -633,6 +647,17 @@
     (if (i32.and (i32.eqz (global.get $wantTim)) (i32.ne (local.get $entry) (i32.const 0)))
       (then
         (call $book (local.get $entry) (local.get $ela))
+        ;; The wait log: the event's id + 1 for the scan loop, and the kind the early return above
+        ;; would have given (it is skipped in this mode, which needs every tim).
+        (i32.store offset=40 (local.get $rec) (i32.load offset=68 (local.get $entry)))
+        (if (i32.and (global.get $emit) (i32.const 4))
+          (then
+            (if (i32.eqz (i32.load offset=72 (local.get $entry))) (then (return (i32.const 5))))
+            (if (i32.and (i32.eq (i32.load offset=72 (local.get $entry)) (i32.const 2))
+                         (f64.lt (local.get $ela) (f64.convert_i32_u (global.get $tallyCells))))
+              (then
+                (call $tallyOne (i32.trunc_f64_u (local.get $ela)))
+                (return (i32.const 7))))))
         (return (i32.const 6))))
     (global.set $wantTim (i32.const 0))
     (i32.const 1))
@@ -816,6 +841,16 @@
     (global.set $tallyCount (i32.const 0))
     (global.set $talliedAfterLast (i32.const 0))
     (global.set $drainAt (i32.const 0)))
+
+  (func $logWait (param $id i32) (param $seq i32) (param $ela f64) (param $tim f64)
+    (local $i i32) (local $max i32)
+    (local.set $i (global.get $waitLogCount))
+    (local.set $max (global.get $maxSamples))
+    (i32.store (i32.add (global.get $waitLog) (i32.shl (local.get $i) (i32.const 2))) (local.get $id))
+    (i32.store (i32.add (global.get $waitLog) (i32.shl (i32.add (local.get $max) (local.get $i)) (i32.const 2))) (local.get $seq))
+    (f64.store (i32.add (global.get $waitLog) (i32.shl (i32.add (local.get $max) (local.get $i)) (i32.const 3))) (local.get $ela))
+    (f64.store (i32.add (global.get $waitLog) (i32.shl (i32.add (i32.shl (local.get $max) (i32.const 1)) (local.get $i)) (i32.const 3))) (local.get $tim))
+    (global.set $waitLogCount (i32.add (local.get $i) (i32.const 1))))
 
   (func $writeSample (param $ela f64) (param $tim f64) (param $offset f64) (param $line i32) (param $seq i32)
     (local $i i32) (local $max i32)
