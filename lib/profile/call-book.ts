@@ -32,10 +32,28 @@ import { depthOf } from '../trace/call-line';
 /** Call totals per call name and depth (issue 14 §6 `calls`). */
 export class CallBook {
   private readonly byCall = new Map<string, CallSums[]>();
+  /** The two names last booked, and their entries: calls come in short cycles (EXEC, XCTEND, …). */
+  private lastName = '';
+  private lastByDep: CallSums[] = [];
+  private otherName = '';
+  private otherByDep: CallSums[] = [];
 
   add(call: VisitedCall): void {
-    let byDep = this.byCall.get(call.call);
-    if (byDep === undefined) this.byCall.set(call.call, (byDep = []));
+    const name = call.call;
+    let byDep: CallSums[];
+    if (name === this.lastName) byDep = this.lastByDep;
+    else {
+      if (name === this.otherName) byDep = this.otherByDep;
+      else {
+        const known = this.byCall.get(name);
+        if (known === undefined) this.byCall.set(name, (byDep = []));
+        else byDep = known;
+      }
+      this.otherName = this.lastName;
+      this.otherByDep = this.lastByDep;
+      this.lastName = name;
+      this.lastByDep = byDep;
+    }
     const dep = depthOf(call);
     addCall((byDep[dep] ??= emptyCallSums()), call);
   }

@@ -12,7 +12,7 @@ export class HeldWaits {
 
   push(id: number, ela: number, tim: number): void {
     const i = this.n;
-    if (i === this.id.length) this.grow();
+    if (i === this.id.length) this.grow(i + 1);
     this.id[i] = id;
     this.ela[i] = ela;
     this.tim[i] = tim;
@@ -26,8 +26,14 @@ export class HeldWaits {
     this.tim[to] = this.tim[from] as number;
   }
 
-  private grow(): void {
-    const size = this.id.length * 2;
+  /** Room for `more` entries after the n held, so a loop may write them to the columns itself. */
+  reserve(more: number): void {
+    if (this.n + more > this.id.length) this.grow(this.n + more);
+  }
+
+  private grow(least: number): void {
+    let size = this.id.length * 2;
+    while (size < least) size *= 2;
     const id = new Int32Array(size);
     const ela = new Float64Array(size);
     const tim = new Float64Array(size);

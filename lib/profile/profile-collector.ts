@@ -16,6 +16,7 @@ import type { RangeProfile } from './range-profile';
 import { PerProcess } from '../trace/per-process';
 import { ValueTally } from './value-tally';
 import { HeldWaits } from './held-waits';
+import { SessionSpans } from './session-spans';
 
 /** One process's waits on their way to a call (trcsess interleaves processes). */
 interface ProcessWaits {
@@ -62,11 +63,12 @@ export class ProfileCollector implements TraceVisitor {
   private readonly order: OpenComponent[] = [];
   /** Event names by id, as the scan hands them over. */
   private readonly names: string[] = [];
+  /** How many of a run's names (the scan's table, which only grows) were copied into `names`. */
+  private namesCopied = 0;
   private readonly callBook = new CallBook();
   private readonly statements: StatementBook;
   /** Per session index: earliest start and latest end, µs. */
-  private readonly t0: number[] = [];
-  private readonly t1: number[] = [];
+  private readonly spans = new SessionSpans();
   private readonly thinkTime: number;
 
   /** `range`: the pass is over one byte range of a file (range-profile.ts joins the ranges). */
@@ -87,31 +89,60 @@ export class ProfileCollector implements TraceVisitor {
   onWaitRun(run: WaitRun, from: number, to: number, at: RecordPosition): void {
     const perUnit = at.microsPerUnit;
     const pending = this.processes.get(at.pid).pending;
-    const names = this.names;
+    if (run.names.length > this.namesCopied) this.copyNames(run.names);
     const { id, ela, tim } = run;
-    let t0 = this.t0[at.session];
-    let t1 = this.t1[at.session];
+    // The span in locals that are always numbers (a local that may be undefined is boxed).
+    const session = at.session;
+    const spans = this.spans;
+    spans.reach(session);
+    let t0 = spans.start[session] as number;
+    let t1 = spans.end[session] as number;
+    // Written to the columns here, not through push(): a call that is not inlined boxes its
+    // double arguments (a tim is no small integer), which cost a young-generation GC every ~50 k waits.
+    pending.reserve(to - from);
+    const heldId = pending.id;
+    const heldEla = pending.ela;
+    const heldTim = pending.tim;
+    let n = pending.n;
     for (let i = from; i < to; i++) {
-      const event = id[i] as number;
-      if (names[event] === undefined) names[event] = run.names[event] as string;
       const micros = (ela[i] as number) * perUnit;
       const end = (tim[i] as number) * perUnit;
       const start = end - micros;
-      if (t0 === undefined || start < t0) t0 = start;
-      if (t1 === undefined || end > t1) t1 = end;
-      pending.push(event, micros, end);
+      if (start < t0) t0 = start;
+      if (end > t1) t1 = end;
+      heldId[n] = id[i] as number;
+      heldEla[n] = micros;
+      heldTim[n] = end;
+      n++;
     }
-    if (t0 !== undefined) this.t0[at.session] = t0;
-    if (t1 !== undefined) this.t1[at.session] = t1;
+    pending.n = n;
+    spans.start[session] = t0;
+    spans.end[session] = t1;
+  }
+
+  private copyNames(names: readonly string[]): void {
+    for (let id = this.namesCopied; id < names.length; id++) this.names[id] ??= names[id] as string;
+    this.namesCopied = names.length;
   }
 
   onCall(call: VisitedCall, at: RecordPosition): void {
     this.callBook.add(call);
     const e = call.e === call.e ? call.e : 0;
-    this.span(at.session, call.tim - e, call.tim);
+    const end = call.tim;
+    const start = end - e;
+    // The span, and below each wait's place, in this function's own code: a call that is not
+    // inlined boxes its double arguments (a tim is no small integer), a young-generation GC every
+    // ~50 k calls.
+    const timed = end === end;
+    if (timed) {
+      const { spans } = this;
+      const session = at.session;
+      spans.reach(session);
+      if (start < (spans.start[session] as number)) spans.start[session] = start;
+      if (end > (spans.end[session] as number)) spans.end[session] = end;
+    }
     const statement = this.statements.call(call, at.pid);
     const waits = this.processes.get(at.pid);
-    const start = call.tim - e;
     const { pending, inRecursive } = waits;
     const held = pending.n;
     if (depthOf(call) >= 1) {
@@ -121,7 +152,7 @@ export class ProfileCollector implements TraceVisitor {
         const id = pending.id[i] as number;
         const ela = pending.ela[i] as number;
         const tim = pending.tim[i] as number;
-        if (this.isWithin(id, ela, tim, start, call.tim)) {
+        if (timed && tim === tim ? tim - ela / 2 >= start : this.withinByName(id)) {
           if (statement !== null) this.statements.wait(statement, id, this.names, ela);
           inRecursive.push(id, ela, tim);
         } else pending.move(i, kept++);
@@ -139,7 +170,8 @@ export class ProfileCollector implements TraceVisitor {
     for (let i = 0; i < held; i++) {
       const id = pending.id[i] as number;
       const ela = pending.ela[i] as number;
-      if (this.isWithin(id, ela, pending.tim[i] as number, start, call.tim)) {
+      const tim = pending.tim[i] as number;
+      if (timed && tim === tim ? tim - ela / 2 >= start : this.withinByName(id)) {
         if (statement !== null) this.statements.wait(statement, id, this.names, ela);
         this.addWait('wait-within', id, ela);
         waited += ela;
@@ -158,7 +190,8 @@ export class ProfileCollector implements TraceVisitor {
   /** Ends the pass. Waits never followed by a call of theirs (the trace ended mid-call) are between calls. */
   finish(): DatasetProfile {
     this.endWaits();
-    const { responseTime, sessions } = responseTimeOfSpans(this.t0, this.t1);
+    const { t0, t1 } = this.spans.lists();
+    const { responseTime, sessions } = responseTimeOfSpans(t0, t1);
     return withUnaccountedBetween({ responseTime, sessions, components: this.components(), calls: this.callBook.totals(), statements: this.statements.finish(), thinkTimeMicros: this.thinkTime });
   }
 
@@ -173,7 +206,7 @@ export class ProfileCollector implements TraceVisitor {
     const { statements, carry, firstSeen } = this.statements.finishRange();
     return {
       profile: { responseTime: 0, sessions: 0, components: this.components(), calls: this.callBook.totals(), statements, thinkTimeMicros: this.thinkTime },
-      spans: { t0: [...this.t0], t1: [...this.t1] },
+      spans: this.spans.lists(),
       statements: { ...carry, clean: carry.clean && !held },
       firstSeen,
     };
@@ -233,18 +266,17 @@ export class ProfileCollector implements TraceVisitor {
     return row;
   }
 
-  /** Whether a wait lies within a call that started at `start`: by its midpoint, else (no tim) by its name. */
-  private isWithin(id: number, ela: number, tim: number, start: number, callTim: number): boolean {
-    if (tim === tim && callTim === callTim) return tim - ela / 2 >= start;
+  /**
+   * Whether a wait lies within the call after it: by its midpoint, tested in onCall, where both
+   * have a tim; else (no tim) by the event's name.
+   */
+  private withinByName(id: number): boolean {
     return !BETWEEN_CALL_EVENTS.has(this.names[id] as string);
   }
 
   private span(session: number, start: number, end: number): void {
     if (!(end === end)) return; // no tim: no place in time
-    const t0 = this.t0[session];
-    if (t0 === undefined || start < t0) this.t0[session] = start;
-    const t1 = this.t1[session];
-    if (t1 === undefined || end > t1) this.t1[session] = end;
+    this.spans.add(session, start, end);
   }
 }
 

@@ -47,6 +47,9 @@ export class StatementBook {
   private readonly processes = new PerProcess<ProcessCursors>(() => ({ cursors: new Map(), childE: [], childKeys: [] }));
   /** Set for a byte range of a file: what the join needs besides the totals (RangeNotes). */
   private readonly range: RangeNotes | null;
+  private lastCursor = '';
+  private lastProcess: ProcessCursors | null = null;
+  private lastState: CursorState | null = null;
 
   constructor(options: { range?: boolean } = {}) {
     this.range = options.range ? new RangeNotes() : null;
@@ -68,7 +71,7 @@ export class StatementBook {
   call(call: VisitedCall, pid: string | null): OpenStatement | null {
     const process = this.processes.get(pid);
     const dep = depthOf(call);
-    const state = call.cursor === '' ? null : cursorState(process, call.cursor);
+    const state = call.cursor === '' ? null : this.cursorStateOf(process, call.cursor);
     const statement = state === null ? null : this.statementFor(state, call.cursor, dep);
     if (state !== null && statement !== null) {
       if (this.range !== null && statement.calls[call.call] === undefined) this.range.seen(statement, 'call', call.call);
@@ -78,6 +81,16 @@ export class StatementBook {
     }
     this.adoptChildren(process, dep, statement, call);
     return statement;
+  }
+
+  /** cursorState, with the last one remembered: calls come in runs on one cursor (a state is never replaced). */
+  private cursorStateOf(process: ProcessCursors, cursor: string): CursorState {
+    if (cursor === this.lastCursor && process === this.lastProcess) return this.lastState as CursorState;
+    const state = cursorState(process, cursor);
+    this.lastCursor = cursor;
+    this.lastProcess = process;
+    this.lastState = state;
+    return state;
   }
 
   /** A wait of event `id` (named `names[id]`) that belongs to a call of `statement`. */

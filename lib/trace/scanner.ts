@@ -325,11 +325,16 @@ export class TraceScanner extends LineGrammar {
 
 /**
  * The end of the entries [from, total) whose seq (records emitted before them; it never decreases)
- * is at most `beforeRecord`. Galloping, then binary: a run between two records is mostly a few
- * entries (the wait log: the WAITs between two calls), sometimes thousands (samples).
+ * is at most `beforeRecord`. A few entries one by one, then galloping and binary: a run between
+ * two records is mostly a few entries (the wait log: the WAITs between two calls), sometimes
+ * thousands (samples).
  */
 function entriesBefore(seq: Int32Array, from: number, total: number, beforeRecord: number): number {
   let to = from;
+  // Most runs end within a few entries: a look at each first.
+  const near = Math.min(total, from + 8);
+  while (to < near && (seq[to] as number) <= beforeRecord) to++;
+  if (to < near || to === total) return to;
   let step = 1;
   while (to + step <= total && (seq[to + step - 1] as number) <= beforeRecord) {
     to += step;
