@@ -220,3 +220,56 @@ describe('every fixture, visited with calls and cursors', () => {
     expect(everything(bytes, 7, true)).toEqual(reference);
   });
 });
+
+describe('a visitor that takes WAITs in runs (onWaitRun)', () => {
+  const FIXTURES = new URL('../fixtures/', import.meta.url);
+  const names = readdirSync(FIXTURES).filter((f) => f.endsWith('.trc')).sort();
+
+  /**
+   * Every record in file order, WAITs as [event, ela µs, tim, pid, session] whichever way they
+   * came; `runs` takes them in runs (and onWait for the rest), else one by one.
+   */
+  function records(bytes: Uint8Array, chunk: number, runs: boolean): { seen: unknown[]; fromRuns: number; result: ScanResult } {
+    const seen: unknown[] = [];
+    let fromRuns = 0;
+    const v: TraceVisitor = {
+      onWait: (w, at) => seen.push(['wait', w.event, w.ela, w.tim, at.pid, at.session]),
+      onCall: (c, at) => seen.push(['call', c.call, c.cursor, c.e, at.line]),
+      onCursor: (c, at) => seen.push(['cursor', c.sqlId, c.cursor, at.line]),
+    };
+    if (runs) {
+      v.onWaitRun = (run, from, to, at) => {
+        for (let i = from; i < to; i++) seen.push(['wait', run.names[run.id[i] as number], (run.ela[i] as number) * at.microsPerUnit, run.tim[i], at.pid, at.session]);
+        fromRuns += to - from;
+      };
+    }
+    const scanner = new VisitingScanner({ event: 'log file sync', fileName: 'f.trc', fileIndex: 0, keep: 'counts' }, v);
+    for (let at = 0; at < bytes.length; at += chunk) scanner.push(bytes.subarray(at, Math.min(bytes.length, at + chunk)));
+    const result = scanner.finish();
+    return { seen, fromRuns, result };
+  }
+
+  it.each(names)('%s: the same WAITs among the same calls, with the same result, whole and in 7-byte chunks', (name) => {
+    const bytes = new Uint8Array(readFileSync(new URL(name, FIXTURES)));
+    const reference = records(bytes, bytes.length || 1, false);
+    for (const chunk of [bytes.length || 1, 7]) {
+      const runs = records(bytes, chunk, true);
+      expect(runs.seen).toEqual(reference.seen);
+      expect(runs.result).toEqual(reference.result);
+    }
+  });
+
+  it('gets most WAITs of a commit loop from the kernel; none of an 8i trace, whose WAITs have no tim', () => {
+    const count = (name: string) => {
+      const bytes = new Uint8Array(readFileSync(new URL(name, FIXTURES)));
+      const { seen, fromRuns } = records(bytes, bytes.length, true);
+      return { waits: seen.filter((s) => (s as unknown[])[0] === 'wait').length, fromRuns };
+    };
+    // The first WAIT of each event comes one by one (it registers the event), and the next after a `***` line.
+    const commits = count('v11g-commit-loop.trc');
+    expect(commits.fromRuns).toBeGreaterThan(commits.waits / 2);
+    const old = count('v8i-centiseconds.trc');
+    expect(old.waits).toBeGreaterThan(10);
+    expect(old.fromRuns).toBe(0);
+  });
+});
