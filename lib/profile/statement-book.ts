@@ -74,8 +74,11 @@ export class StatementBook {
     const state = call.cursor === '' ? null : this.cursorStateOf(process, call.cursor);
     const statement = state === null ? null : this.statementFor(state, call.cursor, dep);
     if (state !== null && statement !== null) {
-      if (this.range !== null && statement.calls[call.call] === undefined) this.range.seen(statement, 'call', call.call);
-      const sums = (statement.calls[call.call] ??= emptyCallSums());
+      let sums = statement.calls[call.call];
+      if (sums === undefined) {
+        this.range?.seen(statement, 'call', call.call);
+        sums = statement.calls[call.call] = emptyCallSums();
+      }
       addCall(sums, call);
       this.execution(state, call);
     }
