@@ -63,7 +63,7 @@ export class ProfileCollector implements TraceVisitor {
   private lastCpu: OpenComponent | null = null;
   private unaccountedWithin: OpenComponent | null = null;
   private readonly order: OpenComponent[] = [];
-  /** Event names by id, as the scan hands them over. */
+  /** Event names by id, as the scan hands them over: ids are one scan's, so a collector takes one scan's records. */
   private readonly names: string[] = [];
   /** How many of a run's names (the scan's table, which only grows) were copied into `names`. */
   private namesCopied = 0;
