@@ -56,12 +56,14 @@ export class ProfileCollector implements TraceVisitor {
   private readonly processes = new PerProcess<ProcessWaits>(() => ({ pending: new HeldWaits(), inRecursive: new HeldWaits() }));
   /** The rows of waits, per kind by event id; `order` keeps all rows as first met. */
   private readonly waitRows: Record<WaitKind, (OpenComponent | undefined)[]> = { 'wait-within': [], 'wait-between': [], 'think-time': [] };
+  /** The same rows by event name: two ids may share a name (bytes that are not UTF-8 decode alike), and a profile has one row per name. */
+  private readonly waitRowsByName: Record<WaitKind, Map<string, OpenComponent>> = { 'wait-within': new Map(), 'wait-between': new Map(), 'think-time': new Map() };
   /** CPU rows by call name, and the last one found (calls come in runs of one name). */
   private readonly cpuRows = new Map<string, OpenComponent>();
   private lastCpu: OpenComponent | null = null;
   private unaccountedWithin: OpenComponent | null = null;
   private readonly order: OpenComponent[] = [];
-  /** Event names by id, as the scan hands them over. */
+  /** Event names by id, as the scan hands them over: ids are one scan's, so a collector takes one scan's records. */
   private readonly names: string[] = [];
   /** How many of a run's names (the scan's table, which only grows) were copied into `names`. */
   private namesCopied = 0;
@@ -244,7 +246,15 @@ export class ProfileCollector implements TraceVisitor {
    */
   private addWait(kind: WaitKind, id: number, value: number): void {
     const rows = this.waitRows[kind];
-    book(rows[id] ?? (rows[id] = this.row(kind, this.names[id] as string)), value);
+    book(rows[id] ?? (rows[id] = this.waitRow(kind, this.names[id] as string)), value);
+  }
+
+  /** The row of waits of `kind` of the event `name`, made when first met (once per id: see waitRowsByName). */
+  private waitRow(kind: WaitKind, name: string): OpenComponent {
+    const byName = this.waitRowsByName[kind];
+    let row = byName.get(name);
+    if (row === undefined) byName.set(name, (row = this.row(kind, name)));
+    return row;
   }
 
   private addCpu(call: string, value: number): void {

@@ -138,7 +138,10 @@ export class TraceScanner extends LineGrammar {
     let done = from;
     for (;;) {
       const firstLine = this.lineNo + 1;
-      const wantTim = this.pendingAnchor !== null || this.firstTim === null;
+      // Also until a WAIT with tim was seen (sawWaitTim): an LGWR warning's stamp may start the
+      // clock (firstTim) before any, and a WAIT the kernel books would not tell the scanner that
+      // one without tim is now cut short.
+      const wantTim = this.pendingAnchor !== null || this.firstTim === null || !this.sawWaitTim;
       const scan = kernel.scan(input, done, length, this.inSql, wantTim, firstLine, base + done, this.kernelEmit);
       const { records } = scan;
       const int32 = kernel.int32;

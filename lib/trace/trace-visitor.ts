@@ -120,9 +120,10 @@ export interface TraceVisitor {
    * WAITs in runs, for a visitor that needs only their event, ela and tim: with it (and without
    * `sample` or `measured`), the line kernel books the WAITs of every event it knows and hands
    * them over in runs, between the records that still come one by one (onWait for the rest, in
-   * file order). `position` is that of the last record before the run (its line and offset), with
-   * the run's process and session. Why: a profile visits ~11 M records a GiB, and a WAIT costs
-   * ~10x more through a record and onWait than from the kernel's columns.
+   * file order). `position` has the run's process, session and unit; its line and offset are of
+   * records before the run (the last line handled, the last record handed over), not its WAITs'.
+   * Why: a profile visits ~11 M records a GiB, and a WAIT costs ~10x more through a record and
+   * onWait than from the kernel's columns.
    */
   onWaitRun?(run: WaitRun, from: number, to: number, position: RecordPosition): void;
   /** Call lines and XCTEND; a visitor without it leaves the kernel's fast path for them untouched. */

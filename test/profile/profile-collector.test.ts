@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ProfileCollector } from '../../lib/profile/profile-collector';
 import type { DatasetProfile } from '../../lib/profile/profile-model';
+import { profileTrace } from '../../lib/profile/profile-trace';
+import { chunksOf } from '../helpers/chunks';
 import { at, call, cursor, wait } from './records';
 
 const component = (p: DatasetProfile, name: string) => p.components.find((c) => c.component === name);
@@ -143,5 +145,24 @@ describe('ProfileCollector: the response-time profile', () => {
     const s = p.finish();
     expect(s.sessions).toBe(2);
     expect(s.responseTime).toBe(150 - 90 + 10);
+  });
+
+  it('books the waits of two events whose names decode alike (bytes that are not UTF-8) on one row per kind, as one name', async () => {
+    const text = (s: string) => [...s].map((c) => c.charCodeAt(0));
+    const lines = [
+      'Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production',
+      "WAIT #1: nam='ev\xff' ela= 10 p1=0 p2=0 p3=0 obj#=-1 tim=1000",
+      "WAIT #1: nam='ev\xfe' ela= 20 p1=0 p2=0 p3=0 obj#=-1 tim=1100",
+      'EXEC #1:c=5,e=500,p=0,cr=0,cu=0,mis=0,r=0,dep=0,og=1,plh=0,tim=1200',
+      "WAIT #1: nam='ev\xfe' ela= 30 p1=0 p2=0 p3=0 obj#=-1 tim=1300",
+      "WAIT #1: nam='ev\xff' ela= 40 p1=0 p2=0 p3=0 obj#=-1 tim=1400",
+    ];
+    const bytes = new Uint8Array(lines.flatMap((l) => [...text(l), 10]));
+    const { profile } = await profileTrace(chunksOf(bytes, bytes.length), { fileName: 'f.trc' });
+    const rows = profile.components.filter((c) => c.subject === 'ev\ufffd');
+    expect(rows.map((r) => [r.component, r.kind, r.total, r.count])).toEqual([
+      ['ev\ufffd', 'wait-within', 30, 2],
+      ['ev\ufffd [between calls]', 'wait-between', 70, 2],
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scanTrace } from '../../lib/trace/scan-trace';
 import type { ScanResult } from '../../lib/trace/scan-result';
+import { TraceScanner } from '../../lib/trace/scanner';
 import { VisitingScanner, type RecordPosition, type TraceVisitor } from '../../lib/trace/trace-visitor';
 import { chunksOf, toCrlf } from '../helpers/chunks';
 
@@ -271,5 +272,26 @@ describe('a visitor that takes WAITs in runs (onWaitRun)', () => {
     const old = count('v8i-centiseconds.trc');
     expect(old.waits).toBeGreaterThan(10);
     expect(old.fromRuns).toBe(0);
+  });
+
+  it('cuts a WAIT without tim short after one with tim on every path, also where an LGWR warning started the clock (no banner)', () => {
+    const lines = [
+      '*** 2024-01-01 00:00:00.000',
+      'Warning: log write elapsed time 600ms, size 1KB',
+      "WAIT #1: nam='db file sequential read' ela= 5 file#=1 block#=2 blocks=1",
+      "WAIT #1: nam='db file sequential read' ela= 6 file#=1 block#=2 blocks=1 obj#=1 tim=1000",
+      "WAIT #1: nam='db file sequential read' ela= 7 file#=1 block#=2 blocks=1",
+      'EXEC #1:c=5,e=500,p=0,cr=0,cu=0,mis=0,r=0,dep=0,og=1,plh=0,tim=1200',
+    ];
+    const bytes = new TextEncoder().encode(lines.join('\n') + '\n');
+    const plain = (noKernel: boolean) => {
+      const scanner = new TraceScanner({ event: 'log file sync', fileName: 'f.trc', fileIndex: 0, keep: 'counts', noKernel });
+      scanner.push(bytes);
+      return scanner.finish();
+    };
+    const expected = { waitLines: 3, warnings: ['truncated-wait'] };
+    for (const result of [plain(true), plain(false), records(bytes, bytes.length, false).result, records(bytes, bytes.length, true).result]) {
+      expect({ waitLines: result.waitLines, warnings: result.warnings.map((w) => w.code) }).toEqual(expected);
+    }
   });
 });

@@ -13,6 +13,8 @@
 ;;   0 i32 kind | flags << 8      8 i32 end (exclusive, CR stripped)   16 i32 name length
 ;;   4 i32 start                 12 i32 name start                     24 f64 ela
 ;;  32 f64 tim (NaN when absent)                                       44 i32 line index within the call
+;;  40 i32 event id + 1 of a WAIT booked here (kinds 5-7), for the wait log ($emit & 4); such a
+;;         record is never emitted, so its slot is the next record's
 ;; kinds: 0 other line, 1 WAIT parsed, 2 record line (EXEC, FETCH, …) that ends in a value
 ;;        (counted, not emitted, unless $emit & 1), 3 WAIT line the kernel could not parse (the scanner reports
 ;;        why), 4 plain SQL text (neither emitted nor counted,
