@@ -60,6 +60,18 @@ describe("the page's profile request", () => {
     expect(two!.profile!.responseTime).toBe(one!.profile!.responseTime + cliSecond.responseTime.total);
   }, 60_000);
 
+  it('reads the datasets one after the other (two ranged profiles at once, sharing the range worker, hung in the page)', async () => {
+    const { h, ask } = harness();
+    await h.send({ type: 'add-files', datasetId: 'one', files: FILES.map(input), event: 'log file sync' });
+    await h.send({ type: 'add-files', datasetId: 'two', files: FILES.map(input), event: 'log file sync' });
+    await profilesOf(ask, ['one', 'two']);
+    const order = h.messages.flatMap((m) => (m.type === 'profile-progress' ? [m.progress.datasetId] : []));
+    expect(order.filter((id) => id === 'one').length).toBeGreaterThan(0);
+    expect(order.filter((id) => id === 'two').length).toBeGreaterThan(0);
+    // Every progress message of 'one' comes before the first of 'two'.
+    expect(order.lastIndexOf('one')).toBeLessThan(order.indexOf('two'));
+  });
+
   it('is kept until the files or the think time change, and tells its progress', async () => {
     const { h, ask } = harness();
     await h.send({ type: 'add-files', datasetId: 'd', files: FILES.map(input), event: 'log file sync' });
