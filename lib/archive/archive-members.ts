@@ -9,9 +9,7 @@ import { ARCHIVE_LIMITS, ArchiveError, count, MAX_NESTING, MemberCutError, type 
 import type { ArchiveEntry } from './archive-entry';
 import { blobAccess, sliceAccess, type RandomAccess } from './random-access';
 import { inflatedHead, isGzipHead, sniffArchive, type ArchiveFormat } from './sniff-archive';
-import { tarEntries } from './tar-entries';
 import { isTraceName, looksLikeTraceHead, TRACE_SNIFF_BYTES } from './trace-pick';
-import { zipEntries } from './zip-entries';
 
 /** Where a member is: its path in each archive from the outermost in, and its bytes' place in the outermost file when stored as they are. */
 export interface MemberLocator {
@@ -120,8 +118,17 @@ function innerLevel(level: Level, e: ArchiveEntry, rest: AsyncIterable<Uint8Arra
   return { stream: rest };
 }
 
+/**
+ * The members of an archive. zip.js and tar-stream are loaded here, at the first archive: loaded
+ * with the module, zip.js alone cost every command ~12-30 ms before its first byte (and each parse
+ * worker as much), archive or not.
+ */
 async function entriesOf(level: Level, format: ArchiveFormat, name: string, limits: ArchiveLimits): Promise<AsyncGenerator<ArchiveEntry>> {
-  if (format === 'zip') return zipEntries('access' in level ? level.access : await heldZip(level.stream, name), name, limits);
+  if (format === 'zip') {
+    const { zipEntries } = await import('./zip-entries');
+    return zipEntries('access' in level ? level.access : await heldZip(level.stream, name), name, limits);
+  }
+  const { tarEntries } = await import('./tar-entries');
   if ('access' in level) return tarEntries(level.access.stream(0, level.access.size), format === 'tar.gz', name, level.base !== null, limits);
   return tarEntries(level.stream, format === 'tar.gz', name, false, limits);
 }

@@ -3,8 +3,6 @@
  * page (a Blob), a byte range of either (a member stored as it is), or bytes in tests. A zip's
  * central directory is at its end, so zip is read through this, never through a stream.
  */
-import { Reader } from '@zip.js/zip.js/lib/zip-core-native.js';
-
 export interface RandomAccess {
   readonly size: number;
   /** At most `length` bytes from `offset` (fewer only at the end). */
@@ -72,40 +70,5 @@ function byobReader(readable: ReadableStream<Uint8Array>): ReadableStreamBYOBRea
     return readable.getReader({ mode: 'byob' });
   } catch {
     return null; // not a byte stream
-  }
-}
-
-/**
- * zip.js's Reader over RandomAccess: zip.js reads the end of central directory, the central
- * directory and then each member's bytes in chunks, each one `readUint8Array` call here.
- */
-export class AccessReader extends Reader<RandomAccess> {
-  constructor(private readonly access: RandomAccess) {
-    super(access);
-    this.size = access.size;
-  }
-
-  override readUint8Array(index: number, length: number): Promise<Uint8Array> {
-    return this.access.read(index, length);
-  }
-
-  /** A member's bytes through the source's own stream (a file read ahead on libuv's pool, `Blob.stream()`), not 256 KiB reads one by one. */
-  override createReadable(options: { offset?: number; size?: number } = {}): ReadableStream<Uint8Array> {
-    const offset = options.offset ?? 0;
-    const end = options.size === undefined ? this.access.size : Math.min(this.access.size, offset + options.size);
-    const chunks = this.access.stream(offset, end)[Symbol.asyncIterator]();
-    return new ReadableStream<Uint8Array>(
-      {
-        async pull(controller) {
-          const next = await chunks.next();
-          if (next.done) controller.close();
-          else controller.enqueue(next.value);
-        },
-        async cancel() {
-          await chunks.return?.();
-        },
-      },
-      { highWaterMark: 0 },
-    );
   }
 }

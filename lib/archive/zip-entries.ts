@@ -4,8 +4,8 @@
  * zip.js runs on the calling thread (`useWebWorkers: false`): the CLI's parse workers and the page's
  * worker are threads already, and inflating is DecompressionStream's native code either way.
  */
-import { ZipReader, type Entry, type FileEntry } from '@zip.js/zip.js/lib/zip-core-native.js';
-import { AccessReader, streamChunks, type RandomAccess } from './random-access';
+import { Reader, ZipReader, type Entry, type FileEntry } from '@zip.js/zip.js/lib/zip-core-native.js';
+import { streamChunks, type RandomAccess } from './random-access';
 import { ArchiveError, guardExpansion, methodName, type ArchiveLimits } from './archive-error';
 import { coalesce, type ArchiveEntry } from './archive-entry';
 
@@ -86,4 +86,39 @@ function zipFailure(error: unknown): string {
   if (/end of central directory/i.test(message)) return 'no zip central directory at its end: the zip is cut short or damaged';
   if (/crc|signature|compressed data|uncompressed size/i.test(message)) return `the member is damaged (${message})`;
   return `the zip cannot be read (${message})`;
+}
+
+/**
+ * zip.js's Reader over RandomAccess: zip.js reads the end of central directory, the central
+ * directory and then each member's bytes in chunks, each one `readUint8Array` call here.
+ */
+class AccessReader extends Reader<RandomAccess> {
+  constructor(private readonly access: RandomAccess) {
+    super(access);
+    this.size = access.size;
+  }
+
+  override readUint8Array(index: number, length: number): Promise<Uint8Array> {
+    return this.access.read(index, length);
+  }
+
+  /** A member's bytes through the source's own stream (a file read ahead on libuv's pool, `Blob.stream()`), not 256 KiB reads one by one. */
+  override createReadable(options: { offset?: number; size?: number } = {}): ReadableStream<Uint8Array> {
+    const offset = options.offset ?? 0;
+    const end = options.size === undefined ? this.access.size : Math.min(this.access.size, offset + options.size);
+    const chunks = this.access.stream(offset, end)[Symbol.asyncIterator]();
+    return new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          const next = await chunks.next();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        },
+        async cancel() {
+          await chunks.return?.();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+  }
 }

@@ -4,7 +4,7 @@ import { UsageError } from './args';
 /** `--think-time`: `1s`, `500ms`, `250000us`, or a bare number of seconds (mrprof's --thinktime is in seconds). */
 export function thinkTimeOf(text: string | undefined): number {
   if (text === undefined) return DEFAULT_THINK_TIME_MICROS;
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(s|ms|us|µs)?\s*$/.exec(text);
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(s|ms|us|\u00b5s)?\s*$/.exec(text);
   if (!m) throw new UsageError(`--think-time takes a duration such as 1s, 500ms or 250000us, not '${text}'`);
   const n = Number(m[1]);
   const unit = m[2] ?? 's';

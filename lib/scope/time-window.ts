@@ -31,7 +31,7 @@ export class WindowInputError extends Error {}
 
 const ISO = /^(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d+))?)?\s*(Z|[+-]\d\d:?\d\d)?$/i;
 const TIM = /^tim[:=](\d{1,20})$/i;
-const DURATION = /^(\d+(?:\.\d+)?)\s*(us|µs|ms|s|m|min|h)$/i;
+const DURATION = /^(\d+(?:\.\d+)?)\s*(us|\u00b5s|ms|s|m|min|h)$/i;
 
 const MICROS_PER: Record<string, number> = { us: 1, µs: 1, ms: 1e3, s: 1e6, m: 60e6, min: 60e6, h: 3600e6 };
 

@@ -36,7 +36,7 @@ const UNIT_MICROS: Readonly<Record<string, number>> = { us: 1, µs: 1, ms: 1000,
  * text is not such an interval (the caller names the option in its error).
  */
 export function parseInterval(text: string): number | null {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(us|µs|ms|s|min|m|h)\s*$/.exec(text);
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(us|\u00b5s|ms|s|min|m|h)\s*$/.exec(text);
   if (!m) return null;
   const micros = Number(m[1]) * (UNIT_MICROS[m[2]!] as number);
   return Number.isInteger(micros) && micros >= 1 ? micros : null;
