@@ -13,7 +13,7 @@ import { mergeCounts, type Counts } from '../stats/counts';
 import { buildFileResult } from './file-result';
 import { joinSessions, mergeRanges, needsSequentialRescan } from './merge-ranges';
 import { planRanges, type ReadAt } from './range-plan';
-import { rangeStarts, type RangeSizes } from './range-schedule';
+import { profileRangeStarts, rangeStarts, type RangeSizes } from './range-schedule';
 import type { RangeScan, RangeTask } from './scan-range';
 import type { SampleKeeping, TraceFileResult } from './types';
 
@@ -59,7 +59,9 @@ const samplesOf = ({ scan, histogram }: RangeScan) =>
  */
 export async function parseInRanges(o: RangeParse): Promise<RangesParsed | null> {
   const threads = o.threads ?? o.runners.length;
-  const plan = await planRanges(o.readAt, o.size, rangeStarts(o.size, threads, o.sizes), o.event, o.fileName, o.profile ? 'after-top-call' : 'record');
+  // A profile takes one range per thread (range-schedule.ts says why), unless a test asks for sizes.
+  const starts = o.profile && !o.sizes ? profileRangeStarts(o.size, threads) : rangeStarts(o.size, threads, o.sizes);
+  const plan = await planRanges(o.readAt, o.size, starts, o.event, o.fileName, o.profile ? 'after-top-call' : 'record');
   if (!plan) return null;
   const tasks: RangeTask[] = plan.cuts.slice(0, -1).map((start, i) => ({
     start,

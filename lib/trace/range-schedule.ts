@@ -46,3 +46,20 @@ export function guidedRangeStarts(size: number, threads: number, minBytes: numbe
 export function rangeStarts(size: number, threads: number, sizes: RangeSizes = RANGE_SIZES): number[] {
   return threads > 1 && size >= sizes.splitBytes ? guidedRangeStarts(size, threads, sizes.minBytes) : [];
 }
+
+/**
+ * The range starts (without 0) of a file to profile: one equal range per thread, none below
+ * `splitBytes` or on one thread. Why not guided ranges: a profile's range is a new collector and
+ * scanner, and on each thread the second to fourth of them cost the JIT a round of deoptimizing
+ * and recompiling the collector's code (V8 --trace-opt: kernelLines compiled 9 times in 8 ranges
+ * of one thread, ~650 ms of TurboFan against ~230 for one range; callgrind: +0.3, +0.7 and +0.85
+ * G instructions per 256 MiB for 2, 4 and 8 ranges against 6.1 G for one). On this 2-core machine,
+ * `waitscope profile` of bench/run.mjs' 1 GiB trace: 11 guided ranges (down to 32 MiB) median
+ * 1.39 s, 4 of 256 MiB 1.29 s, 3 of 384-256 MiB 1.30 s, 2 of 512 MiB 1.15 s (6 alternating runs
+ * each, 2026-12-02). The threads start within a few ms of each other (the worker's isolate boots
+ * while the main bundle loads), so equal ranges end together.
+ */
+export function profileRangeStarts(size: number, threads: number, splitBytes: number = RANGE_SIZES.splitBytes): number[] {
+  if (threads <= 1 || size < splitBytes) return [];
+  return Array.from({ length: threads - 1 }, (_, i) => Math.floor((size * (i + 1)) / threads));
+}

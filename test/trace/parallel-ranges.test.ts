@@ -154,6 +154,20 @@ describe('merged ranges equal one sequential pass', () => {
     expect(one.sessions).toBe(3);
   });
 
+  it('profiles a large file in one range per thread (no test sizes), as one pass does', async () => {
+    // Over 64 MiB (RANGE_SIZES.splitBytes), the smallest file cut into ranges.
+    const big = path.join(temp.dir, 'large.trc');
+    writeFileSync(big, [...generateCommitLoop({ preset: 'flash-off', seed: 'profile-ranges', commits: 145_000, sessionIndex: 0 })].join(''));
+    const size = statSync(big).size;
+    expect(size).toBeGreaterThan(64 << 20);
+    const parsed = await parseFiles([{ path: big, name: 'large.trc', size }], { event: EVENT, workers: 2, workerUrl, keep: 'counts', profile: {} });
+    expect(plans).toHaveLength(1);
+    expect(plans[0]!.starts).toEqual([Math.floor(size / 2)]);
+    expect(plans[0]!.plan!.cuts).toHaveLength(3);
+    const one = (await profileTrace(fileChunks(new File([readFileSync(big)], 'large.trc')), { fileName: 'large.trc' })).profile;
+    expect(parsed.profiles[0]).toEqual(one);
+  });
+
   it('reads gzip whole in both: no plan, and the CLI gives the sequential result', async () => {
     const expected = await sequential(gz, 'three-sessions.trc.gz');
     expect(expected.compression).toBe('gzip');

@@ -1,7 +1,7 @@
 // Range starts for one large file on several threads: largest first, each 1 / (2 x threads) of what
 // is left, never below the minimum, with no sliver at the end. Expected values worked out by hand.
 import { describe, expect, it } from 'vitest';
-import { guidedRangeStarts } from '../../lib/trace/range-schedule';
+import { guidedRangeStarts, profileRangeStarts } from '../../lib/trace/range-schedule';
 
 const MiB = 1 << 20;
 
@@ -26,5 +26,19 @@ describe('guidedRangeStarts', () => {
     const starts = guidedRangeStarts(800 * MiB, 4, 10 * MiB);
     expect(starts[0]).toBe(100 * MiB); // 800/8
     expect((starts[1] as number) - (starts[0] as number)).toBe(Math.ceil((700 * MiB) / 8));
+  });
+});
+
+describe('profileRangeStarts', () => {
+  it('cuts a file to profile into one equal range per thread', () => {
+    expect(profileRangeStarts(1024 * MiB, 2)).toEqual([512 * MiB]);
+    expect(profileRangeStarts(1024 * MiB, 4)).toEqual([256, 512, 768].map((m) => m * MiB));
+    expect(profileRangeStarts(1000, 3, 10)).toEqual([333, 666]);
+  });
+
+  it('gives no cut on one thread or below the size worth splitting', () => {
+    expect(profileRangeStarts(1024 * MiB, 1)).toEqual([]);
+    expect(profileRangeStarts(63 * MiB, 2)).toEqual([]);
+    expect(profileRangeStarts(99, 2, 100)).toEqual([]);
   });
 });
