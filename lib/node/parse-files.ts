@@ -35,7 +35,7 @@ export interface ParseFilesOptions {
   group?: GroupSpec;
   /** With `group`: tally only the values inside this window, each file's placed on its clock from a first pass (one per file, in order). */
   groupWindow?: { window: TimeWindow; clocks: readonly FileClockWithSamples[] };
-  /** Tests: split smaller files into smaller ranges, and run this worker script. */
+  /** Tests: split smaller files into smaller ranges (a profile too: guided, not one per thread), and run this worker script. */
   ranges?: RangeSizes;
   workerUrl?: URL;
 }

@@ -1,6 +1,7 @@
 /**
  * The one range-parallel parser: a large plain trace is cut at record lines (range-plan.ts) into
- * ranges sized by range-schedule.ts, the runners take the ranges in turn (largest first), and the
+ * ranges sized by range-schedule.ts (largest first; one per thread for a profile), the runners take
+ * the ranges in turn, and the
  * ranges' scans and histograms are merged into exactly what one sequential pass gives (tests
  * compare them). The CLI (lib/node/parse-files.ts: worker threads over file descriptors) and the
  * browser (lib/worker/parallel-parse.ts: Web Workers over Blob.slice) are adapters: they give
@@ -34,7 +35,7 @@ export interface RangeParse {
    * gives more runners than threads: its pool queues one range ahead on each worker thread.
    */
   threads?: number;
-  /** Tests: smaller ranges, so a small file is cut too. */
+  /** Tests: smaller ranges, so a small file is cut too; a profile is then cut into guided ranges too, not one per thread. */
   sizes?: RangeSizes;
   /** Profile the file too: then ranges are cut after depth 0 calls (range-plan.ts), and joined exactly. */
   profile?: ProfileOptions;

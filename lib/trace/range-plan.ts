@@ -68,10 +68,10 @@ export function findCutAfterTopCall(probe: Uint8Array): number {
 export type CutRule = 'record' | 'after-top-call';
 
 /**
- * Cut points for `parts` equal ranges, or near the given range starts (ascending, without 0);
+ * Cut points near the given range starts (ascending, without 0; range-schedule.ts picks them);
  * null when the file should be read in one pass (gzip, odd content).
  */
-export async function planRanges(readAt: ReadAt, size: number, parts: number | readonly number[], event: string, fileName: string, rule: CutRule = 'record'): Promise<RangePlan | null> {
+export async function planRanges(readAt: ReadAt, size: number, starts: readonly number[], event: string, fileName: string, rule: CutRule = 'record'): Promise<RangePlan | null> {
   const head = await readAt(0, Math.min(HEAD_BYTES, size));
   if (head.length < 2 || (head[0] === 0x1f && head[1] === 0x8b)) return null;
   const scanner = new TraceScanner({ event, fileName, fileIndex: 0 });
@@ -80,7 +80,6 @@ export async function planRanges(readAt: ReadAt, size: number, parts: number | r
   if (headScan.binaryAt !== null) return null;
   if (headScan.facts.trcsess) return null; // see needsSequentialRescan
   // The probes are read at once (one round trip, not one per range).
-  const starts = typeof parts === 'number' ? Array.from({ length: parts - 1 }, (_, i) => Math.floor((size * (i + 1)) / parts)) : parts;
   const probes = await Promise.all(starts.map(async (at) => (rule === 'record' ? findCut : findCutAfterTopCall)(await readAt(at, Math.min(HEAD_BYTES, size - at)))));
   const cuts = [0];
   for (const [i, at] of starts.entries()) {

@@ -12,7 +12,8 @@
  *   file) 16.3-20.6 s to the table; equal ranges (2 a file) 15.8-18.3 s; down to 32 MiB (3 a
  *   file) 10.5-17.2 s. A range costs the browser more than the CLI (a Blob stream to open, its
  *   first chunk from the browser process), so fewer ranges are better there.
- * So: guided ranges down to 32 MiB, in both.
+ * So: guided ranges down to 32 MiB, in both, for a parse. A profile takes one range per thread
+ * (profileRangeStarts, below).
  */
 export interface RangeSizes {
   /** A file at least this large is cut into ranges when more than one thread scans. */
@@ -56,8 +57,12 @@ export function rangeStarts(size: number, threads: number, sizes: RangeSizes = R
  * G instructions per 256 MiB for 2, 4 and 8 ranges against 6.1 G for one). On this 2-core machine,
  * `waitscope profile` of bench/run.mjs' 1 GiB trace: 11 guided ranges (down to 32 MiB) median
  * 1.39 s, 4 of 256 MiB 1.29 s, 3 of 384-256 MiB 1.30 s, 2 of 512 MiB 1.15 s (6 alternating runs
- * each, 2026-12-02). The threads start within a few ms of each other (the worker's isolate boots
- * while the main bundle loads), so equal ranges end together.
+ * each, 2026-12-02). The threads start within a few ms of each other (the CLI's worker boots while
+ * the main bundle loads; the page's range workers start with the page), so on a uniform trace equal
+ * ranges end together. What this gives up: a thread that finishes first takes nothing from the
+ * other, so a trace whose calls crowd into one half, or a core slowed by something else, leaves
+ * one thread working alone at the end (on this shared machine one range of two took 905-1500 ms,
+ * at random, in runs of the same file).
  */
 export function profileRangeStarts(size: number, threads: number, splitBytes: number = RANGE_SIZES.splitBytes): number[] {
   if (threads <= 1 || size < splitBytes) return [];

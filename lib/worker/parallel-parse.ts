@@ -20,7 +20,7 @@ export interface ParallelParse {
   signal: AbortSignal;
   /** Bytes scanned so far, and the samples of the ranges finished so far. */
   onProgress: (bytes: number, samples: number) => void;
-  /** Tests: smaller ranges, so a small file is cut too. */
+  /** Tests: smaller ranges, so a small file is cut too; a profile is then cut into guided ranges too, not one per thread. */
   sizes?: RangeSizes;
   /** Profile the file too (lib/profile/range-profile.ts joins the ranges' profiles). */
   profile?: ProfileOptions;

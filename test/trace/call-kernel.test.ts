@@ -25,10 +25,12 @@ const COMMON = [
   'EXEC #9:c=1,e=2,dep=0,zz=4,tim=5',
   // Values of every length from 1 to 16 digits, and the largest below 2^53.
   ...Array.from({ length: 16 }, (_, i) => `FETCH #12:c=${'3'.repeat(i + 1)},e=${'1'.repeat(16 - i)},dep=0,tim=${'7'.repeat(i + 1)}`),
-  // The same lengths in every field of the usual order (the fast path reads up to 7 digits itself, longer ones as tim).
+  // Values of 1 to 16 digits in each field of the usual order, which the fast path reads (up to 7
+  // digits itself, longer ones in two halves), a leading zero among them.
   ...Array.from({ length: 16 }, (_, i) => {
     const d = (n: number) => String((i % 9) + 1).repeat(n);
-    return `EXEC #5:c=${d(i + 1)},e=${d(16 - i)},p=${d(i + 1)},cr=${d((i % 8) + 1)},cu=0${d(i % 7)},mis=0,r=${d(i + 1)},dep=0,og=1,plh=${d(i + 1)},tim=${d(16 - i)}`;
+    const j = 15 - i;
+    return `EXEC #5:c=${d(i + 1)},e=${d(j + 1)},p=${d(i + 1)},cr=${d(j + 1)},cu=0${d(i % 15)},mis=${d(j + 1)},r=${d(i + 1)},dep=${d(j + 1)},og=${d(i + 1)},plh=${d(j + 1)},tim=${d(i + 1)}`;
   }),
   'EXEC #5:c=,e=,p=0,cr=0,cu=0,mis=0,r=0,dep=0,og=1,plh=0,tim=5',
   'EXEC #1:c=1,e=1,dep=0,tim=9007199254740991',

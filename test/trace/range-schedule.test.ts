@@ -34,6 +34,7 @@ describe('profileRangeStarts', () => {
     expect(profileRangeStarts(1024 * MiB, 2)).toEqual([512 * MiB]);
     expect(profileRangeStarts(1024 * MiB, 4)).toEqual([256, 512, 768].map((m) => m * MiB));
     expect(profileRangeStarts(1000, 3, 10)).toEqual([333, 666]);
+    expect(profileRangeStarts(64 * MiB, 2)).toEqual([32 * MiB]); // exactly the size worth splitting
   });
 
   it('gives no cut on one thread or below the size worth splitting', () => {

@@ -436,8 +436,8 @@
                                  (i32.eq (local.get $length) (i32.const 8))))
                 (local.get $key))
       (then (return (i32.const 0))))
-    ;; Up to 7 digits (most of a call line's values) here, as $number reads them; longer ones
-    ;; (plh, tim) through $number. Why: every call of $number cost as much as its digits (it is
+    ;; Up to 7 digits (most of a call line's values) here, as $number reads them; 8 may go on past
+    ;; the 8-byte load, so 8 and more (plh, tim) go through $number, which reads a second half. Why: every call of $number cost as much as its digits (it is
     ;; too large to inline, and V8 in Node 20 inlines no wasm call), ~17 % of the profile's kernel.
     (local.set $q (i32.add (local.get $p) (local.get $length)))
     (local.set $x (i64.load align=1 (local.get $q)))
@@ -495,8 +495,8 @@
     (if (i64.ge_u (local.get $value) (i64.const 0x20000000000000)) (then (return (i64.const -1))))
     (local.get $value))
 
-  ;; 10^k for k = 1..7 (a tim's second half has up to 8 digits, and 8 goes through the select
-  ;; too): one multiply where a loop of k multiplies was.
+  ;; 10^k for k = 1..8: the scale of the second half of a value of 9 to 16 digits (k = 0 never
+  ;; comes here): one multiply where a loop of k multiplies was.
   (func $pow10 (param $k i32) (result i64)
     (select (i64.const 100000000)
       (select (i64.const 10000000)
