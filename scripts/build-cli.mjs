@@ -63,15 +63,18 @@ for (const name of ['waitscope.cjs', 'parse-worker-main.cjs']) {
 // The offline report's viewer, which `waitscope report` inlines (scripts/build-offline.mjs).
 await import('./build-offline.mjs');
 
-const caches = ['waitscope.cjs.cache', 'parse-worker-main.cjs.cache'].map((f) => join(dist, f));
+// One per bundle and flag set: `profile` runs with V8 flags of its own, and V8 rejects a cache made
+// under other flags (lib/node/v8-flags.ts names them in the file name, as `.no-use-osr`).
+const caches = ['', '.no-use-osr'].flatMap((flags) => ['waitscope.cjs', 'parse-worker-main.cjs'].map((f) => join(dist, `${f}${flags}.cache`)));
 for (const f of caches) if (existsSync(f)) unlinkSync(f); // never one of an older bundle
 if (!process.argv.includes('--no-cache')) writeCodeCaches();
 
 /**
- * Runs `waitscope stats`, then `waitscope profile`, as a user would (the bin, no Node flags: V8
- * rejects a cache made under other flags) on a trace large enough to be parsed in ranges on every
- * thread, so the cache holds the functions of both paths. A failure only costs the speed-up: the
- * CLI runs without caches.
+ * Runs `waitscope stats` and `waitscope statements`, then `waitscope profile`, as a user would (the
+ * bin, no Node flags: V8 rejects a cache made under other flags) on a trace large enough to be
+ * parsed in ranges on every thread, so the caches hold the functions of those paths: the first two
+ * write the caches of commands run without flags of their own, `profile` its own. A failure only
+ * costs the speed-up: the CLI runs without caches.
  */
 function writeCodeCaches() {
   const scratch = mkdtempSync(join(tmpdir(), 'waitscope-code-cache-'));
@@ -83,9 +86,9 @@ function writeCodeCaches() {
     execFileSync(bin, ['synth', '--preset', 'flash-off', '--out', scratch, '--sessions', '1', '--commits', '140000'], { env, stdio: 'ignore' });
     // Two threads whatever the cores, so that a parse worker runs and writes its cache.
     execFileSync(bin, ['stats', '--json', '--workers', '2', scratch], { env, stdio: 'ignore' });
-    // Then a profile (calls, cursors, the collector), which starts from the caches just written
-    // and writes them again with its own functions added: without them the profile's worker
-    // compiled them at its first range.
+    // Then the statements (calls, cursors, the collector), which start from the caches just written
+    // and write them again with their own functions added; then the profile, into its own caches.
+    execFileSync(bin, ['statements', '--json', '--workers', '2', scratch], { env, stdio: 'ignore' });
     execFileSync(bin, ['profile', '--json', '--workers', '2', scratch], { env, stdio: 'ignore' });
     const missing = caches.filter((f) => !existsSync(f));
     if (missing.length > 0) console.warn(`build-cli: no code cache written for ${missing.join(', ')}; the CLI works, only starts slower`);

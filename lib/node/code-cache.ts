@@ -4,11 +4,13 @@ import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { threadId } from 'node:worker_threads';
+import { codeCacheSuffix } from './v8-flags';
 import zlib from 'node:zlib';
 
 /**
- * Runs a CommonJS bundle of the CLI (dist/*.cjs) with V8's code cache for it (`FILE.cache`,
- * written by scripts/build-cli.mjs after a warm-up run). Why: Node 20 keeps no compile cache for
+ * Runs a CommonJS bundle of the CLI (dist/*.cjs) with V8's code cache for it (`FILE.cache`, or
+ * `FILE.<flags>.cache` for a command run with V8 flags (v8-flags.ts), written by
+ * scripts/build-cli.mjs after a warm-up run). Why: Node 20 keeps no compile cache for
  * ES modules, and parsing the 290 KB bundle, then compiling each function on its first call, took
  * ~20 ms before the first byte of a trace was read, and as much again on each parse worker. With
  * the cache, V8 deserializes the functions the warm-up compiled instead.
@@ -39,7 +41,7 @@ export function runBundle(file: string): RanBundle {
   const source = readFileSync(file, 'utf8');
   const stat = statSync(file, { bigint: true });
   const stamp = `${MAGIC} ${stat.size} ${stat.mtimeNs}`;
-  const cacheFile = `${file}.cache`;
+  const cacheFile = `${file}${codeCacheSuffix()}.cache`;
   const cached = readCache(cacheFile, stamp);
   // The CommonJS wrapper, on the bundle's first line so its line numbers stay the file's.
   const wrapped = `(function (exports, require, module, __filename, __dirname, ${BUNDLE_URL_NAME}) {${source}\n})`;

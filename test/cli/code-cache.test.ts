@@ -29,9 +29,20 @@ describe('the code caches of the built CLI', () => {
     }
   });
 
-  it('are written by the build, one per bundle', () => {
-    expect(existsSync(path.join(ROOT, 'dist/waitscope.cjs.cache'))).toBe(true);
-    expect(existsSync(path.join(ROOT, 'dist/parse-worker-main.cjs.cache'))).toBe(true);
+  it('are written by the build, one per bundle and flag set (profile runs without OSR)', () => {
+    for (const name of ['waitscope.cjs', 'parse-worker-main.cjs', 'waitscope.cjs.no-use-osr', 'parse-worker-main.cjs.no-use-osr']) {
+      expect(existsSync(path.join(ROOT, `dist/${name}.cache`)), name).toBe(true);
+    }
+  });
+
+  it('profile\'s own is used under its own V8 flags, and the profile is the same without it', async () => {
+    const fixture = path.join(FIXTURES_DIR, 'v11g-commit-loop.trc');
+    const run = await runCli(['profile', '--json', '--workers', '1', fixture], { env: { WAITSCOPE_TIMING: '1' } });
+    expect(run.status).toBe(0);
+    // A cache made under other flags would be rejected (lib/node/v8-flags.ts).
+    expect(run.stderr).toContain(`timing: code cache of the main bundle ${expected}`);
+    const plain = await runCli(['profile', '--json', '--workers', '1', fixture]);
+    expect(plain.stdout).toBe(run.stdout);
   });
 
   it('the main bundle\'s is used, and the command\'s output is the same either way', async () => {

@@ -1,0 +1,44 @@
+import v8 from 'node:v8';
+
+/** Names the flags a CLI process runs with, for its parse workers' code caches (they share the process's flags). */
+const FLAGS_ENV = 'WAITSCOPE_V8_FLAGS';
+
+/**
+ * V8 flags for one command. `profile` runs without on-stack replacement: the scanner's line loop
+ * (TraceScanner.kernelLines) runs once per 4 MiB chunk, so V8 compiled it while it ran (OSR),
+ * with the profile's collector inlined and little type feedback, then again at its next call,
+ * then again after deopts, 15-60 ms of a core each (--trace-opt). Without OSR the first chunk
+ * runs unoptimized and the loop is compiled at a call. `waitscope profile` of bench/run.mjs'
+ * 1 GiB trace, 2026-12-02: parse time 985-1058 ms (median 1012) with OSR, 868-967 ms (median
+ * 933) without, 5 alternating runs; wall time median 1.21 s against 1.16 s, 10 runs. Not for the
+ * other commands: `outliers` and `compare` loop long inside single calls, which then stay
+ * unoptimized (outliers 0.85 -> 1.13 s, compare 1.75 -> 1.94 s without OSR).
+ */
+export function commandV8Flags(command: string | undefined): string {
+  return command === 'profile' ? '--no-use-osr' : '';
+}
+
+/**
+ * Sets the command's flags (dist/launch.mjs, before any worker starts or bundle compiles: V8's
+ * flags are the process's), and names them for the code caches (codeCacheSuffix).
+ */
+export function setCommandV8Flags(command: string | undefined): void {
+  const flags = commandV8Flags(command);
+  if (flags === '') {
+    delete process.env[FLAGS_ENV];
+    return;
+  }
+  v8.setFlagsFromString(flags);
+  process.env[FLAGS_ENV] = flags;
+}
+
+/**
+ * The part of a code cache's file name that names the flags it was made under ('' for none): V8
+ * rejects a cache made under other flags, so each flag set has its own (scripts/build-cli.mjs
+ * writes both: `stats` for none, `profile` for --no-use-osr).
+ */
+export function codeCacheSuffix(): string {
+  const flags = process.env[FLAGS_ENV] ?? '';
+  const name = flags.replace(/[^a-z0-9]+/gi, '-').replace(/^-+|-+$/g, '');
+  return name === '' ? '' : `.${name}`;
+}
