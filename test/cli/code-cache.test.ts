@@ -35,22 +35,13 @@ describe('the code caches of the built CLI', () => {
     }
   });
 
-  it('profile\'s own is used under its own V8 flags, and the profile is the same without it', async () => {
+  // profile's is its own, made under its own V8 flags: one made under other flags would be rejected (lib/node/v8-flags.ts).
+  it.each(['stats', 'profile'])('the main bundle\'s is used by %s, and the command\'s output is the same either way', async (command) => {
     const fixture = path.join(FIXTURES_DIR, 'v11g-commit-loop.trc');
-    const run = await runCli(['profile', '--json', '--workers', '1', fixture], { env: { WAITSCOPE_TIMING: '1' } });
-    expect(run.status).toBe(0);
-    // A cache made under other flags would be rejected (lib/node/v8-flags.ts).
-    expect(run.stderr).toContain(`timing: code cache of the main bundle ${expected}`);
-    const plain = await runCli(['profile', '--json', '--workers', '1', fixture]);
-    expect(plain.stdout).toBe(run.stdout);
-  });
-
-  it('the main bundle\'s is used, and the command\'s output is the same either way', async () => {
-    const fixture = path.join(FIXTURES_DIR, 'v11g-commit-loop.trc');
-    const run = await runCli(['stats', '--json', '--workers', '1', fixture], { env: { WAITSCOPE_TIMING: '1' } });
+    const run = await runCli([command, '--json', '--workers', '1', fixture], { env: { WAITSCOPE_TIMING: '1' } });
     expect(run.status).toBe(0);
     expect(run.stderr).toContain(`timing: code cache of the main bundle ${expected}`);
-    const plain = await runCli(['stats', '--json', '--workers', '1', fixture]);
+    const plain = await runCli([command, '--json', '--workers', '1', fixture]);
     expect(plain.stdout).toBe(run.stdout);
   });
 
