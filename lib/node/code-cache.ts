@@ -4,8 +4,8 @@ import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { threadId } from 'node:worker_threads';
-import { codeCacheSuffix } from './v8-flags';
 import zlib from 'node:zlib';
+import { codeCacheSuffix } from './v8-flags';
 
 /**
  * Runs a CommonJS bundle of the CLI (dist/*.cjs) with V8's code cache for it (`FILE.cache`, or

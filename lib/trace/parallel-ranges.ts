@@ -1,9 +1,8 @@
 /**
  * The one range-parallel parser: a large plain trace is cut at record lines (range-plan.ts) into
  * ranges sized by range-schedule.ts (largest first; one per thread for a profile), the runners take
- * the ranges in turn, and the
- * ranges' scans and histograms are merged into exactly what one sequential pass gives (tests
- * compare them). The CLI (lib/node/parse-files.ts: worker threads over file descriptors) and the
+ * the ranges in turn, and the ranges' scans and histograms are merged into exactly what one
+ * sequential pass gives (tests compare them). The CLI (lib/node/parse-files.ts: worker threads over file descriptors) and the
  * browser (lib/worker/parallel-parse.ts: Web Workers over Blob.slice) are adapters: they give
  * `readAt` and the runners, nothing else.
  */
