@@ -9,6 +9,7 @@ import type { Counts } from '../stats/counts';
 import type { GroupSpec, GroupTallies } from '../scope/group-collector';
 import type { GroupProfiles } from '../scope/grouped-profiles';
 import { countsHistogram, parseInRanges, type RangeRunner } from '../trace/parallel-ranges';
+import { TAIL_SPLIT, type TailSplit } from '../trace/range-queue';
 import type { RangeSizes } from '../trace/range-schedule';
 import type { SampleKeeping, TraceFileResult } from '../trace/types';
 import type { InputFile } from './find-inputs';
@@ -37,6 +38,8 @@ export interface ParseFilesOptions {
   groupWindow?: { window: TimeWindow; clocks: readonly FileClockWithSamples[] };
   /** Tests: split smaller files into smaller ranges (a profile too: guided, not one per thread), and run this worker script. */
   ranges?: RangeSizes;
+  /** Tests: split a range's tail off for an idle thread at these sizes, not TAIL_SPLIT's. */
+  tailSplit?: TailSplit;
   workerUrl?: URL;
 }
 
@@ -103,6 +106,8 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
             keep,
             runners: Array.from({ length: pool.capacity }, () => runner),
             threads: pool.size,
+            // Threads of one process share memory: an idle one takes the tail of a range still scanned.
+            ...(pool.size > 1 && { splitTails: options.tailSplit ?? TAIL_SPLIT }),
             ...(options.ranges ? { sizes: options.ranges } : {}),
             ...(options.profile && { profile: options.profile }),
             onProgress: (bytes) => report(fileIndex, bytes),

@@ -6,6 +6,7 @@ import { bothVisitors } from '../trace/visitor-pair';
 import type { TraceVisitor } from '../trace/trace-visitor';
 import { GroupedProfiles, type GroupProfiles } from '../scope/grouped-profiles';
 import { startRange, type RangeScan } from '../trace/scan-range';
+import { RangeLimit } from '../trace/range-limit';
 import type { TraceFileResult } from '../trace/types';
 import { openInput } from './file-chunks';
 import type { ParseTask } from './parse-protocol';
@@ -41,6 +42,7 @@ export async function runTask(task: ParseTask, onProgress: (bytes: number) => vo
   const work = startRange(task);
   // Offsets stay the member's own: only the reads move to where it lies in its archive.
   const base = task.base ?? 0;
-  await scanFileRange(task.path, base + task.start, base + task.end, work.scanner, onProgress);
+  const limit = task.limit ? { range: new RangeLimit(task.limit), base } : null;
+  await scanFileRange(task.path, base + task.start, base + task.end, work.scanner, onProgress, limit);
   return { kind: 'range', ...work.finish() };
 }

@@ -1,5 +1,6 @@
 import { closeSync, openSync, read } from 'node:fs';
 import type { TraceScanner } from '../trace/scanner';
+import type { RangeLimit } from '../trace/range-limit';
 import { READ_CHUNK_BYTES } from './file-chunks';
 
 /** One positional read on libuv's thread pool. */
@@ -11,7 +12,10 @@ function readAt(fd: number, into: Uint8Array, length: number, position: number):
  * Feeds bytes [start, end) of a file to a scanner, reading each chunk straight into the
  * scanner's own input area when it has one (no copy), and reading the next chunk on libuv's
  * thread pool while the current one is scanned. The file is opened and closed synchronously:
- * a few µs each, where the thread pool's round trips made each range wait ~1 ms.
+ * a few µs each, where the thread pool's round trips made each range wait ~1 ms. With a `limit`
+ * (lib/trace/range-limit.ts) each chunk is claimed before it is read, and the range ends where
+ * the limit says, which another thread may move earlier while this one reads; `base` is then
+ * where the limit's offsets start in the file (a member stored in place in its archive).
  */
 export async function scanFileRange(
   path: string,
@@ -19,21 +23,26 @@ export async function scanFileRange(
   end: number,
   scanner: TraceScanner,
   onProgress: (bytes: number) => void,
+  limit: { range: RangeLimit; base: number } | null = null,
 ): Promise<void> {
   const fd = openSync(path, 'r');
   try {
     const target = () => scanner.writableChunk() ?? new Uint8Array(READ_CHUNK_BYTES);
     let position = start;
-    const next = (into: Uint8Array) => readAt(fd, into, Math.min(into.length, end - position), position);
+    const lengthAt = (into: Uint8Array) => (limit ? limit.range.claim(position - limit.base, into.length) : Math.max(0, Math.min(into.length, end - position)));
+    const next = (into: Uint8Array) => {
+      const length = lengthAt(into);
+      return length > 0 ? readAt(fd, into, length, position) : null;
+    };
     let area = target();
-    let pending = position < end ? next(area) : null;
+    let pending = next(area);
     while (pending) {
       const bytesRead = await pending;
       if (bytesRead === 0) break; // the file shrank while we read it
       const current = area.subarray(0, bytesRead);
       position += bytesRead;
       area = target();
-      pending = position < end ? next(area) : null;
+      pending = next(area);
       scanner.push(current);
       onProgress(position - start);
     }

@@ -12,7 +12,8 @@ import { joinRangeProfiles, type RangeProfile } from '../profile/range-profile';
 import { mergeCounts, type Counts } from '../stats/counts';
 import { buildFileResult } from './file-result';
 import { joinSessions, mergeRanges, needsSequentialRescan } from './merge-ranges';
-import { planRanges, type ReadAt } from './range-plan';
+import { planRanges, type CutRule, type ReadAt } from './range-plan';
+import { RangeQueue, type TailSplit } from './range-queue';
 import { profileRangeStarts, rangeStarts, type RangeSizes } from './range-schedule';
 import type { RangeScan, RangeTask } from './scan-range';
 import type { SampleKeeping, TraceFileResult } from './types';
@@ -38,6 +39,11 @@ export interface RangeParse {
   sizes?: RangeSizes;
   /** Profile the file too: then ranges are cut after depth 0 calls (range-plan.ts), and joined exactly. */
   profile?: ProfileOptions;
+  /**
+   * Runners that read through a RangeLimit (range-limit.ts), so a range's tail can be split off for
+   * a thread left with nothing to do: the CLI's, whose threads share memory. Sizes: range-queue.ts TAIL_SPLIT.
+   */
+  splitTails?: TailSplit;
   /** Bytes scanned so far, and the samples of the ranges finished so far. */
   onProgress?: (bytes: number, samples: number) => void;
 }
@@ -61,54 +67,58 @@ export async function parseInRanges(o: RangeParse): Promise<RangesParsed | null>
   const threads = o.threads ?? o.runners.length;
   // A profile takes one range per thread (range-schedule.ts says why), unless a test asks for sizes.
   const starts = o.profile && !o.sizes ? profileRangeStarts(o.size, threads) : rangeStarts(o.size, threads, o.sizes);
-  const plan = await planRanges(o.readAt, o.size, starts, o.event, o.fileName, o.profile ? 'after-top-call' : 'record');
+  const rule: CutRule = o.profile ? 'after-top-call' : 'record';
+  const plan = await planRanges(o.readAt, o.size, starts, o.event, o.fileName, rule);
   if (!plan) return null;
-  const tasks: RangeTask[] = plan.cuts.slice(0, -1).map((start, i) => ({
-    start,
-    end: plan.cuts[i + 1] as number,
-    headFacts: plan.headFacts,
-    event: o.event,
-    fileName: o.fileName,
-    fileIndex: o.fileIndex,
-    keep: o.keep ?? 'samples',
-    ...(o.profile && { profile: o.profile }),
-  }));
-  const done: RangeScan[] = new Array(tasks.length);
-  const scanned = new Float64Array(tasks.length);
+  const queue = new RangeQueue({
+    cuts: plan.cuts,
+    common: { headFacts: plan.headFacts, event: o.event, fileName: o.fileName, fileIndex: o.fileIndex, keep: o.keep ?? 'samples', ...(o.profile && { profile: o.profile }) },
+    threads,
+    split: o.splitTails ?? null,
+    readAt: o.readAt,
+    size: o.size,
+    rule,
+  });
+  const done: RangeScan[] = [];
+  const scanned: number[] = [];
   let samples = 0;
-  let next = 0;
   let failed = false;
   // Silent once a range failed (a Cancel): a runner still stopping must not report after the caller has moved on.
   const report = () => {
     if (!failed) o.onProgress?.(scanned.reduce((a, b) => a + b, 0), samples);
   };
   const loop = async (runner: RangeRunner) => {
-    while (next < tasks.length && !failed) {
-      const i = next++;
-      const task = tasks[i] as RangeTask;
+    for (let i = await queue.take(-1); i >= 0; i = await queue.take(i)) {
+      const task = queue.tasks[i] as RangeTask;
+      let scan: RangeScan;
       try {
-        done[i] = await runner(task, (bytes) => {
+        scan = await runner(task, (bytes) => {
           scanned[i] = bytes;
           report();
         });
       } catch (error) {
         failed = true; // the other runners take no more ranges
+        queue.stop();
         throw error;
+      } finally {
+        queue.finish(i);
       }
+      done[i] = scan;
       scanned[i] = task.end - task.start;
-      samples += samplesOf(done[i]);
+      samples += samplesOf(scan);
       report();
     }
   };
   await Promise.all(o.runners.map(loop));
-  const scans = done.map((d) => d.scan);
+  const ranges = queue.inFileOrder(done);
+  const scans = ranges.map((d) => d.scan);
   if (needsSequentialRescan(scans)) return null;
-  const histograms = done.map((d) => d.histogram);
+  const histograms = ranges.map((d) => d.histogram);
   const elaHistogram = histograms.every((h) => h !== null) ? mergeCounts(histograms as Counts[]) : null;
   let profile: DatasetProfile | null = null;
   if (o.profile) {
     profile = joinRangeProfiles(
-      done.map((d) => d.profile as RangeProfile),
+      ranges.map((d) => d.profile as RangeProfile),
       joinSessions(scans).maps,
     );
     if (profile === null) return null; // a range ended holding records for the next: read it in one pass

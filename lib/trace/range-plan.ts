@@ -80,13 +80,22 @@ export async function planRanges(readAt: ReadAt, size: number, starts: readonly 
   if (headScan.binaryAt !== null) return null;
   if (headScan.facts.trcsess) return null; // see needsSequentialRescan
   // The probes are read at once (one round trip, not one per range).
-  const probes = await Promise.all(starts.map(async (at) => (rule === 'record' ? findCut : findCutAfterTopCall)(await readAt(at, Math.min(HEAD_BYTES, size - at)))));
+  const probes = await Promise.all(starts.map((at) => cutNear(readAt, size, at, rule)));
   const cuts = [0];
-  for (const [i, at] of starts.entries()) {
-    const cut = probes[i] as number;
+  for (const cut of probes) {
     if (cut < 0) return null; // no record line nearby: not worth splitting around
-    if (at + cut > (cuts[cuts.length - 1] as number) && at + cut < size) cuts.push(at + cut);
+    if (cut > (cuts[cuts.length - 1] as number) && cut < size) cuts.push(cut);
   }
   cuts.push(size);
   return { cuts, headFacts: headScan.facts };
+}
+
+/**
+ * The first place at or after `at` where a range may start under `rule`, found in one probe read;
+ * -1 when there is none in the probe. For a plan, and for splitting a range's tail while it is
+ * scanned (parallel-ranges.ts).
+ */
+export async function cutNear(readAt: ReadAt, size: number, at: number, rule: CutRule): Promise<number> {
+  const cut = (rule === 'record' ? findCut : findCutAfterTopCall)(await readAt(at, Math.min(HEAD_BYTES, size - at)));
+  return cut < 0 ? -1 : at + cut;
 }

@@ -24,6 +24,12 @@ export interface RangeTask {
   keep: SampleKeeping;
   /** Profile the range too (lib/profile/range-profile.ts joins the ranges' profiles). */
   profile?: ProfileOptions;
+  /**
+   * A RangeLimit's memory (range-limit.ts), when the range's tail may be taken by another thread
+   * while this one scans it: then `end` is where the range ended when it was given out, and the
+   * reads stop where the limit says.
+   */
+  limit?: SharedArrayBuffer;
 }
 
 /** What a range gives back: its scan (samples as uncopied blocks) and the histogram of its ela. */

@@ -1,0 +1,55 @@
+// A range task with a RangeLimit (lib/trace/range-limit.ts), run by the CLI's pool on the calling
+// thread and on a real worker thread (the bundled worker script): each reads up to the limit's end,
+// not the task's, and its claims land in the memory the calling thread holds (shared, not copied).
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ParsePool } from '../../lib/node/worker-pool';
+import { generateCommitLoop } from '../../lib/synth/commit-loop';
+import { RangeLimit } from '../../lib/trace/range-limit';
+import { cutNear, planRanges } from '../../lib/trace/range-plan';
+import { makeTempDir, ROOT } from '../helpers/cli';
+
+const temp = makeTempDir('worker-pool');
+const file = path.join(temp.dir, 'commit-loop.trc');
+const workerUrl = new URL(`file://${path.join(ROOT, 'dist/parse-worker.cjs')}`);
+afterAll(() => temp.remove());
+beforeAll(() => writeFileSync(file, [...generateCommitLoop({ preset: 'flash-on', seed: 'worker-pool', commits: 6000 })].join('')));
+
+/** WAIT lines that start in [from, to), counted in the bytes themselves. */
+function waitLinesIn(bytes: Buffer, from: number, to: number): number {
+  let n = 0;
+  for (let at = bytes.indexOf('\nWAIT #', Math.max(0, from - 1)); at >= 0 && at + 1 < to; at = bytes.indexOf('\nWAIT #', at + 1)) n++;
+  return n;
+}
+
+describe('range tasks read through a shared limit', () => {
+  it('stop at the limit’s end on both threads, and their claims are seen here', async () => {
+    const bytes = readFileSync(file);
+    const size = statSync(file).size;
+    const readAt = async (start: number, length: number) => bytes.subarray(start, start + length);
+    const plan = await planRanges(readAt, size, [Math.floor(size / 2)], 'log file sync', 'commit-loop.trc');
+    const [, mid] = plan!.cuts as [number, number, number];
+    const ends = [await cutNear(readAt, size, Math.floor(mid / 2), 'record'), await cutNear(readAt, size, Math.floor((mid + size) / 2), 'record')];
+    const limits = [RangeLimit.create(0, mid), RangeLimit.create(mid, size)];
+    // Split before the scan: the task still says the planned end; only the limit says where to stop.
+    expect(limits[0]!.split(ends[0]!)).toBe(mid);
+    expect(limits[1]!.split(ends[1]!)).toBe(size);
+    const pool = new ParsePool(2, workerUrl);
+    try {
+      const common = { kind: 'range' as const, path: file, headFacts: plan!.headFacts, event: 'log file sync', fileName: 'commit-loop.trc', fileIndex: 0, keep: 'counts' as const };
+      // The first task runs on this thread, the second on the worker (ParsePool.dispatch).
+      const done = await Promise.all([pool.run({ ...common, start: 0, end: mid, limit: limits[0]!.buffer }), pool.run({ ...common, start: mid, end: size, limit: limits[1]!.buffer })]);
+      const starts = [0, mid];
+      done.forEach((d, i) => {
+        expect(d.kind).toBe('range-done');
+        if (d.kind !== 'range-done') return;
+        expect(d.scan.waitLines).toBe(waitLinesIn(bytes, starts[i]!, ends[i]!));
+        expect(limits[i]!.snapshot()).toEqual({ claimed: ends[i], end: ends[i] });
+      });
+      expect(waitLinesIn(bytes, mid, ends[1]!)).toBeLessThan(waitLinesIn(bytes, mid, size));
+    } finally {
+      await pool.close();
+    }
+  });
+});
