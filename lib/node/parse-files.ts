@@ -72,12 +72,22 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
   };
   const pool = new ParsePool(options.workers, options.workerUrl);
   const keep = options.keep ?? 'samples';
+  // Once every file is scanned the workers can go (ParsePool.retire), while this thread joins.
+  let scanning = files.length;
+  const scanned = () => {
+    if (--scanning === 0) pool.retire();
+  };
   try {
     const parsed = await Promise.all(
       files.map(async (file, fileIndex) => {
+        let counted = false;
+        const once = () => {
+          if (!counted) scanned();
+          counted = true;
+        };
         const whole = async () => {
           const task = { kind: 'file' as const, path: file.path, ...(file.member && { member: file.member }), fileName: file.name, fileIndex, event: options.event, keep, ...(options.profile && { profile: options.profile }), ...(options.measure && { measure: options.measure }), ...(options.profile && options.profileWindow && { profileWindow: { window: options.profileWindow.window, clock: options.profileWindow.clocks[fileIndex] as FileClock } }), ...(options.group && { group: options.group }), ...(options.group && options.groupWindow && { groupWindow: { window: options.groupWindow.window, clock: options.groupWindow.clocks[fileIndex] as FileClockWithSamples } }) };
-          const done = await pool.run(task, (bytes) => report(fileIndex, bytes)).catch((error: unknown) => {
+          const done = await pool.run(task, (bytes) => report(fileIndex, bytes)).finally(once).catch((error: unknown) => {
             // A damaged member (a zip bomb stopped, a member that cannot be inflated) is that member's
             // problem: it is skipped with its message, and the archive's other members still count.
             if (!file.member) throw error;
@@ -111,6 +121,7 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
             ...(options.ranges ? { sizes: options.ranges } : {}),
             ...(options.profile && { profile: options.profile }),
             onProgress: (bytes) => report(fileIndex, bytes),
+            onScanned: once,
           }),
         );
         return ranged ? { ...ranged, groups: null, groupProfiles: null } : whole();

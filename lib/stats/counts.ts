@@ -161,15 +161,45 @@ export function forEachPooledValue(
   }
 }
 
-/** Two counts as one (counts of equal values add); cumulative not computed. */
+/**
+ * Two counts as one (counts of equal values add); cumulative not computed. The walk of
+ * forEachPooledValue, written out: through its callback, which many callers share, each value
+ * cost a call V8 could not inline, and joining a 1 GiB profile's ranges spent ~25 ms here, on the
+ * calling thread after both threads had finished (CPU profile, 2026-12-02).
+ */
 function mergeTwo(a: Pick<Counts, 'values' | 'counts'>, b: Pick<Counts, 'values' | 'counts'>): Pick<Counts, 'values' | 'counts'> {
-  const values = new Float64Array(a.values.length + b.values.length);
+  const va = a.values;
+  const vb = b.values;
+  const ca = a.counts;
+  const cb = b.counts;
+  const values = new Float64Array(va.length + vb.length);
   const counts = new Float64Array(values.length);
+  let i = 0;
+  let j = 0;
   let k = 0;
-  forEachPooledValue(a, b, (ca, cb, v) => {
-    values[k] = v;
-    counts[k++] = ca + cb;
-  });
+  while (i < va.length && j < vb.length) {
+    const x = va[i]!;
+    const y = vb[j]!;
+    if (x < y) {
+      values[k] = x;
+      counts[k++] = ca[i++]!;
+    } else if (y < x) {
+      values[k] = y;
+      counts[k++] = cb[j++]!;
+    } else {
+      values[k] = x;
+      counts[k++] = ca[i++]! + cb[j++]!;
+    }
+  }
+  // The rest of one side (ends tested by index, not an Infinity sentinel: a value may itself be +∞).
+  for (; i < va.length; i++, k++) {
+    values[k] = va[i]!;
+    counts[k] = ca[i]!;
+  }
+  for (; j < vb.length; j++, k++) {
+    values[k] = vb[j]!;
+    counts[k] = cb[j]!;
+  }
   return { values: values.subarray(0, k), counts: counts.subarray(0, k) };
 }
 

@@ -46,6 +46,8 @@ export interface RangeParse {
   splitTails?: TailSplit;
   /** Bytes scanned so far, and the samples of the ranges finished so far. */
   onProgress?: (bytes: number, samples: number) => void;
+  /** Every range is scanned; the join on this thread comes next (the CLI lets its workers go then). */
+  onScanned?: () => void;
 }
 
 export interface RangesParsed {
@@ -110,6 +112,7 @@ export async function parseInRanges(o: RangeParse): Promise<RangesParsed | null>
     }
   };
   await Promise.all(o.runners.map(loop));
+  o.onScanned?.();
   const ranges = queue.inFileOrder(done);
   const scans = ranges.map((d) => d.scan);
   if (needsSequentialRescan(scans)) return null;

@@ -1,6 +1,7 @@
 // A range task with a RangeLimit (lib/trace/range-limit.ts), run by the CLI's pool on the calling
 // thread and on a real worker thread (the bundled worker script): each reads up to the limit's end,
 // not the task's, and its claims land in the memory the calling thread holds (shared, not copied).
+// And a retired pool: workers stop when idle, tasks still run.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,30 @@ function waitLinesIn(bytes: Buffer, from: number, to: number): number {
   for (let at = bytes.indexOf('\nWAIT #', Math.max(0, from - 1)); at >= 0 && at + 1 < to; at = bytes.indexOf('\nWAIT #', at + 1)) n++;
   return n;
 }
+
+describe('ParsePool.retire', () => {
+  it('lets a worker finish the task it runs, and runs later tasks on the calling thread', async () => {
+    const bytes = readFileSync(file);
+    const size = bytes.length;
+    const readAt = async (start: number, length: number) => bytes.subarray(start, start + length);
+    const plan = await planRanges(readAt, size, [Math.floor(size / 2)], 'log file sync', 'commit-loop.trc');
+    const [, mid] = plan!.cuts as [number, number, number];
+    const pool = new ParsePool(2, workerUrl);
+    try {
+      const range = (start: number, end: number) => ({ kind: 'range' as const, path: file, headFacts: plan!.headFacts, event: 'log file sync', fileName: 'commit-loop.trc', fileIndex: 0, keep: 'counts' as const, start, end });
+      // The first runs here, the second on the worker; retired at once, the worker is busy.
+      const running = [pool.run(range(0, mid)), pool.run(range(mid, size))];
+      pool.retire();
+      const done = await Promise.all(running);
+      const later = await pool.run(range(mid, size));
+      const waits = [waitLinesIn(bytes, 0, mid), waitLinesIn(bytes, mid, size), waitLinesIn(bytes, mid, size)];
+      expect(waits[0]).toBeGreaterThan(1000);
+      [...done, later].forEach((d, i) => expect(d.kind === 'range-done' && d.scan.waitLines).toBe(waits[i]));
+    } finally {
+      await pool.close();
+    }
+  });
+});
 
 describe('range tasks read through a shared limit', () => {
   it('stop at the limit’s end on both threads, and their claims are seen here', async () => {

@@ -166,4 +166,15 @@ describe('forEachPooledValue and mergeCounts', () => {
     expect([Array.from(merged.values), Array.from(merged.counts), Array.from(merged.cumulative)]).toEqual([[1, 2, Infinity], [2, 2, 1], [2, 4, 5]]);
     expect(merged).toEqual(countsOf(f64([Infinity, 1, 2, 1, 2])));
   });
+
+  it('merge counts whose values interleave, end on either side, or are absent on one', () => {
+    // By hand: {3, 3, 8} and {1, 5, 5, 9, 12}, then the same the other way round, then with none.
+    const a = countsOf(f64([3, 8, 3]));
+    const b = countsOf(f64([12, 5, 1, 9, 5]));
+    const both = { values: [1, 3, 5, 8, 9, 12], counts: [1, 2, 2, 1, 1, 1], cumulative: [1, 3, 5, 6, 7, 8] };
+    for (const merged of [mergeCounts([a, b]), mergeCounts([b, a]), mergeCounts([a, countsOf(f64([])), b])]) {
+      expect({ values: Array.from(merged.values), counts: Array.from(merged.counts), cumulative: Array.from(merged.cumulative) }).toEqual(both);
+    }
+    expect(Array.from(mergeCounts([countsOf(f64([])), a]).counts)).toEqual([2, 1]);
+  });
 });
