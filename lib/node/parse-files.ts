@@ -117,7 +117,7 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
             runners: Array.from({ length: pool.capacity }, () => runner),
             threads: pool.size,
             // Threads of one process share memory: an idle one takes the tail of a range still scanned.
-            ...(pool.size > 1 && { splitTails: options.tailSplit ?? TAIL_SPLIT }),
+            ...(pool.size > 1 && { splitTails: options.tailSplit ?? TAIL_SPLIT, idle: () => pool.idle() }),
             ...(options.ranges ? { sizes: options.ranges } : {}),
             ...(options.profile && { profile: options.profile }),
             onProgress: (bytes) => report(fileIndex, bytes),

@@ -63,9 +63,22 @@ export class ParsePool {
     });
   }
 
+  /** Stops every worker, busy or not (a task in flight on one is abandoned: the caller has failed or is done). */
   async close(): Promise<void> {
-    this.retire();
+    this.retired = true;
+    for (const worker of [...this.workers]) this.stop(worker);
     await Promise.all(this.stopping);
+  }
+
+  /** Worker threads not stopped yet (retire() stops them as they go idle). */
+  get liveWorkers(): number {
+    return this.workers.length;
+  }
+
+  /** Whether a thread is free and no task waits for one: a range's tail may then be split off for it. */
+  idle(): boolean {
+    if (this.queue.length > 0) return false;
+    return !this.hereBusy || this.workers.some((w) => (this.running.get(w) as Pending[]).length === 0);
   }
 
   /**
@@ -88,20 +101,24 @@ export class ParsePool {
   private runHere(pending: Pending): void {
     this.hereBusy = true;
     const { task } = pending;
-    runTask(task, pending.onBytes)
-      .then(
-        (done) =>
+    // Free before the caller hears of the result: a caller that then asks idle() (a range queue
+    // about to split a tail for this thread) must find this thread free.
+    const settle = (finish: () => void) => {
+      this.hereBusy = false;
+      finish();
+      this.dispatch();
+    };
+    runTask(task, pending.onBytes).then(
+      (done) =>
+        settle(() =>
           pending.resolve(
             done.kind === 'file'
               ? { kind: 'file-done', id: task.id, result: done.result, profile: done.profile, groups: done.groups, groupProfiles: done.groupProfiles }
               : { kind: 'range-done', id: task.id, scan: done.scan, histogram: done.histogram, ...(done.profile && { profile: done.profile }) },
           ),
-        (error: unknown) => pending.reject(error instanceof Error ? error : new Error(String(error))),
-      )
-      .finally(() => {
-        this.hereBusy = false;
-        this.dispatch();
-      });
+        ),
+      (error: unknown) => settle(() => pending.reject(error instanceof Error ? error : new Error(String(error)))),
+    );
   }
 
   /**

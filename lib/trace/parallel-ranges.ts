@@ -1,7 +1,8 @@
 /**
  * The one range-parallel parser: a large plain trace is cut at record lines (range-plan.ts) into
  * ranges sized by range-schedule.ts (largest first; one per thread for a profile), the runners take
- * the ranges in turn, and the ranges' scans and histograms are merged into exactly what one
+ * the ranges in turn (and, where they share memory, the tails split off ranges still being scanned:
+ * range-queue.ts), and the ranges' scans and histograms are merged into exactly what one
  * sequential pass gives (tests compare them). The CLI (lib/node/parse-files.ts: worker threads over file descriptors) and the
  * browser (lib/worker/parallel-parse.ts: Web Workers over Blob.slice) are adapters: they give
  * `readAt` and the runners, nothing else.
@@ -44,6 +45,11 @@ export interface RangeParse {
    * a thread left with nothing to do: the CLI's, whose threads share memory. Sizes: range-queue.ts TAIL_SPLIT.
    */
   splitTails?: TailSplit;
+  /**
+   * With splitTails: whether a thread is free now (the CLI's pool, shared by every file it parses);
+   * without it, a thread is taken to be free when fewer of this file's ranges run than there are threads.
+   */
+  idle?: () => boolean;
   /** Bytes scanned so far, and the samples of the ranges finished so far. */
   onProgress?: (bytes: number, samples: number) => void;
   /** Every range is scanned; the join on this thread comes next (the CLI lets its workers go then). */
@@ -77,6 +83,7 @@ export async function parseInRanges(o: RangeParse): Promise<RangesParsed | null>
     common: { headFacts: plan.headFacts, event: o.event, fileName: o.fileName, fileIndex: o.fileIndex, keep: o.keep ?? 'samples', ...(o.profile && { profile: o.profile }) },
     threads,
     split: o.splitTails ?? null,
+    ...(o.idle && { idle: o.idle }),
     readAt: o.readAt,
     size: o.size,
     rule,

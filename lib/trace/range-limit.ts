@@ -26,11 +26,6 @@ export class RangeLimit {
     return limit;
   }
 
-  /** Whether shared memory is there (Node; a browser page only when cross-origin isolated). */
-  static get available(): boolean {
-    return typeof SharedArrayBuffer === 'function';
-  }
-
   constructor(readonly buffer: SharedArrayBuffer) {
     this.lock = new Int32Array(buffer, 0, 1);
     this.at = new Float64Array(buffer, 8, 2);

@@ -1,9 +1,9 @@
 /**
  * The ranges of one file as threads take them (parallel-ranges.ts): the planned ranges in turn, and
  * then, with `split`, the tail of a range still being scanned, for a thread left with nothing to do.
- * On a shared machine the speed of each core varies from second to second (here one of two equal
- * 512 MiB ranges took 0.9-1.5 s at random), so without this the slower thread alone sets the wall
- * time while the other waits.
+ * On a shared machine the speed of each core varies from second to second (here the two equal
+ * 512 MiB ranges of one profile ended up to 250 ms apart, either one last), so without this the
+ * slower thread alone sets the wall time while the other waits.
  */
 import { RangeLimit } from './range-limit';
 import { cutNear, type CutRule, type ReadAt } from './range-plan';
@@ -24,8 +24,8 @@ export const TAIL_SPLIT: TailSplit = { minBytes: 16 << 20, marginBytes: 8 << 20 
 
 /**
  * A thread new to a range scans its first tens of MiB slower than one that has scanned for a while
- * (its collector is new to V8: range-schedule.ts); measured on split tails of 30-70 MiB, ~0.8 of
- * the speed it had on its own range.
+ * (its collector is new to V8: range-schedule.ts): split tails of 50-160 MiB of the 1 GiB profile
+ * ran at 0.6-1.0 times the speed their thread had on its own range (8 runs, 2026-12-02).
  */
 const NEW_RANGE_SPEED = 0.8;
 
@@ -37,6 +37,8 @@ export interface RangeQueueOptions {
   threads: number;
   /** Split tails (the runners read through the RangeLimit of their task), or null. */
   split: TailSplit | null;
+  /** Whether a thread is free (parallel-ranges.ts RangeParse.idle); else fewer of these ranges run than there are threads. */
+  idle?: () => boolean;
   readAt: ReadAt;
   size: number;
   rule: CutRule;
@@ -64,9 +66,10 @@ export class RangeQueue {
   async take(finished: number): Promise<number> {
     if (this.stopped) return -1;
     if (this.next < this.tasks.length) return this.start(this.next++);
-    if (this.o.split === null || this.active.size >= this.o.threads) return -1;
+    if (this.o.split === null || !this.threadFree()) return -1;
     const split = this.o.split;
-    const taken = this.splitting.then(() => (this.active.size < this.o.threads && !this.stopped ? this.splitTail(split, finished) : -1));
+    // A split that fails (its probe could not be read) is no split: the range runs to its end.
+    const taken = this.splitting.then(() => (this.threadFree() && !this.stopped ? this.splitTail(split, finished) : -1)).catch(() => -1);
     this.splitting = taken;
     const i = await taken;
     return i < 0 || this.stopped ? -1 : i;
@@ -86,6 +89,10 @@ export class RangeQueue {
   /** The ranges' results in file order (split-off tails were added last). */
   inFileOrder<T>(results: readonly T[]): T[] {
     return this.tasks.map((task, i) => ({ start: task.start, result: results[i] as T })).sort((a, b) => a.start - b.start).map((r) => r.result);
+  }
+
+  private threadFree(): boolean {
+    return this.o.idle ? this.o.idle() : this.active.size < this.o.threads;
   }
 
   private start(i: number): number {
@@ -113,7 +120,8 @@ export class RangeQueue {
       let claimed = 0;
       for (const i of this.active) {
         const snap = this.limits[i]?.snapshot();
-        if (snap && snap.end - snap.claimed > left) [victim, left, claimed] = [i, snap.end - snap.claimed, snap.claimed];
+        // Not yet begun (its task still queued for a thread): nothing to measure its speed by.
+        if (snap && snap.claimed > (this.tasks[i] as RangeTask).start && snap.end - snap.claimed > left) [victim, left, claimed] = [i, snap.end - snap.claimed, snap.claimed];
       }
       if (victim < 0 || left < split.minBytes + split.marginBytes) return -1;
       const share = this.thiefShare(finished, victim, claimed);

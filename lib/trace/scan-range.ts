@@ -26,8 +26,8 @@ export interface RangeTask {
   profile?: ProfileOptions;
   /**
    * A RangeLimit's memory (range-limit.ts), when the range's tail may be taken by another thread
-   * while this one scans it: then `end` is where the range ended when it was given out, and the
-   * reads stop where the limit says.
+   * while this one scans it: the reads then stop where the limit says, and `end` is only where the
+   * range ended when it was given out (the queue's own copy of the task is moved to the cut).
    */
   limit?: SharedArrayBuffer;
 }

@@ -35,9 +35,14 @@ describe('ParsePool.retire', () => {
     try {
       const range = (start: number, end: number) => ({ kind: 'range' as const, path: file, headFacts: plan!.headFacts, event: 'log file sync', fileName: 'commit-loop.trc', fileIndex: 0, keep: 'counts' as const, start, end });
       // The first runs here, the second on the worker; retired at once, the worker is busy.
+      expect(pool.liveWorkers).toBe(1);
       const running = [pool.run(range(0, mid)), pool.run(range(mid, size))];
+      expect(pool.idle()).toBe(false); // both threads busy
       pool.retire();
+      expect(pool.liveWorkers).toBe(1); // busy: it stops when its task ends
       const done = await Promise.all(running);
+      expect(pool.liveWorkers).toBe(0);
+      expect(pool.idle()).toBe(true);
       const later = await pool.run(range(mid, size));
       const waits = [waitLinesIn(bytes, 0, mid), waitLinesIn(bytes, mid, size), waitLinesIn(bytes, mid, size)];
       expect(waits[0]).toBeGreaterThan(1000);
