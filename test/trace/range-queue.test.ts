@@ -10,6 +10,7 @@ import { parseFiles } from '../../lib/node/parse-files';
 import { profileTrace } from '../../lib/profile/profile-trace';
 import { generateCommitLoop } from '../../lib/synth/commit-loop';
 import { parseInRanges, type RangeRunner } from '../../lib/trace/parallel-ranges';
+import type { TailSplit } from '../../lib/trace/range-queue';
 import { parseTrace } from '../../lib/trace/parse-trace';
 import { RangeLimit } from '../../lib/trace/range-limit';
 import { rangeStarts } from '../../lib/trace/range-schedule';
@@ -50,23 +51,31 @@ function memoryRunner(chunk: number, pause: number, seen: RangeTask[]): RangeRun
 const readAt = async (start: number, length: number) => bytes.slice(start, start + length);
 const oneProfile = async () => (await profileTrace(fileChunks(new File([bytes], 'two-sessions.trc')), { fileName: 'two-sessions.trc' })).profile;
 
+/**
+ * The file's profile in ranges on a slow runner and a fast one: the slow one takes the first
+ * (largest) range, ~3 ms per 8 KiB, where the fast one reads a range at once. `seen`: every range run.
+ */
+function parseSlowAndFast(seen: RangeTask[], splitTails: TailSplit, idle?: () => boolean) {
+  return parseInRanges({
+    readAt,
+    size: bytes.length,
+    fileName: 'two-sessions.trc',
+    fileIndex: 0,
+    event: EVENT,
+    keep: 'counts',
+    runners: [memoryRunner(8 << 10, 3, seen), memoryRunner(1 << 30, 0, seen)],
+    sizes: SIZES,
+    profile: {},
+    splitTails,
+    ...(idle && { idle }),
+  });
+}
+
 describe('an idle thread takes the tail of a range still being scanned', () => {
   it('splits the slow range again and again; the ranges cover the file and join into one pass', async () => {
     const seen: RangeTask[] = [];
     const size = bytes.length;
-    const parsed = await parseInRanges({
-      readAt,
-      size,
-      fileName: 'two-sessions.trc',
-      fileIndex: 0,
-      event: EVENT,
-      keep: 'counts',
-      // The slow one takes the first (largest) range: ~3 ms per 8 KiB, where the fast one reads all at once.
-      runners: [memoryRunner(8 << 10, 3, seen), memoryRunner(1 << 30, 0, seen)],
-      sizes: SIZES,
-      profile: {},
-      splitTails: { minBytes: 64 << 10, marginBytes: 16 << 10 },
-    });
+    const parsed = await parseSlowAndFast(seen, { minBytes: 64 << 10, marginBytes: 16 << 10 });
     expect(parsed).not.toBeNull();
     const ranges = [...seen].sort((a, b) => a.start - b.start);
     const planned = rangeStarts(size, 2, SIZES).length + 1;
@@ -94,18 +103,8 @@ describe('an idle thread takes the tail of a range still being scanned', () => {
 
   it('splits nothing when the ranges are all taken and none has enough left', async () => {
     const seen: RangeTask[] = [];
-    const parsed = await parseInRanges({
-      readAt,
-      size: bytes.length,
-      fileName: 'two-sessions.trc',
-      fileIndex: 0,
-      event: EVENT,
-      keep: 'counts',
-      runners: [memoryRunner(8 << 10, 3, seen), memoryRunner(1 << 30, 0, seen)],
-      sizes: SIZES,
-      profile: {},
-      splitTails: { minBytes: 4 << 20, marginBytes: 16 << 10 }, // more than any range holds
-    });
+    // More than any range holds.
+    const parsed = await parseSlowAndFast(seen, { minBytes: 4 << 20, marginBytes: 16 << 10 });
     expect(parsed!.profile).toEqual(await oneProfile());
     const ranges = [...seen].sort((a, b) => a.start - b.start);
     for (let i = 1; i < ranges.length; i++) expect(ranges[i]!.start).toBe(ranges[i - 1]!.end);
@@ -115,19 +114,7 @@ describe('an idle thread takes the tail of a range still being scanned', () => {
   it('splits nothing while no thread is free (idle: the CLI pool says so for every file it parses)', async () => {
     const seen: RangeTask[] = [];
     let asked = 0;
-    const parsed = await parseInRanges({
-      readAt,
-      size: bytes.length,
-      fileName: 'two-sessions.trc',
-      fileIndex: 0,
-      event: EVENT,
-      keep: 'counts',
-      runners: [memoryRunner(8 << 10, 3, seen), memoryRunner(1 << 30, 0, seen)],
-      sizes: SIZES,
-      profile: {},
-      splitTails: { minBytes: 64 << 10, marginBytes: 16 << 10 },
-      idle: () => (asked++, false),
-    });
+    const parsed = await parseSlowAndFast(seen, { minBytes: 64 << 10, marginBytes: 16 << 10 }, () => (asked++, false));
     expect(asked).toBeGreaterThan(0);
     expect(seen).toHaveLength(rangeStarts(bytes.length, 2, SIZES).length + 1);
     expect(parsed!.profile).toEqual(await oneProfile());
