@@ -120,6 +120,9 @@ export async function openDownloads(page: Page): Promise<void> {
  * with the file input; it is set here on each File.
  */
 export async function dropFolders(page: Page, files: { path: string; text: string }[]): Promise<void> {
+  // Only once the page listens (use-page-drop.ts, in an effect after hydration: its dragover handler
+  // cancels the event): a drop before that is lost, and nothing loads (seen in a CI run, 2026-12-02).
+  await page.waitForFunction(() => !window.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true })), undefined, { timeout: 30_000, polling: 50 });
   await page.evaluate((files) => {
     const dt = new DataTransfer();
     for (const f of files) {
