@@ -17,10 +17,14 @@ export interface TailSplit {
 
 /**
  * The margin: a reader claims one 4 MiB chunk ahead of the one it scans (lib/node/scan-file-range.ts),
- * and may claim another while the cut is looked for. The minimum: a thread's new range costs V8 some
- * ms to optimize its collector again (range-schedule.ts); a 16 MiB tail takes ~40 ms to scan.
+ * and may claim another while the cut is looked for. The minimum: a thread's new range makes V8
+ * deoptimize and compile its collector's code again (range-schedule.ts), on a background thread
+ * that then takes CPU from the other scanning thread: with a 16 MiB minimum, a profile of the 1 GiB
+ * trace used 0.1-0.3 s more CPU than without splits, and tails of 13-30 MiB gained less than that
+ * cost. A split gains about half the difference in the two threads' ends; at 64 MiB left (~150 ms
+ * at one thread's speed) that outweighs it.
  */
-export const TAIL_SPLIT: TailSplit = { minBytes: 16 << 20, marginBytes: 8 << 20 };
+export const TAIL_SPLIT: TailSplit = { minBytes: 64 << 20, marginBytes: 8 << 20 };
 
 /**
  * A thread new to a range scans its first tens of MiB slower than one that has scanned for a while
