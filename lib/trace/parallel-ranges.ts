@@ -91,10 +91,9 @@ export async function parseInRanges(o: RangeParse): Promise<RangesParsed | null>
   const done: RangeScan[] = [];
   const scanned: number[] = [];
   let samples = 0;
-  let failed = false;
   // Silent once a range failed (a Cancel): a runner still stopping must not report after the caller has moved on.
   const report = () => {
-    if (!failed) o.onProgress?.(scanned.reduce((a, b) => a + b, 0), samples);
+    if (!queue.stopped) o.onProgress?.(scanned.reduce((a, b) => a + b, 0), samples);
   };
   const loop = async (runner: RangeRunner) => {
     for (let i = await queue.take(-1); i >= 0; i = await queue.take(i)) {
@@ -106,8 +105,7 @@ export async function parseInRanges(o: RangeParse): Promise<RangesParsed | null>
           report();
         });
       } catch (error) {
-        failed = true; // the other runners take no more ranges
-        queue.stop();
+        queue.stop(); // the other runners take no more ranges
         throw error;
       } finally {
         queue.finish(i);

@@ -12,7 +12,7 @@ const LOCK = 0;
 /** Indexes in the Float64 view, which starts at byte 8. */
 const CLAIMED = 0;
 const END = 1;
-export const RANGE_LIMIT_BYTES = 24;
+const RANGE_LIMIT_BYTES = 24;
 
 export class RangeLimit {
   private readonly lock: Int32Array;

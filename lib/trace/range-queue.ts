@@ -29,7 +29,8 @@ export const TAIL_SPLIT: TailSplit = { minBytes: 64 << 20, marginBytes: 8 << 20 
 /**
  * A thread new to a range scans its first tens of MiB slower than one that has scanned for a while
  * (its collector is new to V8: range-schedule.ts): split tails of 50-160 MiB of the 1 GiB profile
- * ran at 0.6-1.0 times the speed their thread had on its own range (8 runs, 2026-12-02).
+ * ran at 0.7-1.0 times the speed their thread had on its own range (5 tails), a 30 MiB one at
+ * 0.54 (2026-12-02).
  */
 const NEW_RANGE_SPEED = 0.8;
 
@@ -56,7 +57,8 @@ export class RangeQueue {
   /** Ranges being scanned now. */
   private readonly active = new Set<number>();
   private next = 0;
-  private stopped = false;
+  /** Set by stop(): a range failed. */
+  stopped = false;
   private splitting: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly o: RangeQueueOptions) {
