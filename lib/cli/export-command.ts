@@ -4,7 +4,7 @@ import { EXPORT_NEEDS_TRACES, exportDataset, type ExportFile } from '../export/e
 import { TABLE_FILES, type TableName } from '../export/parquet-tables';
 import { exportWarnings } from '../export/summary-rows';
 import type { ByteSink } from '../export/parquet-table-writer';
-import { openInput } from '../node/file-chunks';
+import { visitInput } from '../node/visit-input';
 import { sysioFormatsOf } from '../node/sysio-files';
 import { FORMAT_NAME } from '../sysio/sysio-format';
 import { findInputs } from '../node/find-inputs';
@@ -71,7 +71,10 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
     if (first.results.every((r) => r.outcome.kind === 'not-a-trace')) {
       throw new ExitError(2, `${first.results.length === 1 ? 'the input is not a trace' : `none of the ${first.results.length} inputs is a trace`}; nothing to export`);
     }
-    const files: ExportFile[] = inputs.map((f, i) => ({ result: first.results[i] as (typeof first.results)[number], chunks: () => openInput(f) }));
+    const files: ExportFile[] = inputs.map((f, i) => {
+      const result = first.results[i] as (typeof first.results)[number];
+      return { result, visit: visitInput(f, result, i) };
+    });
     const before = inputs.map((_, i) => inputs.slice(0, i).reduce((n, f) => n + f.size, 0));
     // The statements come from the call profile, built on the thread pool while this thread writes the tables.
     const profiles = parseFiles(inputs, { event: DEFAULT_EVENT, keep: 'counts', workers, profile: {} }).then((p) => p.profiles);

@@ -5,6 +5,7 @@ import { statementRows } from '../profile/statement-table';
 import { parseTrace } from '../trace/parse-trace';
 import { DEFAULT_EVENT, type TraceFileResult } from '../trace/types';
 import { bothVisitors } from '../trace/visitor-pair';
+import type { TraceVisitor } from '../trace/trace-visitor';
 import { ExportTable } from './export-table';
 import { ExportVisitor } from './export-visitor';
 import { CALLS, FILES, STATEMENTS, WAITS, type TableName } from './parquet-tables';
@@ -15,10 +16,24 @@ import { addFileRow, addStatementRows } from './summary-rows';
 /** Why strace and fio files are not exported (the CLI and the page say the same). */
 export const EXPORT_NEEDS_TRACES = "the Parquet export writes Oracle traces' waits, calls, statements and file headers; strace and fio output has none of them (stats, compare and outliers read it)";
 
-/** One input of the export: its first pass (facts, `***` stamps, sessions, warnings) and its bytes again. */
+/**
+ * One more pass over a file with `visitor`, reporting the bytes read (as stored). A chunk source
+ * (visitChunks) serves any input; the CLI reads a plain file straight into the scanner instead
+ * (lib/node/visit-input.ts).
+ */
+export type VisitPass = (visitor: TraceVisitor, onProgress: (bytes: number) => void) => Promise<void>;
+
+/** One input of the export: its first pass (facts, `***` stamps, sessions, warnings) and a second pass over its bytes. */
 export interface ExportFile {
   result: TraceFileResult;
-  chunks: () => AsyncIterable<Uint8Array>;
+  visit: VisitPass;
+}
+
+/** The second pass from a chunk source: the parser's own (decompression by magic bytes, then the scan). */
+export function visitChunks(result: TraceFileResult, fileIndex: number, chunks: () => AsyncIterable<Uint8Array>): VisitPass {
+  return async (visitor, onProgress) => {
+    await parseTrace(chunks(), { event: DEFAULT_EVENT, fileName: result.fileName, fileIndex, keep: 'counts', visitor, onProgress });
+  };
 }
 
 export interface ExportOptions {
@@ -54,14 +69,7 @@ export async function exportDataset(files: readonly ExportFile[], options: Expor
     if (file.result.outcome.kind === 'not-a-trace') continue;
     const visitor = new ExportVisitor(dataset, file.result, waits, calls);
     const profile = options.profiles ? null : new ProfileCollector();
-    await parseTrace(file.chunks(), {
-      event: DEFAULT_EVENT,
-      fileName: file.result.fileName,
-      fileIndex,
-      keep: 'counts',
-      visitor: profile ? bothVisitors(profile, visitor) : visitor,
-      ...(options.onProgress && { onProgress: (bytes: number) => options.onProgress?.(fileIndex, bytes) }),
-    });
+    await file.visit(profile ? bothVisitors(profile, visitor) : visitor, (bytes) => options.onProgress?.(fileIndex, bytes));
     if (profile) profiles.push(profile.finish());
   }
   if (options.profiles) for (const [i, p] of (await options.profiles).entries()) if (p !== null && files[i]?.result.outcome.kind !== 'not-a-trace') profiles.push(p);

@@ -5,7 +5,7 @@
  * The tables never leave the machine: the page saves the zip (components/download.ts).
  */
 import { BlobReader, BlobWriter, ZipWriter } from '@zip.js/zip.js';
-import { exportDataset, type ExportCounts, type ExportFile } from '../export/export-dataset';
+import { exportDataset, visitChunks, type ExportCounts, type ExportFile } from '../export/export-dataset';
 import { TABLE_FILES, type TableName } from '../export/parquet-tables';
 import type { ByteSink } from '../export/parquet-table-writer';
 import type { DatasetState } from './dataset-state';
@@ -60,7 +60,10 @@ export async function parquetZip(d: DatasetState, label: string, sqlText: boolea
     const problem = read.length > 0 ? EXPORT_NEEDS_TRACES : d.csv.length > 0 ? 'CSV values have no trace lines, calls or headers: Download samples CSV has them.' : 'This dataset has no trace files.';
     return { problem };
   }
-  const files: ExportFile[] = traces.map((t) => ({ result: { ...(t.result as NonNullable<typeof t.result>), fileName: t.name }, chunks: () => openInput(t) }));
+  const files: ExportFile[] = traces.map((t, i) => {
+    const result = { ...(t.result as NonNullable<typeof t.result>), fileName: t.name };
+    return { result, visit: visitChunks(result, i, () => openInput(t)) };
+  });
   const sinks = { waits: new BlobSink(), calls: new BlobSink(), statements: new BlobSink(), files: new BlobSink() } satisfies Record<TableName, BlobSink>;
   const total = traces.reduce((n, t) => n + t.file.size, 0);
   const before = traces.map((_, i) => traces.slice(0, i).reduce((n, t) => n + t.file.size, 0));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, makeTempDir, parseJsonOutput, runCli } from '../helpers/cli';
 import { CORPUS_DIR, corpusAvailable, reportCorpusMissing } from '../helpers/corpus';
 import { query, sqlPath } from '../export/duckdb';
-import { buildZip } from '../archive/build-archives';
+import { buildTar, buildZip, gzip } from '../archive/build-archives';
 import { generateStraceLog } from '../../lib/synth/strace-log';
 
 interface StatsJson {
@@ -213,6 +213,28 @@ describe('export --format parquet of other inputs', () => {
     expect(await byFile(dir)).toEqual(await byFile(out));
     const files = await query(`select file from ${table('files', dir)} order by file`);
     expect(files.map((r) => r[0])).toEqual(names.map((n) => `${zip}:s/${n}`));
+  });
+
+  it('reads a tar\'s members stored in place from their offsets, and gzip members and files, to the same rows, lines and offsets', async () => {
+    // Three ways of reading the second pass (lib/node/visit-input.ts): a plain member straight
+    // from its place in the tar, a .trc.gz member and a .gz file through the chunk source.
+    const names = readdirSync(synth).filter((f) => f.endsWith('.trc')).sort();
+    const bytes = names.map((n) => new Uint8Array(readFileSync(path.join(synth, n))));
+    const tar = path.join(temp.dir, 'mixed.tar');
+    writeFileSync(tar, await buildTar([{ path: `t/${names[0]}`, bytes: bytes[0]! }, { path: `t/${names[1]}.gz`, bytes: gzip(bytes[1]!) }]));
+    const gz = path.join(temp.dir, `${names[2]}.gz`);
+    writeFileSync(gz, gzip(bytes[2]!));
+    const dir = path.join(temp.dir, 'mixed');
+    const run = await runCli(['export', '--format', 'parquet', '--out', dir, tar, gz]);
+    expect(run.status, run.stderr).toBe(0);
+    const rows = async (d: string) =>
+      (await query(`select file, count(*), sum(line), sum(byte_offset), sum(ela_us), sum(tim), count(sql_id) from ${table('waits', d)} group by file order by file`)).map((r) => [
+        path.basename(String(r[0]).replace(/^.*:/, '')).replace(/\.gz$/, ''),
+        ...r.slice(1),
+      ]);
+    const plain = await rows(out);
+    expect(plain.map((r) => r[0])).toEqual(names);
+    expect((await rows(dir)).sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual(plain);
   });
 
   it('skips strace output, saying why, and refuses when nothing else is left', async () => {
