@@ -1,10 +1,13 @@
-import { ascii, findBytes } from './bytes';
+import { ascii } from './bytes';
 
 const ELA = ascii(' ela=');
 const SPACE = 0x20;
 const EQUALS = 0x3d;
 const COLON = 0x3a;
 const MINUS = 0x2d;
+const E = 0x65;
+const L = 0x6c;
+const A = 0x61;
 /** More than any WAIT writes (three parameters, obj#, tim). */
 const MAX_FIELDS = 16;
 
@@ -38,9 +41,12 @@ export class WaitParams {
     this.cursorStart = p;
     while (p < end && bytes[p] !== COLON) p++;
     this.cursorEnd = p;
-    const ela = findBytes(bytes.subarray(0, end), ELA, p);
-    if (ela < 0) return false;
-    p = ela + ELA.length;
+    // ' ela=' by a plain loop: findBytes' indexOf of its space stops at every space of the event name,
+    // a builtin call each, and the export reads every WAIT's parameters (millions a GiB).
+    const last = end - ELA.length;
+    while (p <= last && !(bytes[p] === SPACE && bytes[p + 1] === E && bytes[p + 2] === L && bytes[p + 3] === A && bytes[p + 4] === EQUALS)) p++;
+    if (p > last) return false;
+    p += ELA.length;
     while (p < end && bytes[p] === SPACE) p++;
     while (p < end && bytes[p] !== SPACE) p++; // the ela value
     const at = this.at;

@@ -31,4 +31,15 @@ describe('a WAIT record\'s cursor and parameters', () => {
     const odd = read("WAIT #3: nam='enq: TX - row lock contention' ela= 12 name|mode=1415053318 usn<<16 | slot=655364 sequence=1234 obj#=1 tim=2");
     expect(odd.names).toEqual(['name|mode', 'usn<<16 | slot', 'sequence', 'obj#', 'tim']);
   });
+
+  it("finds ' ela=' only inside the record: none, one past its end, or one ending at its end", () => {
+    const p = new WaitParams();
+    const bytes = new TextEncoder().encode("WAIT #1: nam='x' elapsed=5 ela= 7 a=1");
+    const cut = "WAIT #1: nam='x' elapsed=5".length;
+    expect(p.read(bytes, 0, cut)).toBe(false); // ' ela=' follows the record's end
+    expect(p.read(bytes, 0, cut + 5)).toBe(true); // …and ends exactly at it: no value, no fields
+    expect(p.fieldCount).toBe(0);
+    expect(p.read(bytes, 0, bytes.length)).toBe(true);
+    expect([p.names, p.integerAt(0)]).toEqual([['a'], 1]);
+  });
 });
