@@ -76,8 +76,9 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
       return { result, visit: visitInput(f, result, i) };
     });
     const before = inputs.map((_, i) => inputs.slice(0, i).reduce((n, f) => n + f.size, 0));
-    // The statements come from the call profile, built on the thread pool while this thread writes the tables.
-    const profiles = parseFiles(inputs, { event: DEFAULT_EVENT, keep: 'counts', workers, profile: {} }).then((p) => p.profiles);
+    // The statements come from the call profile, built on the worker threads while this thread
+    // writes the tables (on this thread too, the profile's range slowed the export by ~15%).
+    const profiles = parseFiles(inputs, { event: DEFAULT_EVENT, keep: 'counts', workers, profile: {}, callingThread: false }).then((p) => p.profiles);
     profiles.catch(() => undefined); // awaited by exportDataset; a failure is reported there
     const written = await withTableFiles(values.out, (sinks) =>
       exportDataset(files, { dataset, sqlText: values['sql-text'] === true, sinks, profiles, onProgress: (i, bytes) => progress.update(total + (before[i] ?? 0) + bytes) }),

@@ -30,21 +30,33 @@ export class ParsePool {
   private retired = false;
   private readonly stopping: Promise<number>[] = [];
   private nextId = 0;
+  /** Whether tasks run on the calling thread too (always when there is no worker). */
+  private readonly here: boolean;
+  /** Threads that take tasks. */
   readonly size: number;
 
+  /**
+   * `requested` threads in all: the calling thread and requested - 1 workers. `callingThread`
+   * false: the calling thread has its own work (the Parquet export writes its tables while the
+   * pool profiles the files), so tasks go to the workers only, unless there is none or they have
+   * been let go (retire).
+   */
   constructor(
     requested = availableParallelism(),
     private readonly workerUrl = parseWorkerUrl(),
+    callingThread = true,
   ) {
-    this.size = isWorkerScript(workerUrl) ? Math.max(1, requested) : 1;
-    const early = takeStartedWorkers(workerUrl, this.size - 1);
-    for (let i = 1; i < this.size; i++) {
+    const threads = isWorkerScript(workerUrl) ? Math.max(1, requested) : 1;
+    const early = takeStartedWorkers(workerUrl, threads - 1);
+    for (let i = 1; i < threads; i++) {
       const worker = early.pop() ?? new Worker(workerUrl);
       worker.on('message', (reply: ParseReply) => this.onReply(worker, reply));
       worker.on('error', (error) => this.onError(worker, error));
       this.workers.push(worker);
       this.running.set(worker, []);
     }
+    this.here = callingThread || this.workers.length === 0;
+    this.size = this.workers.length + (this.here ? 1 : 0);
   }
 
   /**
@@ -52,7 +64,7 @@ export class ParsePool {
    * each worker one running and one sent ahead (see dispatch).
    */
   get capacity(): number {
-    return 2 * this.size - 1;
+    return 2 * this.workers.length + (this.here ? 1 : 0);
   }
 
   /** Runs a task (its id is the pool's); `onBytes` hears the bytes it has read so far. */
@@ -78,7 +90,7 @@ export class ParsePool {
   /** Whether a thread is free and no task waits for one: a range's tail may then be split off for it. */
   idle(): boolean {
     if (this.queue.length > 0) return false;
-    return !this.hereBusy || this.workers.some((w) => (this.running.get(w) as Pending[]).length === 0);
+    return (this.takesHere() && !this.hereBusy) || this.workers.some((w) => (this.running.get(w) as Pending[]).length === 0);
   }
 
   /**
@@ -128,7 +140,7 @@ export class ParsePool {
    * back. Near the end, one at a time, so no thread waits while another has two.
    */
   private dispatch(): void {
-    if (!this.hereBusy && this.queue.length > 0) this.runHere(this.queue.shift() as Pending);
+    if (this.takesHere() && !this.hereBusy && this.queue.length > 0) this.runHere(this.queue.shift() as Pending);
     for (const worker of this.retired ? [] : this.workers) {
       const sent = this.running.get(worker) as Pending[];
       while (this.queue.length > 0 && (sent.length === 0 || (sent.length === 1 && this.queue.length > this.size))) {
@@ -137,6 +149,11 @@ export class ParsePool {
         worker.postMessage(pending.task);
       }
     }
+  }
+
+  /** Tasks run here when the pool shares this thread, or when no worker is left to take them. */
+  private takesHere(): boolean {
+    return this.here || this.retired || this.workers.length === 0;
   }
 
   private onReply(worker: Worker, reply: ParseReply): void {

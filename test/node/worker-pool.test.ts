@@ -83,3 +83,35 @@ describe('range tasks read through a shared limit', () => {
     }
   });
 });
+
+describe('a pool that leaves the calling thread free (callingThread false)', () => {
+  it('runs its tasks on the worker, one after the other, and on the calling thread only without one', async () => {
+    const bytes = readFileSync(file);
+    const size = bytes.length;
+    const readAt = async (start: number, length: number) => bytes.subarray(start, start + length);
+    const plan = await planRanges(readAt, size, [Math.floor(size / 2)], 'log file sync', 'commit-loop.trc');
+    const [, mid] = plan!.cuts as [number, number, number];
+    const range = (start: number, end: number) => ({ kind: 'range' as const, path: file, headFacts: plan!.headFacts, event: 'log file sync', fileName: 'commit-loop.trc', fileIndex: 0, keep: 'counts' as const, start, end });
+    const pool = new ParsePool(2, workerUrl, false);
+    try {
+      expect([pool.size, pool.capacity, pool.liveWorkers]).toEqual([1, 2, 1]);
+      const running = [pool.run(range(0, mid)), pool.run(range(mid, size))];
+      // Sharing this thread, the pool would have started the first task here and kept one for the worker.
+      expect(pool.idle()).toBe(false);
+      const done = await Promise.all(running);
+      expect(pool.idle()).toBe(true);
+      done.forEach((d, i) => expect(d.kind === 'range-done' && d.scan.waitLines).toBe(waitLinesIn(bytes, i === 0 ? 0 : mid, i === 0 ? mid : size)));
+    } finally {
+      await pool.close();
+    }
+    // Without the worker script (no worker can start), the calling thread still takes the tasks.
+    const alone = new ParsePool(2, new URL(`file://${path.join(temp.dir, 'no-such-worker.cjs')}`), false);
+    try {
+      expect([alone.size, alone.liveWorkers]).toEqual([1, 0]);
+      const d = await alone.run(range(0, mid));
+      expect(d.kind === 'range-done' && d.scan.waitLines).toBe(waitLinesIn(bytes, 0, mid));
+    } finally {
+      await alone.close();
+    }
+  });
+});
