@@ -1,6 +1,6 @@
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { EXPORT_NEEDS_TRACES, exportDataset, type ExportFile } from '../export/export-dataset';
+import { EXPORT_NEEDS_TRACES, exportDataset, type ExportCounts, type ExportFile } from '../export/export-dataset';
 import { TABLE_FILES, type TableName } from '../export/parquet-tables';
 import { exportWarnings } from '../export/summary-rows';
 import type { ByteSink } from '../export/parquet-table-writer';
@@ -9,6 +9,8 @@ import { sysioFormatsOf } from '../node/sysio-files';
 import { FORMAT_NAME } from '../sysio/sysio-format';
 import { findInputs } from '../node/find-inputs';
 import { parseFiles } from '../node/parse-files';
+import { openTableFile, type TableFile } from '../node/table-file';
+import { ParsePool } from '../node/worker-pool';
 import { DEFAULT_EVENT } from '../trace/types';
 import { formatWarning } from '../trace/warnings';
 import { parseOptions, UsageError, wholeNumber } from './args';
@@ -28,8 +30,9 @@ export const EXPORT_USAGE = `usage: waitscope export --format parquet --out DIR 
  * Spark (issue 17 §2). Two passes: the parser's own pass on every core finds each file's header,
  * `***` stamps and warnings (a record's wall-clock time comes from its nearest stamp, which can
  * follow it); then each file is read again with the export as the scan's visitor (lib/export),
- * and each table is written to disk one row group at a time, while the thread pool builds the
- * files' call profiles (the statements) in a pass of its own: two cores at work, not one.
+ * and each table is written to disk one row group at a time: waits.parquet on this thread, while a
+ * worker thread writes calls.parquet and builds the files' call profiles (the statements) in a
+ * pass of its own. Two cores at work, not one.
  */
 export async function exportCommand(argv: string[], out: NodeJS.WritableStream = process.stdout, stderr: NodeJS.WriteStream = process.stderr): Promise<void> {
   const { values, positionals } = parseOptions({
@@ -76,13 +79,37 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
       return { result, visit: visitInput(f, result, i) };
     });
     const before = inputs.map((_, i) => inputs.slice(0, i).reduce((n, f) => n + f.size, 0));
-    // The statements come from the call profile, built on the worker threads while this thread
-    // writes the tables (on this thread too, the profile's range slowed the export by ~15%).
-    const profiles = parseFiles(inputs, { event: DEFAULT_EVENT, keep: 'counts', workers, profile: {}, callingThread: false }).then((p) => p.profiles);
-    profiles.catch(() => undefined); // awaited by exportDataset; a failure is reported there
-    const written = await withTableFiles(values.out, (sinks) =>
-      exportDataset(files, { dataset, sqlText: values['sql-text'] === true, sinks, profiles, onProgress: (i, bytes) => progress.update(total + (before[i] ?? 0) + bytes) }),
-    );
+    // calls.parquet and the call profiles (the statements) on a worker thread, while this thread
+    // writes waits.parquet: each pass reads every file and takes only its own records
+    // (lib/node/export-calls.ts). With one core, both passes run on this thread, taking turns.
+    const pool = new ParsePool(workers, undefined, false);
+    let written: ExportCounts;
+    try {
+      const task = {
+        kind: 'export-calls' as const,
+        files: inputs.map((f, i) => {
+          const { fileName, facts, anchors, sessions, outcome, compression } = first.results[i] as (typeof first.results)[number];
+          return { input: { path: f.path, name: f.name, ...(f.member && { member: f.member }) }, result: { fileName, facts, anchors, sessions, outcome, compression } };
+        }),
+        dataset,
+        out: path.join(values.out, TABLE_FILES.calls),
+      };
+      const elsewhere = pool.run(task).then(
+        (done) => {
+          if (done.kind !== 'export-calls-done') throw new Error('the calls table task returned something else');
+          return done;
+        },
+        (error: unknown) => {
+          throw new ExitError(1, error instanceof Error ? error.message : String(error));
+        },
+      );
+      elsewhere.catch(() => undefined); // awaited by exportDataset, which reports a failure
+      written = await withTableFiles(values.out, (sinks) =>
+        exportDataset(files, { dataset, sqlText: values['sql-text'] === true, sinks, elsewhere, onProgress: (i, bytes) => progress.update(total + (before[i] ?? 0) + bytes) }),
+      );
+    } finally {
+      await pool.close();
+    }
     progress.done();
     const dir = values.out;
     out.write(
@@ -93,25 +120,27 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
   }
 }
 
-/** Opens DIR/<table>.parquet for each table, runs `use` with a sink per file, and closes them. */
-async function withTableFiles<T>(dir: string, use: (sinks: Record<TableName, ByteSink>) => Promise<T>): Promise<T> {
-  const fds: number[] = [];
+/** The tables this thread writes: calls.parquet is the worker's. */
+type HereTable = Exclude<TableName, 'calls'>;
+
+/** Opens DIR/<table>.parquet for each table written on this thread, runs `use` with a sink per file, and closes them. */
+async function withTableFiles<T>(dir: string, use: (sinks: Record<HereTable, ByteSink>) => Promise<T>): Promise<T> {
+  const opened: TableFile[] = [];
   try {
-    const sinks = {} as Record<TableName, ByteSink>;
-    for (const table of Object.keys(TABLE_FILES) as TableName[]) {
-      const file = path.join(dir, TABLE_FILES[table]);
-      let fd: number;
+    const sinks = {} as Record<HereTable, ByteSink>;
+    for (const table of ['waits', 'statements', 'files'] as const) {
+      let file: TableFile;
       try {
-        fd = openSync(file, 'w');
+        file = openTableFile(path.join(dir, TABLE_FILES[table]));
       } catch (error) {
-        throw new ExitError(1, `cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new ExitError(1, error instanceof Error ? error.message : String(error));
       }
-      fds.push(fd);
-      sinks[table] = { write: (bytes) => writeAll(fd, bytes) };
+      opened.push(file);
+      sinks[table] = file.sink;
     }
     return await use(sinks);
   } finally {
-    for (const fd of fds) closeSync(fd);
+    for (const file of opened) file.close();
   }
 }
 
@@ -123,6 +152,3 @@ function makeFolder(dir: string): void {
   }
 }
 
-function writeAll(fd: number, bytes: Uint8Array): void {
-  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
-}

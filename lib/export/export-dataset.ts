@@ -7,7 +7,7 @@ import { DEFAULT_EVENT, type TraceFileResult } from '../trace/types';
 import { bothVisitors } from '../trace/visitor-pair';
 import type { TraceVisitor } from '../trace/trace-visitor';
 import { ExportTable } from './export-table';
-import { ExportVisitor } from './export-visitor';
+import { CallRows, WaitRows, type ExportFileFacts } from './export-visitor';
 import { CALLS, FILES, STATEMENTS, WAITS, type TableName } from './parquet-tables';
 import type { ByteSink } from './parquet-table-writer';
 import { addFileRow, addStatementRows } from './summary-rows';
@@ -23,6 +23,9 @@ export const EXPORT_NEEDS_TRACES = "the Parquet export writes Oracle traces' wai
  */
 export type VisitPass = (visitor: TraceVisitor, onProgress: (bytes: number) => void) => Promise<void>;
 
+/** What the row tables' pass reads of a file's first pass. */
+export type ExportPassFacts = ExportFileFacts & Pick<TraceFileResult, 'outcome'>;
+
 /** One input of the export: its first pass (facts, `***` stamps, sessions, warnings) and a second pass over its bytes. */
 export interface ExportFile {
   result: TraceFileResult;
@@ -30,7 +33,7 @@ export interface ExportFile {
 }
 
 /** The second pass from a chunk source: the parser's own (decompression by magic bytes, then the scan). */
-export function visitChunks(result: TraceFileResult, fileIndex: number, chunks: () => AsyncIterable<Uint8Array>): VisitPass {
+export function visitChunks(result: Pick<TraceFileResult, 'fileName'>, fileIndex: number, chunks: () => AsyncIterable<Uint8Array>): VisitPass {
   return async (visitor, onProgress) => {
     await parseTrace(chunks(), { event: DEFAULT_EVENT, fileName: result.fileName, fileIndex, keep: 'counts', visitor, onProgress });
   };
@@ -41,17 +44,59 @@ export interface ExportOptions {
   dataset: string;
   /** Put each statement's SQL text in statements.parquet (off by default: it holds literals and names). */
   sqlText: boolean;
-  sinks: Record<TableName, ByteSink>;
+  /** Every table's, except the calls table's when it is written `elsewhere`. */
+  sinks: Record<Exclude<TableName, 'calls'>, ByteSink> & { calls?: ByteSink };
   /**
-   * The files' call profiles (for statements.parquet), in `files` order, when they are computed
-   * elsewhere while this pass runs (the CLI's thread pool): then this pass does not build them.
+   * The calls table's rows and the files' call profiles (for statements.parquet, in `files`
+   * order), when calls.parquet is written and the profiles built elsewhere while this pass writes
+   * the waits (the CLI's worker thread: lib/node/export-calls.ts).
    */
-  profiles?: Promise<readonly (DatasetProfile | null)[]>;
+  elsewhere?: Promise<CallsWritten>;
   /** Bytes of the current file read so far, and its index. */
   onProgress?: (fileIndex: number, bytesRead: number) => void;
 }
 
 export type ExportCounts = Record<TableName, number>;
+
+/** What the pass that writes the calls table gives back. */
+export interface CallsWritten {
+  rows: number;
+  profiles: (DatasetProfile | null)[];
+}
+
+/** What one pass over the files fills: any of the waits table, the calls table and the call profiles. */
+export interface RowTables {
+  waits: ExportTable | null;
+  calls: ExportTable | null;
+  profile: boolean;
+}
+
+/**
+ * One pass per trace file through the parser's own scan, with a visitor per table asked for
+ * (export-visitor.ts) and the call profile (the statements are the profile's, so they equal
+ * `waitscope statements`). Returns the files' profiles in `files` order: null for a file that is
+ * not a trace, and for every file when none was asked for.
+ */
+export async function exportRows(
+  files: readonly { result: ExportPassFacts; visit: VisitPass }[],
+  dataset: string,
+  tables: RowTables,
+  onProgress?: (fileIndex: number, bytesRead: number) => void,
+): Promise<(DatasetProfile | null)[]> {
+  const profiles: (DatasetProfile | null)[] = [];
+  for (const [fileIndex, file] of files.entries()) {
+    if (file.result.outcome.kind === 'not-a-trace') {
+      profiles.push(null);
+      continue;
+    }
+    const profile = tables.profile ? new ProfileCollector() : null;
+    const visitors = [profile, tables.waits && new WaitRows(dataset, file.result, tables.waits), tables.calls && new CallRows(dataset, file.result, tables.calls)];
+    const visitor = visitors.reduce<TraceVisitor | null>((all, v) => (v === null ? all : all === null ? v : bothVisitors(all, v)), null);
+    if (visitor !== null) await file.visit(visitor, (bytes) => onProgress?.(fileIndex, bytes));
+    profiles.push(profile?.finish() ?? null);
+  }
+  return profiles;
+}
 
 /**
  * Writes a dataset's four Parquet tables (parquet-tables.ts), each to its sink, as the files are
@@ -61,25 +106,20 @@ export type ExportCounts = Record<TableName, number>;
  * per table, and the statements.
  */
 export async function exportDataset(files: readonly ExportFile[], options: ExportOptions): Promise<ExportCounts> {
-  const { dataset, sinks } = options;
+  const { dataset, sinks, elsewhere } = options;
   const waits = new ExportTable(WAITS, sinks.waits);
-  const calls = new ExportTable(CALLS, sinks.calls);
-  const profiles: DatasetProfile[] = [];
-  for (const [fileIndex, file] of files.entries()) {
-    if (file.result.outcome.kind === 'not-a-trace') continue;
-    const visitor = new ExportVisitor(dataset, file.result, waits, calls);
-    const profile = options.profiles ? null : new ProfileCollector();
-    await file.visit(profile ? bothVisitors(profile, visitor) : visitor, (bytes) => options.onProgress?.(fileIndex, bytes));
-    if (profile) profiles.push(profile.finish());
-  }
-  if (options.profiles) for (const [i, p] of (await options.profiles).entries()) if (p !== null && files[i]?.result.outcome.kind !== 'not-a-trace') profiles.push(p);
+  if (!elsewhere && !sinks.calls) throw new Error('exportDataset: no sink for the calls table, and nothing writes it elsewhere');
+  const calls = elsewhere ? null : new ExportTable(CALLS, sinks.calls as ByteSink);
+  const here = await exportRows(files, dataset, { waits, calls, profile: !elsewhere }, options.onProgress);
   waits.finish();
-  calls.finish();
+  calls?.finish();
+  const written = elsewhere ? await elsewhere : { rows: (calls as ExportTable).rows, profiles: here };
+  const profiles = written.profiles.filter((p, i): p is DatasetProfile => p !== null && files[i]?.result.outcome.kind !== 'not-a-trace');
   const statements = new ExportTable(STATEMENTS, sinks.statements);
   if (profiles.length > 0) addStatementRows(statements, dataset, statementRows(mergeProfiles(profiles)), options.sqlText);
   statements.finish();
   const fileTable = new ExportTable(FILES, sinks.files);
   for (const file of files) addFileRow(fileTable, dataset, file.result);
   fileTable.finish();
-  return { waits: waits.rows, calls: calls.rows, statements: statements.rows, files: fileTable.rows };
+  return { waits: waits.rows, calls: written.rows, statements: statements.rows, files: fileTable.rows };
 }

@@ -106,35 +106,72 @@ interface EventNames {
   ids: number[];
 }
 
+/** What an export visitor reads of the file's first pass: its name, header, `***` stamps and sessions. */
+export type ExportFileFacts = Pick<TraceFileResult, 'fileName' | 'facts' | 'anchors' | 'sessions'>;
+
 /**
- * Fills the waits and calls tables from one pass over one file (the parser's own scan, with this
- * as its visitor: the rows are the records the parser booked, no second grammar). The record's
- * statement comes from RecordContext (lib/scope), its wall-clock time from RecordClock.
+ * The columns every row of a table has (parquet-tables.ts `where` and `when`), placed from the
+ * record's position: its statement from RecordContext (lib/scope), its wall-clock time from
+ * RecordClock. One per table visitor, each with the context its records keep.
  */
-export class ExportVisitor implements TraceVisitor {
-  private readonly context = new RecordContext();
+class RowPlace {
   private readonly clock: RecordClock;
-  private readonly waitRow: RowColumns;
-  private readonly callRow: RowColumns;
-  /** The waits' own columns and the calls' (typed arrays of the reused batches, looked up once). */
-  private readonly w: ReturnType<typeof waitColumns>;
-  private readonly c: ReturnType<typeof callColumns>;
   /** Per session index of the first pass: its `sid.serial`, or null. */
   private readonly sessionText: (string | null)[];
-  private readonly eventNames = new Map<string, EventNames>();
+
+  constructor(
+    file: ExportFileFacts,
+    private readonly context: RecordContext,
+  ) {
+    this.clock = new RecordClock(file);
+    this.sessionText = file.sessions.map((s) => (s.sid === null ? null : `${s.sid}.${s.serial ?? ''}`));
+  }
+
+  /** Row `r`'s columns of `k`; `raw` is the record's tim in the trace's unit. */
+  fill(k: RowColumns, r: number, at: RecordPosition, noCursor: boolean, raw: number): void {
+    k.dataset[r] = k.datasetId;
+    k.file[r] = k.fileId;
+    k.line[r] = at.line;
+    k.offset[r] = at.offset;
+    if (at.pid !== k.lastPid) {
+      k.lastPid = at.pid;
+      k.lastPidId = k.batch.idOf(k.pidColumn, at.pid);
+    }
+    k.pid[r] = k.lastPidId;
+    k.session[r] = k.sessionIds[at.session] ??= k.batch.idOf(k.sessionColumn, this.sessionText[at.session] ?? null);
+    if (noCursor) k.sqlId[r] = -1;
+    else {
+      const key = this.context.label(SQL_ID);
+      k.sqlId[r] = key === NO_VALUE || key === NO_CURSOR ? -1 : k.batch.idOf(k.sqlIdColumn, key);
+    }
+    this.clock.place(raw, at.pid);
+    k.wall[r] = this.clock.local;
+    k.wallUtc[r] = this.clock.utc;
+  }
+}
+
+/**
+ * Fills the waits table from one pass over one file (the parser's own scan, with this as its
+ * visitor: the rows are the records the parser booked, no second grammar). It takes no call
+ * lines, so the line kernel keeps its fast path for them (trace-visitor.ts).
+ */
+export class WaitRows implements TraceVisitor {
+  private readonly context = new RecordContext();
+  private readonly place: RowPlace;
+  private readonly row: RowColumns;
+  /** The waits' own columns (typed arrays of the reused batch, looked up once). */
+  private readonly w: ReturnType<typeof waitColumns>;
+  /** By event id of the scan. */
+  private readonly eventNames: (EventNames | undefined)[] = [];
 
   constructor(
     dataset: string,
-    file: Pick<TraceFileResult, 'fileName' | 'facts' | 'anchors' | 'sessions'>,
+    file: ExportFileFacts,
     private readonly waits: ExportTable,
-    private readonly calls: ExportTable,
   ) {
-    this.clock = new RecordClock(file);
-    this.waitRow = rowColumns(waits.batch, W, dataset, file.fileName);
-    this.callRow = rowColumns(calls.batch, C, dataset, file.fileName);
+    this.place = new RowPlace(file, this.context);
+    this.row = rowColumns(waits.batch, W, dataset, file.fileName);
     this.w = waitColumns(waits.batch);
-    this.c = callColumns(calls.batch);
-    this.sessionText = file.sessions.map((s) => (s.sid === null ? null : `${s.sid}.${s.serial ?? ''}`));
   }
 
   onWait(w: VisitedWait, at: RecordPosition): void {
@@ -142,20 +179,80 @@ export class ExportVisitor implements TraceVisitor {
     const r = this.waits.row();
     // `WAIT #0:` (most waits of a commit loop) has no cursor: no statement to look up.
     const noCursor = w.bytes[w.start + 6] === DIGIT_0 && w.bytes[w.start + 7] === COLON;
-    this.where(this.waitRow, r, at, noCursor, w.tim);
+    this.place.fill(this.row, r, at, noCursor, w.tim);
     const k = this.w;
     k.event[r] = this.waits.batch.idOf(W.event, w.event);
     k.ela[r] = w.ela;
-    this.waitRow.tim[r] = w.tim * at.microsPerUnit;
-    this.parameters(r, w.event, this.context.parameters());
+    this.row.tim[r] = w.tim * at.microsPerUnit;
+    this.parameters(r, w.id, this.context.parameters());
   }
+
+  onCursor(c: VisitedCursor, at: RecordPosition): void {
+    this.context.onCursor(c, at);
+  }
+
+  /** p1 … p3 with their names, and obj#; an event's names are made into strings only when they change. */
+  private parameters(r: number, event: number, params: WaitParams | null): void {
+    const k = this.w;
+    const names = this.namesOf(event, params);
+    for (let i = 0; i < PARAMETERS; i++) {
+      const present = names.names[i] !== null;
+      (k.names[i] as Int32Array)[r] = present ? (names.ids[i] as number) : -1;
+      (k.values[i] as Float64Array)[r] = present && params !== null ? params.integerAt(i) : NaN;
+    }
+    let obj = NaN;
+    const fields = params?.fieldCount ?? 0;
+    for (let i = 0; i < fields; i++) {
+      if ((params as WaitParams).fieldNameIs(i, 'obj#')) {
+        obj = (params as WaitParams).integerAt(i);
+        break;
+      }
+    }
+    k.obj[r] = obj;
+  }
+
+  private namesOf(event: number, params: WaitParams | null): EventNames {
+    const b = this.waits.batch;
+    const known = this.eventNames[event];
+    if (known !== undefined && params !== null && sameNames(known, params)) return known;
+    const names = Array.from({ length: PARAMETERS }, (_, i) => params?.positionalName(i) ?? null);
+    const fresh = { names, ids: names.map((n, i) => b.idOf([W.p1_name, W.p2_name, W.p3_name][i] as number, n)) };
+    this.eventNames[event] = fresh;
+    return fresh;
+  }
+}
+
+/**
+ * Fills the calls table from one pass over one file, as WaitRows the waits. It takes WAITs in runs
+ * and does nothing with them, so beside the call profile (which takes runs too) the line kernel
+ * still books the WAITs itself.
+ */
+export class CallRows implements TraceVisitor {
+  private readonly context = new RecordContext();
+  private readonly place: RowPlace;
+  private readonly row: RowColumns;
+  private readonly c: ReturnType<typeof callColumns>;
+
+  constructor(
+    dataset: string,
+    file: ExportFileFacts,
+    private readonly calls: ExportTable,
+  ) {
+    this.place = new RowPlace(file, this.context);
+    this.row = rowColumns(calls.batch, C, dataset, file.fileName);
+    this.c = callColumns(calls.batch);
+  }
+
+  onWait(): void {}
+
+  onWaitRun(): void {}
 
   onCall(c: VisitedCall, at: RecordPosition): void {
     this.context.atCall(c, at);
     const r = this.calls.row();
     // A call's tim is µs already (call-line.ts); the clock takes the trace's unit.
-    this.where(this.callRow, r, at, c.cursor === '' || c.cursor === '0', c.tim / at.microsPerUnit);
-    this.callRow.tim[r] = c.tim;
+    this.place.fill(this.row, r, at, c.cursor === '' || c.cursor === '0', c.tim / at.microsPerUnit);
+    this.row.tim[r] = c.tim;
     const k = this.c;
     const b = this.calls.batch;
     k.call[r] = b.idOf(C.call, c.call);
@@ -177,58 +274,6 @@ export class ExportVisitor implements TraceVisitor {
 
   onCursor(c: VisitedCursor, at: RecordPosition): void {
     this.context.onCursor(c, at);
-  }
-
-  /** The columns every row has (parquet-tables.ts `where` and `when`); `raw` is the record's tim in the trace's unit. */
-  private where(k: RowColumns, r: number, at: RecordPosition, noCursor: boolean, raw: number): void {
-    k.dataset[r] = k.datasetId;
-    k.file[r] = k.fileId;
-    k.line[r] = at.line;
-    k.offset[r] = at.offset;
-    if (at.pid !== k.lastPid) {
-      k.lastPid = at.pid;
-      k.lastPidId = k.batch.idOf(k.pidColumn, at.pid);
-    }
-    k.pid[r] = k.lastPidId;
-    k.session[r] = k.sessionIds[at.session] ??= k.batch.idOf(k.sessionColumn, this.sessionText[at.session] ?? null);
-    if (noCursor) k.sqlId[r] = -1;
-    else {
-      const key = this.context.label(SQL_ID);
-      k.sqlId[r] = key === NO_VALUE || key === NO_CURSOR ? -1 : k.batch.idOf(k.sqlIdColumn, key);
-    }
-    this.clock.place(raw, at.pid);
-    k.wall[r] = this.clock.local;
-    k.wallUtc[r] = this.clock.utc;
-  }
-
-  /** p1 … p3 with their names, and obj#; an event's names are made into strings only when they change. */
-  private parameters(r: number, event: string, params: WaitParams | null): void {
-    const k = this.w;
-    const names = this.namesOf(event, params);
-    for (let i = 0; i < PARAMETERS; i++) {
-      const present = names.names[i] !== null;
-      (k.names[i] as Int32Array)[r] = present ? (names.ids[i] as number) : -1;
-      (k.values[i] as Float64Array)[r] = present && params !== null ? params.integerAt(i) : NaN;
-    }
-    let obj = NaN;
-    const fields = params?.fieldCount ?? 0;
-    for (let i = 0; i < fields; i++) {
-      if ((params as WaitParams).fieldNameIs(i, 'obj#')) {
-        obj = (params as WaitParams).integerAt(i);
-        break;
-      }
-    }
-    k.obj[r] = obj;
-  }
-
-  private namesOf(event: string, params: WaitParams | null): EventNames {
-    const b = this.waits.batch;
-    const known = this.eventNames.get(event);
-    if (known !== undefined && params !== null && sameNames(known, params)) return known;
-    const names = Array.from({ length: PARAMETERS }, (_, i) => params?.positionalName(i) ?? null);
-    const fresh = { names, ids: names.map((n, i) => b.idOf([W.p1_name, W.p2_name, W.p3_name][i] as number, n)) };
-    this.eventNames.set(event, fresh);
-    return fresh;
   }
 }
 

@@ -24,8 +24,6 @@ export interface ParseFilesOptions {
   /** 'counts': keep only each file's ela counts (`elaHistograms`), no per-wait samples. */
   keep?: SampleKeeping;
   workers?: number;
-  /** False: the calling thread is busy with work of its own, so the workers alone parse (worker-pool.ts). */
-  callingThread?: boolean;
   /** Bytes read so far out of the total, across all files. */
   onProgress?: (bytesDone: number, bytesTotal: number) => void;
   /** A call or commit measure instead of `event`'s waits; each file is then one task (its state runs through the file). */
@@ -72,7 +70,7 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
     progress[fileIndex] = bytes;
     options.onProgress?.(progress.reduce((a, b) => a + b, 0), total);
   };
-  const pool = new ParsePool(options.workers, options.workerUrl, options.callingThread ?? true);
+  const pool = new ParsePool(options.workers, options.workerUrl);
   const keep = options.keep ?? 'samples';
   // Once every file is scanned the workers can go (ParsePool.retire), while this thread joins.
   let scanning = files.length;

@@ -9,6 +9,8 @@ import type { TimeWindow } from '../scope/time-window';
 import type { FileClock } from '../scope/windowed-visitor';
 import type { FileClockWithSamples } from '../scope/window-clock';
 import type { MemberLocator } from '../archive/archive-members';
+import type { CallsWritten } from '../export/export-dataset';
+import type { ExportCallsFile } from './export-calls';
 
 /**
  * The one typed protocol between the CLI and its parse workers (style.md §5). `member`: the file is
@@ -17,10 +19,13 @@ import type { MemberLocator } from '../archive/archive-members';
  */
 export type ParseTask =
   | { kind: 'file'; id: number; path: string; member?: MemberLocator; fileName: string; fileIndex: number; event: string; keep: SampleKeeping; profile?: ProfileOptions; measure?: Exclude<Measure, { kind: 'event' }>; profileWindow?: { window: TimeWindow; clock: FileClock }; group?: GroupSpec; groupWindow?: { window: TimeWindow; clock: FileClockWithSamples } }
-  | ({ kind: 'range'; id: number; path: string; base?: number } & RangeTask);
+  | ({ kind: 'range'; id: number; path: string; base?: number } & RangeTask)
+  /** The Parquet export's calls table and call profiles (export-calls.ts), written to `out`. */
+  | { kind: 'export-calls'; id: number; files: ExportCallsFile[]; dataset: string; out: string };
 
 export type ParseReply =
   | { kind: 'progress'; id: number; bytes: number }
   | { kind: 'file-done'; id: number; result: TraceFileResult; profile: DatasetProfile | null; groups: GroupTallies | null; groupProfiles: GroupProfiles | null }
   | ({ kind: 'range-done'; id: number } & RangeScan)
+  | ({ kind: 'export-calls-done'; id: number } & CallsWritten)
   | { kind: 'failed'; id: number; message: string };

@@ -19,6 +19,7 @@ function run(task: ParseTask): Promise<void> {
   return runTask(task, (bytes) => reply({ kind: 'progress', id: task.id, bytes }))
     .then((done) => {
       if (done.kind === 'file') reply({ kind: 'file-done', id: task.id, result: done.result, profile: done.profile, groups: done.groups, groupProfiles: done.groupProfiles }, sampleBuffers(done.result.samples));
+      else if (done.kind === 'export-calls') reply({ kind: 'export-calls-done', id: task.id, rows: done.rows, profiles: done.profiles });
       else reply({ kind: 'range-done', id: task.id, scan: done.scan, histogram: done.histogram, ...(done.profile && { profile: done.profile }) }, rangeBuffers(done));
     })
     .catch((error: unknown) => reply({ kind: 'failed', id: task.id, message: error instanceof Error ? error.message : String(error) }));

@@ -12,9 +12,15 @@ import { openInput } from './file-chunks';
 import type { ParseTask } from './parse-protocol';
 import { scanFileRange } from './scan-file-range';
 import { WindowedVisitor } from '../scope/windowed-visitor';
+import type { CallsWritten } from '../export/export-dataset';
+import { exportCalls } from './export-calls';
 
 /** Runs one task; the same code runs in a worker thread and on the calling thread. */
-export async function runTask(task: ParseTask, onProgress: (bytes: number) => void): Promise<{ kind: 'file'; result: TraceFileResult; profile: DatasetProfile | null; groups: GroupTallies | null; groupProfiles: GroupProfiles | null } | ({ kind: 'range' } & RangeScan)> {
+export async function runTask(
+  task: ParseTask,
+  onProgress: (bytes: number) => void,
+): Promise<{ kind: 'file'; result: TraceFileResult; profile: DatasetProfile | null; groups: GroupTallies | null; groupProfiles: GroupProfiles | null } | ({ kind: 'range' } & RangeScan) | ({ kind: 'export-calls' } & CallsWritten)> {
+  if (task.kind === 'export-calls') return { kind: 'export-calls', ...(await exportCalls(task.files, task.dataset, task.out)) };
   if (task.kind === 'file') {
     // A file read whole: small, compressed, or profiled with a window or per group (those need every record in file order).
     // profile --group: a profile per group (lib/scope/grouped-profiles.ts) instead of one.

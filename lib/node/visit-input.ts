@@ -11,7 +11,7 @@ import { scanFileRange } from './scan-file-range';
  * stream buffers, no copy; a copy per 4 MiB chunk cost the Parquet export ~1 s of CPU per GiB);
  * anything else (gzip, a member compressed in its archive) through the parser's chunk source.
  */
-export function visitInput(input: InputSource, result: TraceFileResult, fileIndex: number): VisitPass {
+export function visitInput(input: InputSource, result: Pick<TraceFileResult, 'fileName' | 'compression'>, fileIndex: number): VisitPass {
   const span = input.member ? input.member.span : { start: 0, end: statSync(input.path).size };
   if (result.compression !== 'none' || span === null) return visitChunks(result, fileIndex, () => openInput(input));
   return async (visitor, onProgress) => {

@@ -5,7 +5,7 @@ import type { ParseReply, ParseTask } from './parse-protocol';
 import { runTask } from './run-task';
 
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
-type Done = Extract<ParseReply, { kind: 'file-done' | 'range-done' }>;
+type Done = Extract<ParseReply, { kind: 'file-done' | 'range-done' | 'export-calls-done' }>;
 
 interface Pending {
   task: ParseTask;
@@ -126,7 +126,9 @@ export class ParsePool {
           pending.resolve(
             done.kind === 'file'
               ? { kind: 'file-done', id: task.id, result: done.result, profile: done.profile, groups: done.groups, groupProfiles: done.groupProfiles }
-              : { kind: 'range-done', id: task.id, scan: done.scan, histogram: done.histogram, ...(done.profile && { profile: done.profile }) },
+              : done.kind === 'export-calls'
+                ? { kind: 'export-calls-done', id: task.id, rows: done.rows, profiles: done.profiles }
+                : { kind: 'range-done', id: task.id, scan: done.scan, histogram: done.histogram, ...(done.profile && { profile: done.profile }) },
           ),
         ),
       (error: unknown) => settle(() => pending.reject(error instanceof Error ? error : new Error(String(error)))),

@@ -13,15 +13,27 @@ export function bothVisitors(a: TraceVisitor, b: TraceVisitor | null): TraceVisi
       a.onWait(w, at);
       b.onWait(w, at);
     },
-    onCall: (c, at) => {
+  };
+  // Only what one of them takes: without onCall the kernel keeps its fast path for call lines, and
+  // with onWaitRun on both it books the WAITs itself (trace-visitor.ts).
+  if (a.onCall || b.onCall) {
+    pair.onCall = (c, at) => {
       b.onCall?.(c, at);
       a.onCall?.(c, at);
-    },
-    onCursor: (c, at) => {
+    };
+  }
+  if (a.onCursor || b.onCursor) {
+    pair.onCursor = (c, at) => {
       a.onCursor?.(c, at);
       b.onCursor?.(c, at);
-    },
-  };
+    };
+  }
+  if (a.onWaitRun && b.onWaitRun) {
+    pair.onWaitRun = (run, from, to, at) => {
+      a.onWaitRun?.(run, from, to, at);
+      b.onWaitRun?.(run, from, to, at);
+    };
+  }
   if (a.onKeyed || b.onKeyed) {
     pair.onKeyed = (key, value, at) => {
       a.onKeyed?.(key, value, at);

@@ -1,6 +1,6 @@
 // `waitscope export --format parquet`, run as a child process; the files are read back with DuckDB
 // (issue 17 §2): every number must equal what `waitscope stats --json` says of the same files.
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, makeTempDir, parseJsonOutput, runCli } from '../helpers/cli';
@@ -268,5 +268,16 @@ describe('export usage errors', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(`cannot create the output folder ${path.join(blocked, 'out')}`);
     expect(run.stderr).not.toContain('    at ');
+  });
+
+  it('names the table file it cannot write, on either thread (calls.parquet is written by a worker)', async () => {
+    for (const [table, workers] of [['calls', '2'], ['calls', '1'], ['waits', '2']] as const) {
+      const dir = path.join(temp.dir, `blocked-${table}-${workers}`);
+      mkdirSync(path.join(dir, `${table}.parquet`), { recursive: true }); // a folder where the file goes
+      const run = await runCli(['export', '--format', 'parquet', '--workers', workers, '--out', dir, synth]);
+      expect(run.status, `${table}, --workers ${workers}`).toBe(1);
+      expect(run.stderr).toContain(`cannot write ${path.join(dir, `${table}.parquet`)}: EISDIR`);
+      expect(run.stderr).not.toContain('    at ');
+    }
   });
 });
