@@ -21,26 +21,30 @@ export function deltaBound(m: number): number {
   return Math.ceil(Math.max(0, m - 1) / BLOCK) * (BLOCK * 7 + 14) + 32;
 }
 
+/** The deltas of one block, less their minimum: reused, as the encoder runs on one thread at a time. */
+const adjusted = new Float64Array(BLOCK);
+
 /** Encodes the `m` values into `out` (deltaBound bytes); returns the bytes written, or -1 when a value is out of range (see above). */
 export function encodeDeltaInt64(values: Float64Array, m: number, out: Uint8Array): number {
-  for (let i = 0; i < m; i++) {
-    const v = values[i] as number;
-    if (!(v <= LIMIT && v >= -LIMIT)) return -1;
-  }
+  const first = m > 0 ? (values[0] as number) : 0;
+  if (!(first <= LIMIT && first >= -LIMIT)) return -1;
   let p = varint(out, 0, BLOCK);
   p = varint(out, p, MINIBLOCKS);
   p = varint(out, p, m);
-  p = varint(out, p, zigzag(m > 0 ? (values[0] as number) : 0));
-  const adjusted = new Float64Array(BLOCK);
+  p = varint(out, p, zigzag(first));
   for (let start = 1; start < m; start += BLOCK) {
     const n = Math.min(BLOCK, m - start);
+    // One pass for the range check, the deltas and their minimum.
     let min = Infinity;
+    let previous = values[start - 1] as number;
     for (let k = 0; k < n; k++) {
-      const d = (values[start + k] as number) - (values[start + k - 1] as number);
+      const v = values[start + k] as number;
+      if (!(v <= LIMIT && v >= -LIMIT)) return -1;
+      const d = v - previous;
+      previous = v;
       adjusted[k] = d;
       if (d < min) min = d;
     }
-    for (let k = 0; k < n; k++) adjusted[k] = (adjusted[k] as number) - min;
     p = varint(out, p, zigzag(min));
     const widthsAt = p;
     p += MINIBLOCKS;
@@ -50,56 +54,70 @@ export function encodeDeltaInt64(values: Float64Array, m: number, out: Uint8Arra
         out[widthsAt + b] = 0;
         continue;
       }
+      // One pass to take the minimum off and find the miniblock's largest.
       let max = 0;
       const from = b * PER_MINIBLOCK;
       const to = Math.min(n, from + PER_MINIBLOCK);
-      for (let k = from; k < to; k++) if ((adjusted[k] as number) > max) max = adjusted[k] as number;
+      for (let k = from; k < to; k++) {
+        const a = (adjusted[k] as number) - min;
+        adjusted[k] = a;
+        if (a > max) max = a;
+      }
       const width = bitsOf(max);
       out[widthsAt + b] = width;
-      p = pack(adjusted, from, to, width, out, p);
+      if (width === 0) continue;
+      p = width <= 24 ? packNarrow(adjusted, from, to, width, out, p) : packWide(adjusted, from, to, width, out, p);
     }
   }
   return p;
 }
 
-/** Packs adjusted[from, to) at `width` bits, padded with zeros to a whole miniblock of 32. */
-function pack(adjusted: Float64Array, from: number, to: number, width: number, out: Uint8Array, at: number): number {
-  if (width === 0) return at;
-  if (width <= 24) return packNarrow(adjusted, from, to, width, out, at);
+/**
+ * Packs adjusted[from, to) at `width` bits (25 … 53), padded with zeros to a whole miniblock of 32:
+ * each value in three pieces of at most 24 bits, so the int32 accumulator never holds more than 31
+ * bits. A trace's wide columns are a wait's parameters where events alternate (a `sync scn` beside
+ * `#bytes=1`): every delta is wide there.
+ */
+function packWide(adjusted: Float64Array, from: number, to: number, width: number, out: Uint8Array, at: number): number {
   let p = at;
   let acc = 0;
   let bits = 0;
-  const put = (value: number, n: number): void => {
-    let x = value;
-    let left = n;
-    while (left > 0) {
-      const take = Math.min(left, 8 - bits);
-      acc |= (x & ((1 << take) - 1)) << bits;
-      x >>>= take;
-      left -= take;
-      bits += take;
-      if (bits === 8) {
-        out[p++] = acc;
-        acc = 0;
-        bits = 0;
-      }
-    }
-  };
-  const low = Math.min(width, 32);
-  for (let k = from; k < from + PER_MINIBLOCK; k++) {
+  const end = from + PER_MINIBLOCK;
+  const middle = Math.min(24, width - 24);
+  const top = width - 48; // > 0 only past 48 bits
+  for (let k = from; k < end; k++) {
     const v = k < to ? (adjusted[k] as number) : 0;
-    if (width <= 32) put(v >>> 0, low);
-    else {
-      const high = Math.floor(v / TWO_32);
-      put((v - high * TWO_32) >>> 0, 32);
-      put(high, width - 32);
+    const high = Math.floor(v / TWO_32);
+    const low = (v - high * TWO_32) >>> 0;
+    acc |= (low & 0xffffff) << bits;
+    bits += 24;
+    while (bits >= 8) {
+      out[p++] = acc & 0xff;
+      acc >>>= 8;
+      bits -= 8;
+    }
+    acc |= (((low >>> 24) | ((high & 0xffff) << 8)) & ((1 << middle) - 1)) << bits;
+    bits += middle;
+    while (bits >= 8) {
+      out[p++] = acc & 0xff;
+      acc >>>= 8;
+      bits -= 8;
+    }
+    if (top > 0) {
+      acc |= (high >>> 16) << bits;
+      bits += top;
+      while (bits >= 8) {
+        out[p++] = acc & 0xff;
+        acc >>>= 8;
+        bits -= 8;
+      }
     }
   }
   // 32 values of any width fill whole bytes.
   return p;
 }
 
-/** pack() for widths up to 24, the common case: an int32 accumulator never holds more than 31 bits. */
+/** Packing for widths up to 24, the common case: an int32 accumulator never holds more than 31 bits. */
 function packNarrow(adjusted: Float64Array, from: number, to: number, width: number, out: Uint8Array, at: number): number {
   let p = at;
   let acc = 0;

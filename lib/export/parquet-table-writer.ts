@@ -83,16 +83,23 @@ export class ParquetTableWriter {
 
   private column(spec: ColumnSpec, batch: ColumnBatch, c: number, n: number): ColumnChunk {
     const chunkStart = this.offset;
-    const levels = spec.nullable ? this.definitionLevels(spec, batch, c, n) : null;
     let dictionaryOffset: bigint | undefined;
     let values: EncodedValues;
+    let present: number;
     if (spec.kind === 'string') {
       const dictionary = batch.dictionaries[c] as StringDictionary;
       if (dictionary.size === 0) dictionary.id(''); // a column of nulls still needs a dictionary page; no row points at it
       dictionaryOffset = BigInt(this.offset);
       this.dictionaryPage(dictionary);
-      values = this.dictionaryIds(batch.id(c), n, bitWidthFor(dictionary.size));
-    } else values = this.int64Values(batch.number(c), n, spec.nullable);
+      const ids = spec.nullable ? this.presentIds(batch.id(c), n) : { kept: batch.id(c), m: n };
+      present = ids.m;
+      values = this.dictionaryIds(ids.kept, ids.m, bitWidthFor(dictionary.size));
+    } else {
+      const numbers = spec.nullable ? this.presentNumbers(batch.number(c), n) : { kept: batch.number(c), m: n };
+      present = numbers.m;
+      values = this.int64Values(numbers.kept, numbers.m);
+    }
+    const levels = spec.nullable ? this.definitionLevels(spec, batch, c, n, present) : null;
     const dataOffset = BigInt(this.offset);
     const size = (levels ? 4 + levels.length : 0) + values.bytes.length;
     this.pageHeader({
@@ -123,8 +130,25 @@ export class ParquetTableWriter {
     };
   }
 
-  /** The RLE definition levels of a nullable column: 1 where it has a value, 0 for null. */
-  private definitionLevels(spec: ColumnSpec, batch: ColumnBatch, c: number, n: number): Uint8Array {
+  /**
+   * The RLE definition levels of a nullable column: 1 where it has a value, 0 for null. With no
+   * null (`present` = n), one run of n ones: what encodeRleHybrid writes for them from a group up,
+   * without a pass over the rows.
+   */
+  private definitionLevels(spec: ColumnSpec, batch: ColumnBatch, c: number, n: number, present: number): Uint8Array {
+    if (present === n && n >= 8) {
+      const out = this.scratch.bytes('levels', 16);
+      let p = 0;
+      for (let v = n * 2; ; v = Math.floor(v / 128)) {
+        if (v < 128) {
+          out[p++] = v;
+          break;
+        }
+        out[p++] = (v % 128) | 0x80;
+      }
+      out[p++] = 1;
+      return out.subarray(0, p);
+    }
     const levels = this.scratch.int32('levels', n);
     if (spec.kind === 'string') {
       const ids = batch.id(c);
@@ -137,31 +161,37 @@ export class ParquetTableWriter {
     return out.subarray(0, encodeRleHybrid(levels, n, 1, out));
   }
 
-  /** The non-null ids, as RLE_DICTIONARY data: the bit width in one byte, then the hybrid runs. */
-  private dictionaryIds(ids: Int32Array, n: number, width: number): EncodedValues {
+  /** A nullable string column's ids that are not null (-1), and how many. */
+  private presentIds(ids: Int32Array, n: number): { kept: Int32Array; m: number } {
     let m = 0;
     const kept = this.scratch.int32('ids', n);
     for (let i = 0; i < n; i++) {
       const id = ids[i] as number;
       if (id >= 0) kept[m++] = id;
     }
+    return { kept, m };
+  }
+
+  /** A nullable number column's values that are not null (NaN), and how many. */
+  private presentNumbers(values: Float64Array, n: number): { kept: Float64Array; m: number } {
+    let m = 0;
+    const kept = this.scratch.float64('present', n);
+    for (let i = 0; i < n; i++) {
+      const v = values[i] as number;
+      if (v === v) kept[m++] = v;
+    }
+    return { kept, m };
+  }
+
+  /** The ids, as RLE_DICTIONARY data: the bit width in one byte, then the hybrid runs. */
+  private dictionaryIds(kept: Int32Array, m: number, width: number): EncodedValues {
     const out = this.scratch.bytes('values', 1 + rleHybridBound(m, width));
     out[0] = width;
     return { encoding: 'RLE_DICTIONARY', bytes: out.subarray(0, encodeRleHybrid(kept, m, width, out, 1)) };
   }
 
-  /** The non-null values of an INT64 column: DELTA_BINARY_PACKED, or PLAIN where a value is too large for it. */
-  private int64Values(values: Float64Array, n: number, nullable: boolean): EncodedValues {
-    let present = values;
-    let m = n;
-    if (nullable) {
-      present = this.scratch.float64('present', n);
-      m = 0;
-      for (let i = 0; i < n; i++) {
-        const v = values[i] as number;
-        if (v === v) present[m++] = v;
-      }
-    }
+  /** An INT64 column's values: DELTA_BINARY_PACKED, or PLAIN where a value is too large for it. */
+  private int64Values(present: Float64Array, m: number): EncodedValues {
     const out = this.scratch.bytes('values', Math.max(deltaBound(m), 8 * m));
     const length = encodeDeltaInt64(present, m, out);
     if (length >= 0) return { encoding: 'DELTA_BINARY_PACKED', bytes: out.subarray(0, length) };

@@ -64,6 +64,26 @@ describe('ParquetTableWriter', () => {
     expect(local1).toBe('2012-08-09 10:15:02.123457');
   });
 
+  it('packs deltas of every bit width, 1 to 52, exactly (narrow and wide packing)', async () => {
+    const schema: TableSchema = [{ name: 'v', kind: 'int64', nullable: false }];
+    // Per w, 129 values alternating 0 and 2^w − 1, with a step of 3 so no two blocks are alike:
+    // a block's deltas less their minimum are then 0 … 2·(2^w − 1) + 6, which needs w + 1 bits and up.
+    const values: number[] = [];
+    for (let w = 0; w <= 50; w++) for (let i = 0; i < 129; i++) values.push((i % 2) * (2 ** w - 1) + 3 * i);
+    const parts: Uint8Array[] = [];
+    const writer = new ParquetTableWriter(schema, { write: (b) => parts.push(b.slice()) });
+    const batch = new ColumnBatch(schema, values.length);
+    for (const v of values) batch.number(0)[batch.rows++] = v;
+    writer.writeRowGroup(batch);
+    writer.finish();
+    const file = path.join(temp.dir, 'widths.parquet');
+    writeFileSync(file, Buffer.concat(parts));
+    const read = (await query(`select v from ${sqlPath(file)}`)).map((r) => r[0]);
+    expect(read).toEqual(values.map((v) => BigInt(v)));
+    const [[encodings]] = (await query(`select encodings from parquet_metadata(${sqlPath(file)})`)) as [[string]];
+    expect(String(encodings)).toContain('DELTA_BINARY_PACKED');
+  });
+
   it('writes large integers exactly: DELTA_BINARY_PACKED up to 2^51, PLAIN past it', async () => {
     const schema: TableSchema = [{ name: 'v', kind: 'int64', nullable: true }];
     // Widths of every size: 0, 1, 2, … 2^50 (a delta of 2^51 − 1 needs 51 bits), and negatives.
