@@ -151,7 +151,7 @@ export class RecordContext {
     if (!this.paramsRead) {
       this.paramsRead = true;
       // A record without ela= has no fields: every parameter reads as absent.
-      this.params.read(w.bytes, w.start, w.end);
+      this.params.read(w.bytes, w.start, w.end, w.event.length);
     }
     return this.params;
   }

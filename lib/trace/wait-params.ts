@@ -8,6 +8,9 @@ const MINUS = 0x2d;
 const E = 0x65;
 const L = 0x6c;
 const A = 0x61;
+const QUOTE = 0x27;
+/** `: nam='` from the cursor number's colon to the event's name. */
+const NAME_PREFIX = 7;
 /** More than any WAIT writes (three parameters, obj#, tim). */
 const MAX_FIELDS = 16;
 
@@ -33,8 +36,12 @@ export class WaitParams {
   private cursorStart = 0;
   private cursorEnd = 0;
 
-  /** Reads the record bytes[start, end), which starts `WAIT #`. Returns false when it has no `ela=` (not a WAIT). */
-  read(bytes: Uint8Array, start: number, end: number): boolean {
+  /**
+   * Reads the record bytes[start, end), which starts `WAIT #`. Returns false when it has no `ela=`
+   * (not a WAIT). `nameLength`: the length of the event's name between its quotes, when known (a
+   * visited WAIT's event): its `' ela=` is then looked for right after it, before a search.
+   */
+  read(bytes: Uint8Array, start: number, end: number, nameLength = -1): boolean {
     this.bytes = bytes;
     this.fields = 0;
     let p = start + 6;
@@ -44,24 +51,29 @@ export class WaitParams {
     // ' ela=' by a plain loop: findBytes' indexOf of its space stops at every space of the event name,
     // a builtin call each, and the export reads every WAIT's parameters (millions a GiB).
     const last = end - ELA.length;
-    while (p <= last && !(bytes[p] === SPACE && bytes[p + 1] === E && bytes[p + 2] === L && bytes[p + 3] === A && bytes[p + 4] === EQUALS)) p++;
+    // `: nam='` then the name: its closing quote, then ' ela=' (trace-format.md §2).
+    const after = p + NAME_PREFIX + nameLength + 1;
+    if (nameLength >= 0 && after <= last && bytes[after - 1] === QUOTE && isEla(bytes, after)) p = after;
+    else while (p <= last && !isEla(bytes, p)) p++;
     if (p > last) return false;
     p += ELA.length;
     while (p < end && bytes[p] === SPACE) p++;
     while (p < end && bytes[p] !== SPACE) p++; // the ela value
     const at = this.at;
-    while (p < end && this.fields < MAX_FIELDS) {
+    let fields = 0;
+    while (p < end && fields < MAX_FIELDS) {
       while (p < end && bytes[p] === SPACE) p++;
       const nameStart = p;
       while (p < end && bytes[p] !== EQUALS) p++;
       if (p >= end) break;
       const nameEnd = p++;
       while (p < end && bytes[p] !== SPACE) p++;
-      const k = 3 * this.fields++;
+      const k = 3 * fields++;
       at[k] = nameStart;
       at[k + 1] = nameEnd;
       at[k + 2] = p;
     }
+    this.fields = fields;
     return true;
   }
 
@@ -135,6 +147,11 @@ export class WaitParams {
     for (let k = 0; k < name.length; k++) if (this.bytes[start + k] !== name.charCodeAt(k)) return false;
     return true;
   }
+}
+
+/** Whether ' ela=' starts at bytes[p] (the caller keeps p + 5 within the record). */
+function isEla(bytes: Uint8Array, p: number): boolean {
+  return bytes[p] === SPACE && bytes[p + 1] === E && bytes[p + 2] === L && bytes[p + 3] === A && bytes[p + 4] === EQUALS;
 }
 
 /** Parameter names and values are ASCII in every release; one char per byte. */

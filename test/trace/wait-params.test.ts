@@ -42,4 +42,18 @@ describe('a WAIT record\'s cursor and parameters', () => {
     expect(p.read(bytes, 0, bytes.length)).toBe(true);
     expect([p.names, p.integerAt(0)]).toEqual([['a'], 1]);
   });
+
+  it("reads the same fields when told the event name's length, and searches when the length is wrong", () => {
+    const line = "WAIT #0: nam='log file sync' ela= 506 buffer#=272 sync scn=40218191666442 p3=0 obj#=-1 tim=1344507302124592";
+    const bytes = new TextEncoder().encode(line);
+    const fields = (nameLength?: number) => {
+      const p = new WaitParams();
+      expect(p.read(bytes, 0, bytes.length, nameLength)).toBe(true);
+      return [p.cursor, p.names, p.integerAt(0), p.integerAt(1), p.value('tim')];
+    };
+    const expected = ['0', ['buffer#', 'sync scn', 'p3', 'obj#', 'tim'], 272, 40218191666442, '1344507302124592'];
+    expect(fields()).toEqual(expected);
+    expect(fields('log file sync'.length)).toEqual(expected);
+    for (const wrong of [0, 3, 12, 14, 200]) expect(fields(wrong)).toEqual(expected);
+  });
 });
