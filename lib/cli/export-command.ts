@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { EXPORT_NEEDS_TRACES, exportDataset, type ExportCounts, type ExportFile } from '../export/export-dataset';
 import { TABLE_FILES, type TableName } from '../export/parquet-tables';
@@ -27,12 +28,12 @@ export const EXPORT_USAGE = `usage: waitscope export --format parquet --out DIR 
 
 /**
  * `waitscope export --format parquet`: the dataset as Parquet tables for DuckDB, pandas, R or
- * Spark (issue 17 §2). Two passes: the parser's own pass on every core finds each file's header,
+ * Spark (issue 17 §2). Three passes: the parser's own pass on every core finds each file's header,
  * `***` stamps and warnings (a record's wall-clock time comes from its nearest stamp, which can
  * follow it); then each file is read again with the export as the scan's visitor (lib/export),
  * and each table is written to disk one row group at a time: waits.parquet on this thread, while a
  * worker thread writes calls.parquet and builds the files' call profiles (the statements) in a
- * pass of its own. Two cores at work, not one.
+ * pass of its own, at the same time. Two cores at work, not one.
  */
 export async function exportCommand(argv: string[], out: NodeJS.WritableStream = process.stdout, stderr: NodeJS.WriteStream = process.stderr): Promise<void> {
   const { values, positionals } = parseOptions({
@@ -81,37 +82,40 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
     const before = inputs.map((_, i) => inputs.slice(0, i).reduce((n, f) => n + f.size, 0));
     // calls.parquet and the call profiles (the statements) on a worker thread, while this thread
     // writes waits.parquet: each pass reads every file and takes only its own records
-    // (lib/node/export-calls.ts). With one core, both passes run on this thread, taking turns.
-    const pool = new ParsePool(workers, undefined, false);
-    let written: ExportCounts;
-    try {
-      const task = {
-        kind: 'export-calls' as const,
-        files: inputs.map((f, i) => {
-          const { fileName, facts, anchors, sessions, outcome, compression } = first.results[i] as (typeof first.results)[number];
-          return { input: { path: f.path, name: f.name, ...(f.member && { member: f.member }) }, result: { fileName, facts, anchors, sessions, outcome, compression } };
-        }),
-        dataset,
-        out: path.join(values.out, TABLE_FILES.calls),
-      };
-      const elsewhere = pool.run(task).then(
-        (done) => {
-          if (done.kind !== 'export-calls-done') throw new Error('the calls table task returned something else');
-          return done;
-        },
-        (error: unknown) => {
-          throw new ExitError(1, error instanceof Error ? error.message : String(error));
-        },
-      );
-      elsewhere.catch(() => undefined); // awaited by exportDataset, which reports a failure
-      written = await withTableFiles(values.out, (sinks) =>
-        exportDataset(files, { dataset, sqlText: values['sql-text'] === true, sinks, elsewhere, onProgress: (i, bytes) => progress.update(total + (before[i] ?? 0) + bytes) }),
-      );
-    } finally {
-      await pool.close();
-    }
-    progress.done();
+    // (lib/node/export-calls.ts). One task: one worker is enough. With --workers 1 (or no worker
+    // script: tests running the sources) both passes run on this thread, taking turns. This
+    // thread's tables are opened first: one that cannot be written stops the run before
+    // calls.parquet is touched.
     const dir = values.out;
+    const task = {
+      kind: 'export-calls' as const,
+      files: inputs.map((f, i) => {
+        const { fileName, facts, anchors, sessions, outcome, compression } = first.results[i] as (typeof first.results)[number];
+        return { input: { path: f.path, name: f.name, ...(f.member && { member: f.member }) }, result: { fileName, facts, anchors, sessions, outcome, compression } };
+      }),
+      dataset,
+      out: path.join(dir, TABLE_FILES.calls),
+    };
+    const written = await withTableFiles(dir, async (sinks): Promise<ExportCounts> => {
+      const pool = new ParsePool(Math.min(workers ?? availableParallelism(), 2), undefined, false);
+      try {
+        const elsewhere = pool.run(task).then(
+          (done) => {
+            if (done.kind !== 'export-calls-done') throw new Error('the calls table task returned something else');
+            return done;
+          },
+          (error: unknown) => {
+            throw new ExitError(1, error instanceof Error ? error.message : String(error));
+          },
+        );
+        elsewhere.catch(() => undefined); // awaited by exportDataset, which reports a failure
+        const onProgress = (i: number, bytes: number) => progress.update(total + (before[i] ?? 0) + bytes);
+        return await exportDataset(files, { dataset, sqlText: values['sql-text'] === true, sinks, elsewhere, onProgress });
+      } finally {
+        await pool.close();
+      }
+    });
+    progress.done();
     out.write(
       `${(Object.keys(TABLE_FILES) as TableName[]).map((t) => `${safeText(path.join(dir, TABLE_FILES[t]))}  ${formatCount(written[t])} rows`).join('\n')}\n`,
     );

@@ -73,7 +73,7 @@ export function encodeDeltaInt64(values: Float64Array, m: number, out: Uint8Arra
 }
 
 /**
- * Packs adjusted[from, to) at `width` bits (25 … 53), padded with zeros to a whole miniblock of 32:
+ * Packs adjusted[from, to) at `width` bits (25 … 54: a delta less the minimum is at most 2^53), padded with zeros to a whole miniblock of 32:
  * each value in three pieces of at most 24 bits, so the int32 accumulator never holds more than 31
  * bits. A trace's wide columns are a wait's parameters where events alternate (a `sync scn` beside
  * `#bytes=1`): every delta is wide there.

@@ -4,7 +4,7 @@ import type { DatasetProfile } from '../profile/profile-model';
 import { statementRows } from '../profile/statement-table';
 import { parseTrace } from '../trace/parse-trace';
 import { DEFAULT_EVENT, type TraceFileResult } from '../trace/types';
-import { bothVisitors } from '../trace/visitor-pair';
+import { allVisitors } from '../trace/visitor-pair';
 import type { TraceVisitor } from '../trace/trace-visitor';
 import { ExportTable } from './export-table';
 import { CallRows, WaitRows, type ExportFileFacts } from './export-visitor';
@@ -90,8 +90,7 @@ export async function exportRows(
       continue;
     }
     const profile = tables.profile ? new ProfileCollector() : null;
-    const visitors = [profile, tables.waits && new WaitRows(dataset, file.result, tables.waits), tables.calls && new CallRows(dataset, file.result, tables.calls)];
-    const visitor = visitors.reduce<TraceVisitor | null>((all, v) => (v === null ? all : all === null ? v : bothVisitors(all, v)), null);
+    const visitor = allVisitors([profile, tables.waits && new WaitRows(dataset, file.result, tables.waits), tables.calls && new CallRows(dataset, file.result, tables.calls)]);
     if (visitor !== null) await file.visit(visitor, (bytes) => onProgress?.(fileIndex, bytes));
     profiles.push(profile?.finish() ?? null);
   }
@@ -100,17 +99,27 @@ export async function exportRows(
 
 /**
  * Writes a dataset's four Parquet tables (parquet-tables.ts), each to its sink, as the files are
- * read: one pass per trace file through the parser's own scan, with the export and the call
- * profile as its visitors (the statements are the profile's, so they equal `waitscope statements`).
- * A file that is not a trace has its row in files.parquet and nothing else. Memory: one row group
- * per table, and the statements.
+ * read: one pass per trace file through the parser's own scan (exportRows), with the waits and
+ * calls tables and the call profile as its visitors, or only the waits table when the calls and
+ * the profiles come from `elsewhere` (whose failure stops this pass at its next chunk). A file
+ * that is not a trace has its row in files.parquet and nothing else. Memory: one row group per
+ * table, and the statements.
  */
 export async function exportDataset(files: readonly ExportFile[], options: ExportOptions): Promise<ExportCounts> {
   const { dataset, sinks, elsewhere } = options;
   const waits = new ExportTable(WAITS, sinks.waits);
   if (!elsewhere && !sinks.calls) throw new Error('exportDataset: no sink for the calls table, and nothing writes it elsewhere');
   const calls = elsewhere ? null : new ExportTable(CALLS, sinks.calls as ByteSink);
-  const here = await exportRows(files, dataset, { waits, calls, profile: !elsewhere }, options.onProgress);
+  // The other pass failed: stop this one at its next chunk with that pass's error, not after every file.
+  let failed: { error: unknown } | null = null;
+  elsewhere?.catch((error: unknown) => {
+    failed = { error };
+  });
+  const onProgress = (fileIndex: number, bytes: number) => {
+    if (failed) throw (failed as { error: unknown }).error;
+    options.onProgress?.(fileIndex, bytes);
+  };
+  const here = await exportRows(files, dataset, { waits, calls, profile: !elsewhere }, onProgress);
   waits.finish();
   calls?.finish();
   const written = elsewhere ? await elsewhere : { rows: (calls as ExportTable).rows, profiles: here };

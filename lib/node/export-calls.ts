@@ -19,12 +19,13 @@ export interface ExportCallsFile {
  * records its table needs, and the line kernel keeps its fast path for the rest: the waits' pass
  * takes no call lines, this one takes the WAITs in runs (export-visitor.ts).
  */
-export async function exportCalls(files: readonly ExportCallsFile[], dataset: string, out: string): Promise<CallsWritten> {
+export async function exportCalls(files: readonly ExportCallsFile[], dataset: string, out: string, onBytes: (bytes: number) => void = () => {}): Promise<CallsWritten> {
   const file = openTableFile(out);
   try {
     const calls = new ExportTable(CALLS, file.sink);
     const passes = files.map((f, i) => ({ result: f.result, visit: visitInput(f.input, f.result, i) }));
-    const profiles = await exportRows(passes, dataset, { waits: null, calls, profile: true });
+    // The bytes of the file being read (the pool's close() stops a task on the calling thread there).
+    const profiles = await exportRows(passes, dataset, { waits: null, calls, profile: true }, (_, bytes) => onBytes(bytes));
     calls.finish();
     return { rows: calls.rows, profiles };
   } finally {

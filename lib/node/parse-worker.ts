@@ -2,7 +2,7 @@ import { parentPort, type MessagePort } from 'node:worker_threads';
 import { LineKernel } from '../trace/kernel/line-kernel';
 import { rangeBuffers, sampleBuffers } from '../trace/scan-range';
 import type { ParseReply, ParseTask } from './parse-protocol';
-import { runTask } from './run-task';
+import { doneReply, runTask } from './run-task';
 
 /** Worker entry: tiny on purpose (style.md §5); all the work is in run-task and lib/trace. */
 const port = parentPort;
@@ -18,9 +18,7 @@ function run(task: ParseTask): Promise<void> {
   const reply = (message: ParseReply, transfer: ArrayBuffer[] = []) => (port as MessagePort).postMessage(message, transfer);
   return runTask(task, (bytes) => reply({ kind: 'progress', id: task.id, bytes }))
     .then((done) => {
-      if (done.kind === 'file') reply({ kind: 'file-done', id: task.id, result: done.result, profile: done.profile, groups: done.groups, groupProfiles: done.groupProfiles }, sampleBuffers(done.result.samples));
-      else if (done.kind === 'export-calls') reply({ kind: 'export-calls-done', id: task.id, rows: done.rows, profiles: done.profiles });
-      else reply({ kind: 'range-done', id: task.id, scan: done.scan, histogram: done.histogram, ...(done.profile && { profile: done.profile }) }, rangeBuffers(done));
+      reply(doneReply(task.id, done), done.kind === 'file' ? sampleBuffers(done.result.samples) : done.kind === 'range' ? rangeBuffers(done) : []);
     })
     .catch((error: unknown) => reply({ kind: 'failed', id: task.id, message: error instanceof Error ? error.message : String(error) }));
 }

@@ -2,25 +2,30 @@ import { ProfileCollector } from '../profile/profile-collector';
 import type { DatasetProfile } from '../profile/profile-model';
 import { parseTrace } from '../trace/parse-trace';
 import { GroupCollector, type GroupTallies } from '../scope/group-collector';
-import { bothVisitors } from '../trace/visitor-pair';
-import type { TraceVisitor } from '../trace/trace-visitor';
+import { allVisitors } from '../trace/visitor-pair';
 import { GroupedProfiles, type GroupProfiles } from '../scope/grouped-profiles';
 import { startRange, type RangeScan } from '../trace/scan-range';
 import { RangeLimit } from '../trace/range-limit';
 import type { TraceFileResult } from '../trace/types';
 import { openInput } from './file-chunks';
-import type { ParseTask } from './parse-protocol';
+import type { ParseReply, ParseTask } from './parse-protocol';
 import { scanFileRange } from './scan-file-range';
 import { WindowedVisitor } from '../scope/windowed-visitor';
 import type { CallsWritten } from '../export/export-dataset';
 import { exportCalls } from './export-calls';
 
+type TaskDone = { kind: 'file'; result: TraceFileResult; profile: DatasetProfile | null; groups: GroupTallies | null; groupProfiles: GroupProfiles | null } | ({ kind: 'range' } & RangeScan) | ({ kind: 'export-calls' } & CallsWritten);
+
+/** A task's result as the reply that carries it (a worker posts it; the calling thread resolves with it). */
+export function doneReply(id: number, done: TaskDone): Extract<ParseReply, { kind: 'file-done' | 'range-done' | 'export-calls-done' }> {
+  if (done.kind === 'file') return { kind: 'file-done', id, result: done.result, profile: done.profile, groups: done.groups, groupProfiles: done.groupProfiles };
+  if (done.kind === 'export-calls') return { kind: 'export-calls-done', id, rows: done.rows, profiles: done.profiles };
+  return { kind: 'range-done', id, scan: done.scan, histogram: done.histogram, ...(done.profile && { profile: done.profile }) };
+}
+
 /** Runs one task; the same code runs in a worker thread and on the calling thread. */
-export async function runTask(
-  task: ParseTask,
-  onProgress: (bytes: number) => void,
-): Promise<{ kind: 'file'; result: TraceFileResult; profile: DatasetProfile | null; groups: GroupTallies | null; groupProfiles: GroupProfiles | null } | ({ kind: 'range' } & RangeScan) | ({ kind: 'export-calls' } & CallsWritten)> {
-  if (task.kind === 'export-calls') return { kind: 'export-calls', ...(await exportCalls(task.files, task.dataset, task.out)) };
+export async function runTask(task: ParseTask, onProgress: (bytes: number) => void): Promise<TaskDone> {
+  if (task.kind === 'export-calls') return { kind: 'export-calls', ...(await exportCalls(task.files, task.dataset, task.out, onProgress)) };
   if (task.kind === 'file') {
     // A file read whole: small, compressed, or profiled with a window or per group (those need every record in file order).
     // profile --group: a profile per group (lib/scope/grouped-profiles.ts) instead of one.
@@ -31,7 +36,7 @@ export async function runTask(
     // --group and --where: the values are filtered and grouped in this same pass (lib/scope).
     const grouping = task.group && !perGroup ? new GroupCollector(task.group, task.fileName, task.groupWindow) : null;
     const perGroupWindowed = perGroup && task.profileWindow ? new WindowedVisitor(perGroup, task.profileWindow.window, task.profileWindow.clock) : perGroup;
-    const visitor = [profiling, grouping, perGroupWindowed].reduce<TraceVisitor | null>((all, v) => (v === null ? all : all === null ? v : bothVisitors(all, v)), null);
+    const visitor = allVisitors([profiling, grouping, perGroupWindowed]);
     const result = await parseTrace(openInput({ path: task.path, name: task.fileName, ...(task.member && { member: task.member }) }), {
       event: task.event,
       fileName: task.fileName,

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { isWorkerScript, parseWorkerUrl, takeStartedWorkers } from './early-workers';
 import type { ParseReply, ParseTask } from './parse-protocol';
-import { runTask } from './run-task';
+import { doneReply, runTask } from './run-task';
 
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 type Done = Extract<ParseReply, { kind: 'file-done' | 'range-done' | 'export-calls-done' }>;
@@ -16,7 +16,8 @@ interface Pending {
 
 /**
  * Runs parse tasks on the calling thread and on worker threads, one task per thread at a time.
- * The calling thread takes a task too: one isolate fewer to start and warm up. This is the one
+ * The calling thread takes a task too (one isolate fewer to start and warm up), unless it has
+ * work of its own (the constructor's `callingThread`). This is the one
  * place that creates parse workers. Without the bundled worker script (tests running the
  * sources), or with one core, every task runs on the calling thread: same code, same results.
  */
@@ -28,6 +29,8 @@ export class ParsePool {
   private hereBusy = false;
   /** Set by retire(): workers stop as soon as they are idle. */
   private retired = false;
+  /** Set by close(): a task running on this thread stops at its next chunk. */
+  private closed = false;
   private readonly stopping: Promise<number>[] = [];
   private nextId = 0;
   /** Whether tasks run on the calling thread too (always when there is no worker). */
@@ -37,9 +40,9 @@ export class ParsePool {
 
   /**
    * `requested` threads in all: the calling thread and requested - 1 workers. `callingThread`
-   * false: the calling thread has its own work (the Parquet export writes its tables while the
-   * pool profiles the files), so tasks go to the workers only, unless there is none or they have
-   * been let go (retire).
+   * false: the calling thread has its own work (the Parquet export writes waits.parquet while a
+   * worker writes calls.parquet), so tasks go to the workers only, unless there is none or they
+   * have been let go (retire).
    */
   constructor(
     requested = availableParallelism(),
@@ -60,8 +63,8 @@ export class ParsePool {
   }
 
   /**
-   * Ranges the pool can take at once without leaving a thread idle: one on this thread, and on
-   * each worker one running and one sent ahead (see dispatch).
+   * Ranges the pool can take at once without leaving a thread idle: one on this thread (when it
+   * takes tasks), and on each worker one running and one sent ahead (see dispatch).
    */
   get capacity(): number {
     return 2 * this.workers.length + (this.here ? 1 : 0);
@@ -78,6 +81,7 @@ export class ParsePool {
   /** Stops every worker, busy or not (a task in flight on one is abandoned: the caller has failed or is done). */
   async close(): Promise<void> {
     this.retired = true;
+    this.closed = true;
     for (const worker of [...this.workers]) this.stop(worker);
     await Promise.all(this.stopping);
   }
@@ -120,17 +124,14 @@ export class ParsePool {
       finish();
       this.dispatch();
     };
-    runTask(task, pending.onBytes).then(
-      (done) =>
-        settle(() =>
-          pending.resolve(
-            done.kind === 'file'
-              ? { kind: 'file-done', id: task.id, result: done.result, profile: done.profile, groups: done.groups, groupProfiles: done.groupProfiles }
-              : done.kind === 'export-calls'
-                ? { kind: 'export-calls-done', id: task.id, rows: done.rows, profiles: done.profiles }
-                : { kind: 'range-done', id: task.id, scan: done.scan, histogram: done.histogram, ...(done.profile && { profile: done.profile }) },
-          ),
-        ),
+    // After close() the task stops at its next chunk: the caller has failed or is done, and a
+    // task on this thread cannot be terminated as a worker is.
+    const onBytes = (bytes: number) => {
+      if (this.closed) throw new Error('stopped: the parse pool was closed');
+      pending.onBytes(bytes);
+    };
+    runTask(task, onBytes).then(
+      (done) => settle(() => pending.resolve(doneReply(task.id, done))),
       (error: unknown) => settle(() => pending.reject(error instanceof Error ? error : new Error(String(error)))),
     );
   }
@@ -179,5 +180,6 @@ export class ParsePool {
     const at = this.workers.indexOf(worker);
     if (at >= 0) this.workers.splice(at, 1); // it is gone: later tasks go to the others
     for (const pending of sent.splice(0)) pending.reject(error);
+    this.dispatch(); // tasks still queued go to the other workers, or to this thread when none is left
   }
 }

@@ -1,5 +1,10 @@
 import type { TraceVisitor } from './trace-visitor';
 
+/** The visitors given (nulls left out) as one, in order as bothVisitors pairs them; null when none is given. */
+export function allVisitors(visitors: readonly (TraceVisitor | null)[]): TraceVisitor | null {
+  return visitors.reduce<TraceVisitor | null>((all, v) => (v === null ? all : all === null ? v : bothVisitors(all, v)), null);
+}
+
 /**
  * Two visitors as one, each seeing every record. `b` sees a call before `a` does: `a` may be the
  * measure (measure-visitor.ts), which books the call's value as it sees it, and a `b` that

@@ -1,6 +1,6 @@
 // `waitscope export --format parquet`, run as a child process; the files are read back with DuckDB
 // (issue 17 §2): every number must equal what `waitscope stats --json` says of the same files.
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, makeTempDir, parseJsonOutput, runCli } from '../helpers/cli';
@@ -235,6 +235,15 @@ describe('export --format parquet of other inputs', () => {
     const plain = await rows(out);
     expect(plain.map((r) => r[0])).toEqual(names);
     expect((await rows(dir)).sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual(plain);
+    // calls.parquet, written on the worker thread through the same three ways of reading.
+    const calls = async (d: string) =>
+      (await query(`select file, count(*), sum(line), sum(byte_offset), sum(e_us), count(sql_id) from ${table('calls', d)} group by file order by file`)).map((r) => [
+        path.basename(String(r[0]).replace(/^.*:/, '')).replace(/\.gz$/, ''),
+        ...r.slice(1),
+      ]);
+    const plainCalls = await calls(out);
+    expect(plainCalls.map((r) => r[0])).toEqual(names);
+    expect((await calls(dir)).sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual(plainCalls);
   });
 
   it('skips strace output, saying why, and refuses when nothing else is left', async () => {
@@ -271,13 +280,15 @@ describe('export usage errors', () => {
   });
 
   it('names the table file it cannot write, on either thread (calls.parquet is written by a worker)', async () => {
-    for (const [table, workers] of [['calls', '2'], ['calls', '1'], ['waits', '2']] as const) {
+    for (const [table, workers] of [['calls', '2'], ['calls', '1'], ['waits', '2'], ['waits', '1']] as const) {
       const dir = path.join(temp.dir, `blocked-${table}-${workers}`);
       mkdirSync(path.join(dir, `${table}.parquet`), { recursive: true }); // a folder where the file goes
       const run = await runCli(['export', '--format', 'parquet', '--workers', workers, '--out', dir, synth]);
       expect(run.status, `${table}, --workers ${workers}`).toBe(1);
       expect(run.stderr).toContain(`cannot write ${path.join(dir, `${table}.parquet`)}: EISDIR`);
       expect(run.stderr).not.toContain('    at ');
+      // This thread's tables are opened first: calls.parquet is not touched when one of them fails.
+      if (table === 'waits') expect(existsSync(path.join(dir, 'calls.parquet'))).toBe(false);
     }
   });
 });

@@ -64,7 +64,7 @@ describe('ParquetTableWriter', () => {
     expect(local1).toBe('2012-08-09 10:15:02.123457');
   });
 
-  it('packs deltas of every bit width, 1 to 52, exactly (narrow and wide packing)', async () => {
+  it('packs deltas of every bit width from 3 to 52 exactly (narrow and wide packing)', async () => {
     const schema: TableSchema = [{ name: 'v', kind: 'int64', nullable: false }];
     // Per w, 129 values alternating 0 and 2^w − 1, with a step of 3 so no two blocks are alike:
     // a block's deltas less their minimum are then 0 … 2·(2^w − 1) + 6, which needs w + 1 bits and up.

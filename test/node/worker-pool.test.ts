@@ -95,21 +95,26 @@ describe('a pool that leaves the calling thread free (callingThread false)', () 
     const pool = new ParsePool(2, workerUrl, false);
     try {
       expect([pool.size, pool.capacity, pool.liveWorkers]).toEqual([1, 2, 1]);
-      const running = [pool.run(range(0, mid)), pool.run(range(mid, size))];
-      // Sharing this thread, the pool would have started the first task here and kept one for the worker.
+      // One task: sharing this thread, the pool would run it here and its worker would be idle.
+      const first = pool.run(range(0, mid));
       expect(pool.idle()).toBe(false);
+      const running = [first, pool.run(range(mid, size))];
       const done = await Promise.all(running);
       expect(pool.idle()).toBe(true);
       done.forEach((d, i) => expect(d.kind === 'range-done' && d.scan.waitLines).toBe(waitLinesIn(bytes, i === 0 ? 0 : mid, i === 0 ? mid : size)));
     } finally {
       await pool.close();
     }
-    // Without the worker script (no worker can start), the calling thread still takes the tasks.
+    // Without the worker script (no worker can start), the calling thread still takes the tasks…
     const alone = new ParsePool(2, new URL(`file://${path.join(temp.dir, 'no-such-worker.cjs')}`), false);
     try {
       expect([alone.size, alone.liveWorkers]).toEqual([1, 0]);
       const d = await alone.run(range(0, mid));
       expect(d.kind === 'range-done' && d.scan.waitLines).toBe(waitLinesIn(bytes, 0, mid));
+      // …and close() stops one running there at its next chunk (a worker's would be terminated).
+      const stopped = alone.run(range(0, size));
+      await alone.close();
+      await expect(stopped).rejects.toThrow('stopped: the parse pool was closed');
     } finally {
       await alone.close();
     }
