@@ -118,17 +118,24 @@ class RowPlace {
   private readonly clock: RecordClock;
   /** Per session index of the first pass: its `sid.serial`, or null. */
   private readonly sessionText: (string | null)[];
+  /** The table's columns that every row has. */
+  readonly row: RowColumns;
 
   constructor(
+    table: ExportTable,
+    k: typeof W | typeof C,
+    dataset: string,
     file: ExportFileFacts,
     private readonly context: RecordContext,
   ) {
     this.clock = new RecordClock(file);
     this.sessionText = file.sessions.map((s) => (s.sid === null ? null : `${s.sid}.${s.serial ?? ''}`));
+    this.row = rowColumns(table.batch, k, dataset, file.fileName);
   }
 
-  /** Row `r`'s columns of `k`; `raw` is the record's tim in the trace's unit. */
-  fill(k: RowColumns, r: number, at: RecordPosition, noCursor: boolean, raw: number): void {
+  /** Row `r`'s columns; `raw` is the record's tim in the trace's unit. */
+  fill(r: number, at: RecordPosition, noCursor: boolean, raw: number): void {
+    const k = this.row;
     k.dataset[r] = k.datasetId;
     k.file[r] = k.fileId;
     k.line[r] = at.line;
@@ -158,7 +165,6 @@ class RowPlace {
 export class WaitRows implements TraceVisitor {
   private readonly context = new RecordContext();
   private readonly place: RowPlace;
-  private readonly row: RowColumns;
   /** The waits' own columns (typed arrays of the reused batch, looked up once). */
   private readonly w: ReturnType<typeof waitColumns>;
   /** By event id of the scan. */
@@ -169,8 +175,7 @@ export class WaitRows implements TraceVisitor {
     file: ExportFileFacts,
     private readonly waits: ExportTable,
   ) {
-    this.place = new RowPlace(file, this.context);
-    this.row = rowColumns(waits.batch, W, dataset, file.fileName);
+    this.place = new RowPlace(waits, W, dataset, file, this.context);
     this.w = waitColumns(waits.batch);
   }
 
@@ -179,11 +184,11 @@ export class WaitRows implements TraceVisitor {
     const r = this.waits.row();
     // `WAIT #0:` (most waits of a commit loop) has no cursor: no statement to look up.
     const noCursor = w.bytes[w.start + 6] === DIGIT_0 && w.bytes[w.start + 7] === COLON;
-    this.place.fill(this.row, r, at, noCursor, w.tim);
+    this.place.fill(r, at, noCursor, w.tim);
     const k = this.w;
     k.event[r] = this.waits.batch.idOf(W.event, w.event);
     k.ela[r] = w.ela;
-    this.row.tim[r] = w.tim * at.microsPerUnit;
+    this.place.row.tim[r] = w.tim * at.microsPerUnit;
     this.parameters(r, w.id, this.context.parameters());
   }
 
@@ -230,7 +235,6 @@ export class WaitRows implements TraceVisitor {
 export class CallRows implements TraceVisitor {
   private readonly context = new RecordContext();
   private readonly place: RowPlace;
-  private readonly row: RowColumns;
   private readonly c: ReturnType<typeof callColumns>;
 
   constructor(
@@ -238,8 +242,7 @@ export class CallRows implements TraceVisitor {
     file: ExportFileFacts,
     private readonly calls: ExportTable,
   ) {
-    this.place = new RowPlace(file, this.context);
-    this.row = rowColumns(calls.batch, C, dataset, file.fileName);
+    this.place = new RowPlace(calls, C, dataset, file, this.context);
     this.c = callColumns(calls.batch);
   }
 
@@ -251,8 +254,8 @@ export class CallRows implements TraceVisitor {
     this.context.atCall(c, at);
     const r = this.calls.row();
     // A call's tim is µs already (call-line.ts); the clock takes the trace's unit.
-    this.place.fill(this.row, r, at, c.cursor === '' || c.cursor === '0', c.tim / at.microsPerUnit);
-    this.row.tim[r] = c.tim;
+    this.place.fill(r, at, c.cursor === '' || c.cursor === '0', c.tim / at.microsPerUnit);
+    this.place.row.tim[r] = c.tim;
     const k = this.c;
     const b = this.calls.batch;
     k.call[r] = b.idOf(C.call, c.call);
