@@ -22,4 +22,13 @@ describe('WaitParams values for the export', () => {
     const p = read("WAIT #0: nam='SQL*Net message to client' ela=4639 p1=1650815232 p2=1 p3=0");
     expect([p.positionalName(0), p.integerAt(0), p.positionalName(2), p.integerAt(2), p.fieldCount]).toEqual(['p1', 1650815232, 'p3', 0, 3]);
   });
+
+  it('reads no value from an empty one, a sign alone, or digits around a sign; and nothing of an earlier record', () => {
+    const p = read("WAIT #1: nam='x' ela= 3 a= b=- c=-0 d=1-2 e=007 f=12");
+    expect([0, 1, 2, 3, 4, 5].map((i) => p.integerAt(i))).toEqual([NaN, NaN, -0, NaN, 7, 12]);
+    // The same reader on a shorter record: its fields only.
+    const bytes = new TextEncoder().encode("WAIT #1: nam='x' ela= 3 g=5");
+    expect(p.read(bytes, 0, bytes.length)).toBe(true);
+    expect([p.integerAt(0), p.integerAt(1), p.integerAt(5), p.fieldCount]).toEqual([5, NaN, NaN, 1]);
+  });
 });
