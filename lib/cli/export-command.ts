@@ -10,7 +10,7 @@ import { sysioFormatsOf } from '../node/sysio-files';
 import { FORMAT_NAME } from '../sysio/sysio-format';
 import { findInputs } from '../node/find-inputs';
 import { parseFiles } from '../node/parse-files';
-import { openTableFile, type TableFile } from '../node/table-file';
+import { discardTables, openTableFile, publishTables, type TableFile } from '../node/table-file';
 import { ParsePool } from '../node/worker-pool';
 import { DEFAULT_EVENT } from '../trace/types';
 import { formatWarning } from '../trace/warnings';
@@ -96,6 +96,9 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
       dataset,
       out: path.join(dir, TABLE_FILES.calls),
     };
+    // Each table is written as <table>.parquet.part and renamed when all four are complete
+    // (lib/node/table-file.ts): a failed run leaves no partial table, and an earlier run's intact.
+    const tables = (Object.keys(TABLE_FILES) as TableName[]).map((t) => path.join(dir, TABLE_FILES[t]));
     const written = await withTableFiles(dir, async (sinks): Promise<ExportCounts> => {
       const pool = new ParsePool(Math.min(workers ?? availableParallelism(), 2), undefined, false);
       try {
@@ -114,7 +117,17 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
       } finally {
         await pool.close();
       }
+    }).catch((error: unknown) => {
+      // The pool is closed: no thread writes a part file any more.
+      discardTables(tables);
+      throw error;
     });
+    try {
+      publishTables(tables);
+    } catch (error) {
+      discardTables(tables);
+      throw new ExitError(1, error instanceof Error ? error.message : String(error));
+    }
     progress.done();
     out.write(
       `${(Object.keys(TABLE_FILES) as TableName[]).map((t) => `${safeText(path.join(dir, TABLE_FILES[t]))}  ${formatCount(written[t])} rows`).join('\n')}\n`,

@@ -1,6 +1,7 @@
 import { readCommitPathFile, type CommitPathFile } from '../lgwr/commit-path-input';
 import { pairCommitPath } from '../lgwr/pair-commit-path';
-import { describeError, findInputs } from '../node/find-inputs';
+import { findInputs } from '../node/find-inputs';
+import { describeError, InputReadError } from '../node/input-read-error';
 import { openInput } from '../node/file-chunks';
 import { parseOptions, UsageError } from './args';
 import { formatCommitPath } from './lgwr-format';
@@ -66,7 +67,8 @@ async function readAll(paths: readonly string[], forceLgwr: boolean): Promise<Co
       const read = await readCommitPathFile(f.name, () => openInput(f));
       out.push(forceLgwr ? { ...read, lgwr: true } : read);
     } catch (error) {
-      throw new ExitError(1, `reading ${f.name} failed: ${describeError(error)}`);
+      // A read error names its file on disk already; a member's names the archive, so the member is said too.
+      throw new ExitError(1, error instanceof InputReadError && error.file === f.name ? error.message : `reading ${f.name} failed: ${describeError(error)}`);
     }
   }
   return out;

@@ -122,6 +122,12 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`waitscope: ${safeText(error.message)}\n`);
       return error.status;
     }
+    // An input that opened but could not be read (an I/O error): named, with status 1 like any unreadable input.
+    const { InputReadError } = await import('../node/input-read-error');
+    if (error instanceof InputReadError) {
+      process.stderr.write(`waitscope: ${safeText(error.message)}\n`);
+      return 1;
+    }
     throw error;
   }
 }

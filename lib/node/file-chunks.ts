@@ -1,6 +1,7 @@
-import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, statSync } from 'node:fs';
 import { openMember, type MemberLocator } from '../archive/archive-members';
 import { sliceAccess, type RandomAccess } from '../archive/random-access';
+import { namedReads, readSyncAt } from './input-read-error';
 
 /**
  * Chunk size for reading traces. Large chunks keep per-chunk overhead negligible; the stream
@@ -12,10 +13,11 @@ export const READ_CHUNK_BYTES = 4 << 20;
 /** The bytes of `path` (or of [start, end)) as Node Buffers, pulled with back-pressure. */
 export function fileChunks(path: string, range?: { start: number; end: number }): AsyncIterable<Uint8Array> {
   if (range && range.end <= range.start) return (async function* () {})();
-  return createReadStream(path, {
+  const stream = createReadStream(path, {
     highWaterMark: READ_CHUNK_BYTES,
     ...(range ? { start: range.start, end: range.end - 1 } : {}),
   });
+  return namedReads(path, stream, range?.start ?? 0);
 }
 
 /** One input of a dataset: a file on disk, or a member of an archive on disk (lib/archive). */
@@ -50,11 +52,12 @@ export function openInput(input: InputSource, range?: { start: number; end: numb
 export function fileAccess(path: string, size = statSync(path).size): RandomAccess {
   return {
     size,
-    read: (offset, length) => {
+    // async: a failure (the file gone, an I/O error) is a rejection, as RandomAccess promises, not a throw.
+    read: async (offset, length) => {
       const fd = openSync(path, 'r');
       try {
         const buf = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
-        return Promise.resolve(buf.subarray(0, readSync(fd, buf, 0, buf.length, offset)));
+        return buf.subarray(0, readSyncAt(path, fd, buf, buf.length, offset));
       } finally {
         closeSync(fd);
       }

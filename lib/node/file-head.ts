@@ -1,5 +1,6 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { readSyncAt } from './input-read-error';
 
 /**
  * A file's first `bytes` bytes, gzip unwrapped as far as they go (a partial stream is fine), for
@@ -10,7 +11,7 @@ export function fileHead(path: string, bytes: number): Uint8Array | null {
   const fd = openSync(path, 'r');
   try {
     const buf = Buffer.alloc(bytes);
-    const head = buf.subarray(0, readSync(fd, buf, 0, bytes, 0));
+    const head = buf.subarray(0, readSyncAt(path, fd, buf, bytes, 0));
     if (head[0] !== 0x1f || head[1] !== 0x8b) return head;
     try {
       return gunzipSync(head, { finishFlush: 2 /* Z_SYNC_FLUSH */ }).subarray(0, bytes);

@@ -5,6 +5,7 @@ import { fileHead } from './file-head';
 import { archiveFormatOf, listArchive, skippedMembers, type ArchiveListing } from '../archive/archive-members';
 import { isTraceName, looksLikeTraceHead, TRACE_SNIFF_BYTES } from '../archive/trace-pick';
 import { fileAccess, type InputSource } from './file-chunks';
+import { describeError } from './input-read-error';
 
 export interface InputFile extends InputSource {
   /** As shown to the user: the path as given, or relative to the directory given; `archive.zip:dir/x.trc` for a member. */
@@ -119,11 +120,3 @@ export async function looksLikeTrace(file: string): Promise<boolean> {
   return head !== null && looksLikeTraceHead(head);
 }
 
-export function describeError(error: unknown): string {
-  if (error && typeof error === 'object' && 'code' in error) {
-    const code = String((error as { code: unknown }).code);
-    const known: Record<string, string> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'is a directory' };
-    return known[code] ?? code;
-  }
-  return error instanceof Error ? error.message : String(error);
-}

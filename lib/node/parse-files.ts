@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import type { ProfileOptions } from '../profile/profile-collector';
 import type { TimeWindow } from '../scope/time-window';
 import type { FileClock } from '../scope/windowed-visitor';
@@ -14,6 +14,7 @@ import type { RangeSizes } from '../trace/range-schedule';
 import type { SampleKeeping, TraceFileResult } from '../trace/types';
 import type { InputFile } from './find-inputs';
 import { ParsePool } from './worker-pool';
+import { readSyncAt } from './input-read-error';
 import { refusedFileResult } from '../trace/file-result';
 
 /** A plain file at least this large is scanned as ranges (read in place), even as one range. */
@@ -144,7 +145,7 @@ async function withFile<T>(path: string, base: number, size: number, use: (readA
   const readAt = (start: number, length: number) => {
     // Never past the file's (the member's) end: a member's next bytes are the archive's.
     const buf = Buffer.alloc(Math.max(0, Math.min(length, size - start)));
-    return Promise.resolve(buf.subarray(0, readSync(fd, buf, 0, buf.length, base + start)));
+    return Promise.resolve(buf.subarray(0, readSyncAt(path, fd, buf, buf.length, base + start)));
   };
   try {
     return await use(readAt);

@@ -2,10 +2,11 @@ import { closeSync, openSync, read } from 'node:fs';
 import type { TraceScanner } from '../trace/scanner';
 import type { RangeLimit } from '../trace/range-limit';
 import { READ_CHUNK_BYTES } from './file-chunks';
+import { InputReadError } from './input-read-error';
 
-/** One positional read on libuv's thread pool. */
-function readAt(fd: number, into: Uint8Array, length: number, position: number): Promise<number> {
-  return new Promise((resolve, reject) => read(fd, into, 0, length, position, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))));
+/** One positional read of `path` on libuv's thread pool; a failure names the file and the byte. */
+function readAt(path: string, fd: number, into: Uint8Array, length: number, position: number): Promise<number> {
+  return new Promise((resolve, reject) => read(fd, into, 0, length, position, (error, bytesRead) => (error ? reject(new InputReadError(path, position, error)) : resolve(bytesRead))));
 }
 
 /**
@@ -32,7 +33,7 @@ export async function scanFileRange(
     const lengthAt = (into: Uint8Array) => (limit ? limit.range.claim(position - limit.base, into.length) : Math.max(0, Math.min(into.length, end - position)));
     const next = (into: Uint8Array) => {
       const length = lengthAt(into);
-      return length > 0 ? readAt(fd, into, length, position) : null;
+      return length > 0 ? readAt(path, fd, into, length, position) : null;
     };
     let area = target();
     let pending = next(area);

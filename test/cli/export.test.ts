@@ -1,6 +1,6 @@
 // `waitscope export --format parquet`, run as a child process; the files are read back with DuckDB
 // (issue 17 §2): every number must equal what `waitscope stats --json` says of the same files.
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, makeTempDir, parseJsonOutput, runCli } from '../helpers/cli';
@@ -289,6 +289,25 @@ describe('export usage errors', () => {
       expect(run.stderr).not.toContain('    at ');
       // This thread's tables are opened first: calls.parquet is not touched when one of them fails.
       if (table === 'waits') expect(existsSync(path.join(dir, 'calls.parquet'))).toBe(false);
+      // Nothing half-written is left: no table but the folder in the way, and no part file.
+      expect(readdirSync(dir), `${table}, --workers ${workers}`).toEqual([`${table}.parquet`]);
+    }
+  });
+
+  it('leaves the tables of an earlier run as they were when a run fails, and no part files', async () => {
+    for (const workers of ['2', '1']) {
+      const dir = path.join(temp.dir, `earlier-run-${workers}`);
+      const first = await runCli(['export', '--format', 'parquet', '--workers', workers, '--out', dir, synth]);
+      expect(first.status).toBe(0);
+      const earlier = Object.fromEntries(['waits', 'statements', 'files'].map((t) => [t, readFileSync(path.join(dir, `${t}.parquet`))]));
+      // The second run fails on the worker's table, after this thread's three are open and being written.
+      rmSync(path.join(dir, 'calls.parquet'));
+      mkdirSync(path.join(dir, 'calls.parquet'));
+      const second = await runCli(['export', '--format', 'parquet', '--workers', workers, '--out', dir, synth]);
+      expect(second.status, `--workers ${workers}`).toBe(1);
+      expect(second.stderr).toContain(`cannot write ${path.join(dir, 'calls.parquet')}: EISDIR`);
+      expect(readdirSync(dir).sort()).toEqual(['calls.parquet', 'files.parquet', 'statements.parquet', 'waits.parquet']);
+      for (const [t, bytes] of Object.entries(earlier)) expect(readFileSync(path.join(dir, `${t}.parquet`)).equals(bytes), `${t}.parquet, --workers ${workers}`).toBe(true);
     }
   });
 });

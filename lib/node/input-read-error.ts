@@ -1,0 +1,63 @@
+import { readSync } from 'node:fs';
+
+/**
+ * A read of an input file that failed after the file was opened: an I/O error on a failing disk
+ * or network mount, or a file that opens but cannot be read (/proc/self/mem: EIO). It names the
+ * file and the byte it was read at, so the user sees which input and where, never Node's bare
+ * "EIO: i/o error, read" or a stack trace.
+ */
+export class InputReadError extends Error {
+  constructor(
+    readonly file: string,
+    readonly at: number,
+    cause: unknown,
+  ) {
+    super(`cannot read ${file} at byte ${at}: ${describeError(cause)}`);
+  }
+}
+
+/** A file system error in words, with its code where it has one (ENOENT → 'no such file or directory'). */
+export function describeError(error: unknown): string {
+  if (error && typeof error === 'object' && 'code' in error) {
+    const code = String((error as { code: unknown }).code);
+    const known: Record<string, string> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'is a directory', EIO: 'input/output error (EIO)' };
+    return known[code] ?? code;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** readSync of `length` bytes at `position` into buf, a failure named as an InputReadError of `file`. */
+export function readSyncAt(file: string, fd: number, buf: Uint8Array, length: number, position: number): number {
+  try {
+    return readSync(fd, buf, 0, length, position);
+  } catch (error) {
+    throw new InputReadError(file, position, error);
+  }
+}
+
+/** A file's chunks, with a failed read named as an InputReadError of `file` at the byte it had reached. */
+export async function* namedReads(file: string, chunks: AsyncIterable<Uint8Array>, start = 0): AsyncGenerator<Uint8Array> {
+  let at = start;
+  const it = chunks[Symbol.asyncIterator]();
+  let ended = false;
+  try {
+    for (;;) {
+      let next: IteratorResult<Uint8Array>;
+      try {
+        next = await it.next();
+      } catch (error) {
+        ended = true;
+        throw error instanceof InputReadError ? error : new InputReadError(file, at, error);
+      }
+      if (next.done) {
+        ended = true;
+        return;
+      }
+      at += next.value.length;
+      yield next.value;
+    }
+  } finally {
+    // A reader that stopped early (a pass that had what it needed): close the file's stream too.
+    if (!ended) await it.return?.();
+  }
+}
