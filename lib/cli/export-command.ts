@@ -11,6 +11,7 @@ import { FORMAT_NAME } from '../sysio/sysio-format';
 import { findInputs } from '../node/find-inputs';
 import { parseFiles } from '../node/parse-files';
 import { discardTables, openTableFile, publishTables, type TableFile } from '../node/table-file';
+import { FileError } from '../node/input-read-error';
 import { ParsePool } from '../node/worker-pool';
 import { DEFAULT_EVENT } from '../trace/types';
 import { formatWarning } from '../trace/warnings';
@@ -108,7 +109,8 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
             return done;
           },
           (error: unknown) => {
-            throw new ExitError(1, error instanceof Error ? error.message : String(error));
+            // A file that could not be read or written is the user's to fix; anything else is a bug (status 70).
+            throw error instanceof FileError ? new ExitError(1, error.message) : error;
           },
         );
         elsewhere.catch(() => undefined); // awaited by exportDataset, which reports a failure
@@ -126,7 +128,7 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
       publishTables(tables);
     } catch (error) {
       discardTables(tables);
-      throw new ExitError(1, error instanceof Error ? error.message : String(error));
+      throw error instanceof FileError ? new ExitError(1, error.message) : error;
     }
     progress.done();
     out.write(
@@ -150,7 +152,7 @@ async function withTableFiles<T>(dir: string, use: (sinks: Record<HereTable, Byt
       try {
         file = openTableFile(path.join(dir, TABLE_FILES[table]));
       } catch (error) {
-        throw new ExitError(1, error instanceof Error ? error.message : String(error));
+        throw error instanceof FileError ? new ExitError(1, error.message) : error;
       }
       opened.push(file);
       sinks[table] = file.sink;

@@ -1,4 +1,5 @@
 import { mergeProfiles } from '../profile/merge-profiles';
+import { FileError } from '../node/input-read-error';
 import type { ProfileOptions } from '../profile/profile-collector';
 import type { DatasetProfile } from '../profile/profile-model';
 import { mergeCounts, type Counts } from '../stats/counts';
@@ -124,6 +125,8 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
     } else parsed = await parseAll({ ...base, keep, ...(options.profile && { profile: options.profile }), ...(group && { group }) });
   } catch (error) {
     if (error instanceof ExitError) throw error;
+    // A read that failed (input-read-error.ts) names its file already.
+    if (error instanceof FileError) throw new ExitError(1, error.message);
     // An input that became unreadable after it was found (deleted, permissions changed).
     throw new ExitError(1, `reading the inputs failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {

@@ -122,9 +122,9 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`waitscope: ${safeText(error.message)}\n`);
       return error.status;
     }
-    // An input that opened but could not be read (an I/O error): named, with status 1 like any unreadable input.
-    const { InputReadError } = await import('../node/input-read-error');
-    if (error instanceof InputReadError) {
+    // A file that could not be read or written (an I/O error): named, with status 1 like any unreadable input.
+    const { FileError } = await import('../node/input-read-error');
+    if (error instanceof FileError) {
       process.stderr.write(`waitscope: ${safeText(error.message)}\n`);
       return 1;
     }

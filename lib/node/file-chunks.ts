@@ -1,7 +1,7 @@
-import { closeSync, createReadStream, openSync, statSync } from 'node:fs';
+import { closeSync, createReadStream } from 'node:fs';
 import { openMember, type MemberLocator } from '../archive/archive-members';
 import { sliceAccess, type RandomAccess } from '../archive/random-access';
-import { namedReads, readSyncAt } from './input-read-error';
+import { inputFileSize, namedReads, openInputFile, readSyncAt } from './input-read-error';
 
 /**
  * Chunk size for reading traces. Large chunks keep per-chunk overhead negligible; the stream
@@ -49,12 +49,12 @@ export function openInput(input: InputSource, range?: { start: number; end: numb
  * synchronous, each opening the file for itself, so nothing is left open when a pass stops early;
  * member bytes are streamed like a file's.
  */
-export function fileAccess(path: string, size = statSync(path).size): RandomAccess {
+export function fileAccess(path: string, size = inputFileSize(path)): RandomAccess {
   return {
     size,
     // async: a failure (the file gone, an I/O error) is a rejection, as RandomAccess promises, not a throw.
     read: async (offset, length) => {
-      const fd = openSync(path, 'r');
+      const fd = openInputFile(path);
       try {
         const buf = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
         return buf.subarray(0, readSyncAt(path, fd, buf, buf.length, offset));

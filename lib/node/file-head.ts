@@ -1,6 +1,6 @@
-import { closeSync, openSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { readSyncAt } from './input-read-error';
+import { openInputFile, readSyncAt } from './input-read-error';
 
 /**
  * A file's first `bytes` bytes, gzip unwrapped as far as they go (a partial stream is fine), for
@@ -8,7 +8,7 @@ import { readSyncAt } from './input-read-error';
  * that cannot be read.
  */
 export function fileHead(path: string, bytes: number): Uint8Array | null {
-  const fd = openSync(path, 'r');
+  const fd = openInputFile(path);
   try {
     const buf = Buffer.alloc(bytes);
     const head = buf.subarray(0, readSyncAt(path, fd, buf, bytes, 0));

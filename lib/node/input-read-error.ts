@@ -1,4 +1,12 @@
-import { readSync } from 'node:fs';
+import { openSync, readSync, statSync } from 'node:fs';
+
+/**
+ * A file the command could not read or write, named in its message: the user's to fix (a failing
+ * disk, a full one, a folder in a table's place), so the CLI says it with status 1, where any
+ * other error is a bug of ours (status 70). It keeps that meaning across a worker thread
+ * (parse-protocol.ts `failed`).
+ */
+export class FileError extends Error {}
 
 /**
  * A read of an input file that failed after the file was opened: an I/O error on a failing disk
@@ -6,13 +14,32 @@ import { readSync } from 'node:fs';
  * file and the byte it was read at, so the user sees which input and where, never Node's bare
  * "EIO: i/o error, read" or a stack trace.
  */
-export class InputReadError extends Error {
+export class InputReadError extends FileError {
+  /** `at`: the byte the read started at; null when the file could not even be opened or looked at. */
   constructor(
     readonly file: string,
-    readonly at: number,
+    readonly at: number | null,
     cause: unknown,
   ) {
-    super(`cannot read ${file} at byte ${at}: ${describeError(cause)}`);
+    super(`cannot read ${file}${at === null ? '' : ` at byte ${at}`}: ${describeError(cause)}`);
+  }
+}
+
+/** Opens an input for reading; a failure (the file gone since it was found, no permission) named as an InputReadError. */
+export function openInputFile(file: string): number {
+  try {
+    return openSync(file, 'r');
+  } catch (error) {
+    throw new InputReadError(file, null, error);
+  }
+}
+
+/** An input's size, a failure named as an InputReadError. */
+export function inputFileSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch (error) {
+    throw new InputReadError(file, null, error);
   }
 }
 

@@ -1,4 +1,4 @@
-import { closeSync, openSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import type { ProfileOptions } from '../profile/profile-collector';
 import type { TimeWindow } from '../scope/time-window';
 import type { FileClock } from '../scope/windowed-visitor';
@@ -14,7 +14,7 @@ import type { RangeSizes } from '../trace/range-schedule';
 import type { SampleKeeping, TraceFileResult } from '../trace/types';
 import type { InputFile } from './find-inputs';
 import { ParsePool } from './worker-pool';
-import { readSyncAt } from './input-read-error';
+import { openInputFile, readSyncAt } from './input-read-error';
 import { refusedFileResult } from '../trace/file-result';
 
 /** A plain file at least this large is scanned as ranges (read in place), even as one range. */
@@ -141,7 +141,7 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
  * start; this way ~2 ms. Each range opens the file again on the thread that scans it.
  */
 async function withFile<T>(path: string, base: number, size: number, use: (readAt: (start: number, length: number) => Promise<Uint8Array>) => Promise<T>): Promise<T> {
-  const fd = openSync(path, 'r');
+  const fd = openInputFile(path);
   const readAt = (start: number, length: number) => {
     // Never past the file's (the member's) end: a member's next bytes are the archive's.
     const buf = Buffer.alloc(Math.max(0, Math.min(length, size - start)));

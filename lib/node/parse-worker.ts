@@ -3,6 +3,7 @@ import { LineKernel } from '../trace/kernel/line-kernel';
 import { rangeBuffers, sampleBuffers } from '../trace/scan-range';
 import type { ParseReply, ParseTask } from './parse-protocol';
 import { doneReply, runTask } from './run-task';
+import { FileError } from './input-read-error';
 
 /** Worker entry: tiny on purpose (style.md §5); all the work is in run-task and lib/trace. */
 const port = parentPort;
@@ -20,7 +21,7 @@ function run(task: ParseTask): Promise<void> {
     .then((done) => {
       reply(doneReply(task.id, done), done.kind === 'file' ? sampleBuffers(done.result.samples) : done.kind === 'range' ? rangeBuffers(done) : []);
     })
-    .catch((error: unknown) => reply({ kind: 'failed', id: task.id, message: error instanceof Error ? error.message : String(error) }));
+    .catch((error: unknown) => reply({ kind: 'failed', id: task.id, message: error instanceof Error ? error.message : String(error), file: error instanceof FileError }));
 }
 
 // Started early (lib/node/early-workers.ts), a worker may wait for its first task: compile the

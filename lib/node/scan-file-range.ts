@@ -1,8 +1,8 @@
-import { closeSync, openSync, read } from 'node:fs';
+import { closeSync, read } from 'node:fs';
 import type { TraceScanner } from '../trace/scanner';
 import type { RangeLimit } from '../trace/range-limit';
 import { READ_CHUNK_BYTES } from './file-chunks';
-import { InputReadError } from './input-read-error';
+import { InputReadError, openInputFile } from './input-read-error';
 
 /** One positional read of `path` on libuv's thread pool; a failure names the file and the byte. */
 function readAt(path: string, fd: number, into: Uint8Array, length: number, position: number): Promise<number> {
@@ -26,7 +26,7 @@ export async function scanFileRange(
   onProgress: (bytes: number) => void,
   limit: { range: RangeLimit; base: number } | null = null,
 ): Promise<void> {
-  const fd = openSync(path, 'r');
+  const fd = openInputFile(path);
   try {
     const target = () => scanner.writableChunk() ?? new Uint8Array(READ_CHUNK_BYTES);
     let position = start;

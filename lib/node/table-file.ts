@@ -1,5 +1,6 @@
 import { closeSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import type { ByteSink } from '../export/parquet-table-writer';
+import { FileError } from './input-read-error';
 
 /**
  * A table's file on disk, as a ByteSink. It is written beside its final name (`<file>.part`) and
@@ -23,7 +24,7 @@ export function openTableFile(file: string): TableFile {
     if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
     fd = openSync(partFile(file), 'w');
   } catch (error) {
-    throw new Error(`cannot write ${file}: ${errorCode(error)}`);
+    throw new FileError(`cannot write ${file}: ${errorCode(error)}`);
   }
   return {
     sink: {
@@ -41,7 +42,7 @@ export function publishTables(files: readonly string[]): void {
     try {
       renameSync(partFile(file), file);
     } catch (error) {
-      throw new Error(`cannot write ${file}: ${errorCode(error)}`);
+      throw new FileError(`cannot write ${file}: ${errorCode(error)}`);
     }
   }
 }

@@ -1,9 +1,9 @@
-import { statSync } from 'node:fs';
 import { visitChunks, type VisitPass } from '../export/export-dataset';
 import { VisitingScanner } from '../trace/trace-visitor';
 import { DEFAULT_EVENT, type TraceFileResult } from '../trace/types';
 import { openInput, type InputSource } from './file-chunks';
 import { scanFileRange } from './scan-file-range';
+import { inputFileSize } from './input-read-error';
 
 /**
  * A second pass over an input whose first pass is `result`. A plain file, or a plain member stored
@@ -12,7 +12,7 @@ import { scanFileRange } from './scan-file-range';
  * anything else (gzip, a member compressed in its archive) through the parser's chunk source.
  */
 export function visitInput(input: InputSource, result: Pick<TraceFileResult, 'fileName' | 'compression'>, fileIndex: number): VisitPass {
-  const span = input.member ? input.member.span : { start: 0, end: statSync(input.path).size };
+  const span = input.member ? input.member.span : { start: 0, end: inputFileSize(input.path) };
   if (result.compression !== 'none' || span === null) return visitChunks(result, fileIndex, () => openInput(input));
   return async (visitor, onProgress) => {
     const scanner = new VisitingScanner({ event: DEFAULT_EVENT, fileName: result.fileName, fileIndex, keep: 'counts' }, visitor);

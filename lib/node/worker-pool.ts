@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { isWorkerScript, parseWorkerUrl, takeStartedWorkers } from './early-workers';
 import type { ParseReply, ParseTask } from './parse-protocol';
 import { doneReply, runTask } from './run-task';
+import { FileError } from './input-read-error';
 
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 type Done = Extract<ParseReply, { kind: 'file-done' | 'range-done' | 'export-calls-done' }>;
@@ -168,7 +169,7 @@ export class ParsePool {
     const pending = sent?.shift();
     if (this.retired && sent?.length === 0) this.stop(worker);
     if (pending) {
-      if (reply.kind === 'failed') pending.reject(new Error(reply.message));
+      if (reply.kind === 'failed') pending.reject(reply.file ? new FileError(reply.message) : new Error(reply.message));
       else pending.resolve(reply);
     }
     this.dispatch();

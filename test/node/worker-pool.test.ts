@@ -2,10 +2,11 @@
 // thread and on a real worker thread (the bundled worker script): each reads up to the limit's end,
 // not the task's, and its claims land in the memory the calling thread holds (shared, not copied).
 // And a retired pool: workers stop when idle, tasks still run.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ParsePool } from '../../lib/node/worker-pool';
+import { FileError } from '../../lib/node/input-read-error';
 import { generateCommitLoop } from '../../lib/synth/commit-loop';
 import { RangeLimit } from '../../lib/trace/range-limit';
 import { cutNear, planRanges } from '../../lib/trace/range-plan';
@@ -117,6 +118,31 @@ describe('a pool that leaves the calling thread free (callingThread false)', () 
       await expect(stopped).rejects.toThrow('stopped: the parse pool was closed');
     } finally {
       await alone.close();
+    }
+  });
+});
+
+describe('a task that fails on a worker', () => {
+  it('is a FileError when a file could not be written or read, a plain Error (a bug) otherwise', async () => {
+    const pool = new ParsePool(2, workerUrl, false); // one worker, and nothing on this thread
+    try {
+      expect(pool.liveWorkers).toBe(1);
+      const blocked = path.join(temp.dir, 'calls-is-a-folder');
+      mkdirSync(path.join(blocked, 'calls.parquet'), { recursive: true });
+      const cannotWrite = await pool.run({ kind: 'export-calls', files: [], dataset: 'd', out: path.join(blocked, 'calls.parquet') }).catch((e: unknown) => e);
+      expect(cannotWrite).toBeInstanceOf(FileError);
+      expect((cannotWrite as Error).message).toBe(`cannot write ${path.join(blocked, 'calls.parquet')}: EISDIR`);
+      // A file the task cannot read: a FileError too, naming it.
+      const missing = path.join(temp.dir, 'gone.trc');
+      const cannotRead = await pool.run({ kind: 'export-calls', files: [{ input: { path: missing, name: 'gone.trc' }, result: { fileName: 'gone.trc', compression: 'none' } as never }], dataset: 'd', out: path.join(temp.dir, 'calls.parquet') }).catch((e: unknown) => e);
+      expect(cannotRead).toBeInstanceOf(FileError);
+      expect((cannotRead as Error).message).toContain(`cannot read ${missing}`);
+      // A task our code cannot run (a first pass missing): not the user's file, so no FileError.
+      const bug = await pool.run({ kind: 'export-calls', files: [{ input: { path: file, name: 'x.trc' }, result: null as never }], dataset: 'd', out: path.join(temp.dir, 'calls2.parquet') }).catch((e: unknown) => e);
+      expect(bug).toBeInstanceOf(Error);
+      expect(bug).not.toBeInstanceOf(FileError);
+    } finally {
+      await pool.close();
     }
   });
 });
