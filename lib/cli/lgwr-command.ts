@@ -68,7 +68,7 @@ async function readAll(paths: readonly string[], forceLgwr: boolean): Promise<Co
       out.push(forceLgwr ? { ...read, lgwr: true } : read);
     } catch (error) {
       // A read error names its file on disk already; a member's names the archive, so the member is said too.
-      throw new ExitError(1, error instanceof InputReadError && error.file === f.name ? error.message : `reading ${f.name} failed: ${describeError(error)}`);
+      throw new ExitError(1, error instanceof InputReadError && error.file === f.path && !f.member ? error.message : `reading ${f.name} failed: ${describeError(error)}`);
     }
   }
   return out;

@@ -15,13 +15,18 @@ export class FileError extends Error {}
  * "EIO: i/o error, read" or a stack trace.
  */
 export class InputReadError extends FileError {
+  /** The cause in words ('input/output error (EIO)'), without the file. */
+  readonly reason: string;
+
   /** `at`: the byte the read started at; null when the file could not even be opened or looked at. */
   constructor(
     readonly file: string,
     readonly at: number | null,
     cause: unknown,
   ) {
-    super(`cannot read ${file}${at === null ? '' : ` at byte ${at}`}: ${describeError(cause)}`);
+    const reason = describeError(cause);
+    super(`cannot read ${file}${at === null ? '' : ` at byte ${at}`}: ${reason}`);
+    this.reason = reason;
   }
 }
 
@@ -45,9 +50,18 @@ export function inputFileSize(file: string): number {
 
 /** A file system error in words, with its code where it has one (ENOENT → 'no such file or directory'). */
 export function describeError(error: unknown): string {
+  // Said with the file by whoever names it: only the cause here, so no message names the file twice.
+  if (error instanceof InputReadError) return error.reason;
   if (error && typeof error === 'object' && 'code' in error) {
     const code = String((error as { code: unknown }).code);
-    const known: Record<string, string> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'is a directory', EIO: 'input/output error (EIO)' };
+    const known: Record<string, string> = {
+      ENOENT: 'no such file or directory',
+      EACCES: 'permission denied',
+      EISDIR: 'is a directory',
+      EIO: 'input/output error (EIO)',
+      ENOSPC: 'no space left on device (ENOSPC)',
+      EROFS: 'read-only file system (EROFS)',
+    };
     return known[code] ?? code;
   }
   return error instanceof Error ? error.message : String(error);

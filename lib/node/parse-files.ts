@@ -14,7 +14,7 @@ import type { RangeSizes } from '../trace/range-schedule';
 import type { SampleKeeping, TraceFileResult } from '../trace/types';
 import type { InputFile } from './find-inputs';
 import { ParsePool } from './worker-pool';
-import { openInputFile, readSyncAt } from './input-read-error';
+import { FileError, openInputFile, readSyncAt } from './input-read-error';
 import { refusedFileResult } from '../trace/file-result';
 
 /** A plain file at least this large is scanned as ranges (read in place), even as one range. */
@@ -91,7 +91,8 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
           const done = await pool.run(task, (bytes) => report(fileIndex, bytes)).finally(once).catch((error: unknown) => {
             // A damaged member (a zip bomb stopped, a member that cannot be inflated) is that member's
             // problem: it is skipped with its message, and the archive's other members still count.
-            if (!file.member) throw error;
+            // A file that could not be read (the archive on disk: an I/O error) is not the member's damage.
+            if (!file.member || error instanceof FileError) throw error;
             return { kind: 'refused' as const, result: refusedFileResult({ fileName: file.name, event: options.event, compression: 'none', bytesRead: 0 }, error instanceof Error ? error.message : String(error)) };
           });
           if (done.kind === 'refused') return { result: done.result, elaHistogram: countsHistogram(done.result), profile: null, groups: null, groupProfiles: null };

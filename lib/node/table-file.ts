@@ -1,6 +1,6 @@
 import { closeSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import type { ByteSink } from '../export/parquet-table-writer';
-import { FileError } from './input-read-error';
+import { describeError, FileError } from './input-read-error';
 
 /**
  * A table's file on disk, as a ByteSink. It is written beside its final name (`<file>.part`) and
@@ -24,34 +24,57 @@ export function openTableFile(file: string): TableFile {
     if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
     fd = openSync(partFile(file), 'w');
   } catch (error) {
-    throw new FileError(`cannot write ${file}: ${errorCode(error)}`);
+    throw writeFailure(file, error);
   }
   return {
     sink: {
       write: (bytes) => {
-        for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+        try {
+          for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+        } catch (error) {
+          throw writeFailure(file, error); // a full disk (ENOSPC), a quota, an I/O error
+        }
       },
     },
-    close: () => closeSync(fd),
+    close: () => {
+      try {
+        closeSync(fd);
+      } catch (error) {
+        throw writeFailure(file, error);
+      }
+    },
   };
 }
 
-/** Gives each table written (and closed) its final name. */
+/**
+ * Gives each table written (and closed) its final name. Every name is checked first, so a folder
+ * that appeared in a table's place during the run stops it before any table is renamed, not after
+ * some: the folder then holds this run's four tables or none of them.
+ */
 export function publishTables(files: readonly string[]): void {
+  for (const file of files) {
+    if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw writeFailure(file, Object.assign(new Error('is a directory'), { code: 'EISDIR' }));
+  }
   for (const file of files) {
     try {
       renameSync(partFile(file), file);
     } catch (error) {
-      throw new FileError(`cannot write ${file}: ${errorCode(error)}`);
+      throw writeFailure(file, error);
     }
   }
 }
 
-/** Removes the part files of a run that failed; the tables' files of an earlier run stay. */
+/** Removes the part files of a run that failed, as far as it can; the tables' files of an earlier run stay. */
 export function discardTables(files: readonly string[]): void {
-  for (const file of files) rmSync(partFile(file), { force: true });
+  for (const file of files) {
+    try {
+      rmSync(partFile(file), { force: true });
+    } catch {
+      // Not removable (a folder by that name): left as it is; the run's own error is what the user must see.
+    }
+  }
 }
 
-function errorCode(error: unknown): string {
-  return error && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : error instanceof Error ? error.message : String(error);
+function writeFailure(file: string, error: unknown): FileError {
+  return new FileError(`cannot write ${file}: ${describeError(error)}`);
 }

@@ -19,6 +19,9 @@ export async function parseTrace(source: AsyncIterable<Uint8Array>, options: Par
     ...(options.visitor && { visitor: options.visitor }),
     ...(options.measure && { measure: options.measure }),
   });
+  // A source that failed (an I/O error, a Cancel) inside gzip data reaches the scan as cut gzip; it
+  // is thrown as it is for a plain file, not reported as a file cut short with what was read before.
+  if (scanned.gzipError?.fromSource) throw scanned.gzipError.sourceError;
   const { bytesRead } = scanned;
   if (scanned.scan === null) {
     const reason = `${fileName} is ${scanned.compression.format}-compressed; waitscope reads plain and gzip traces, so decompress it first (${scanned.compression.hint.replace('FILE', fileName)})`;

@@ -1,6 +1,6 @@
 // `waitscope export --format parquet`, run as a child process; the files are read back with DuckDB
 // (issue 17 §2): every number must equal what `waitscope stats --json` says of the same files.
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, makeTempDir, parseJsonOutput, runCli } from '../helpers/cli';
@@ -285,12 +285,27 @@ describe('export usage errors', () => {
       mkdirSync(path.join(dir, `${table}.parquet`), { recursive: true }); // a folder where the file goes
       const run = await runCli(['export', '--format', 'parquet', '--workers', workers, '--out', dir, synth]);
       expect(run.status, `${table}, --workers ${workers}`).toBe(1);
-      expect(run.stderr).toContain(`cannot write ${path.join(dir, `${table}.parquet`)}: EISDIR`);
+      expect(run.stderr).toContain(`cannot write ${path.join(dir, `${table}.parquet`)}: is a directory`);
       expect(run.stderr).not.toContain('    at ');
       // This thread's tables are opened first: calls.parquet is not touched when one of them fails.
       if (table === 'waits') expect(existsSync(path.join(dir, 'calls.parquet'))).toBe(false);
       // Nothing half-written is left: no table but the folder in the way, and no part file.
       expect(readdirSync(dir), `${table}, --workers ${workers}`).toEqual([`${table}.parquet`]);
+    }
+  });
+
+  it('names a table that could not be written to its end (a full disk: /dev/full), on either thread, and keeps nothing of the run', async () => {
+    // Linux's /dev/full fails every write with ENOSPC: the part file is made a link to it.
+    expect(existsSync('/dev/full'), '/dev/full is absent (not Linux): no real full disk to write to').toBe(true);
+    for (const [table, workers] of [['waits', '2'], ['calls', '2'], ['calls', '1']] as const) {
+      const dir = path.join(temp.dir, `full-${table}-${workers}`);
+      mkdirSync(dir, { recursive: true });
+      symlinkSync('/dev/full', path.join(dir, `${table}.parquet.part`));
+      const run = await runCli(['export', '--format', 'parquet', '--workers', workers, '--out', dir, synth]);
+      expect(run.status, `${table}, --workers ${workers}`).toBe(1);
+      expect(run.stderr).toContain(`cannot write ${path.join(dir, `${table}.parquet`)}: no space left on device (ENOSPC)`);
+      expect(run.stderr).not.toContain('internal error');
+      expect(readdirSync(dir), `${table}, --workers ${workers}`).toEqual([]);
     }
   });
 
@@ -305,7 +320,7 @@ describe('export usage errors', () => {
       mkdirSync(path.join(dir, 'calls.parquet'));
       const second = await runCli(['export', '--format', 'parquet', '--workers', workers, '--out', dir, synth]);
       expect(second.status, `--workers ${workers}`).toBe(1);
-      expect(second.stderr).toContain(`cannot write ${path.join(dir, 'calls.parquet')}: EISDIR`);
+      expect(second.stderr).toContain(`cannot write ${path.join(dir, 'calls.parquet')}: is a directory`);
       expect(readdirSync(dir).sort()).toEqual(['calls.parquet', 'files.parquet', 'statements.parquet', 'waits.parquet']);
       for (const [t, bytes] of Object.entries(earlier)) expect(readFileSync(path.join(dir, `${t}.parquet`)).equals(bytes), `${t}.parquet, --workers ${workers}`).toBe(true);
     }

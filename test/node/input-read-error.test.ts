@@ -6,7 +6,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fileChunks, fileAccess } from '../../lib/node/file-chunks';
 import { fileHead } from '../../lib/node/file-head';
-import { InputReadError } from '../../lib/node/input-read-error';
+import { InputReadError, namedReads } from '../../lib/node/input-read-error';
+import { parseTrace } from '../../lib/trace/parse-trace';
+import { gzipSync } from 'node:zlib';
 import { scanFileRange } from '../../lib/node/scan-file-range';
 import { TraceScanner } from '../../lib/trace/scanner';
 import { makeTempDir, runCli } from '../helpers/cli';
@@ -54,6 +56,47 @@ describe('a read that fails is named with its file and byte', () => {
     expect((thrown as InputReadError).message).toBe(`cannot read ${MEM} at byte 0: input/output error (EIO)`);
     const error = await rejection(() => fileAccess(MEM, 1 << 20).read(8, 16));
     expect([error.file, error.at]).toEqual([MEM, 8]);
+  });
+});
+
+describe('namedReads', () => {
+  /** Yields `sizes` chunks, then fails as a disk would. */
+  async function* failingAfter(sizes: number[]): AsyncGenerator<Uint8Array> {
+    for (const n of sizes) yield new Uint8Array(n);
+    throw Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' });
+  }
+
+  it('names the byte the failing read started at: the start plus every byte yielded before', async () => {
+    const seen: number[] = [];
+    const error = await rejection(async () => {
+      for await (const chunk of namedReads('x.trc', failingAfter([10, 32]), 1000)) seen.push(chunk.length);
+    });
+    expect(seen).toEqual([10, 32]);
+    expect(error.message).toBe('cannot read x.trc at byte 1042: input/output error (EIO)');
+  });
+
+  it('keeps an InputReadError from below as it is', async () => {
+    const inner = namedReads('inner.trc', failingAfter([5]));
+    const error = await rejection(async () => {
+      for await (const _ of namedReads('outer.trc', inner, 0)) void _;
+    });
+    expect([error.file, error.at]).toEqual(['inner.trc', 5]);
+  });
+});
+
+describe('a source that fails inside gzip data', () => {
+  it('is thrown by parseTrace as it is, not reported as a file cut short', async () => {
+    const gz = gzipSync(Buffer.from('WAIT #0: nam=\'log file sync\' ela= 5 p1=0 p2=0 p3=0 obj#=-1 tim=1\n'.repeat(2000)));
+    const failure = new InputReadError('x.trc.gz', 64, Object.assign(new Error('EIO'), { code: 'EIO' }));
+    async function* source(): AsyncGenerator<Uint8Array> {
+      yield gz.subarray(0, 64);
+      throw failure;
+    }
+    const thrown = await parseTrace(source(), { fileName: 'x.trc.gz', event: 'log file sync' }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(thrown).toBe(failure);
   });
 });
 

@@ -131,7 +131,7 @@ describe('a task that fails on a worker', () => {
       mkdirSync(path.join(blocked, 'calls.parquet'), { recursive: true });
       const cannotWrite = await pool.run({ kind: 'export-calls', files: [], dataset: 'd', out: path.join(blocked, 'calls.parquet') }).catch((e: unknown) => e);
       expect(cannotWrite).toBeInstanceOf(FileError);
-      expect((cannotWrite as Error).message).toBe(`cannot write ${path.join(blocked, 'calls.parquet')}: EISDIR`);
+      expect((cannotWrite as Error).message).toBe(`cannot write ${path.join(blocked, 'calls.parquet')}: is a directory`);
       // A file the task cannot read: a FileError too, naming it.
       const missing = path.join(temp.dir, 'gone.trc');
       const cannotRead = await pool.run({ kind: 'export-calls', files: [{ input: { path: missing, name: 'gone.trc' }, result: { fileName: 'gone.trc', compression: 'none' } as never }], dataset: 'd', out: path.join(temp.dir, 'calls.parquet') }).catch((e: unknown) => e);
