@@ -315,8 +315,8 @@ export class DatasetLoader {
         ...(collector && { visitor: collector }),
       });
       // Small files are judged once read (the last progress call comes after the last chunk is parsed).
-      // A Cancel inside a gzip file reaches parseTrace as a gzip error (the inflater is aborted), so
-      // it returns a partial result: the signal, not the outcome, says the file was not read to its end.
+      // A Cancel inside a gzip file is thrown by parseTrace as the source's CancelledError, as in a
+      // plain file; the signal is checked too, for a Cancel heard after the last chunk was read.
       if (tooLarge !== null || fileAbort.signal.aborted) throw new CancelledError();
       if (!current()) return null;
       if (result.outcome.kind === 'not-a-trace' && !entry.member && (await this.takeCellFile(entry))) return null;
