@@ -10,7 +10,7 @@ import { sysioFormatsOf } from '../node/sysio-files';
 import { FORMAT_NAME } from '../sysio/sysio-format';
 import { findInputs } from '../node/find-inputs';
 import { parseFiles } from '../node/parse-files';
-import { discardTables, openTableFile, publishTables, type TableFile } from '../node/table-file';
+import { discardOnSignal, discardTables, openTableFile, publishTables, type TableFile } from '../node/table-file';
 import { FileError } from '../node/input-read-error';
 import { ParsePool } from '../node/worker-pool';
 import { DEFAULT_EVENT } from '../trace/types';
@@ -100,6 +100,7 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
     // Each table is written as <table>.parquet.part and renamed when all four are complete
     // (lib/node/table-file.ts): a failed run leaves no partial table, and an earlier run's intact.
     const tables = (Object.keys(TABLE_FILES) as TableName[]).map((t) => path.join(dir, TABLE_FILES[t]));
+    const listening = discardOnSignal(tables, stderr);
     const written = await withTableFiles(dir, async (sinks): Promise<ExportCounts> => {
       const pool = new ParsePool(Math.min(workers ?? availableParallelism(), 2), undefined, false);
       try {
@@ -119,11 +120,13 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
       } finally {
         await pool.close();
       }
-    }).catch((error: unknown) => {
-      // The pool is closed: no thread writes a part file any more.
-      discardTables(tables);
-      throw error;
-    });
+    })
+      .catch((error: unknown) => {
+        // The pool is closed: no thread writes a part file any more.
+        discardTables(tables);
+        throw error;
+      })
+      .finally(listening);
     try {
       publishTables(tables);
     } catch (error) {

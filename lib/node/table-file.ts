@@ -75,6 +75,25 @@ export function discardTables(files: readonly string[]): void {
   }
 }
 
+/**
+ * While a run writes `files`, Ctrl-C (SIGINT) or a SIGTERM removes their part files before the
+ * process ends (status 128 + the signal's number, as a shell reports it), so a run stopped by hand
+ * leaves nothing half-written either. Returns the function that stops listening.
+ */
+export function discardOnSignal(files: readonly string[], stderr: NodeJS.WritableStream = process.stderr): () => void {
+  const stop = (signal: 'SIGINT' | 'SIGTERM') => {
+    discardTables(files);
+    stderr.write(`\nwaitscope: stopped by ${signal}; no table was written\n`);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  };
+}
+
 function writeFailure(file: string, error: unknown): FileError {
   return new FileError(`cannot write ${file}: ${describeError(error)}`);
 }
