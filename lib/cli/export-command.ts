@@ -11,7 +11,6 @@ import { FORMAT_NAME } from '../sysio/sysio-format';
 import { findInputs } from '../node/find-inputs';
 import { parseFiles } from '../node/parse-files';
 import { discardOnSignal, discardTables, openTableFile, publishTables, type TableFile } from '../node/table-file';
-import { FileError } from '../node/input-read-error';
 import { ParsePool } from '../node/worker-pool';
 import { DEFAULT_EVENT } from '../trace/types';
 import { formatWarning } from '../trace/warnings';
@@ -101,37 +100,33 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
     // (lib/node/table-file.ts): a failed run leaves no partial table, and an earlier run's intact.
     const tables = (Object.keys(TABLE_FILES) as TableName[]).map((t) => path.join(dir, TABLE_FILES[t]));
     const listening = discardOnSignal(tables, stderr);
-    const written = await withTableFiles(dir, async (sinks): Promise<ExportCounts> => {
-      const pool = new ParsePool(Math.min(workers ?? availableParallelism(), 2), undefined, false);
-      try {
-        const elsewhere = pool.run(task).then(
-          (done) => {
-            if (done.kind !== 'export-calls-done') throw new Error('the calls table task returned something else');
-            return done;
-          },
-          (error: unknown) => {
-            // A file that could not be read or written is the user's to fix; anything else is a bug (status 70).
-            throw error instanceof FileError ? new ExitError(1, error.message) : error;
-          },
-        );
-        elsewhere.catch(() => undefined); // awaited by exportDataset, which reports a failure
-        const onProgress = (i: number, bytes: number) => progress.update(total + (before[i] ?? 0) + bytes);
-        return await exportDataset(files, { dataset, sqlText: values['sql-text'] === true, sinks, elsewhere, onProgress });
-      } finally {
-        await pool.close();
-      }
-    })
-      .catch((error: unknown) => {
-        // The pool is closed: no thread writes a part file any more.
-        discardTables(tables);
-        throw error;
-      })
-      .finally(listening);
+    let written: ExportCounts;
     try {
+      written = await withTableFiles(dir, async (sinks): Promise<ExportCounts> => {
+        const pool = new ParsePool(Math.min(workers ?? availableParallelism(), 2), undefined, false);
+        try {
+          const elsewhere = pool.run(task).then(
+            // A failure stays as it is: a FileError (a file the user must fix) is said with status 1 by
+            // main.ts, anything else is a bug (status 70).
+            (done) => {
+              if (done.kind !== 'export-calls-done') throw new Error('the calls table task returned something else');
+              return done;
+            },
+          );
+          elsewhere.catch(() => undefined); // awaited by exportDataset, which reports a failure
+          const onProgress = (i: number, bytes: number) => progress.update(total + (before[i] ?? 0) + bytes);
+          return await exportDataset(files, { dataset, sqlText: values['sql-text'] === true, sinks, elsewhere, onProgress });
+        } finally {
+          await pool.close();
+        }
+      });
       publishTables(tables);
     } catch (error) {
+      // The pool is closed: no thread writes a part file any more.
       discardTables(tables);
-      throw error instanceof FileError ? new ExitError(1, error.message) : error;
+      throw error;
+    } finally {
+      listening();
     }
     progress.done();
     out.write(
@@ -151,12 +146,7 @@ async function withTableFiles<T>(dir: string, use: (sinks: Record<HereTable, Byt
   try {
     const sinks = {} as Record<HereTable, ByteSink>;
     for (const table of ['waits', 'statements', 'files'] as const) {
-      let file: TableFile;
-      try {
-        file = openTableFile(path.join(dir, TABLE_FILES[table]));
-      } catch (error) {
-        throw error instanceof FileError ? new ExitError(1, error.message) : error;
-      }
+      const file = openTableFile(path.join(dir, TABLE_FILES[table]));
       opened.push(file);
       sinks[table] = file.sink;
     }

@@ -1,7 +1,7 @@
 import { readCommitPathFile, type CommitPathFile } from '../lgwr/commit-path-input';
 import { pairCommitPath } from '../lgwr/pair-commit-path';
 import { findInputs } from '../node/find-inputs';
-import { describeError, InputReadError } from '../node/input-read-error';
+import { describeError, InputReadError } from '../node/file-error';
 import { openInput } from '../node/file-chunks';
 import { parseOptions, UsageError } from './args';
 import { formatCommitPath } from './lgwr-format';

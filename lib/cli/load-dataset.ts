@@ -1,5 +1,5 @@
 import { mergeProfiles } from '../profile/merge-profiles';
-import { FileError } from '../node/input-read-error';
+import { FileError } from '../node/file-error';
 import type { ProfileOptions } from '../profile/profile-collector';
 import type { DatasetProfile } from '../profile/profile-model';
 import { mergeCounts, type Counts } from '../stats/counts';
@@ -124,9 +124,8 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
       parsed = await parseAll({ ...base, keep, group, ...(clocks && { groupWindow: { window, clocks: clocks.results.map(clockOf) } }) });
     } else parsed = await parseAll({ ...base, keep, ...(options.profile && { profile: options.profile }), ...(group && { group }) });
   } catch (error) {
-    if (error instanceof ExitError) throw error;
-    // A read that failed (input-read-error.ts) names its file already.
-    if (error instanceof FileError) throw new ExitError(1, error.message);
+    // Said as they are (a FileError with status 1 by main.ts: it names its file already).
+    if (error instanceof ExitError || error instanceof FileError) throw error;
     // An input that became unreadable after it was found (deleted, permissions changed).
     throw new ExitError(1, `reading the inputs failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {

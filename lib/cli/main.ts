@@ -118,15 +118,11 @@ export async function main(argv: string[]): Promise<number> {
       return 1;
     }
     const { ExitError } = await import('./load-dataset');
-    if (error instanceof ExitError) {
+    // A file that could not be read or written (an I/O error) names itself: status 1, like any unreadable input.
+    const { FileError } = await import('../node/file-error');
+    if (error instanceof ExitError || error instanceof FileError) {
       process.stderr.write(`waitscope: ${safeText(error.message)}\n`);
-      return error.status;
-    }
-    // A file that could not be read or written (an I/O error): named, with status 1 like any unreadable input.
-    const { FileError } = await import('../node/input-read-error');
-    if (error instanceof FileError) {
-      process.stderr.write(`waitscope: ${safeText(error.message)}\n`);
-      return 1;
+      return error instanceof ExitError ? error.status : 1;
     }
     throw error;
   }

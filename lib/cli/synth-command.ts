@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { describeError } from '../node/input-read-error';
+import { describeError } from '../node/file-error';
 import { CALL_RELEASES, parseRelease, type CallRelease } from '../synth/call-releases';
 import { formatTruth, mergeTruths, TruthBook, type CallWorkloadTruth } from '../synth/call-truth';
 import { callSessionPid, callSessionSeed, generateCallSession } from '../synth/call-workload';

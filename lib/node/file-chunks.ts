@@ -1,7 +1,7 @@
 import { closeSync, createReadStream } from 'node:fs';
 import { openMember, type MemberLocator } from '../archive/archive-members';
 import { sliceAccess, type RandomAccess } from '../archive/random-access';
-import { inputFileSize, namedReads, openInputFile, readSyncAt } from './input-read-error';
+import { inputFileSize, namedReads, openInputFile, readSyncAt } from './file-error';
 
 /**
  * Chunk size for reading traces. Large chunks keep per-chunk overhead negligible; the stream

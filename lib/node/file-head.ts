@@ -1,6 +1,6 @@
 import { closeSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { openInputFile, readSyncAt } from './input-read-error';
+import { openInputFile, readSyncAt } from './file-error';
 
 /**
  * A file's first `bytes` bytes, gzip unwrapped as far as they go (a partial stream is fine), for

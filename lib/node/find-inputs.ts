@@ -5,7 +5,7 @@ import { fileHead } from './file-head';
 import { archiveFormatOf, listArchive, skippedMembers, type ArchiveListing } from '../archive/archive-members';
 import { isTraceName, looksLikeTraceHead, TRACE_SNIFF_BYTES } from '../archive/trace-pick';
 import { fileAccess, type InputSource } from './file-chunks';
-import { describeError } from './input-read-error';
+import { describeError } from './file-error';
 
 export interface InputFile extends InputSource {
   /** As shown to the user: the path as given, or relative to the directory given; `archive.zip:dir/x.trc` for a member. */

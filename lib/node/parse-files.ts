@@ -14,7 +14,7 @@ import type { RangeSizes } from '../trace/range-schedule';
 import type { SampleKeeping, TraceFileResult } from '../trace/types';
 import type { InputFile } from './find-inputs';
 import { ParsePool } from './worker-pool';
-import { FileError, openInputFile, readSyncAt } from './input-read-error';
+import { FileError, openInputFile, readSyncAt } from './file-error';
 import { refusedFileResult } from '../trace/file-result';
 
 /** A plain file at least this large is scanned as ranges (read in place), even as one range. */

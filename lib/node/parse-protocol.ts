@@ -28,5 +28,5 @@ export type ParseReply =
   | { kind: 'file-done'; id: number; result: TraceFileResult; profile: DatasetProfile | null; groups: GroupTallies | null; groupProfiles: GroupProfiles | null }
   | ({ kind: 'range-done'; id: number } & RangeScan)
   | ({ kind: 'export-calls-done'; id: number } & CallsWritten)
-  /** `file`: the error was a FileError (input-read-error.ts): a file the user can fix, not a bug. */
+  /** `file`: the error was a FileError (file-error.ts): a file the user can fix, not a bug. */
   | { kind: 'failed'; id: number; message: string; file: boolean };

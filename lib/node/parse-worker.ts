@@ -3,7 +3,7 @@ import { LineKernel } from '../trace/kernel/line-kernel';
 import { rangeBuffers, sampleBuffers } from '../trace/scan-range';
 import type { ParseReply, ParseTask } from './parse-protocol';
 import { doneReply, runTask } from './run-task';
-import { FileError } from './input-read-error';
+import { FileError } from './file-error';
 
 /** Worker entry: tiny on purpose (style.md §5); all the work is in run-task and lib/trace. */
 const port = parentPort;

@@ -2,7 +2,7 @@ import { closeSync, read } from 'node:fs';
 import type { TraceScanner } from '../trace/scanner';
 import type { RangeLimit } from '../trace/range-limit';
 import { READ_CHUNK_BYTES } from './file-chunks';
-import { InputReadError, openInputFile } from './input-read-error';
+import { InputReadError, openInputFile } from './file-error';
 
 /** One positional read of `path` on libuv's thread pool; a failure names the file and the byte. */
 function readAt(path: string, fd: number, into: Uint8Array, length: number, position: number): Promise<number> {

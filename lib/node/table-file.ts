@@ -1,6 +1,6 @@
 import { closeSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import type { ByteSink } from '../export/parquet-table-writer';
-import { describeError, FileError } from './input-read-error';
+import { describeError, FileError } from './file-error';
 
 /**
  * A table's file on disk, as a ByteSink. It is written beside its final name (`<file>.part`) and
@@ -18,31 +18,17 @@ export const partFile = (file: string): string => `${file}.part`;
 
 /** Opens `file`'s part file for a table; a table that could not be written is an error naming `file`. */
 export function openTableFile(file: string): TableFile {
-  let fd: number;
-  try {
-    // A folder in the table's place would only fail at the rename, after the whole pass.
-    if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    fd = openSync(partFile(file), 'w');
-  } catch (error) {
-    throw writeFailure(file, error);
-  }
+  // A folder in the table's place would only fail at the rename, after the whole pass.
+  refuseFolder(file);
+  const fd = writing(file, () => openSync(partFile(file), 'w'));
   return {
     sink: {
-      write: (bytes) => {
-        try {
-          for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
-        } catch (error) {
-          throw writeFailure(file, error); // a full disk (ENOSPC), a quota, an I/O error
-        }
-      },
+      // A full disk (ENOSPC), a quota, an I/O error: named with the table.
+      write: (bytes) => writing(file, () => {
+        for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+      }),
     },
-    close: () => {
-      try {
-        closeSync(fd);
-      } catch (error) {
-        throw writeFailure(file, error);
-      }
-    },
+    close: () => writing(file, () => closeSync(fd)),
   };
 }
 
@@ -52,16 +38,8 @@ export function openTableFile(file: string): TableFile {
  * some: the folder then holds this run's four tables or none of them.
  */
 export function publishTables(files: readonly string[]): void {
-  for (const file of files) {
-    if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw writeFailure(file, Object.assign(new Error('is a directory'), { code: 'EISDIR' }));
-  }
-  for (const file of files) {
-    try {
-      renameSync(partFile(file), file);
-    } catch (error) {
-      throw writeFailure(file, error);
-    }
-  }
+  for (const file of files) refuseFolder(file);
+  for (const file of files) writing(file, () => renameSync(partFile(file), file));
 }
 
 /** Removes the part files of a run that failed, as far as it can; the tables' files of an earlier run stay. */
@@ -94,6 +72,16 @@ export function discardOnSignal(files: readonly string[], stderr: NodeJS.Writabl
   };
 }
 
-function writeFailure(file: string, error: unknown): FileError {
-  return new FileError(`cannot write ${file}: ${describeError(error)}`);
+/** Runs a file system call for the table `file`; a failure is a FileError naming the table. */
+function writing<T>(file: string, call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    throw new FileError(`cannot write ${file}: ${describeError(error)}`);
+  }
+}
+
+/** A folder where the table goes: the table cannot be written there. */
+function refuseFolder(file: string): void {
+  if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new FileError(`cannot write ${file}: ${describeError({ code: 'EISDIR' })}`);
 }

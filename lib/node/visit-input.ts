@@ -3,7 +3,7 @@ import { VisitingScanner } from '../trace/trace-visitor';
 import { DEFAULT_EVENT, type TraceFileResult } from '../trace/types';
 import { openInput, type InputSource } from './file-chunks';
 import { scanFileRange } from './scan-file-range';
-import { inputFileSize } from './input-read-error';
+import { inputFileSize } from './file-error';
 
 /**
  * A second pass over an input whose first pass is `result`. A plain file, or a plain member stored

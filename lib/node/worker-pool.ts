@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { isWorkerScript, parseWorkerUrl, takeStartedWorkers } from './early-workers';
 import type { ParseReply, ParseTask } from './parse-protocol';
 import { doneReply, runTask } from './run-task';
-import { FileError } from './input-read-error';
+import { FileError } from './file-error';
 
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 type Done = Extract<ParseReply, { kind: 'file-done' | 'range-done' | 'export-calls-done' }>;

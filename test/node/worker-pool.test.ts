@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ParsePool } from '../../lib/node/worker-pool';
-import { FileError } from '../../lib/node/input-read-error';
+import { FileError } from '../../lib/node/file-error';
 import { generateCommitLoop } from '../../lib/synth/commit-loop';
 import { RangeLimit } from '../../lib/trace/range-limit';
 import { cutNear, planRanges } from '../../lib/trace/range-plan';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fileChunks, fileAccess } from '../../lib/node/file-chunks';
 import { fileHead } from '../../lib/node/file-head';
-import { InputReadError, namedReads } from '../../lib/node/input-read-error';
+import { InputReadError, namedReads } from '../../lib/node/file-error';
 import { parseTrace } from '../../lib/trace/parse-trace';
 import { gzipSync } from 'node:zlib';
 import { scanFileRange } from '../../lib/node/scan-file-range';

@@ -30,23 +30,20 @@ export class InputReadError extends FileError {
   }
 }
 
-/** Opens an input for reading; a failure (the file gone since it was found, no permission) named as an InputReadError. */
-export function openInputFile(file: string): number {
+/** Runs a file system call on `file`; a failure is an InputReadError naming it (and the byte `at`, where a read started). */
+function reading<T>(file: string, at: number | null, call: () => T): T {
   try {
-    return openSync(file, 'r');
+    return call();
   } catch (error) {
-    throw new InputReadError(file, null, error);
+    throw new InputReadError(file, at, error);
   }
 }
 
+/** Opens an input for reading; a failure (the file gone since it was found, no permission) named as an InputReadError. */
+export const openInputFile = (file: string): number => reading(file, null, () => openSync(file, 'r'));
+
 /** An input's size, a failure named as an InputReadError. */
-export function inputFileSize(file: string): number {
-  try {
-    return statSync(file).size;
-  } catch (error) {
-    throw new InputReadError(file, null, error);
-  }
-}
+export const inputFileSize = (file: string): number => reading(file, null, () => statSync(file).size);
 
 /** A file system error in words, with its code where it has one (ENOENT → 'no such file or directory'). */
 export function describeError(error: unknown): string {
@@ -68,37 +65,20 @@ export function describeError(error: unknown): string {
 }
 
 /** readSync of `length` bytes at `position` into buf, a failure named as an InputReadError of `file`. */
-export function readSyncAt(file: string, fd: number, buf: Uint8Array, length: number, position: number): number {
-  try {
-    return readSync(fd, buf, 0, length, position);
-  } catch (error) {
-    throw new InputReadError(file, position, error);
-  }
-}
+export const readSyncAt = (file: string, fd: number, buf: Uint8Array, length: number, position: number): number => reading(file, position, () => readSync(fd, buf, 0, length, position));
 
-/** A file's chunks, with a failed read named as an InputReadError of `file` at the byte it had reached. */
+/**
+ * A file's chunks, with a failed read named as an InputReadError of `file` at the byte it had
+ * reached. `for await` closes the file's stream when the reader stops early.
+ */
 export async function* namedReads(file: string, chunks: AsyncIterable<Uint8Array>, start = 0): AsyncGenerator<Uint8Array> {
   let at = start;
-  const it = chunks[Symbol.asyncIterator]();
-  let ended = false;
   try {
-    for (;;) {
-      let next: IteratorResult<Uint8Array>;
-      try {
-        next = await it.next();
-      } catch (error) {
-        ended = true;
-        throw error instanceof InputReadError ? error : new InputReadError(file, at, error);
-      }
-      if (next.done) {
-        ended = true;
-        return;
-      }
-      at += next.value.length;
-      yield next.value;
+    for await (const chunk of chunks) {
+      at += chunk.length;
+      yield chunk;
     }
-  } finally {
-    // A reader that stopped early (a pass that had what it needed): close the file's stream too.
-    if (!ended) await it.return?.();
+  } catch (error) {
+    throw error instanceof InputReadError ? error : new InputReadError(file, at, error);
   }
 }
