@@ -2,8 +2,8 @@ import { unknownStatementKey } from '../profile/statement-key';
 import { NO_VALUE } from '../scope/group-key';
 import { RecordContext } from '../scope/record-context';
 import type { TraceFileResult } from '../trace/types';
-import type { RecordPosition, TraceVisitor, VisitedCall, VisitedCursor, VisitedWait } from '../trace/trace-visitor';
-import type { WaitParams } from '../trace/wait-params';
+import type { RecordPosition, TraceVisitor, VisitedCall, VisitedCursor, VisitedWait, WaitRun } from '../trace/trace-visitor';
+import { WaitParams, type KnownFields } from '../trace/wait-params';
 import type { ColumnBatch } from './column-batch';
 import type { ExportTable } from './export-table';
 import { CALLS, columnIndex, WAITS } from './parquet-tables';
@@ -104,6 +104,8 @@ function callColumns(b: ColumnBatch) {
 interface EventNames {
   names: (string | null)[];
   ids: number[];
+  /** The names as WaitParams.readKnown() takes them, when they are three parameters then obj#. */
+  known: KnownFields | null;
 }
 
 /** What an export visitor reads of the file's first pass: its name, header, `***` stamps and sessions. */
@@ -160,36 +162,85 @@ class RowPlace {
 /**
  * Fills the waits table from one pass over one file (the parser's own scan, with this as its
  * visitor: the rows are the records the parser booked, no second grammar). It takes no call
- * lines, so the line kernel keeps its fast path for them (trace-visitor.ts).
+ * lines, so the line kernel keeps its fast path for them, and it takes WAITs in runs, so the
+ * kernel books them (trace-visitor.ts); each is then read from its line as one that comes alone.
+ * With `from`, only the WAITs at or past that byte offset: the CLI's export writes the waits of
+ * a file's end on the thread that reads the whole file for its calls (lib/cli/export-command.ts).
  */
 export class WaitRows implements TraceVisitor {
   private readonly context = new RecordContext();
   private readonly place: RowPlace;
   /** The waits' own columns (typed arrays of the reused batch, looked up once). */
   private readonly w: ReturnType<typeof waitColumns>;
-  /** By event id of the scan. */
+  /** By event id of the scan: its parameter names, and its id in the event column's dictionary (global to the table). */
   private readonly eventNames: (EventNames | undefined)[] = [];
+  private readonly eventIds: number[] = [];
+  /** Reads the fields of a record whose names are known (knownParameters), and their values. */
+  private readonly known = new WaitParams();
+  private readonly values = new Float64Array(PARAMETERS + 1);
+
+  /** A run's WAIT, as onWait takes one, and where it is. */
+  private readonly visited: VisitedWait = { event: '', id: 0, ela: 0, tim: NaN, bytes: new Uint8Array(0), start: 0, end: 0 };
+  private readonly position: RecordPosition = { line: 0, offset: 0, pid: null, session: 0, microsPerUnit: 1 };
 
   constructor(
     dataset: string,
     file: ExportFileFacts,
     private readonly waits: ExportTable,
+    private readonly from = 0,
   ) {
     this.place = new RowPlace(waits, W, dataset, file, this.context);
     this.w = waitColumns(waits.batch);
   }
 
+  onWaitRun(run: WaitRun, from: number, to: number, at: RecordPosition): void {
+    const w = this.visited;
+    const position = this.position;
+    position.pid = at.pid;
+    position.session = at.session;
+    position.microsPerUnit = at.microsPerUnit;
+    w.bytes = run.bytes;
+    for (let i = from; i < to; i++) {
+      const start = run.start[i] as number;
+      const offset = run.offsetAt + start;
+      if (offset < this.from) continue;
+      const id = run.id[i] as number;
+      w.id = id;
+      w.event = run.names[id] as string;
+      w.ela = (run.ela[i] as number) * at.microsPerUnit;
+      w.tim = run.tim[i] as number;
+      w.start = run.at + start;
+      w.end = run.at + (run.end[i] as number);
+      position.line = run.firstLine + (run.line[i] as number);
+      position.offset = offset;
+      this.onWait(w, position);
+    }
+  }
+
   onWait(w: VisitedWait, at: RecordPosition): void {
+    if (at.offset < this.from) return;
     this.context.atWait(w, at);
     const r = this.waits.row();
     // `WAIT #0:` (most waits of a commit loop) has no cursor: no statement to look up.
     const noCursor = w.bytes[w.start + 6] === DIGIT_0 && w.bytes[w.start + 7] === COLON;
     this.place.fill(r, at, noCursor, w.tim);
     const k = this.w;
-    k.event[r] = this.waits.batch.idOf(W.event, w.event);
+    k.event[r] = this.eventIds[w.id] ??= this.waits.batch.idOf(W.event, w.event);
     k.ela[r] = w.ela;
     this.place.row.tim[r] = w.tim * at.microsPerUnit;
-    this.parameters(r, w.id, this.context.parameters());
+    const names = this.eventNames[w.id];
+    if (names?.known && this.known.readKnown(w.bytes, w.start, w.end, w.event.length, names.known, this.values)) this.knownParameters(r, names);
+    else this.parameters(r, w.id, this.context.parameters());
+  }
+
+  /** p1 … p3 and obj# as readKnown() read them: most records, since an event's records name their fields alike. */
+  private knownParameters(r: number, names: EventNames): void {
+    const k = this.w;
+    for (let i = 0; i < PARAMETERS; i++) {
+      (k.names[i] as Int32Array)[r] = names.ids[i] as number;
+      (k.values[i] as Float64Array)[r] = this.values[i] as number;
+    }
+    k.obj[r] = this.values[PARAMETERS] as number;
   }
 
   onCursor(c: VisitedCursor, at: RecordPosition): void {
@@ -221,7 +272,7 @@ export class WaitRows implements TraceVisitor {
     const known = this.eventNames[event];
     if (known !== undefined && params !== null && sameNames(known, params)) return known;
     const names = Array.from({ length: PARAMETERS }, (_, i) => params?.positionalName(i) ?? null);
-    const fresh = { names, ids: names.map((n, i) => b.idOf([W.p1_name, W.p2_name, W.p3_name][i] as number, n)) };
+    const fresh = { names, ids: names.map((n, i) => b.idOf([W.p1_name, W.p2_name, W.p3_name][i] as number, n)), known: params?.knownFields() ?? null };
     this.eventNames[event] = fresh;
     return fresh;
   }

@@ -6,7 +6,7 @@ import { schemaElements, type ColumnChunk, type ColumnSpec, type FileMetaData, t
 
 type KeyValue = NonNullable<FileMetaData['key_value_metadata']>[number];
 import { deltaBound, encodeDeltaInt64 } from './delta-binary-packed';
-import { bitWidthFor, encodeRleHybrid, rleHybridBound } from './rle-hybrid';
+import { bitWidthFor, encodeBitLevels, encodeRleHybrid, rleHybridBound } from './rle-hybrid';
 import { Scratch } from './scratch';
 import type { StringDictionary } from './string-dictionary';
 
@@ -99,7 +99,7 @@ export class ParquetTableWriter {
       present = numbers.m;
       values = this.int64Values(numbers.kept, numbers.m);
     }
-    const levels = spec.nullable ? this.definitionLevels(spec, batch, c, n, present) : null;
+    const levels = spec.nullable ? this.definitionLevels(n, present) : null;
     const dataOffset = BigInt(this.offset);
     const size = (levels ? 4 + levels.length : 0) + values.bytes.length;
     this.pageHeader({
@@ -131,11 +131,11 @@ export class ParquetTableWriter {
   }
 
   /**
-   * The RLE definition levels of a nullable column: 1 where it has a value, 0 for null. With no
-   * null (`present` = n), one run of n ones: what encodeRleHybrid writes for them from a group up,
-   * without a pass over the rows.
+   * The RLE definition levels of a nullable column: 1 where it has a value, 0 for null, from the
+   * bits the present*() pass packed. With no null (`present` = n), one run of n ones: what
+   * encodeRleHybrid writes for them from a group up, without a look at them.
    */
-  private definitionLevels(spec: ColumnSpec, batch: ColumnBatch, c: number, n: number, present: number): Uint8Array {
+  private definitionLevels(n: number, present: number): Uint8Array {
     if (present === n && n >= 8) {
       const out = this.scratch.bytes('levels', 16);
       let p = 0;
@@ -149,36 +149,46 @@ export class ParquetTableWriter {
       out[p++] = 1;
       return out.subarray(0, p);
     }
-    const levels = this.scratch.int32('levels', n);
-    if (spec.kind === 'string') {
-      const ids = batch.id(c);
-      for (let i = 0; i < n; i++) levels[i] = (ids[i] as number) >= 0 ? 1 : 0;
-    } else {
-      const values = batch.number(c);
-      for (let i = 0; i < n; i++) levels[i] = values[i] === values[i] ? 1 : 0;
-    }
     const out = this.scratch.bytes('levels', rleHybridBound(n, 1));
-    return out.subarray(0, encodeRleHybrid(levels, n, 1, out));
+    return out.subarray(0, encodeBitLevels(this.scratch.bytes('bits', (n + 7) >> 3), n, out));
   }
 
-  /** A nullable string column's ids that are not null (-1), and how many. */
+  /** A nullable string column's ids that are not null (-1), and how many; which are, packed 8 to a byte in the scratch's `bits`. */
   private presentIds(ids: Int32Array, n: number): { kept: Int32Array; m: number } {
     let m = 0;
     const kept = this.scratch.int32('ids', n);
-    for (let i = 0; i < n; i++) {
-      const id = ids[i] as number;
-      if (id >= 0) kept[m++] = id;
+    const bits = this.scratch.bytes('bits', (n + 7) >> 3);
+    for (let g = 0; g < n; g += 8) {
+      const end = Math.min(n, g + 8);
+      let byte = 0;
+      for (let i = g; i < end; i++) {
+        const id = ids[i] as number;
+        if (id >= 0) {
+          kept[m++] = id;
+          byte |= 1 << (i - g);
+        }
+      }
+      bits[g >> 3] = byte;
     }
     return { kept, m };
   }
 
-  /** A nullable number column's values that are not null (NaN), and how many. */
+  /** A nullable number column's values that are not null (NaN), and how many; which are, packed as presentIds packs them. */
   private presentNumbers(values: Float64Array, n: number): { kept: Float64Array; m: number } {
     let m = 0;
     const kept = this.scratch.float64('present', n);
-    for (let i = 0; i < n; i++) {
-      const v = values[i] as number;
-      if (v === v) kept[m++] = v;
+    const bits = this.scratch.bytes('bits', (n + 7) >> 3);
+    for (let g = 0; g < n; g += 8) {
+      const end = Math.min(n, g + 8);
+      let byte = 0;
+      for (let i = g; i < end; i++) {
+        const v = values[i] as number;
+        if (v === v) {
+          kept[m++] = v;
+          byte |= 1 << (i - g);
+        }
+      }
+      bits[g >> 3] = byte;
     }
     return { kept, m };
   }

@@ -63,6 +63,47 @@ export function encodeRleHybrid(values: Int32Array, n: number, width: number, ou
   return p;
 }
 
+/**
+ * The same encoding for n values of one bit given packed 8 to a byte, LSB first (`bits`, as
+ * definition levels are collected: parquet-table-writer.ts): runs of whole bytes of all zeros or
+ * all ones are RLE, the other bytes go as they are, one group each. One step per 8 values, where
+ * encodeRleHybrid takes one per value: a calls table's nullable columns alternate (an EXEC has c
+ * and e, an XCTEND has not), and their levels cost a tenth of the export's time that way.
+ */
+export function encodeBitLevels(bits: Uint8Array, n: number, out: Uint8Array, at = 0): number {
+  const bytes = (n + GROUP - 1) >> 3;
+  // A last byte with fewer than 8 values is only ever a literal group (its padding is zeros).
+  const whole = n >> 3;
+  let p = at;
+  let literalStart = 0;
+  let literalGroups = 0;
+  const flush = (): void => {
+    if (literalGroups === 0) return;
+    p = writeVarInt(out, p, (literalGroups << 1) | 1);
+    out.set(bits.subarray(literalStart, literalStart + literalGroups), p);
+    p += literalGroups;
+    literalGroups = 0;
+  };
+  let i = 0;
+  while (i < bytes) {
+    const b = bits[i] as number;
+    if ((b === 0 || b === 0xff) && i + 1 < whole && bits[i + 1] === b) {
+      let j = i + 2;
+      while (j < whole && bits[j] === b) j++;
+      flush();
+      p = writeVarInt(out, p, ((j - i) * GROUP) << 1);
+      out[p++] = b & 1;
+      i = j;
+      continue;
+    }
+    if (literalGroups === 0) literalStart = i;
+    i++;
+    if (++literalGroups === MAX_LITERAL_GROUPS) flush();
+  }
+  flush();
+  return p;
+}
+
 /** Packs `count` values from `start` (past n: zeros), LSB first. */
 function bitPack(values: Int32Array, n: number, start: number, count: number, width: number, out: Uint8Array, p: number): number {
   let buffer = 0;

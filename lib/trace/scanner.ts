@@ -25,6 +25,14 @@ const LONG_LINE_CAP = 1 << 20;
  * go through the line kernel (WebAssembly SIMD) where it is available, and every line it does
  * not fully handle, like every line without it, through LineGrammar's JavaScript.
  */
+/** Where one kernel call's input is: input[done …] at file offset base + done, its first line firstLine. */
+export interface KernelCallPlace {
+  input: Uint8Array;
+  done: number;
+  base: number;
+  firstLine: number;
+}
+
 export class TraceScanner extends LineGrammar {
   private readonly sniffer = new BinarySniffer();
   private kernel: LineKernel | null;
@@ -143,6 +151,7 @@ export class TraceScanner extends LineGrammar {
       // one without tim is now cut short.
       const wantTim = this.pendingAnchor !== null || this.firstTim === null || !this.sawWaitTim;
       const scan = kernel.scan(input, done, length, this.inSql, wantTim, firstLine, base + done, this.kernelEmit);
+      const place: KernelCallPlace = { input, done, base, firstLine };
       const { records } = scan;
       const int32 = kernel.int32;
       const float64 = kernel.float64;
@@ -151,7 +160,7 @@ export class TraceScanner extends LineGrammar {
       for (let r = 0; r < records; r++) {
         // Samples that came before this record belong to the session current up to it.
         if (sample < scan.samples) sample = this.takeKernelSamples(kernel, sample, r, scan.samples);
-        if (logged < scan.logged) logged = this.takeWaitLog(kernel.waitLog, logged, r, scan.logged);
+        if (logged < scan.logged) logged = this.takeWaitLog(kernel.waitLog, logged, r, scan.logged, place);
         const o = r * KernelRecord.int32s;
         const kindFlags = int32[o] as number;
         const kind = kindFlags & 0xff;
@@ -175,7 +184,7 @@ export class TraceScanner extends LineGrammar {
         }
       }
       this.takeKernelSamples(kernel, sample, records, scan.samples);
-      if (logged < scan.logged) this.takeWaitLog(kernel.waitLog, logged, records, scan.logged);
+      if (logged < scan.logged) this.takeWaitLog(kernel.waitLog, logged, records, scan.logged, place);
       if (scan.talliedAfterLast) this.sessions.current();
       this.waitLines += scan.samples;
       if (scan.recordsAfterLast) this.recordLinesSeen();
@@ -202,9 +211,9 @@ export class TraceScanner extends LineGrammar {
   }
 
   /** Wait log entries [from, …) written before record `beforeRecord`, as one run; returns where it stopped. */
-  private takeWaitLog(log: KernelWaitLog, from: number, beforeRecord: number, total: number): number {
+  private takeWaitLog(log: KernelWaitLog, from: number, beforeRecord: number, total: number, where: KernelCallPlace): number {
     const to = entriesBefore(log.seq, from, total, beforeRecord);
-    if (to > from) this.waitLogRun(log, from, to);
+    if (to > from) this.waitLogRun(log, from, to, where);
     return to;
   }
 
@@ -212,7 +221,7 @@ export class TraceScanner extends LineGrammar {
    * WAITs the kernel booked and logged (log[from, to), all of the session current here), for a
    * visited scan that asked for the log (KernelEmit.WaitLog); nothing else asks for it.
    */
-  protected waitLogRun(_log: KernelWaitLog, _from: number, _to: number): void {}
+  protected waitLogRun(_log: KernelWaitLog, _from: number, _to: number, _where: KernelCallPlace): void {}
 
   private kernelWait(
     input: Uint8Array,

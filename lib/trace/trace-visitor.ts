@@ -5,7 +5,7 @@ import { cursorText, emptyCall, parseCallLine } from './call-line';
 import { emptyCursor, parseCursorHeader, SqlText } from './cursor-line';
 import { CALL_NAMES, CallFields, CallRecord, KernelEmit, KernelRecord, type KernelWaitLog, type LineKernel } from './kernel/line-kernel';
 import type { ScanOptions, ScanResult } from './scan-result';
-import { TraceScanner } from './scanner';
+import { TraceScanner, type KernelCallPlace } from './scanner';
 import { readStarLine } from './star-lines';
 
 const COLON = 0x3a;
@@ -39,12 +39,21 @@ export interface VisitedWait {
  * Complete WAITs the line kernel booked itself, consecutive in the file and of one session, as
  * columns (TraceVisitor.onWaitRun): entries [from, to) of `id`, `ela` and `tim`. ela and tim are
  * in the trace's unit (RecordPosition.microsPerUnit converts both); every entry has a tim. The
- * columns are reused after the call.
+ * columns are reused after the call. Each entry's line is bytes[at + start, at + end), valid only
+ * during the call, at file offset `offsetAt + start` and line `firstLine + line`: for a visitor that
+ * reads more of a WAIT than its event, ela and tim (the Parquet export's waits table).
  */
 export interface WaitRun {
   id: Int32Array;
   ela: Float64Array;
   tim: Float64Array;
+  start: Int32Array;
+  end: Int32Array;
+  line: Int32Array;
+  bytes: Uint8Array;
+  at: number;
+  offsetAt: number;
+  firstLine: number;
   /** The scan's event names by id. */
   names: readonly string[];
 }
@@ -192,8 +201,12 @@ export class VisitingScanner extends TraceScanner {
     this.kernelEmit = (visitor.onCall ? KernelEmit.Records : 0) | (visitor.onCursor ? KernelEmit.SqlText : 0) | (runs ? KernelEmit.WaitLog : 0);
   }
 
-  protected override waitLogRun(log: KernelWaitLog, from: number, to: number): void {
-    const run = (this.run ??= { id: log.id, ela: log.ela, tim: log.tim, names: this.events.names });
+  protected override waitLogRun(log: KernelWaitLog, from: number, to: number, where: KernelCallPlace): void {
+    const run = (this.run ??= { id: log.id, ela: log.ela, tim: log.tim, start: log.start, end: log.end, line: log.line, bytes: where.input, at: 0, offsetAt: 0, firstLine: 0, names: this.events.names });
+    run.bytes = where.input;
+    run.at = where.done;
+    run.offsetAt = where.base + where.done;
+    run.firstLine = where.firstLine;
     (this.visitor as Required<TraceVisitor>).onWaitRun(run, from, to, this.at(this.position, this.lastOffset));
   }
 

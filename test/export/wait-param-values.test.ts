@@ -1,7 +1,7 @@
 // The parameter values the export writes as INT64 (WaitParams.integerAt, positionalName, fieldNameIs):
 // decimal integers with a sign; anything else, or past 2^53, is no value (null in waits.parquet).
 import { describe, expect, it } from 'vitest';
-import { WaitParams } from '@/lib/trace/wait-params';
+import { KnownFields, WaitParams } from '@/lib/trace/wait-params';
 
 const read = (line: string): WaitParams => {
   const params = new WaitParams();
@@ -30,5 +30,53 @@ describe('WaitParams values for the export', () => {
     const bytes = new TextEncoder().encode("WAIT #1: nam='x' ela= 3 g=5");
     expect(p.read(bytes, 0, bytes.length)).toBe(true);
     expect([p.integerAt(0), p.integerAt(1), p.integerAt(5), p.fieldCount]).toEqual([5, NaN, NaN, 1]);
+  });
+});
+
+describe('WaitParams.readKnown, the fast path for an event whose records name their fields alike', () => {
+  const encode = (line: string) => new TextEncoder().encode(line);
+  const SHAPE = "WAIT #0: nam='log file sync' ela= 600 buffer#=206 sync scn=40218191666446 p3=0 obj#=-1 tim=1";
+
+  it('knows the names of 10g on (three parameters, then obj#), and no others', () => {
+    const p = read(SHAPE);
+    expect(p.knownFields()?.names).toEqual(['buffer#', 'sync scn', 'p3', 'obj#']);
+    expect(read("WAIT #0: nam='x' ela=4639 p1=1650815232 p2=1 p3=0").knownFields()).toBeNull();
+    expect(read("WAIT #0: nam='x' ela= 1 a=1 b=2 obj#=3 tim=4").knownFields()).toBeNull();
+    expect(read("WAIT #0: nam='x' ela= 1 a=1 tim=2 c=3 obj#=4").knownFields()).toBeNull();
+  });
+
+  it('gives what read() and integerAt() give, or false where the names differ', () => {
+    const known = read(SHAPE).knownFields();
+    expect(known).not.toBeNull();
+    const lines = [
+      SHAPE,
+      "WAIT #140146796809528: nam='log file sync' ela= 1 buffer#=-0 sync scn=9007199254740991 p3=0x1f obj#=9007199254740992 tim=1",
+      "WAIT #0: nam='log file sync' ela=   12   buffer#=   sync scn=- p3=1-2 obj#=007",
+      "WAIT #0: nam='log file sync' ela= 1 buffer#=1 sync scn=2 p3=3 obj#=4",
+      "WAIT #0: nam='log file sync' ela= 1 buffer#=1 sync scn=2 p33=3 obj#=4 tim=5",
+      "WAIT #0: nam='log file sync' ela= 1 buffer#=1 sync scn=2 p3=3 obj=4 tim=5",
+      "WAIT #0: nam='log file sync' ela= 1 buffer#=1 sync  scn=2 p3=3 obj#=4 tim=5",
+      "WAIT #0: nam='log file sync' ela= 1 buffer#=1 sync scn=2 p3=3",
+      "WAIT #0: nam='log file sync' ela= 1 buffer#=1 sync scn=2",
+      "WAIT #0: nam='log file sync' ela= 1 p1=1 p2=2 p3=3 obj#=4 tim=5",
+      "WAIT #0: nam='log file sync' ela= 1 buffer#=1 sync scn=2 p3=3 tim=5 obj#=4",
+      "WAIT #0: nam='log file sync' ela=",
+      "WAIT #0: nam='log file sync' p1=1",
+    ];
+    const fast = new WaitParams();
+    const values = new Float64Array(4);
+    const outcomes: boolean[] = [];
+    for (const line of lines) {
+      const bytes = encode(line);
+      const general = new WaitParams();
+      const readable = general.read(bytes, 0, bytes.length, 'log file sync'.length);
+      const same = readable && general.fieldCount >= 4 && ['buffer#', 'sync scn', 'p3', 'obj#'].every((n, i) => general.fieldNameIs(i, n));
+      const ok = fast.readKnown(bytes, 0, bytes.length, 'log file sync'.length, known as KnownFields, values);
+      outcomes.push(ok);
+      expect(ok).toBe(same);
+      if (ok) expect(Array.from(values)).toEqual([0, 1, 2, 3].map((i) => general.integerAt(i)));
+    }
+    // By hand: which of the lines above name their first four fields as the shape does.
+    expect(outcomes).toEqual([true, true, true, true, false, false, false, false, false, false, false, false, false]);
   });
 });

@@ -75,9 +75,9 @@ const TALLY_CELLS = 1 << 20;
 /** The fields of parsed call lines (CallFields), after the tally: touched only by a scan that reads calls. */
 const CALLS_BASE = TALLY_BASE + TALLY_CELLS * 4;
 const CALL_BYTES = CallFields.per * 8;
-/** The wait log (KernelEmit.WaitLog), after the call fields: per entry i32 id and seq, f64 ela and tim. */
+/** The wait log (KernelEmit.WaitLog), after the call fields: per entry i32 id and seq, f64 ela and tim, i32 start, end and line index. */
 const WAITLOG_BASE = CALLS_BASE + MAX_RECORDS * CALL_BYTES;
-const WAITLOG_BYTES = 24;
+const WAITLOG_BYTES = 36;
 /** Values (and as many counts) per drainTally batch: the record area holds both. */
 const DRAIN_BATCH = (MAX_RECORDS * RECORD_BYTES) / 8;
 
@@ -149,13 +149,18 @@ export interface KernelSamples {
 /**
  * The wait log (KernelEmit.WaitLog): each WAIT the kernel booked, in file order, as columns.
  * `id` is the event id the scanner registered it under; ela and tim are in the trace's unit;
- * `seq[i]` is how many records the same call emitted before entry i (as for samples).
+ * `seq[i]` is how many records the same call emitted before entry i (as for samples). The WAIT's
+ * line is input[start, end) of the scan call (as a record's start and end), at `line` lines after
+ * the call's first.
  */
 export interface KernelWaitLog {
   id: Int32Array;
   seq: Int32Array;
   ela: Float64Array;
   tim: Float64Array;
+  start: Int32Array;
+  end: Int32Array;
+  line: Int32Array;
 }
 
 let compiled: WebAssembly.Module | null | undefined;
@@ -221,6 +226,9 @@ export class LineKernel {
       seq: new Int32Array(buffer, WAITLOG_BASE + 4 * MAX_RECORDS, MAX_RECORDS),
       ela: new Float64Array(buffer, WAITLOG_BASE + 8 * MAX_RECORDS, MAX_RECORDS),
       tim: new Float64Array(buffer, WAITLOG_BASE + 16 * MAX_RECORDS, MAX_RECORDS),
+      start: new Int32Array(buffer, WAITLOG_BASE + 24 * MAX_RECORDS, MAX_RECORDS),
+      end: new Int32Array(buffer, WAITLOG_BASE + 28 * MAX_RECORDS, MAX_RECORDS),
+      line: new Int32Array(buffer, WAITLOG_BASE + 32 * MAX_RECORDS, MAX_RECORDS),
     };
     this.calls = new Float64Array(buffer, CALLS_BASE, MAX_RECORDS * CallFields.per);
     this.tallyTable = new Uint32Array(buffer, TALLY_BASE, TALLY_CELLS);

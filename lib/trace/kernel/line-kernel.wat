@@ -57,7 +57,7 @@
   (global $emit (export "emit") (mut i32) (i32.const 0))
   ;; The wait log ($emit & 4): every WAIT booked here (kinds 5, 6 and 7) is also written, with its
   ;; tim, as columns at $waitLog: MAX entries each of i32 event id, i32 "records emitted before
-  ;; it", f64 ela and f64 tim (the trace's unit). For a visited scan whose visitor takes WAITs in
+  ;; it", f64 ela and f64 tim (the trace's unit), then i32 start, end and line index. For a visited scan whose visitor takes WAITs in
   ;; runs (a profile): the WAIT is booked without a record, and without JavaScript per line.
   (global $waitLog (export "waitLog") (mut i32) (i32.const 0))
   (global $waitLogCount (export "waitLogCount") (mut i32) (i32.const 0))
@@ -255,7 +255,8 @@
         (if (i32.and (i32.ne (i32.and (global.get $emit) (i32.const 4)) (i32.const 0))
                      (i32.lt_u (i32.sub (local.get $kind) (i32.const 5)) (i32.const 3)))
           (then (call $logWait (i32.sub (i32.load offset=40 (local.get $rec)) (i32.const 1)) (local.get $n)
-                  (f64.load offset=24 (local.get $rec)) (f64.load offset=32 (local.get $rec)))))
+                  (f64.load offset=24 (local.get $rec)) (f64.load offset=32 (local.get $rec))
+                  (i32.sub (local.get $s) (local.get $in)) (i32.sub (local.get $e) (local.get $in)) (local.get $lineIndex))))
         (if (local.get $emitted)
           (then
             (i32.store offset=4 (local.get $rec) (i32.sub (local.get $s) (local.get $in)))
@@ -869,6 +870,7 @@
     (global.set $drainAt (i32.const 0)))
 
   (func $logWait (param $id i32) (param $seq i32) (param $ela f64) (param $tim f64)
+                  (param $start i32) (param $end i32) (param $line i32)
     (local $i i32) (local $max i32)
     (local.set $i (global.get $waitLogCount))
     (local.set $max (global.get $maxSamples))
@@ -876,6 +878,11 @@
     (i32.store (i32.add (global.get $waitLog) (i32.shl (i32.add (local.get $max) (local.get $i)) (i32.const 2))) (local.get $seq))
     (f64.store (i32.add (global.get $waitLog) (i32.shl (i32.add (local.get $max) (local.get $i)) (i32.const 3))) (local.get $ela))
     (f64.store (i32.add (global.get $waitLog) (i32.shl (i32.add (i32.shl (local.get $max) (i32.const 1)) (local.get $i)) (i32.const 3))) (local.get $tim))
+    ;; Where the WAIT is (its line's start and end in the input, its line index), for a visitor
+    ;; that reads more of it than its event, ela and tim (the Parquet export's waits table).
+    (i32.store (i32.add (global.get $waitLog) (i32.shl (i32.add (i32.mul (local.get $max) (i32.const 6)) (local.get $i)) (i32.const 2))) (local.get $start))
+    (i32.store (i32.add (global.get $waitLog) (i32.shl (i32.add (i32.mul (local.get $max) (i32.const 7)) (local.get $i)) (i32.const 2))) (local.get $end))
+    (i32.store (i32.add (global.get $waitLog) (i32.shl (i32.add (i32.shl (local.get $max) (i32.const 3)) (local.get $i)) (i32.const 2))) (local.get $line))
     (global.set $waitLogCount (i32.add (local.get $i) (i32.const 1))))
 
   (func $writeSample (param $ela f64) (param $tim f64) (param $offset f64) (param $line i32) (param $seq i32)
