@@ -21,8 +21,12 @@ export function deltaBound(m: number): number {
   return Math.ceil(Math.max(0, m - 1) / BLOCK) * (BLOCK * 7 + 14) + 32;
 }
 
-/** The deltas of one block, less their minimum: reused, as the encoder runs on one thread at a time. */
-const adjusted = new Float64Array(BLOCK);
+/** The deltas of one block (before the minimum is taken off), and each miniblock's largest. */
+const deltas = new Float64Array(BLOCK);
+const largest = new Float64Array(MINIBLOCKS);
+/** One miniblock packed: 32 values of up to 64 bits fill at most 64 words, written out as bytes. */
+const words = new Uint32Array(2 * PER_MINIBLOCK);
+const wordBytes = new Uint8Array(words.buffer);
 
 /** Encodes the `m` values into `out` (deltaBound bytes); returns the bytes written, or -1 when a value is out of range (see above). */
 export function encodeDeltaInt64(values: Float64Array, m: number, out: Uint8Array): number {
@@ -34,16 +38,22 @@ export function encodeDeltaInt64(values: Float64Array, m: number, out: Uint8Arra
   p = varint(out, p, zigzag(first));
   for (let start = 1; start < m; start += BLOCK) {
     const n = Math.min(BLOCK, m - start);
-    // One pass for the range check, the deltas and their minimum.
+    // One pass for the range check, the deltas, their minimum and each miniblock's largest.
     let min = Infinity;
     let previous = values[start - 1] as number;
-    for (let k = 0; k < n; k++) {
-      const v = values[start + k] as number;
-      if (!(v <= LIMIT && v >= -LIMIT)) return -1;
-      const d = v - previous;
-      previous = v;
-      adjusted[k] = d;
-      if (d < min) min = d;
+    for (let b = 0, k = 0; k < n; b++) {
+      let max = -Infinity;
+      const to = Math.min(n, k + PER_MINIBLOCK);
+      for (; k < to; k++) {
+        const v = values[start + k] as number;
+        if (!(v <= LIMIT && v >= -LIMIT)) return -1;
+        const d = v - previous;
+        previous = v;
+        deltas[k] = d;
+        if (d < min) min = d;
+        if (d > max) max = d;
+      }
+      largest[b] = max;
     }
     p = varint(out, p, zigzag(min));
     const widthsAt = p;
@@ -54,85 +64,53 @@ export function encodeDeltaInt64(values: Float64Array, m: number, out: Uint8Arra
         out[widthsAt + b] = 0;
         continue;
       }
-      // One pass to take the minimum off and find the miniblock's largest.
-      let max = 0;
-      const from = b * PER_MINIBLOCK;
-      const to = Math.min(n, from + PER_MINIBLOCK);
-      for (let k = from; k < to; k++) {
-        const a = (adjusted[k] as number) - min;
-        adjusted[k] = a;
-        if (a > max) max = a;
-      }
-      const width = bitsOf(max);
+      const width = bitsOf((largest[b] as number) - min);
       out[widthsAt + b] = width;
       if (width === 0) continue;
-      p = width <= 24 ? packNarrow(adjusted, from, to, width, out, p) : packWide(adjusted, from, to, width, out, p);
+      const from = b * PER_MINIBLOCK;
+      p = pack(from, Math.min(n, from + PER_MINIBLOCK), min, width, out, p);
     }
   }
   return p;
 }
 
 /**
- * Packs adjusted[from, to) at `width` bits (25 … 54: a delta less the minimum is at most 2^53), padded with zeros to a whole miniblock of 32:
- * each value in three pieces of at most 24 bits, so the int32 accumulator never holds more than 31
- * bits. A trace's wide columns are a wait's parameters where events alternate (a `sync scn` beside
- * `#bytes=1`): every delta is wide there.
+ * Packs deltas[from, to) less `min` at `width` bits (1 … 54: a delta less the minimum is at most
+ * 2^53), LSB first, padded with zeros to a whole miniblock of 32: into 32-bit words, value k at
+ * bit k · width, then out as the words' bytes (little-endian, as Parquet's packing is). A value
+ * of more than 32 bits goes as its low word, then its high bits after them. One step per value
+ * with no loop per byte: the waits table's ten INT64 columns were the export's largest cost.
  */
-function packWide(adjusted: Float64Array, from: number, to: number, width: number, out: Uint8Array, at: number): number {
-  let p = at;
-  let acc = 0;
-  let bits = 0;
-  const end = from + PER_MINIBLOCK;
-  const middle = Math.min(24, width - 24);
-  const top = width - 48; // > 0 only past 48 bits
-  for (let k = from; k < end; k++) {
-    const v = k < to ? (adjusted[k] as number) : 0;
-    const high = Math.floor(v / TWO_32);
-    const low = (v - high * TWO_32) >>> 0;
-    acc |= (low & 0xffffff) << bits;
-    bits += 24;
-    while (bits >= 8) {
-      out[p++] = acc & 0xff;
-      acc >>>= 8;
-      bits -= 8;
+function pack(from: number, to: number, min: number, width: number, out: Uint8Array, at: number): number {
+  const count = width; // 32 values of `width` bits: `width` words
+  words.fill(0, 0, count + 1);
+  let bit = 0;
+  if (width <= 32) {
+    for (let k = from; k < to; k++, bit += width) {
+      const v = (deltas[k] as number) - min; // < 2^32: its low 32 bits are v
+      const word = bit >>> 5;
+      const shift = bit & 31;
+      words[word] = (words[word] as number) | (v << shift);
+      if (shift + width > 32) words[word + 1] = v >>> (32 - shift);
     }
-    acc |= (((low >>> 24) | ((high & 0xffff) << 8)) & ((1 << middle) - 1)) << bits;
-    bits += middle;
-    while (bits >= 8) {
-      out[p++] = acc & 0xff;
-      acc >>>= 8;
-      bits -= 8;
-    }
-    if (top > 0) {
-      acc |= (high >>> 16) << bits;
-      bits += top;
-      while (bits >= 8) {
-        out[p++] = acc & 0xff;
-        acc >>>= 8;
-        bits -= 8;
+  } else {
+    for (let k = from; k < to; k++, bit += width) {
+      const v = (deltas[k] as number) - min;
+      const high = Math.floor(v / TWO_32);
+      const low = v - high * TWO_32;
+      const word = bit >>> 5;
+      const shift = bit & 31;
+      // The low 32 bits span this word and the next; the high bits start 32 bits on, in the next.
+      words[word] = (words[word] as number) | (low << shift);
+      if (shift === 0) words[word + 1] = high;
+      else {
+        words[word + 1] = (low >>> (32 - shift)) | (high << shift);
+        if (shift + width > 64) words[word + 2] = high >>> (32 - shift);
       }
     }
   }
-  // 32 values of any width fill whole bytes.
-  return p;
-}
-
-/** Packing for widths up to 24, the common case: an int32 accumulator never holds more than 31 bits. */
-function packNarrow(adjusted: Float64Array, from: number, to: number, width: number, out: Uint8Array, at: number): number {
-  let p = at;
-  let acc = 0;
-  let bits = 0;
-  const end = from + PER_MINIBLOCK;
-  for (let k = from; k < end; k++) {
-    acc |= (k < to ? (adjusted[k] as number) : 0) << bits;
-    bits += width;
-    while (bits >= 8) {
-      out[p++] = acc & 0xff;
-      acc >>>= 8;
-      bits -= 8;
-    }
-  }
-  return p;
+  out.set(wordBytes.subarray(0, 4 * count), at);
+  return at + 4 * count;
 }
 
 function bitsOf(max: number): number {

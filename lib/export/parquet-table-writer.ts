@@ -132,11 +132,12 @@ export class ParquetTableWriter {
 
   /**
    * The RLE definition levels of a nullable column: 1 where it has a value, 0 for null, from the
-   * bits the present*() pass packed. With no null (`present` = n), one run of n ones: what
-   * encodeRleHybrid writes for them from a group up, without a look at them.
+   * bits the present*() pass packed. With no null (`present` = n), one run of n ones, and with no
+   * value one run of n zeros, written without a look at them (the present*() pass packs no bits
+   * for them).
    */
   private definitionLevels(n: number, present: number): Uint8Array {
-    if (present === n && n >= 8) {
+    if (present === n || present === 0) {
       const out = this.scratch.bytes('levels', 16);
       let p = 0;
       for (let v = n * 2; ; v = Math.floor(v / 128)) {
@@ -146,49 +147,58 @@ export class ParquetTableWriter {
         }
         out[p++] = (v % 128) | 0x80;
       }
-      out[p++] = 1;
+      out[p++] = present === n ? 1 : 0;
       return out.subarray(0, p);
     }
     const out = this.scratch.bytes('levels', rleHybridBound(n, 1));
     return out.subarray(0, encodeBitLevels(this.scratch.bytes('bits', (n + 7) >> 3), n, out));
   }
 
-  /** A nullable string column's ids that are not null (-1), and how many; which are, packed 8 to a byte in the scratch's `bits`. */
+  /**
+   * A nullable string column's ids that are not null (-1), and how many; when some are and some
+   * are not, which, packed 8 to a byte in the scratch's `bits` (definitionLevels). The first loop
+   * has no branch: most columns are all values or all nulls, and need no second.
+   */
   private presentIds(ids: Int32Array, n: number): { kept: Int32Array; m: number } {
     let m = 0;
     const kept = this.scratch.int32('ids', n);
-    const bits = this.scratch.bytes('bits', (n + 7) >> 3);
-    for (let g = 0; g < n; g += 8) {
-      const end = Math.min(n, g + 8);
-      let byte = 0;
-      for (let i = g; i < end; i++) {
-        const id = ids[i] as number;
-        if (id >= 0) {
-          kept[m++] = id;
-          byte |= 1 << (i - g);
-        }
+    for (let i = 0; i < n; i++) {
+      const id = ids[i] as number;
+      kept[m] = id;
+      m += id >= 0 ? 1 : 0;
+    }
+    if (m > 0 && m < n) {
+      const bits = this.scratch.bytes('bits', (n + 7) >> 3);
+      for (let g = 0; g < n; g += 8) {
+        const end = Math.min(n, g + 8);
+        let byte = 0;
+        for (let i = g; i < end; i++) byte |= ((ids[i] as number) >= 0 ? 1 : 0) << (i - g);
+        bits[g >> 3] = byte;
       }
-      bits[g >> 3] = byte;
     }
     return { kept, m };
   }
 
-  /** A nullable number column's values that are not null (NaN), and how many; which are, packed as presentIds packs them. */
+  /** A nullable number column's values that are not null (NaN), and how many; which, as presentIds says. */
   private presentNumbers(values: Float64Array, n: number): { kept: Float64Array; m: number } {
     let m = 0;
     const kept = this.scratch.float64('present', n);
-    const bits = this.scratch.bytes('bits', (n + 7) >> 3);
-    for (let g = 0; g < n; g += 8) {
-      const end = Math.min(n, g + 8);
-      let byte = 0;
-      for (let i = g; i < end; i++) {
-        const v = values[i] as number;
-        if (v === v) {
-          kept[m++] = v;
-          byte |= 1 << (i - g);
+    for (let i = 0; i < n; i++) {
+      const v = values[i] as number;
+      kept[m] = v;
+      m += v === v ? 1 : 0;
+    }
+    if (m > 0 && m < n) {
+      const bits = this.scratch.bytes('bits', (n + 7) >> 3);
+      for (let g = 0; g < n; g += 8) {
+        const end = Math.min(n, g + 8);
+        let byte = 0;
+        for (let i = g; i < end; i++) {
+          const v = values[i] as number;
+          byte |= (v === v ? 1 : 0) << (i - g);
         }
+        bits[g >> 3] = byte;
       }
-      bits[g >> 3] = byte;
     }
     return { kept, m };
   }
