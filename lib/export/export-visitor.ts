@@ -122,6 +122,9 @@ class RowPlace {
   private readonly sessionText: (string | null)[];
   /** The table's columns that every row has. */
   readonly row: RowColumns;
+  /** The last statement key placed, and its id in the sql_id column. */
+  private lastKey = NO_VALUE;
+  private lastKeyId = -1;
 
   constructor(
     table: ExportTable,
@@ -151,7 +154,12 @@ class RowPlace {
     if (noCursor) k.sqlId[r] = -1;
     else {
       const key = this.context.label(SQL_ID);
-      k.sqlId[r] = key === NO_VALUE || key === NO_CURSOR ? -1 : k.batch.idOf(k.sqlIdColumn, key);
+      // Records come in runs of one statement: its id again without a dictionary lookup.
+      if (key !== this.lastKey) {
+        this.lastKey = key;
+        this.lastKeyId = key === NO_VALUE || key === NO_CURSOR ? -1 : k.batch.idOf(k.sqlIdColumn, key);
+      }
+      k.sqlId[r] = this.lastKeyId;
     }
     this.clock.place(raw, at.pid);
     k.wall[r] = this.clock.local;
@@ -287,6 +295,9 @@ export class CallRows implements TraceVisitor {
   private readonly context = new RecordContext();
   private readonly place: RowPlace;
   private readonly c: ReturnType<typeof callColumns>;
+  /** The last call's cursor and its id in the cursor column (calls come in runs on one cursor). */
+  private lastCursor = '';
+  private lastCursorId = -1;
 
   constructor(
     dataset: string,
@@ -310,7 +321,11 @@ export class CallRows implements TraceVisitor {
     const k = this.c;
     const b = this.calls.batch;
     k.call[r] = b.idOf(C.call, c.call);
-    k.cursor[r] = c.cursor === '' ? -1 : b.idOf(C.cursor, c.cursor);
+    if (c.cursor !== this.lastCursor) {
+      this.lastCursor = c.cursor;
+      this.lastCursorId = c.cursor === '' ? -1 : b.idOf(C.cursor, c.cursor);
+    }
+    k.cursor[r] = this.lastCursorId;
     k.dep[r] = c.dep;
     k.c[r] = c.c;
     k.e[r] = c.e;
