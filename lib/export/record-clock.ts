@@ -10,7 +10,8 @@ export class RecordClock {
   private readonly clock: DatasetClock;
   private pid: string | null | undefined = undefined;
   private table: AnchorTable | null = null;
-  private readonly placed = { micros: NaN, domain: -1, offset: NaN };
+  /** `anchor`: the last nearest anchor of `table` (placeTim starts from it). */
+  private readonly placed = { micros: NaN, domain: -1, offset: NaN, anchor: -1 };
   /** The last place()'s local wall time and UTC instant (µs since 1970-01-01), NaN when it has none. */
   local = NaN;
   utc = NaN;
@@ -27,6 +28,7 @@ export class RecordClock {
     if (pid !== this.pid || this.table === null) {
       this.table = this.clock.tableFor(0, pid);
       this.pid = pid;
+      this.placed.anchor = -1;
     }
     const placed = this.placed;
     placed.offset = NaN;

@@ -243,14 +243,21 @@ export function timeOnTable(table: AnchorTable, tim: number): SampleTime {
  * The lean form of timeOnTable for loops over millions of waits: writes µs and domain into `out`
  * (no allocation). `tim` must be a number (not NaN). Out of range: NaN in NO_DOMAIN.
  */
-export function placeTim(table: AnchorTable, tim: number, out: { micros: number; domain: number; offset?: number }): void {
+export function placeTim(table: AnchorTable, tim: number, out: { micros: number; domain: number; offset?: number; anchor?: number }): void {
   const t = tim * table.scale;
   if (!(t <= MAX_TIM_MICROS)) {
     out.micros = NaN;
     out.domain = NO_DOMAIN;
     return;
   }
-  const a = nearestAnchor(table, t);
+  let a: number;
+  if (out.anchor === undefined) a = nearestAnchor(table, t);
+  else {
+    // The caller keeps the last anchor (-1 for none, and whenever it changes tables): records
+    // come in tim order, so it is most often still the nearest.
+    a = out.anchor >= 0 && isNearest(table.tim, out.anchor, t) ? out.anchor : nearestAnchor(table, t);
+    out.anchor = a;
+  }
   if (a < 0) {
     out.micros = t;
     out.domain = table.rawDomain;
@@ -267,6 +274,26 @@ export function placeTim(table: AnchorTable, tim: number, out: { micros: number;
   out.domain = off === off ? UTC_DOMAIN : LOCAL_DOMAIN;
   // The anchor's own offset: a time typed without one is read on the stamps' clock (time-window.ts).
   if (out.offset !== undefined) out.offset = off;
+}
+
+/**
+ * Whether nearestAnchor(table, t) is `a`: a few comparisons instead of a search. They are the
+ * search's own, for the two places t can have among the sorted tims: at or after tim[a] (before
+ * the next one, and not past the midpoint, where a tie goes to a) or before tim[a] (at or after
+ * the one before, and past the midpoint); ends included.
+ */
+export function isNearest(tims: Float64Array, a: number, t: number): boolean {
+  const n = tims.length;
+  if (a >= n) return false;
+  const at = tims[a] as number;
+  if (t >= at) {
+    if (a === n - 1) return true;
+    const next = tims[a + 1] as number;
+    return t < next && t - at <= next - t;
+  }
+  if (a === 0) return true;
+  const before = tims[a - 1] as number;
+  return t >= before && t - before > at - t;
 }
 
 /** Index of the anchor whose tim is nearest to t (µs), ties to the earlier; -1 when none. */
