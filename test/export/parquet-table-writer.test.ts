@@ -40,6 +40,37 @@ function writeTable(file: string, rows: number, capacity: number): void {
   writeFileSync(file, Buffer.concat(parts));
 }
 
+describe('ParquetTableWriter, nulls wherever they start and end', () => {
+  // A column of values with a run of nulls [from, to): before the first null the writer keeps the
+  // values as they are and gathers from the byte the null is in (parquet-table-writer.ts presentIds).
+  const cases: [number, number][] = [[0, 0], [0, 300], [0, 1], [1, 2], [5, 6], [7, 9], [8, 16], [13, 300], [299, 300], [17, 18], [290, 299]];
+
+  it.each(cases)('nulls in rows [%i, %i) of 300: DuckDB reads back every row as written', async (from, to) => {
+    const schema: TableSchema = [
+      { name: 'i', kind: 'int64', nullable: false },
+      { name: 'maybe', kind: 'int64', nullable: true },
+      { name: 'opt', kind: 'string', nullable: true },
+    ];
+    const parts: Uint8Array[] = [];
+    const writer = new ParquetTableWriter(schema, { write: (b) => parts.push(b.slice()) });
+    const batch = new ColumnBatch(schema, 300);
+    const expected: [bigint, bigint | null, string | null][] = [];
+    for (let i = 0; i < 300; i++) {
+      const isNull = i >= from && i < to;
+      batch.number(0)[i] = i;
+      batch.number(1)[i] = isNull ? NaN : 1000 + i;
+      batch.id(2)[i] = batch.idOf(2, isNull ? null : `w${i % 4}`);
+      expected.push([BigInt(i), isNull ? null : BigInt(1000 + i), isNull ? null : `w${i % 4}`]);
+    }
+    batch.rows = 300;
+    writer.writeRowGroup(batch);
+    writer.finish();
+    const file = path.join(temp.dir, `nulls-${from}-${to}.parquet`);
+    writeFileSync(file, Buffer.concat(parts));
+    expect(await query(`select i, maybe, opt from ${sqlPath(file)} order by i`)).toEqual(expected);
+  });
+});
+
 describe('ParquetTableWriter', () => {
   it('writes INT64, TIMESTAMP and dictionary strings that DuckDB reads back exactly, across row groups', async () => {
     const file = path.join(temp.dir, 'table.parquet');
