@@ -66,8 +66,10 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
   if (inputs.length === 0) throw new ExitError(2, `no trace files found in ${positionals.join(', ')} (looked for *.trc, *.trc.gz, archives and files that look like traces)`);
   const total = inputs.reduce((n, f) => n + f.size, 0);
   const progress = progressLine(2 * total, stderr);
+  // One pool for both passes: its worker, warm from the first, writes calls.parquet in the second.
+  const pool = new ParsePool(workers ?? availableParallelism());
   try {
-    const first = await parseFiles(inputs, { event: DEFAULT_EVENT, keep: 'counts', workers, onProgress: (done) => progress.update(done) });
+    const first = await parseFiles(inputs, { event: DEFAULT_EVENT, keep: 'counts', pool, onProgress: (done) => progress.update(done) });
     for (const r of first.results) {
       if (r.outcome.kind === 'not-a-trace') stderr.write(safeText(`warning: skipped ${r.outcome.reason}\n`));
       else for (const w of exportWarnings(r)) stderr.write(safeText(`warning: ${formatWarning(w)}\n`));
@@ -82,7 +84,7 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
     const before = inputs.map((_, i) => inputs.slice(0, i).reduce((n, f) => n + f.size, 0));
     // calls.parquet and the call profiles (the statements) on a worker thread, while this thread
     // writes waits.parquet: each pass reads every file and takes only its own records
-    // (lib/node/export-calls.ts). One task: one worker is enough. With --workers 1 (or no worker
+    // (lib/node/export-calls.ts), on the first pass's worker. With --workers 1 (or no worker
     // script: tests running the sources) both passes run on this thread, taking turns. This
     // thread's tables are opened first: one that cannot be written stops the run before
     // calls.parquet is touched.
@@ -103,7 +105,7 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
     let written: ExportCounts;
     try {
       written = await withTableFiles(dir, async (sinks): Promise<ExportCounts> => {
-        const pool = new ParsePool(Math.min(workers ?? availableParallelism(), 2), undefined, false);
+        pool.workersOnly();
         try {
           const elsewhere = pool.run(task).then(
             // A failure stays as it is: a FileError (a file the user must fix) is said with status 1 by
@@ -114,6 +116,7 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
             },
           );
           elsewhere.catch(() => undefined); // awaited by exportDataset, which reports a failure
+          pool.retire(); // one task: any other worker goes now
           const onProgress = (i: number, bytes: number) => progress.update(total + (before[i] ?? 0) + bytes);
           return await exportDataset(files, { dataset, sqlText: values['sql-text'] === true, sinks, elsewhere, onProgress });
         } finally {
@@ -134,6 +137,7 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
     );
   } finally {
     progress.done();
+    await pool.close();
   }
 }
 

@@ -25,6 +25,8 @@ export interface ParseFilesOptions {
   /** 'counts': keep only each file's ela counts (`elaHistograms`), no per-wait samples. */
   keep?: SampleKeeping;
   workers?: number;
+  /** The threads to parse on, when the caller has more for them to do after (the export); `workers` then says nothing. */
+  pool?: ParsePool;
   /** Bytes read so far out of the total, across all files. */
   onProgress?: (bytesDone: number, bytesTotal: number) => void;
   /** A call or commit measure instead of `event`'s waits; each file is then one task (its state runs through the file). */
@@ -71,12 +73,13 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
     progress[fileIndex] = bytes;
     options.onProgress?.(progress.reduce((a, b) => a + b, 0), total);
   };
-  const pool = new ParsePool(options.workers, options.workerUrl);
+  const pool = options.pool ?? new ParsePool(options.workers, options.workerUrl);
   const keep = options.keep ?? 'samples';
-  // Once every file is scanned the workers can go (ParsePool.retire), while this thread joins.
+  // Once every file is scanned the workers can go (ParsePool.retire), while this thread joins;
+  // a caller's pool stays as it is, for the caller's next task.
   let scanning = files.length;
   const scanned = () => {
-    if (--scanning === 0) pool.retire();
+    if (--scanning === 0 && !options.pool) pool.retire();
   };
   try {
     const parsed = await Promise.all(
@@ -131,7 +134,7 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
     );
     return { results: parsed.map((p) => p.result), elaHistograms: parsed.map((p) => p.elaHistogram), profiles: parsed.map((p) => p.profile), groups: parsed.map((p) => p.groups), groupProfiles: parsed.map((p) => p.groupProfiles) };
   } finally {
-    await pool.close();
+    if (!options.pool) await pool.close();
   }
 }
 

@@ -35,9 +35,9 @@ export class ParsePool {
   private readonly stopping: Promise<number>[] = [];
   private nextId = 0;
   /** Whether tasks run on the calling thread too (always when there is no worker). */
-  private readonly here: boolean;
+  private here: boolean;
   /** Threads that take tasks. */
-  readonly size: number;
+  size: number;
 
   /**
    * `requested` threads in all: the calling thread and requested - 1 workers. `callingThread`
@@ -69,6 +69,16 @@ export class ParsePool {
    */
   get capacity(): number {
     return 2 * this.workers.length + (this.here ? 1 : 0);
+  }
+
+  /**
+   * From now on the calling thread has work of its own, as if made with `callingThread` false:
+   * the export's first pass runs on every thread, then its calls table goes to a worker of the
+   * same pool, already booted and warm (a new one started its pass ~0.1 s late).
+   */
+  workersOnly(): void {
+    this.here = this.workers.length === 0;
+    this.size = this.workers.length + (this.here ? 1 : 0);
   }
 
   /** Runs a task (its id is the pool's); `onBytes` hears the bytes it has read so far. */

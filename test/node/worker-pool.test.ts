@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ParsePool } from '../../lib/node/worker-pool';
+import { parseFiles } from '../../lib/node/parse-files';
 import { FileError } from '../../lib/node/file-error';
 import { generateCommitLoop } from '../../lib/synth/commit-loop';
 import { RangeLimit } from '../../lib/trace/range-limit';
@@ -118,6 +119,33 @@ describe('a pool that leaves the calling thread free (callingThread false)', () 
       await expect(stopped).rejects.toThrow('stopped: the parse pool was closed');
     } finally {
       await alone.close();
+    }
+  });
+});
+
+describe('a pool shared by parseFiles and the task after it (the export)', () => {
+  it('parses on both threads, keeps its worker, then with workersOnly leaves the calling thread free', async () => {
+    const bytes = readFileSync(file);
+    const size = bytes.length;
+    const readAt = async (start: number, length: number) => bytes.subarray(start, start + length);
+    const plan = await planRanges(readAt, size, [Math.floor(size / 2)], 'log file sync', 'commit-loop.trc');
+    const [, mid] = plan!.cuts as [number, number, number];
+    const range = (start: number, end: number) => ({ kind: 'range' as const, path: file, headFacts: plan!.headFacts, event: 'log file sync', fileName: 'commit-loop.trc', fileIndex: 0, keep: 'counts' as const, start, end });
+    const pool = new ParsePool(2, workerUrl);
+    try {
+      const parsed = await parseFiles([{ path: file, name: 'commit-loop.trc', size }], { event: 'log file sync', pool, ranges: { splitBytes: 64 * 1024, minBytes: 16 * 1024 } });
+      expect(parsed.results[0]?.samples.count).toBe(bytes.toString('latin1').split("nam='log file sync'").length - 1);
+      // The worker is still there (parseFiles neither retired nor closed a caller's pool).
+      expect(pool.liveWorkers).toBe(1);
+      pool.workersOnly();
+      expect([pool.size, pool.capacity]).toEqual([1, 2]);
+      // One task goes to the worker: this thread stays free (idle() is false while it runs).
+      const task = pool.run(range(0, mid));
+      expect(pool.idle()).toBe(false);
+      const done = await task;
+      expect(done.kind === 'range-done' && done.scan.waitLines).toBe(waitLinesIn(bytes, 0, mid));
+    } finally {
+      await pool.close();
     }
   });
 });
