@@ -26,7 +26,7 @@ const TWO_32 = 4294967296;
  * group is ever held. hyparquet-writer (a maintained writer) serialises what Parquet's Thrift
  * structures need, the page headers and the footer; the column values are encoded here from the
  * typed arrays, since its row-at-a-time encoders (a BigInt per INT64 value, a Map lookup per
- * string) wrote 0.13–0.66 M rows/s of the waits table against 0.94–1.19 M here, where a 1 GiB
+ * string) wrote 0.32–0.33 M rows/s of the waits table against 12–14 M here, where a 1 GiB
  * trace has 11 M rows (bench/export-bench.mjs, and the README).
  *
  * Pages are DATA_PAGE (v1), uncompressed, one per column per row group: INT64 values
