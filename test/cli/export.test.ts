@@ -111,6 +111,25 @@ const lineOf = (prefix: string) => {
 const LOCAL_0 = Date.UTC(2024, 2, 26, 16, 8, 36) * 1000;
 const UTC_0 = Date.UTC(2024, 2, 26, 23, 8, 36) * 1000;
 
+describe('export --format parquet: per-execution statistics to the nearest µs', () => {
+  it('rounds the median and p99 that R type 7 interpolates (an INT64 column holds whole µs)', async () => {
+    // One statement executed 100 times with e = 1, 2, …, 100 µs. By hand (R type 7, h = (n − 1)·p):
+    // median h = 49.5, between 50 and 51: 50.5, rounded 51 (not cut to 50); p99 h = 98.01, 99 +
+    // 0.01·(100 − 99) = 99.01, rounded 99; max 100.
+    const lines = ['Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production', 'Version 19.12.0.0.0', '=====================',
+      "PARSING IN CURSOR #3 len=8 dep=0 uid=1 oct=3 lid=1 tim=1000 hv=77 ad='ab' sqlid='fffffffffff01'", 'select 1', 'END OF STMT'];
+    for (let e = 1; e <= 100; e++) lines.push(`EXEC #3:c=0,e=${e},p=0,cr=0,cu=0,mis=0,r=0,dep=0,og=1,plh=0,tim=${1000 + 1000 * e}`);
+    const file = path.join(temp.dir, 'hundred-execs.trc');
+    const dir = path.join(temp.dir, 'hundred');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const run = await runCli(['export', '--format', 'parquet', '--out', dir, file]);
+    expect(run.status, run.stderr).toBe(0);
+    const json = parseJsonOutput<{ statements: { perExecution: { median: number; p99: number; max: number } }[] }>(await runCli(['statements', '--json', file]));
+    expect(json.statements[0]?.perExecution).toEqual({ median: 50.5, p99: 99.01, max: 100 });
+    expect(await query(`select executions, e_per_execution_median_us, e_per_execution_p99_us, e_per_execution_max_us from ${table('statements', dir)}`)).toEqual([[100n, 51n, 99n, 100n]]);
+  });
+});
+
 describe('export --format parquet of a hand-made trace', () => {
   const dir = path.join(temp.dir, 'hand');
   const file = path.join(temp.dir, 'cdb1_ora_3802.trc');
