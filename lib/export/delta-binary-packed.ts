@@ -20,7 +20,7 @@ const PAGE = 65536;
 /** Where delta-kernel.wat takes the values: after its scratch (a block's deltas and miniblocks' largest). */
 const VALUES_AT = 2048;
 
-/** The most bytes encodeDeltaInt64 writes for m values: 7 a delta (width ≤ 53), a 10-byte minimum and 4 widths a block, the header. */
+/** The most bytes encodeDeltaInt64 writes for m values: 7 a delta (width ≤ 54: 6.75 bytes), a 10-byte minimum and 4 widths a block, the header. */
 export function deltaBound(m: number): number {
   return Math.ceil(Math.max(0, m - 1) / BLOCK) * (BLOCK * 7 + 14) + 32;
 }
@@ -39,8 +39,7 @@ function kernelFor(m: number): DeltaKernel {
     const bytes = Uint8Array.from(text, (ch) => ch.charCodeAt(0));
     kernel = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports as unknown as DeltaKernel;
   }
-  // The packing ORs each value in with an 8-byte store: 8 bytes of room past the bound.
-  const needed = VALUES_AT + 8 * m + deltaBound(m) + 16;
+  const needed = VALUES_AT + 8 * m + deltaBound(m);
   const memory = kernel.memory;
   if (memory.buffer.byteLength < needed) memory.grow(Math.ceil((needed - memory.buffer.byteLength) / PAGE));
   return kernel;

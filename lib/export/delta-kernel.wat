@@ -8,7 +8,8 @@
 ;;
 ;; The caller writes the values (float64 integers) at $values and asks for `encode`; the bytes
 ;; come out at $out. A value above 2^51 in magnitude makes it return -1 (the column is then
-;; written PLAIN: delta-binary-packed.ts), as the deltas less their minimum must stay below 2^53.
+;; written PLAIN: delta-binary-packed.ts), so the deltas less their minimum stay at most 2^53
+;; (54 bits; the 64-bit accumulator takes them whole).
 (module
   (memory (export "memory") 1)
   ;; One block's deltas (128 i64), then each miniblock's largest (4 i64): scratch at 0.

@@ -172,8 +172,6 @@ class RowPlace {
  * visitor: the rows are the records the parser booked, no second grammar). It takes no call
  * lines, so the line kernel keeps its fast path for them, and it takes WAITs in runs, so the
  * kernel books them (trace-visitor.ts); each is then read from its line as one that comes alone.
- * With `from`, only the WAITs at or past that byte offset: the CLI's export writes the waits of
- * a file's end on the thread that reads the whole file for its calls (lib/cli/export-command.ts).
  */
 export class WaitRows implements TraceVisitor {
   private readonly context = new RecordContext();
@@ -195,7 +193,6 @@ export class WaitRows implements TraceVisitor {
     dataset: string,
     file: ExportFileFacts,
     private readonly waits: ExportTable,
-    private readonly from = 0,
   ) {
     this.place = new RowPlace(waits, W, dataset, file, this.context);
     this.w = waitColumns(waits.batch);
@@ -210,8 +207,6 @@ export class WaitRows implements TraceVisitor {
     w.bytes = run.bytes;
     for (let i = from; i < to; i++) {
       const start = run.start[i] as number;
-      const offset = run.offsetAt + start;
-      if (offset < this.from) continue;
       const id = run.id[i] as number;
       w.id = id;
       w.event = run.names[id] as string;
@@ -220,13 +215,12 @@ export class WaitRows implements TraceVisitor {
       w.start = run.at + start;
       w.end = run.at + (run.end[i] as number);
       position.line = run.firstLine + (run.line[i] as number);
-      position.offset = offset;
+      position.offset = run.offsetAt + start;
       this.onWait(w, position);
     }
   }
 
   onWait(w: VisitedWait, at: RecordPosition): void {
-    if (at.offset < this.from) return;
     this.context.atWait(w, at);
     const r = this.waits.row();
     // `WAIT #0:` (most waits of a commit loop) has no cursor: no statement to look up.
@@ -236,8 +230,9 @@ export class WaitRows implements TraceVisitor {
     k.event[r] = this.eventIds[w.id] ??= this.waits.batch.idOf(W.event, w.event);
     k.ela[r] = w.ela;
     this.place.row.tim[r] = w.tim * at.microsPerUnit;
+    // A WAIT on a cursor had its fields read for its statement (RowPlace.fill): those, not a second pass.
     const names = this.eventNames[w.id];
-    if (names?.known && this.known.readKnown(w.bytes, w.start, w.end, w.event.length, names.known, this.values)) this.knownParameters(r, names);
+    if (noCursor && names?.known && this.known.readKnown(w.bytes, w.start, w.end, w.event.length, names.known, this.values)) this.knownParameters(r, names);
     else this.parameters(r, w.id, this.context.parameters());
   }
 

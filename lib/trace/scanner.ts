@@ -19,12 +19,6 @@ const WAIT = ascii('WAIT #');
  */
 const LONG_LINE_CAP = 1 << 20;
 
-/**
- * The streaming 10046 scanner. `push` takes chunks cut anywhere, even inside a line or a
- * multi-byte character; only the partial last line of a chunk is carried over. Complete lines
- * go through the line kernel (WebAssembly SIMD) where it is available, and every line it does
- * not fully handle, like every line without it, through LineGrammar's JavaScript.
- */
 /** Where one kernel call's input is: input[done …] at file offset base + done, its first line firstLine. */
 export interface KernelCallPlace {
   input: Uint8Array;
@@ -33,6 +27,12 @@ export interface KernelCallPlace {
   firstLine: number;
 }
 
+/**
+ * The streaming 10046 scanner. `push` takes chunks cut anywhere, even inside a line or a
+ * multi-byte character; only the partial last line of a chunk is carried over. Complete lines
+ * go through the line kernel (WebAssembly SIMD) where it is available, and every line it does
+ * not fully handle, like every line without it, through LineGrammar's JavaScript.
+ */
 export class TraceScanner extends LineGrammar {
   private readonly sniffer = new BinarySniffer();
   private kernel: LineKernel | null;

@@ -126,7 +126,8 @@ export interface VisitedCursor {
 export interface TraceVisitor {
   onWait(record: VisitedWait, position: RecordPosition): void;
   /**
-   * WAITs in runs, for a visitor that needs only their event, ela and tim: with it (and without
+   * WAITs in runs, for a visitor that needs their event, ela and tim (a profile), or reads the rest
+   * from each one's line (the Parquet export's waits table, by WaitRun's start and end): with it (and without
    * `sample` or `measured`), the line kernel books the WAITs of every event it knows and hands
    * them over in runs, between the records that still come one by one (onWait for the rest, in
    * file order). `position` has the run's process, session and unit; its line and offset are of

@@ -57,8 +57,9 @@
   (global $emit (export "emit") (mut i32) (i32.const 0))
   ;; The wait log ($emit & 4): every WAIT booked here (kinds 5, 6 and 7) is also written, with its
   ;; tim, as columns at $waitLog: MAX entries each of i32 event id, i32 "records emitted before
-  ;; it", f64 ela and f64 tim (the trace's unit), then i32 start, end and line index. For a visited scan whose visitor takes WAITs in
-  ;; runs (a profile): the WAIT is booked without a record, and without JavaScript per line.
+  ;; it", f64 ela and f64 tim (the trace's unit), then i32 start, end and line index of its line.
+  ;; For a visited scan whose visitor takes WAITs in runs (a profile; the Parquet export's waits
+  ;; table, which reads the rest of each from its line): the WAIT is booked without a record.
   (global $waitLog (export "waitLog") (mut i32) (i32.const 0))
   (global $waitLogCount (export "waitLogCount") (mut i32) (i32.const 0))
   ;; Where parseCall writes the fields of call record n: 16 f64 at $calls + n * 128.
