@@ -6,7 +6,8 @@
  * wall time) grow by small steps, so most values take one or two bytes instead of PLAIN's eight:
  * smaller files, and fewer bytes to write (numbers in bench/export-bench.mjs).
  *
- * Values arrive as float64 integers. Above 2^51 in magnitude a delta less the minimum could pass
+ * Values arrive as float64 integers (whole numbers: a column whose values can have fractions
+ * rounds them where it fills them, as summary-rows.ts does). Above 2^51 in magnitude a delta less the minimum could pass
  * 2^53, where float64 stops counting every integer: such a column chunk is written PLAIN instead
  * (encodeDeltaInt64 returns -1).
  *
