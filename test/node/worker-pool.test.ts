@@ -26,16 +26,22 @@ function waitLinesIn(bytes: Buffer, from: number, to: number): number {
   return n;
 }
 
+/** The test file cut in two where the range plan cuts it, and a range task of it. */
+async function halves() {
+  const bytes = readFileSync(file);
+  const size = bytes.length;
+  const readAt = async (start: number, length: number) => bytes.subarray(start, start + length);
+  const plan = await planRanges(readAt, size, [Math.floor(size / 2)], 'log file sync', 'commit-loop.trc');
+  const [, mid] = plan!.cuts as [number, number, number];
+  const range = (start: number, end: number) => ({ kind: 'range' as const, path: file, headFacts: plan!.headFacts, event: 'log file sync', fileName: 'commit-loop.trc', fileIndex: 0, keep: 'counts' as const, start, end });
+  return { bytes, size, mid, range };
+}
+
 describe('ParsePool.retire', () => {
   it('lets a worker finish the task it runs, and runs later tasks on the calling thread', async () => {
-    const bytes = readFileSync(file);
-    const size = bytes.length;
-    const readAt = async (start: number, length: number) => bytes.subarray(start, start + length);
-    const plan = await planRanges(readAt, size, [Math.floor(size / 2)], 'log file sync', 'commit-loop.trc');
-    const [, mid] = plan!.cuts as [number, number, number];
+    const { bytes, size, mid, range } = await halves();
     const pool = new ParsePool(2, workerUrl);
     try {
-      const range = (start: number, end: number) => ({ kind: 'range' as const, path: file, headFacts: plan!.headFacts, event: 'log file sync', fileName: 'commit-loop.trc', fileIndex: 0, keep: 'counts' as const, start, end });
       // The first runs here, the second on the worker; retired at once, the worker is busy.
       expect(pool.liveWorkers).toBe(1);
       const running = [pool.run(range(0, mid)), pool.run(range(mid, size))];
@@ -88,12 +94,7 @@ describe('range tasks read through a shared limit', () => {
 
 describe('a pool that leaves the calling thread free (callingThread false)', () => {
   it('runs its tasks on the worker, one after the other, and on the calling thread only without one', async () => {
-    const bytes = readFileSync(file);
-    const size = bytes.length;
-    const readAt = async (start: number, length: number) => bytes.subarray(start, start + length);
-    const plan = await planRanges(readAt, size, [Math.floor(size / 2)], 'log file sync', 'commit-loop.trc');
-    const [, mid] = plan!.cuts as [number, number, number];
-    const range = (start: number, end: number) => ({ kind: 'range' as const, path: file, headFacts: plan!.headFacts, event: 'log file sync', fileName: 'commit-loop.trc', fileIndex: 0, keep: 'counts' as const, start, end });
+    const { bytes, size, mid, range } = await halves();
     const pool = new ParsePool(2, workerUrl, false);
     try {
       expect([pool.size, pool.capacity, pool.liveWorkers]).toEqual([1, 2, 1]);
@@ -125,12 +126,7 @@ describe('a pool that leaves the calling thread free (callingThread false)', () 
 
 describe('a pool shared by parseFiles and the task after it (the export)', () => {
   it('parses on both threads, keeps its worker, then with workersOnly leaves the calling thread free', async () => {
-    const bytes = readFileSync(file);
-    const size = bytes.length;
-    const readAt = async (start: number, length: number) => bytes.subarray(start, start + length);
-    const plan = await planRanges(readAt, size, [Math.floor(size / 2)], 'log file sync', 'commit-loop.trc');
-    const [, mid] = plan!.cuts as [number, number, number];
-    const range = (start: number, end: number) => ({ kind: 'range' as const, path: file, headFacts: plan!.headFacts, event: 'log file sync', fileName: 'commit-loop.trc', fileIndex: 0, keep: 'counts' as const, start, end });
+    const { bytes, size, mid, range } = await halves();
     const pool = new ParsePool(2, workerUrl);
     try {
       const parsed = await parseFiles([{ path: file, name: 'commit-loop.trc', size }], { event: 'log file sync', pool, ranges: { splitBytes: 64 * 1024, minBytes: 16 * 1024 } });
