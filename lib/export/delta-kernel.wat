@@ -31,29 +31,23 @@
   (func $zigzag (param $v i64) (result i64)
     (i64.xor (i64.shl (local.get $v) (i64.const 1)) (i64.shr_s (local.get $v) (i64.const 63))))
 
-  ;; The float64 integer at `at` as an i64; sets $outOfRange when it is past 2^51 in magnitude.
-  (global $outOfRange (mut i32) (i32.const 0))
-  (func $valueAt (param $at i32) (result i64)
-    (local $v f64)
-    (local.set $v (f64.load (local.get $at)))
-    (if (i32.eqz (i32.and (f64.le (local.get $v) (f64.const 0x1p51)) (f64.ge (local.get $v) (f64.const -0x1p51))))
-      (then
-        (global.set $outOfRange (i32.const 1))
-        (return (i64.const 0))))
-    (i64.trunc_f64_s (local.get $v)))
+  ;; Whether the float64 integer v is within 2^51 in magnitude (false for NaN).
+  (func $inRange (param $v f64) (result i32)
+    (i32.and (f64.le (local.get $v) (f64.const 0x1p51)) (f64.ge (local.get $v) (f64.const -0x1p51))))
 
   ;; Encodes the m values at `values` (f64) to `out`; returns the bytes written, or -1.
   (func (export "encode") (param $values i32) (param $m i32) (param $out i32) (result i32)
     (local $p i32) (local $start i32) (local $n i32) (local $k i32) (local $b i32) (local $to i32)
     (local $f f64) (local $previous i64) (local $v i64) (local $d i64) (local $min i64) (local $max i64)
     (local $widthsAt i32) (local $used i32) (local $width i32) (local $bit i32) (local $acc i64)
-    (global.set $outOfRange (i32.const 0))
     (local.set $p (call $varint (local.get $out) (i64.const 128)))
     (local.set $p (call $varint (local.get $p) (i64.const 4)))
     (local.set $p (call $varint (local.get $p) (i64.extend_i32_u (local.get $m))))
     (if (i32.gt_u (local.get $m) (i32.const 0))
-      (then (local.set $previous (call $valueAt (local.get $values)))))
-    (if (global.get $outOfRange) (then (return (i32.const -1))))
+      (then
+        (local.set $f (f64.load (local.get $values)))
+        (if (i32.eqz (call $inRange (local.get $f))) (then (return (i32.const -1))))
+        (local.set $previous (i64.trunc_f64_s (local.get $f)))))
     (local.set $p (call $varint (local.get $p) (call $zigzag (local.get $previous))))
     (local.set $start (i32.const 1))
     (block $blocksDone
@@ -75,8 +69,7 @@
               (loop $values
                 (br_if $valuesDone (i32.ge_u (local.get $k) (local.get $to)))
                 (local.set $f (f64.load (i32.add (local.get $values) (i32.shl (i32.add (local.get $start) (local.get $k)) (i32.const 3)))))
-                (if (i32.eqz (i32.and (f64.le (local.get $f) (f64.const 0x1p51)) (f64.ge (local.get $f) (f64.const -0x1p51))))
-                  (then (return (i32.const -1))))
+                (if (i32.eqz (call $inRange (local.get $f))) (then (return (i32.const -1))))
                 (local.set $v (i64.trunc_f64_s (local.get $f)))
                 (local.set $d (i64.sub (local.get $v) (local.get $previous)))
                 (local.set $previous (local.get $v))

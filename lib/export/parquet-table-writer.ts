@@ -156,48 +156,32 @@ export class ParquetTableWriter {
 
   /**
    * A nullable string column's ids that are not null (-1), and how many; when some are and some
-   * are not, which, packed 8 to a byte in the scratch's `bits` (definitionLevels). Most columns
-   * are all values or all nulls: found by a look that stops at the first row of the other kind,
-   * and given as they are, with no copy and no bits.
+   * are not, which, packed 8 to a byte in the scratch's `bits` (definitionLevels). An id is there
+   * when it is >= 0.
    */
   private presentIds(ids: Int32Array, n: number): { kept: Int32Array; m: number } {
-    let first = 0;
-    while (first < n && (ids[first] as number) >= 0) first++;
-    if (first === n) return { kept: ids, m: n };
-    let value = first;
-    while (value < n && (ids[value] as number) < 0) value++;
-    if (first === 0 && value === n) return { kept: ids, m: 0 };
-    // Both kinds: the whole bytes of values before the first null as they are, then gathered.
-    const kept = this.scratch.int32('ids', n);
-    const bits = this.scratch.bytes('bits', (n + 7) >> 3);
-    const from = first & ~7;
-    kept.set(ids.subarray(0, from));
-    bits.fill(0xff, 0, from >> 3);
-    let m = from;
-    for (let g = from; g < n; g += 8) {
-      const end = Math.min(n, g + 8);
-      let byte = 0;
-      for (let i = g; i < end; i++) {
-        const id = ids[i] as number;
-        const has = id >= 0 ? 1 : 0;
-        kept[m] = id;
-        m += has;
-        byte |= has << (i - g);
-      }
-      bits[g >> 3] = byte;
-    }
-    return { kept, m };
+    return this.present(ids, n, 0, () => this.scratch.int32('ids', n));
   }
 
-  /** A nullable number column's values that are not null (NaN), and how many; which, as presentIds says. */
+  /** A nullable number column's values that are not null (NaN), as presentIds says: >= -Infinity, which NaN never is. */
   private presentNumbers(values: Float64Array, n: number): { kept: Float64Array; m: number } {
+    return this.present(values, n, -Infinity, () => this.scratch.float64('present', n));
+  }
+
+  /**
+   * The values of a nullable column that are there (`>= floor`), and how many. Most columns are
+   * all values or all nulls: found by a look that stops at the first row of the other kind, and
+   * given as they are, with no copy and no bits. Otherwise the whole bytes of values before the
+   * first null as they are, then the rest gathered, their level bits packed as they go.
+   */
+  private present<T extends Int32Array | Float64Array>(values: T, n: number, floor: number, scratch: () => T): { kept: T; m: number } {
     let first = 0;
-    while (first < n && values[first] === values[first]) first++;
+    while (first < n && (values[first] as number) >= floor) first++;
     if (first === n) return { kept: values, m: n };
     let value = first;
-    while (value < n && values[value] !== values[value]) value++;
+    while (value < n && !((values[value] as number) >= floor)) value++;
     if (first === 0 && value === n) return { kept: values, m: 0 };
-    const kept = this.scratch.float64('present', n);
+    const kept = scratch();
     const bits = this.scratch.bytes('bits', (n + 7) >> 3);
     const from = first & ~7;
     kept.set(values.subarray(0, from));
@@ -208,7 +192,7 @@ export class ParquetTableWriter {
       let byte = 0;
       for (let i = g; i < end; i++) {
         const v = values[i] as number;
-        const has = v === v ? 1 : 0;
+        const has = v >= floor ? 1 : 0;
         kept[m] = v;
         m += has;
         byte |= has << (i - g);

@@ -36,6 +36,8 @@ export interface KernelCallPlace {
 export class TraceScanner extends LineGrammar {
   private readonly sniffer = new BinarySniffer();
   private kernel: LineKernel | null;
+  /** The current kernel call's input, for a run of its wait log (one object: the line loop allocates nothing). */
+  private readonly place: KernelCallPlace = { input: new Uint8Array(0), done: 0, base: 0, firstLine: 0 };
   /** Per event id: whether the kernel books its WAITs itself (set once per event). */
   private readonly kernelBooks: boolean[] = [];
   /**
@@ -151,7 +153,11 @@ export class TraceScanner extends LineGrammar {
       // one without tim is now cut short.
       const wantTim = this.pendingAnchor !== null || this.firstTim === null || !this.sawWaitTim;
       const scan = kernel.scan(input, done, length, this.inSql, wantTim, firstLine, base + done, this.kernelEmit);
-      const place: KernelCallPlace = { input, done, base, firstLine };
+      const place = this.place;
+      place.input = input;
+      place.done = done;
+      place.base = base;
+      place.firstLine = firstLine;
       const { records } = scan;
       const int32 = kernel.int32;
       const float64 = kernel.float64;

@@ -83,20 +83,9 @@ export class WaitParams {
       const nameEnd = known.ends[i] as number;
       if (end - p < nameEnd - k) return false;
       for (; k < nameEnd; k++, p++) if (bytes[p] !== text[k]) return false;
-      // The value up to the next space, as decimal() reads it, in the same loop (a sixth faster).
-      const negative = bytes[p] === MINUS;
-      if (negative) p++;
-      const digits = p;
-      let value = 0;
-      let decimalDigits = true;
-      for (; p < end; p++) {
-        const byte = bytes[p] as number;
-        if (byte === SPACE) break;
-        const d = byte - 0x30;
-        if (d < 0 || d > 9) decimalDigits = false;
-        value = value * 10 + d;
-      }
-      values[i] = decimalDigits && p > digits && value <= Number.MAX_SAFE_INTEGER ? (negative ? -value : value) : NaN;
+      // The value, read as it is found: up to the next space.
+      values[i] = decimal(bytes, p, end);
+      p = decimalEnd;
     }
     return true;
   }
@@ -214,20 +203,30 @@ export class KnownFields {
   }
 }
 
-/** bytes[start, end) as a decimal integer with an optional minus: NaN when it is anything else, or at or past 2^53. */
+/** Where the last decimal() stopped: the space after the value, or `end`. */
+let decimalEnd = 0;
+
+/**
+ * The value at bytes[start …), up to the next space or `end`, as a decimal integer with an
+ * optional minus: NaN when it is anything else, or at or past 2^53. Read as the value is found,
+ * so readKnown() finds and reads a value in one loop; it stops where decimalEnd says.
+ */
 function decimal(bytes: Uint8Array, start: number, end: number): number {
   let p = start;
   const negative = bytes[p] === MINUS;
   if (negative) p++;
-  if (p >= end) return NaN;
+  const digits = p;
   let value = 0;
+  let decimalDigits = true;
   for (; p < end; p++) {
-    const d = (bytes[p] as number) - 0x30;
-    if (d < 0 || d > 9) return NaN;
+    const byte = bytes[p] as number;
+    if (byte === SPACE) break;
+    const d = byte - 0x30;
+    if (d < 0 || d > 9) decimalDigits = false;
     value = value * 10 + d;
   }
-  if (value > Number.MAX_SAFE_INTEGER) return NaN;
-  return negative ? -value : value;
+  decimalEnd = p;
+  return decimalDigits && p > digits && value <= Number.MAX_SAFE_INTEGER ? (negative ? -value : value) : NaN;
 }
 
 /** Whether ' ela=' starts at bytes[p] (the caller keeps p + 5 within the record). */
