@@ -132,7 +132,7 @@ describe('the line kernel', () => {
 
   it('hands over more samples than its sample columns hold in one call (60,000 selected WAITs in one 4 MiB chunk)', () => {
     // Every line a selected WAIT. A first small chunk lets the scanner register the event with the
-    // kernel; in the second, every WAIT goes to the kernel's 32,768-sample columns, which fill.
+    // kernel; in the second, every WAIT goes to the kernel's sample columns (MAX_RECORDS, 4,096), which fill many times.
     const wait = (i: number) => `WAIT #0: nam='log file sync' ela= ${(i % 997) + 1} p3=0 obj#=-1 tim=${1_000_000 + i}`;
     const head = ['Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production', '*** 2024-01-01T00:00:00.000000+00:00'];
     for (let i = 0; i < 10; i++) head.push(wait(i));
