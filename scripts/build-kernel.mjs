@@ -20,7 +20,13 @@ import wabtFactory from 'wabt';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The modules: their source, the file their bytes go to, and the constant that holds them. */
+/** @typedef {{ wat: string; bytes: string; constant: string; noInline?: string }} Kernel */
+
+/**
+ * The modules: their source, the file their bytes go to, the constant that holds them, and which
+ * functions Binaryen must not inline (optional).
+ * @type {{ line: Kernel; delta: Kernel }}
+ */
 export const KERNELS = {
   // parseCall stays a function of its own (see optimize).
   line: { wat: 'lib/trace/kernel/line-kernel.wat', bytes: 'lib/trace/kernel/line-kernel-bytes.ts', constant: 'LINE_KERNEL_WASM_BASE64', noInline: 'parseCall' },
