@@ -23,8 +23,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** @typedef {{ wat: string; bytes: string; constant: string; noInline?: string }} Kernel */
 
 /**
- * The modules: their source, the file their bytes go to, the constant that holds them, and which
- * functions Binaryen must not inline (optional).
+ * The modules: their source, the file their bytes go to, the constant that holds them, and the
+ * function Binaryen must not inline (optional; its name in the .wat, without the $).
  * @type {{ line: Kernel; delta: Kernel }}
  */
 export const KERNELS = {
@@ -46,7 +46,7 @@ export async function assembleKernel(kernel = KERNELS.line) {
 
 /**
  * wasm-opt -O3, with functions of up to 600 bytes inlined (the line loop's helpers, and parseCall's
- * $field and $number, which it calls ~14 times a commit), except `noInline` (a name pattern).
+ * $field and $number, which it calls ~14 times a commit), except the function named `noInline`.
  * Why 600, not 200: left as calls, $field and $number were the profile's second and third wasm
  * functions (~125 ms of a thread's ~800 on the 1 GiB trace). Why parseCall is kept out of the line
  * loop: with it inlined there, the loop grew from 85 to 500 KB of text, and `stats`, which never
@@ -65,6 +65,8 @@ function optimize(bytes, noInline) {
     binaryen.setAlwaysInlineMaxSize(40);
     binaryen.setFlexibleInlineMaxSize(600);
     if (noInline) {
+      // A renamed function would match nothing, silently: the kernel would still be right, only slower.
+      if (!module.getFunction(noInline)) throw new Error(`build-kernel: no function named ${noInline} to keep from inlining`);
       binaryen.setPassArgument('no-inline', noInline);
       module.runPasses(['no-inline']);
     }
