@@ -1,7 +1,8 @@
 import type { VisitedCall } from '../trace/trace-visitor';
 import type { CallSums, CallTotals } from './profile-model';
+import { DOUBLE_ZERO } from '../double-zero';
 
-export const emptyCallSums = (): CallSums => ({ count: 0, e: 0, c: 0, p: 0, cr: 0, cu: 0, r: 0, mis: 0 });
+export const emptyCallSums = (): CallSums => ({ count: 0, e: DOUBLE_ZERO, c: DOUBLE_ZERO, p: DOUBLE_ZERO, cr: DOUBLE_ZERO, cu: DOUBLE_ZERO, r: DOUBLE_ZERO, mis: DOUBLE_ZERO });
 
 /** Adds one call's fields; a field the line lacks (NaN) adds nothing. */
 export function addCall(to: CallSums, call: VisitedCall): void {

@@ -1,6 +1,7 @@
 import { mergeCounts, type Counts } from '../stats/counts';
 import { addSums, emptyCallSums } from './call-book';
 import type { CallTotals, DatasetProfile, ProfileComponent, StatementTotals } from './profile-model';
+import { DOUBLE_ZERO } from '../double-zero';
 
 /**
  * One profile of several files (or datasets' files): R, components, calls and statements add up;
@@ -61,7 +62,7 @@ export function mergeStatements(all: readonly StatementTotals[]): StatementTotal
     }
     for (const [name, sums] of Object.entries(s.calls)) addSums((seen.calls[name] ??= emptyCallSums()), sums);
     for (const [event, w] of Object.entries(s.waits)) {
-      const to = (seen.waits[event] ??= { count: 0, total: 0 });
+      const to = (seen.waits[event] ??= { count: 0, total: DOUBLE_ZERO });
       to.count += w.count;
       to.total += w.total;
     }

@@ -17,6 +17,7 @@ import { PerProcess } from '../trace/per-process';
 import { ValueTally } from './value-tally';
 import { HeldWaits } from './held-waits';
 import { SessionSpans } from './session-spans';
+import { DOUBLE_ZERO } from '../double-zero';
 
 /** One process's waits on their way to a call (trcsess interleaves processes). */
 interface ProcessWaits {
@@ -271,7 +272,7 @@ export class ProfileCollector implements TraceVisitor {
   }
 
   private row(kind: ComponentKind, subject: string): OpenComponent {
-    const row = { component: componentName(kind, subject), kind, subject: subject === '' ? null : subject, total: 0, tally: new ValueTally() };
+    const row = { component: componentName(kind, subject), kind, subject: subject === '' ? null : subject, total: DOUBLE_ZERO, tally: new ValueTally() };
     this.order.push(row);
     return row;
   }

@@ -5,6 +5,7 @@ import { rangeCursorKey, statementKey, unknownStatementKey } from './statement-k
 import type { StatementCarry } from './range-profile';
 import { PerProcess } from '../trace/per-process';
 import { ValueTally } from './value-tally';
+import { DOUBLE_ZERO } from '../double-zero';
 
 /** A statement while the pass runs: StatementTotals with sets and an open tally. */
 interface OpenStatement extends Omit<StatementTotals, 'children' | 'parents' | 'executions'> {
@@ -102,7 +103,7 @@ export class StatementBook {
     if (w === undefined) {
       const event = names[id] as string;
       if (this.range !== null && statement.waits[event] === undefined) this.range.seen(statement, 'wait', event);
-      w = statement.waitsById[id] = statement.waits[event] ??= { count: 0, total: 0 };
+      w = statement.waitsById[id] = statement.waits[event] ??= { count: 0, total: DOUBLE_ZERO };
     }
     w.count++;
     w.total += ela;
@@ -212,7 +213,7 @@ export class StatementBook {
       text: null,
       calls: {},
       waits: {},
-      recursiveE: 0,
+      recursiveE: DOUBLE_ZERO,
       children: new Set(),
       parents: new Set(),
       executions: new ValueTally(),

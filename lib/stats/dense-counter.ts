@@ -1,3 +1,5 @@
+import { DOUBLE_ZERO } from '../double-zero';
+
 /**
  * The one dense counting table: counts whole values by indexing a Uint32Array with v − offset,
  * then reads the counts back in ascending order of value. Used by the parser's tally
@@ -35,7 +37,7 @@ export class DenseCounter {
   private table: Uint32Array;
   private used: Uint8Array;
   /** Highest cell used, −1 when none. */
-  private top = -1;
+  private top = -1 + DOUBLE_ZERO; // a double field from the start (lib/double-zero.ts): cells come from doubles
 
   constructor(options: DenseCounterOptions = {}) {
     this.offset = options.offset ?? 0;

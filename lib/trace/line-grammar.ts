@@ -1,3 +1,4 @@
+import { DOUBLE_ZERO } from '../double-zero';
 import { ascii, decodeText, findBytes, isDigit, matchAt, parseDigits, QUOTE } from './bytes';
 import { EventTable } from './event-table';
 import { mayBeHeaderLine, readHeaderLine, versionWritesWaitTim } from './header-facts';
@@ -50,7 +51,7 @@ export class LineGrammar {
   /** Warnings kept as samples whose stamp still waits for its first WAIT tim: given it when it comes (acceptWait). */
   private readonly warningsAwaitingTim: { anchor: TimeAnchor; index: number }[] = [];
   /** File offset of the buffer of the line being handled (line()), for records found in otherLine. */
-  private recordBase = 0;
+  private recordBase = DOUBLE_ZERO;
   /** The WAIT record being accepted: its bytes [waitStart, waitEnd), for a visitor that reads its cursor or parameters. */
   protected waitBytes: Uint8Array = new Uint8Array(0);
   protected waitStart = 0;

@@ -1,3 +1,4 @@
+import { DOUBLE_ZERO } from '../double-zero';
 import { ascii, findBytes, LF } from './bytes';
 import { forEachLine, lineEnd } from './lines';
 import { LineGrammar } from './line-grammar';
@@ -37,7 +38,7 @@ export class TraceScanner extends LineGrammar {
   private readonly sniffer = new BinarySniffer();
   private kernel: LineKernel | null;
   /** The current kernel call's input, for a run of its wait log (one object: the line loop allocates nothing). */
-  private readonly place: KernelCallPlace = { input: new Uint8Array(0), done: 0, base: 0, firstLine: 0 };
+  private readonly place: KernelCallPlace = { input: new Uint8Array(0), done: 0, base: DOUBLE_ZERO, firstLine: 0 };
   /** Per event id: whether the kernel books its WAITs itself (set once per event). */
   private readonly kernelBooks: boolean[] = [];
   /**
@@ -48,10 +49,10 @@ export class TraceScanner extends LineGrammar {
   /** Lines the kernel hands back besides the usual (KernelEmit bits): a visited scan that reads calls or SQL text. */
   protected kernelEmit: number = KernelEmit.Usual;
 
-  private base = 0; // file offset of the current chunk's first byte
+  private base = DOUBLE_ZERO; // file offset of the current chunk's first byte; offsets pass 2^30, so all start as doubles (lib/double-zero.ts)
   private carry = new Uint8Array(256);
   private carryLen = 0;
-  private carryOffset = 0;
+  private carryOffset = DOUBLE_ZERO;
   private carryDropped = 0;
   private stopped = false;
   private openingSession = -1;

@@ -1,3 +1,4 @@
+import { DOUBLE_ZERO } from '../double-zero';
 import { MICROS_PER_ELA_UNIT, type ElaUnit } from '../units';
 import { decodeText, isDigit, QUOTE } from './bytes';
 import { readAppNameLine } from './appname-line';
@@ -171,24 +172,25 @@ export interface TraceVisitor {
  * call ends: Millsap & Holt, Optimizing Oracle Performance, ch. 5; response-time.md).
  */
 export class VisitingScanner extends TraceScanner {
-  private readonly visited: VisitedWait = { event: '', id: 0, ela: 0, tim: NaN, bytes: new Uint8Array(0), start: 0, end: 0 };
+  private readonly visited: VisitedWait = { event: '', id: 0, ela: DOUBLE_ZERO, tim: NaN, bytes: new Uint8Array(0), start: 0, end: 0 };
   /** The kernel's wait log with the event names (onWaitRun), made at the first run. */
   private run: WaitRun | null = null;
-  private unit: ElaUnit | null = null;
+  /** The unit perUnit is for; '' before the first lookup (a string, as after: a null here made the lookup's optimized code deopt in the next scanner on the thread). */
+  private unit: ElaUnit | '' = '';
   private perUnit = 1;
   /** Offset of the last record handed to the visitor one by one (a run's position). */
-  private lastOffset = 0;
+  private lastOffset = DOUBLE_ZERO;
   /** Offset of the WAIT being accepted, for admits(). */
-  private waitOffset = 0;
-  private readonly position: RecordPosition = { line: 0, offset: 0, pid: null, session: 0, microsPerUnit: 1 };
+  private waitOffset = DOUBLE_ZERO;
+  private readonly position: RecordPosition = { line: 0, offset: DOUBLE_ZERO, pid: null, session: 0, microsPerUnit: 1 };
   private readonly call = emptyCall();
   private readonly cursor = emptyCursor();
-  private readonly cursorPosition: RecordPosition = { line: 0, offset: 0, pid: null, session: 0, microsPerUnit: 1 };
+  private readonly cursorPosition: RecordPosition = { line: 0, offset: DOUBLE_ZERO, pid: null, session: 0, microsPerUnit: 1 };
   private readonly sqlText = new SqlText();
   /** A PARSING IN CURSOR was read; its text is being collected up to END OF STMT. */
   private collecting = false;
   /** File offset of the buffer of the line being handled (`line`'s base). */
-  private lineBase = 0;
+  private lineBase = DOUBLE_ZERO;
 
   constructor(
     options: ScanOptions,
