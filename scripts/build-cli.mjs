@@ -14,7 +14,7 @@
 //   node scripts/build-cli.mjs              bundle and write the caches
 //   node scripts/build-cli.mjs --no-cache   bundle only (the CLI then compiles as usual)
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,9 +64,10 @@ for (const name of ['waitscope.cjs', 'parse-worker-main.cjs']) {
 await import('./build-offline.mjs');
 
 // One per bundle and flag set: `profile` runs with V8 flags of its own, and V8 rejects a cache made
-// under other flags (lib/node/v8-flags.ts names them in the file name, as `.no-use-osr`).
-const caches = ['', '.no-use-osr'].flatMap((flags) => ['waitscope.cjs', 'parse-worker-main.cjs'].map((f) => join(dist, `${f}${flags}.cache`)));
-for (const f of caches) if (existsSync(f)) unlinkSync(f); // never one of an older bundle
+// under other flags (lib/node/v8-flags.ts names them in the file name, as `.no-use-osr-always-sparkplug`).
+const caches = ['', '.no-use-osr-always-sparkplug'].flatMap((flags) => ['waitscope.cjs', 'parse-worker-main.cjs'].map((f) => join(dist, `${f}${flags}.cache`)));
+// Never one of an older bundle, nor of a flag set no longer used.
+for (const f of readdirSync(dist)) if (/^(waitscope|parse-worker-main)\.cjs(\..+)?\.cache$/.test(f)) unlinkSync(join(dist, f));
 if (!process.argv.includes('--no-cache')) writeCodeCaches();
 
 /**

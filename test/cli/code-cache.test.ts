@@ -29,8 +29,8 @@ describe('the code caches of the built CLI', () => {
     }
   });
 
-  it('are written by the build, one per bundle and flag set (profile runs without OSR)', () => {
-    for (const name of ['waitscope.cjs', 'parse-worker-main.cjs', 'waitscope.cjs.no-use-osr', 'parse-worker-main.cjs.no-use-osr']) {
+  it('are written by the build, one per bundle and flag set (profile runs with flags of its own)', () => {
+    for (const name of ['waitscope.cjs', 'parse-worker-main.cjs', 'waitscope.cjs.no-use-osr-always-sparkplug', 'parse-worker-main.cjs.no-use-osr-always-sparkplug']) {
       expect(existsSync(path.join(ROOT, `dist/${name}.cache`)), name).toBe(true);
     }
   });
