@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { importTs } from './import-ts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -64,8 +65,9 @@ for (const name of ['waitscope.cjs', 'parse-worker-main.cjs']) {
 await import('./build-offline.mjs');
 
 // One per bundle and flag set: `profile` runs with V8 flags of its own, and V8 rejects a cache made
-// under other flags (lib/node/v8-flags.ts names them in the file name, as `.no-use-osr-always-sparkplug`).
-const caches = ['', '.no-use-osr-always-sparkplug'].flatMap((flags) => ['waitscope.cjs', 'parse-worker-main.cjs'].map((f) => join(dist, `${f}${flags}.cache`)));
+// under other flags; lib/node/v8-flags.ts names both the flags and the file names.
+const { cacheSuffixOf, commandV8Flags } = (await importTs("export { cacheSuffixOf, commandV8Flags } from './lib/node/v8-flags';", { platform: 'node' })).module;
+const caches = ['', cacheSuffixOf(commandV8Flags('profile'))].flatMap((flags) => ['waitscope.cjs', 'parse-worker-main.cjs'].map((f) => join(dist, `${f}${flags}.cache`)));
 // Never one of an older bundle, nor of a flag set no longer used.
 for (const f of readdirSync(dist)) if (/^(waitscope|parse-worker-main)\.cjs(\..+)?\.cache$/.test(f)) unlinkSync(join(dist, f));
 if (!process.argv.includes('--no-cache')) writeCodeCaches();

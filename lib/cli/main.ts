@@ -144,7 +144,7 @@ main(ARGV).then(
  * writer's). Writes to a pipe may be asynchronous (macOS), hence the callbacks.
  */
 function exitWhenWritten(status: number): void {
-  process.exitCode = status;
+  process.exitCode = status; // should a stream never call back (destroyed), Node still ends with it
   let pending = 2;
   const done = () => {
     if (--pending === 0) process.exit(status);

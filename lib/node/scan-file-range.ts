@@ -39,10 +39,8 @@ export async function scanFileRange(
   try {
     const target = () => scanner.writableChunk() ?? new Uint8Array(READ_CHUNK_BYTES);
     let position = start;
-    let most = FIRST_READ_BYTES;
     const lengthAt = (into: Uint8Array) => {
-      const wanted = Math.min(into.length, most);
-      most = Infinity;
+      const wanted = position === start ? Math.min(into.length, FIRST_READ_BYTES) : into.length;
       return limit ? limit.range.claim(position - limit.base, wanted) : Math.max(0, Math.min(wanted, end - position));
     };
     const next = (into: Uint8Array) => {

@@ -45,7 +45,11 @@ export function setCommandV8Flags(command: string | undefined): void {
  * writes both: `stats` for none, `profile` for its own).
  */
 export function codeCacheSuffix(): string {
-  const flags = process.env[FLAGS_ENV] ?? '';
+  return cacheSuffixOf(process.env[FLAGS_ENV] ?? '');
+}
+
+/** The suffix for a given flag set (the build names the caches it must write with this). */
+export function cacheSuffixOf(flags: string): string {
   const name = flags.replace(/[^a-z0-9]+/gi, '-').replace(/^-+|-+$/g, '');
   return name === '' ? '' : `.${name}`;
 }
