@@ -36,6 +36,10 @@ export async function scanFileRange(
   limit: { range: RangeLimit; base: number } | null = null,
 ): Promise<void> {
   const fd = openInputFile(path);
+  // The read in flight, if any: waited for before the file is closed, also when the scanner or
+  // onProgress throws (a pool closed mid-range). Closed under it, the read would fail unheard
+  // (EBADF), or read another file that took its descriptor, into an area a next scanner may own.
+  let pending: Promise<number> | null = null;
   try {
     const target = () => scanner.writableChunk() ?? new Uint8Array(READ_CHUNK_BYTES);
     let position = start;
@@ -48,7 +52,7 @@ export async function scanFileRange(
       return length > 0 ? readAt(path, fd, into, length, position) : null;
     };
     let area = target();
-    let pending = next(area);
+    pending = next(area);
     while (pending) {
       const bytesRead = await pending;
       if (bytesRead === 0) break; // the file shrank while we read it
@@ -59,8 +63,8 @@ export async function scanFileRange(
       scanner.push(current);
       onProgress(position - start);
     }
-    await pending?.catch(() => undefined);
   } finally {
+    await pending?.catch(() => undefined);
     closeSync(fd);
   }
 }

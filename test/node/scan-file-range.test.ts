@@ -67,3 +67,28 @@ describe('scanFileRange', () => {
     expect(progress).toBe(cut);
   });
 });
+
+describe('scanFileRange, when the scanner throws', () => {
+  it('rejects with that error only once the read in flight is done: no read outlives the call, writing into an area or failing unheard', async () => {
+    const unheard: unknown[] = [];
+    const listen = (reason: unknown) => void unheard.push(reason);
+    process.on('unhandledRejection', listen);
+    try {
+      const areas: Uint8Array[] = [];
+      const scanner = {
+        writableChunk: () => areas[areas.push(new Uint8Array(READ_CHUNK_BYTES)) - 1],
+        push: () => {
+          throw new Error('stopped by the scanner');
+        },
+      } as unknown as TraceScanner;
+      // The first read is done when push throws; the second has been asked for and is in flight.
+      await expect(scanFileRange(file, 0, SIZE, scanner, () => undefined)).rejects.toThrow('stopped by the scanner');
+      expect(areas.length).toBe(2);
+      expect(Buffer.from(areas[1] as Uint8Array).equals(Buffer.from(bytes.subarray(FIRST_READ_BYTES, FIRST_READ_BYTES + READ_CHUNK_BYTES)))).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unheard).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', listen);
+    }
+  });
+});
