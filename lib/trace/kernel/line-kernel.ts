@@ -170,6 +170,51 @@ export interface KernelWaitLog {
   line: Int32Array;
 }
 
+/*
+ * The column sets are class instances, not object literals: V8 gives literals of the same size one
+ * root map and shares their property transitions, so wait-line.ts parseWaitLine's result (also 7
+ * properties, the first `id`, a number), made for a WAIT line cut by a chunk's end, widened the
+ * field type of this `id` (an Int32Array) and threw away the optimized code that relied on it.
+ * Seen in a 256 MiB profile pass in one thread (--trace-generalization, then --trace-deopt
+ * "marking dependent code ... takeWaitLog, waitLogRun ... reason: code dependencies"), each of
+ * the two then compiled by TurboFan a second time (20-35 ms of a core each).
+ */
+class WaitLogColumns implements KernelWaitLog {
+  readonly id: Int32Array;
+  readonly seq: Int32Array;
+  readonly ela: Float64Array;
+  readonly tim: Float64Array;
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+  readonly line: Int32Array;
+
+  constructor(buffer: ArrayBuffer) {
+    this.id = new Int32Array(buffer, WAITLOG_BASE, MAX_RECORDS);
+    this.seq = new Int32Array(buffer, WAITLOG_BASE + 4 * MAX_RECORDS, MAX_RECORDS);
+    this.ela = new Float64Array(buffer, WAITLOG_BASE + 8 * MAX_RECORDS, MAX_RECORDS);
+    this.tim = new Float64Array(buffer, WAITLOG_BASE + 16 * MAX_RECORDS, MAX_RECORDS);
+    this.start = new Int32Array(buffer, WAITLOG_BASE + 24 * MAX_RECORDS, MAX_RECORDS);
+    this.end = new Int32Array(buffer, WAITLOG_BASE + 28 * MAX_RECORDS, MAX_RECORDS);
+    this.line = new Int32Array(buffer, WAITLOG_BASE + 32 * MAX_RECORDS, MAX_RECORDS);
+  }
+}
+
+class SampleColumns implements KernelSamples {
+  readonly ela: Float64Array;
+  readonly tim: Float64Array;
+  readonly offset: Float64Array;
+  readonly line: Uint32Array;
+  readonly seq: Int32Array;
+
+  constructor(buffer: ArrayBuffer) {
+    this.ela = new Float64Array(buffer, SAMPLES_BASE, MAX_RECORDS);
+    this.tim = new Float64Array(buffer, SAMPLES_BASE + 8 * MAX_RECORDS, MAX_RECORDS);
+    this.offset = new Float64Array(buffer, SAMPLES_BASE + 16 * MAX_RECORDS, MAX_RECORDS);
+    this.line = new Uint32Array(buffer, SAMPLES_BASE + 24 * MAX_RECORDS, MAX_RECORDS);
+    this.seq = new Int32Array(buffer, SAMPLES_BASE + 28 * MAX_RECORDS, MAX_RECORDS);
+  }
+}
+
 let compiled: WebAssembly.Module | null | undefined;
 /**
  * Kernels whose scanner finished, for the next scanner on this thread: a new one costs ~10 MB of
@@ -178,14 +223,16 @@ let compiled: WebAssembly.Module | null | undefined;
  */
 const spare: LineKernel[] = [];
 
+const charCode = (c: string): number => c.charCodeAt(0);
+
 /** The module, compiled once per thread; null where WebAssembly SIMD is missing. */
 function kernelModule(): WebAssembly.Module | null {
   if (compiled !== undefined) return compiled;
   try {
-    const text = atob(LINE_KERNEL_WASM_BASE64);
-    const bytes = new Uint8Array(text.length);
-    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-    compiled = new WebAssembly.Module(bytes);
+    // Not a loop of our own over the ~17,000 bytes: run once per thread, that loop got hot enough
+    // for V8 to compile it with TurboFan (~10-20 ms of a core, per thread, --trace-opt) for no
+    // second use, while both threads had their scan to run.
+    compiled = new WebAssembly.Module(Uint8Array.from(atob(LINE_KERNEL_WASM_BASE64), charCode));
   } catch {
     compiled = null; // no WebAssembly or no SIMD: the scanner's JavaScript path does the same work
   }
@@ -228,26 +275,12 @@ export class LineKernel {
     this.exports.tallyCells.value = TALLY_CELLS;
     this.exports.calls.value = CALLS_BASE;
     this.exports.waitLog.value = WAITLOG_BASE;
-    this.waitLog = {
-      id: new Int32Array(buffer, WAITLOG_BASE, MAX_RECORDS),
-      seq: new Int32Array(buffer, WAITLOG_BASE + 4 * MAX_RECORDS, MAX_RECORDS),
-      ela: new Float64Array(buffer, WAITLOG_BASE + 8 * MAX_RECORDS, MAX_RECORDS),
-      tim: new Float64Array(buffer, WAITLOG_BASE + 16 * MAX_RECORDS, MAX_RECORDS),
-      start: new Int32Array(buffer, WAITLOG_BASE + 24 * MAX_RECORDS, MAX_RECORDS),
-      end: new Int32Array(buffer, WAITLOG_BASE + 28 * MAX_RECORDS, MAX_RECORDS),
-      line: new Int32Array(buffer, WAITLOG_BASE + 32 * MAX_RECORDS, MAX_RECORDS),
-    };
+    this.waitLog = new WaitLogColumns(buffer);
     this.calls = new Float64Array(buffer, CALLS_BASE, MAX_RECORDS * CallFields.per);
     this.tallyTable = new Uint32Array(buffer, TALLY_BASE, TALLY_CELLS);
     this.exports.maxSamples.value = MAX_RECORDS;
     this.exports.reset(MAX_STOPS);
-    this.samples = {
-      ela: new Float64Array(buffer, SAMPLES_BASE, MAX_RECORDS),
-      tim: new Float64Array(buffer, SAMPLES_BASE + 8 * MAX_RECORDS, MAX_RECORDS),
-      offset: new Float64Array(buffer, SAMPLES_BASE + 16 * MAX_RECORDS, MAX_RECORDS),
-      line: new Uint32Array(buffer, SAMPLES_BASE + 24 * MAX_RECORDS, MAX_RECORDS),
-      seq: new Int32Array(buffer, SAMPLES_BASE + 28 * MAX_RECORDS, MAX_RECORDS),
-    };
+    this.samples = new SampleColumns(buffer);
   }
 
   /**
