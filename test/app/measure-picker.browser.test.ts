@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchPage } from '../helpers/browser';
 import { useServerAndBrowser } from '../helpers/browser-suite';
 import { FIXTURES_DIR, ROOT, runCli } from '../helpers/cli';
-import { chosenEvent, datasetSettled, openView, reportShown, screenshot, tableValue } from '../helpers/workbench';
+import { chooseEvent, chosenEvent, datasetSettled, openView, reportShown, screenshot, tableValue } from '../helpers/workbench';
 
 const SHOTS = '/tmp/shots-i14';
 const COMMIT_LABEL = 'commit (from its request to the end of its log file sync)';
@@ -48,7 +48,8 @@ async function expectCliNumbers(page: Page, datasetId: string, cli: Awaited<Retu
   expect(shown).toEqual({ median: cli.median, mean: cli.mean, p99: cli.p99 });
 }
 
-const choose = (page: Page, label: string) => page.getByTestId('event-picker').getByRole('radio', { name: label, exact: true }).check();
+/** A row of the picker by its label (an event, a call type, the commit or a statement): chooseEvent clicks until it is checked. */
+const choose = (page: Page, label: string) => chooseEvent(page, label);
 
 describe('the measure picker in Chromium', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'waitscope-measure-'));

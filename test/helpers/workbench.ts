@@ -61,9 +61,23 @@ export async function figuresDrawn(page: Page, timeout = 120_000): Promise<void>
   await openView(page, before);
 }
 
-/** Chooses the report's event in the event profile (one radio per event row). */
+/**
+ * Chooses the report's event in the event profile (one radio per event row). Clicks until the radio
+ * is checked: a click that lands while a report arriving redraws the list can be lost (seen once in
+ * a CI run of errors.browser.test.ts: "Clicking the checkbox did not change its state"). A second
+ * click on a checked radio changes nothing, so a late first click does no harm.
+ */
 export async function chooseEvent(page: Page, event: string): Promise<void> {
-  await page.getByTestId('event-picker').getByRole('radio', { name: event, exact: true }).check();
+  const radio = page.getByTestId('event-picker').getByRole('radio', { name: event, exact: true });
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await radio.click();
+    const until = Date.now() + 5_000;
+    while (Date.now() < until) {
+      if (await radio.isChecked()) return;
+      await page.waitForTimeout(100);
+    }
+  }
+  throw new Error(`the event picker's radio '${event}' stayed unchecked after 3 clicks`);
 }
 
 /** The event the report is of, as the event profile has it checked. */
