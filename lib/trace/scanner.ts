@@ -9,7 +9,8 @@ import { emptySamples, SampleColumns } from './sample-columns';
 import { ElaTally } from './ela-tally';
 import { BinarySniffer } from './binary-sniffer';
 import { MICROS_PER_ELA_UNIT } from '../units';
-import { AREA_BYTES, KernelEmit, KernelFlag, KernelKeep, KernelKind, KernelRecord, LineKernel, MAX_RECORDS as MAX_KERNEL_RECORDS, type KernelWaitLog } from './kernel/line-kernel';
+import { AREA_BYTES, KernelEmit, KernelFlag, KernelKeep, KernelKind, KernelRecord, LineKernel, MAX_RECORDS as MAX_KERNEL_RECORDS } from './kernel/line-kernel';
+import type { KernelWaitLog } from './kernel/kernel-columns';
 import { countSessions } from './session-counts';
 
 const WAIT = ascii('WAIT #');

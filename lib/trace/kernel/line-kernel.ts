@@ -1,4 +1,5 @@
 import { LINE_KERNEL_WASM_BASE64 } from './line-kernel-bytes';
+import { KernelSamples, KernelWaitLog } from './kernel-columns';
 
 /** Record layout of line-kernel.wat, in 4-byte units (and 8-byte units for the doubles). */
 export const KernelRecord = {
@@ -140,81 +141,6 @@ export interface KernelScan {
   talliedAfterLast: boolean;
 }
 
-/**
- * Samples the kernel wrote for the event the scanner keeps, as columns. `seq[i]` is how many
- * records the same call emitted before sample i, so the scanner can give each the session that
- * was current there.
- */
-export interface KernelSamples {
-  ela: Float64Array;
-  tim: Float64Array;
-  offset: Float64Array;
-  line: Uint32Array;
-  seq: Int32Array;
-}
-
-/**
- * The wait log (KernelEmit.WaitLog): each WAIT the kernel booked, in file order, as columns.
- * `id` is the event id the scanner registered it under; ela and tim are in the trace's unit;
- * `seq[i]` is how many records the same call emitted before entry i (as for samples). The WAIT's
- * line is input[start, end) of the scan call (as a record's start and end), at `line` lines after
- * the call's first.
- */
-export interface KernelWaitLog {
-  id: Int32Array;
-  seq: Int32Array;
-  ela: Float64Array;
-  tim: Float64Array;
-  start: Int32Array;
-  end: Int32Array;
-  line: Int32Array;
-}
-
-/*
- * The column sets are class instances, not object literals: V8 gives literals of the same size one
- * root map and shares their property transitions, so wait-line.ts parseWaitLine's result (also 7
- * properties, the first `id`, a number), made for a WAIT line cut by a chunk's end, widened the
- * field type of this `id` (an Int32Array) and threw away the optimized code that relied on it.
- * Seen in a 256 MiB profile pass in one thread (--trace-generalization, then --trace-deopt
- * "marking dependent code ... takeWaitLog, waitLogRun ... reason: code dependencies"), each of
- * the two then compiled by TurboFan a second time (20-35 ms of a core each).
- */
-class WaitLogColumns implements KernelWaitLog {
-  readonly id: Int32Array;
-  readonly seq: Int32Array;
-  readonly ela: Float64Array;
-  readonly tim: Float64Array;
-  readonly start: Int32Array;
-  readonly end: Int32Array;
-  readonly line: Int32Array;
-
-  constructor(buffer: ArrayBuffer) {
-    this.id = new Int32Array(buffer, WAITLOG_BASE, MAX_RECORDS);
-    this.seq = new Int32Array(buffer, WAITLOG_BASE + 4 * MAX_RECORDS, MAX_RECORDS);
-    this.ela = new Float64Array(buffer, WAITLOG_BASE + 8 * MAX_RECORDS, MAX_RECORDS);
-    this.tim = new Float64Array(buffer, WAITLOG_BASE + 16 * MAX_RECORDS, MAX_RECORDS);
-    this.start = new Int32Array(buffer, WAITLOG_BASE + 24 * MAX_RECORDS, MAX_RECORDS);
-    this.end = new Int32Array(buffer, WAITLOG_BASE + 28 * MAX_RECORDS, MAX_RECORDS);
-    this.line = new Int32Array(buffer, WAITLOG_BASE + 32 * MAX_RECORDS, MAX_RECORDS);
-  }
-}
-
-class SampleColumns implements KernelSamples {
-  readonly ela: Float64Array;
-  readonly tim: Float64Array;
-  readonly offset: Float64Array;
-  readonly line: Uint32Array;
-  readonly seq: Int32Array;
-
-  constructor(buffer: ArrayBuffer) {
-    this.ela = new Float64Array(buffer, SAMPLES_BASE, MAX_RECORDS);
-    this.tim = new Float64Array(buffer, SAMPLES_BASE + 8 * MAX_RECORDS, MAX_RECORDS);
-    this.offset = new Float64Array(buffer, SAMPLES_BASE + 16 * MAX_RECORDS, MAX_RECORDS);
-    this.line = new Uint32Array(buffer, SAMPLES_BASE + 24 * MAX_RECORDS, MAX_RECORDS);
-    this.seq = new Int32Array(buffer, SAMPLES_BASE + 28 * MAX_RECORDS, MAX_RECORDS);
-  }
-}
-
 let compiled: WebAssembly.Module | null | undefined;
 /**
  * Kernels whose scanner finished, for the next scanner on this thread: a new one costs ~10 MB of
@@ -275,12 +201,12 @@ export class LineKernel {
     this.exports.tallyCells.value = TALLY_CELLS;
     this.exports.calls.value = CALLS_BASE;
     this.exports.waitLog.value = WAITLOG_BASE;
-    this.waitLog = new WaitLogColumns(buffer);
+    this.waitLog = new KernelWaitLog(buffer, WAITLOG_BASE, MAX_RECORDS);
     this.calls = new Float64Array(buffer, CALLS_BASE, MAX_RECORDS * CallFields.per);
     this.tallyTable = new Uint32Array(buffer, TALLY_BASE, TALLY_CELLS);
     this.exports.maxSamples.value = MAX_RECORDS;
     this.exports.reset(MAX_STOPS);
-    this.samples = new SampleColumns(buffer);
+    this.samples = new KernelSamples(buffer, SAMPLES_BASE, MAX_RECORDS);
   }
 
   /**
