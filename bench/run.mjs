@@ -10,7 +10,8 @@
 //
 // Files: generate-trace.mjs makes/caches the input; measure.mjs times one child and reads its peak
 // RSS; compare-bench.mjs times `waitscope compare --json` on the book's 40 files against `stats --json` on them
-// (book-folders.mjs makes them); stats-bench.mjs times the statistics of `waitscope compare` (run last); this file
+// (book-folders.mjs makes them); profile-parts.mjs splits a profile's pass into the parse, the hand-over
+// of calls and WAITs, and the collector; stats-bench.mjs times the statistics of `waitscope compare` (run last); this file
 // warms the cache, runs every tool RUNS times (round-robin, so drift such as thermal or
 // a noisy neighbour hits all tools alike) and prints the table and the targets.
 import { execFileSync } from 'node:child_process';
@@ -24,6 +25,7 @@ import { formatCompareBench, runCompareBench } from './compare-bench.mjs';
 import { formatStatsBench, runStatsBench } from './stats-bench.mjs';
 import { runScopeBench } from './scope-bench.mjs';
 import { formatExportBench, runExportBench } from './export-bench.mjs';
+import { formatProfileParts, runProfileParts } from './profile-parts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Timed rounds (each tool once per round), 7 by default: this shared 2-core machine swings by up to
@@ -224,6 +226,10 @@ async function main() {
   writeFileSync(join(dir, 'last-run.json'), `${JSON.stringify(record, null, 2)}\n`);
   console.log(`numbers saved to ${join(dir, 'last-run.json')}`);
   if (!trustworthy) process.exitCode = 1;
+
+  // issue 14: the profile's pass in parts (parse, hand-over, collector), one thread, in the same minute.
+  console.log('\nthe profile\'s pass in parts (bench/profile-parts.mjs):');
+  console.log(formatProfileParts(await runProfileParts({ file }), { bytes: trace.bytes }));
 
   // issue 13: compare --json on the book's 40 files against stats --json over the same folders.
   console.log(`\n\`waitscope compare --json\` on the book's two full datasets (bench/compare-bench.mjs, ${RUNS} rounds):`);
