@@ -19,12 +19,18 @@ import { HeldWaits } from './held-waits';
 import { SessionSpans } from './session-spans';
 import { DOUBLE_ZERO } from '../double-zero';
 
-/** One process's waits on their way to a call (trcsess interleaves processes). */
-interface ProcessWaits {
+/**
+ * One process's waits on their way to a call (trcsess interleaves processes). A class, not an
+ * object literal: literals of the same first keys share hidden classes with every other such
+ * literal, and a field type widened there threw away the optimized onCall and onWaitRun when a
+ * thread profiled a second range (a tail split) and made its next collector
+ * (test/profile/second-range.test.ts).
+ */
+class ProcessWaits {
   /** Waits since the last call line, not yet given to any call. */
-  pending: HeldWaits;
+  readonly pending = new HeldWaits();
   /** Waits given to recursive (dep ≥ 1) calls, waiting for the dep 0 call they are within. */
-  inRecursive: HeldWaits;
+  readonly inRecursive = new HeldWaits();
 }
 
 interface OpenComponent {
@@ -54,7 +60,7 @@ export const DEFAULT_THINK_TIME_MICROS = 1_000_000;
  * the recursive calls before it, are "within calls"; the other waits are "between calls".
  */
 export class ProfileCollector implements TraceVisitor {
-  private readonly processes = new PerProcess<ProcessWaits>(() => ({ pending: new HeldWaits(), inRecursive: new HeldWaits() }));
+  private readonly processes = new PerProcess<ProcessWaits>(() => new ProcessWaits());
   /** The rows of waits, per kind by event id; `order` keeps all rows as first met. */
   private readonly waitRows: Record<WaitKind, (OpenComponent | undefined)[]> = { 'wait-within': [], 'wait-between': [], 'think-time': [] };
   /** The same rows by event name: two ids may share a name (bytes that are not UTF-8 decode alike), and a profile has one row per name. */

@@ -1,22 +1,45 @@
 import type { VisitedCall, VisitedCursor } from '../trace/trace-visitor';
 import { addCall, depthOf, emptyCallSums } from './call-book';
-import type { StatementTotals } from './profile-model';
+import type { CallSums, StatementTotals } from './profile-model';
 import { rangeCursorKey, statementKey, unknownStatementKey } from './statement-key';
 import type { StatementCarry } from './range-profile';
 import { PerProcess } from '../trace/per-process';
 import { ValueTally } from './value-tally';
 import { DOUBLE_ZERO } from '../double-zero';
 
-/** A statement while the pass runs: StatementTotals with sets and an open tally. */
-interface OpenStatement extends Omit<StatementTotals, 'children' | 'parents' | 'executions'> {
-  children: Set<string>;
-  parents: Set<string>;
-  executions: ValueTally;
-  /** The entries of `waits` by event id (VisitedWait.id), found without hashing a name. */
-  waitsById: (WaitSums | undefined)[];
-}
-
 type WaitSums = StatementTotals['waits'][string];
+
+/**
+ * A statement while the pass runs: StatementTotals with sets and an open tally, its fields in
+ * StatementTotals' order (totals() spreads it). A class, not an object literal: the literal shared
+ * its hidden classes with totals()' output, whose `children`, `parents` and `executions` are arrays
+ * and counts, so the first statement of a thread's second range threw away the optimized `call`,
+ * `execution` and `endExecution` (V8 --trace-deopt: "code dependencies").
+ */
+class OpenStatement {
+  readonly key: string;
+  readonly sqlId: string | null;
+  readonly hashValue: number | null;
+  readonly unknownCursor: string | null;
+  readonly dep: number;
+  text: string | null = null;
+  readonly calls: Record<string, CallSums> = {};
+  readonly waits: Record<string, WaitSums> = {};
+  recursiveE = DOUBLE_ZERO;
+  readonly children = new Set<string>();
+  readonly parents = new Set<string>();
+  readonly executions = new ValueTally();
+  /** The entries of `waits` by event id (VisitedWait.id), found without hashing a name. */
+  readonly waitsById: (WaitSums | undefined)[] = [];
+
+  constructor(key: string, sqlId: string | null, hashValue: number | null, unknownCursor: string | null, dep: number) {
+    this.key = key;
+    this.sqlId = sqlId;
+    this.hashValue = hashValue;
+    this.unknownCursor = unknownCursor;
+    this.dep = dep;
+  }
+}
 
 /** One process's view of its cursors (trcsess interleaves processes; response-time.md). */
 interface ProcessCursors {
@@ -204,21 +227,7 @@ export class StatementBook {
   }
 
   private open(key: string, sqlId: string | null, hashValue: number | null, unknownCursor: string | null, dep: number): OpenStatement {
-    const statement: OpenStatement = {
-      key,
-      sqlId,
-      hashValue,
-      unknownCursor,
-      dep,
-      text: null,
-      calls: {},
-      waits: {},
-      recursiveE: DOUBLE_ZERO,
-      children: new Set(),
-      parents: new Set(),
-      executions: new ValueTally(),
-      waitsById: [],
-    };
+    const statement = new OpenStatement(key, sqlId, hashValue, unknownCursor, dep);
     this.statements.set(key, statement);
     return statement;
   }

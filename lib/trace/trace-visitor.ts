@@ -60,6 +60,39 @@ export interface WaitRun {
   names: readonly string[];
 }
 
+/**
+ * The WaitRun over a kernel's wait log. A class, not an object literal: a literal's hidden class is
+ * shared with other literals of the same first keys (`id` first, as parseWaitLine's result), and
+ * the field types widened there threw away the optimized takeWaitLog and onWaitRun when a thread's
+ * second range made its first run (V8 --trace-deopt: "code dependencies").
+ */
+class KernelWaitRun implements WaitRun {
+  readonly id: Int32Array;
+  readonly ela: Float64Array;
+  readonly tim: Float64Array;
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+  readonly line: Int32Array;
+  bytes: Uint8Array = EMPTY_BYTES;
+  at = 0;
+  offsetAt = DOUBLE_ZERO;
+  firstLine = 0;
+
+  constructor(
+    log: KernelWaitLog,
+    readonly names: readonly string[],
+  ) {
+    this.id = log.id;
+    this.ela = log.ela;
+    this.tim = log.tim;
+    this.start = log.start;
+    this.end = log.end;
+    this.line = log.line;
+  }
+}
+
+const EMPTY_BYTES = new Uint8Array(0);
+
 /** Where a record is. */
 export interface RecordPosition {
   /** 1-based physical line. */
@@ -175,7 +208,7 @@ export interface TraceVisitor {
 export class VisitingScanner extends TraceScanner {
   private readonly visited: VisitedWait = { event: '', id: 0, ela: DOUBLE_ZERO, tim: NaN, bytes: new Uint8Array(0), start: 0, end: 0 };
   /** The kernel's wait log with the event names (onWaitRun), made at the first run. */
-  private run: WaitRun | null = null;
+  private run: KernelWaitRun | null = null;
   /** The unit perUnit is for; '' before the first lookup (a string, as after: a null here made the lookup's optimized code deopt in the next scanner on the thread). */
   private unit: ElaUnit | '' = '';
   private perUnit = 1;
@@ -206,7 +239,7 @@ export class VisitingScanner extends TraceScanner {
   }
 
   protected override waitLogRun(log: KernelWaitLog, from: number, to: number, where: KernelCallPlace): void {
-    const run = (this.run ??= { id: log.id, ela: log.ela, tim: log.tim, start: log.start, end: log.end, line: log.line, bytes: where.input, at: 0, offsetAt: 0, firstLine: 0, names: this.events.names });
+    const run = (this.run ??= new KernelWaitRun(log, this.events.names));
     run.bytes = where.input;
     run.at = where.done;
     run.offsetAt = where.base + where.done;
