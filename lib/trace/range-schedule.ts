@@ -62,7 +62,9 @@ export function rangeStarts(size: number, threads: number, sizes: RangeSizes = R
  * ranges end together. What this gives up: a thread that finishes first takes nothing from the
  * other, so a trace whose calls crowd into one half, or a core slowed by something else, leaves
  * one thread working alone at the end (on this shared machine one range of two took 905-1500 ms,
- * at random, in runs of the same file).
+ * at random, in runs of the same file). The recompiling is gone since c8a24ce (one thread, six
+ * ranges: kernelLines and onCall compiled once), but 11 guided ranges still measured 2.06-2.12 s
+ * against ~1.9 s for two (2 runs, 2026-12-03, a slower VM), so the profile keeps one range a thread.
  */
 export function profileRangeStarts(size: number, threads: number, splitBytes: number = RANGE_SIZES.splitBytes): number[] {
   if (threads <= 1 || size < splitBytes) return [];
