@@ -14,7 +14,7 @@
 // It runs in a child Node process under the profile's own V8 flags (lib/node/v8-flags.ts), on the
 // first MB MiB of the benchmark trace in the 4 MiB chunks the CLI reads, after one warm-up round.
 //
-//   node bench/profile-parts.mjs            (MB=256 ROUNDS=5)
+//   node bench/profile-parts.mjs            (MB=256 ROUNDS=7)
 import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -29,23 +29,23 @@ export const PARTS = [
 const CHUNK = 4 << 20;
 
 /**
- * Each part's share of the profile's pass, from their best times (ms): the parse, the hand-over
- * (part 2 − part 1) and the collector (part 3 − part 2), as fractions of part 3; and the time two
- * threads at these speeds would need for `bytes` with no collector at all (part 2 alone, shared
- * evenly, boot and cold start left out): a floor no collector change can go below.
+ * Each part's share of the profile's pass in one round (ms): the parse, the hand-over (part 2 −
+ * part 1) and the collector (part 3 − part 2), as fractions of part 3; and the time two threads at
+ * these speeds would need for `bytes` with no collector at all (part 2 alone, shared evenly, boot
+ * and cold start left out): a floor no collector change can go below.
  */
-export function profileShares(best, { sampleBytes, bytes }) {
-  const whole = best.profile;
+export function profileShares(round, { sampleBytes, bytes }) {
+  const whole = round.profile;
   return {
-    parse: best.parse / whole,
-    handOver: (best.handOver - best.parse) / whole,
-    collector: (best.profile - best.handOver) / whole,
-    floorSeconds: ((best.handOver / 1000) * (bytes / sampleBytes)) / 2,
+    parse: round.parse / whole,
+    handOver: (round.handOver - round.parse) / whole,
+    collector: (round.profile - round.handOver) / whole,
+    floorSeconds: ((round.handOver / 1000) * (bytes / sampleBytes)) / 2,
   };
 }
 
 /** Runs the parts in a child process under the profile's V8 flags; `log` gets progress lines. */
-export async function runProfileParts({ file, mb = Number(process.env.MB ?? 256), rounds = Number(process.env.ROUNDS ?? 5) }) {
+export async function runProfileParts({ file, mb = Number(process.env.MB ?? 256), rounds = Number(process.env.ROUNDS ?? 7) }) {
   const { commandV8Flags } = (await importTs("export { commandV8Flags } from './lib/node/v8-flags';", { platform: 'node' })).module;
   const flags = commandV8Flags('profile').split(' ').filter(Boolean);
   const out = execFileSync(process.execPath, [...flags, fileURLToPath(import.meta.url), '--child', file, String(mb), String(rounds)], {
@@ -60,15 +60,19 @@ export function formatProfileParts(r, { bytes }) {
   const mb = (ms) => ((r.sampleBytes / 1e6 / ms) * 1000).toFixed(0);
   const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1];
   const best = Object.fromEntries(PARTS.map(({ key }) => [key, Math.min(...r.times[key])]));
-  const shares = profileShares(best, { sampleBytes: r.sampleBytes, bytes });
+  // Shares within each round, whose three parts ran one after another: this VM's speed drifts from
+  // minute to minute, and parts' best times from different rounds gave shares 10-20 points apart
+  // in two runs of the same build.
+  const rounds = r.times.profile.map((_, i) => profileShares(Object.fromEntries(PARTS.map(({ key }) => [key, r.times[key][i]])), { sampleBytes: r.sampleBytes, bytes }));
+  const share = { parse: median(rounds.map((x) => x.parse)), handOver: median(rounds.map((x) => x.handOver)), profile: median(rounds.map((x) => x.collector)) };
+  const floorSeconds = profileShares(best, { sampleBytes: r.sampleBytes, bytes }).floorSeconds;
   const pct = (x) => `${(100 * x).toFixed(0)} %`;
-  const share = { parse: shares.parse, handOver: shares.handOver, profile: shares.collector };
   const lines = [
     `  first ${(r.sampleBytes / 2 ** 20).toFixed(0)} MiB, one thread, ${r.rounds} rounds after a warm-up, parts alternating; V8 flags: ${r.flags || 'none'}`,
-    `  ${'part'.padEnd(36)} ${'best ms'.padStart(8)} ${'MB/s'.padStart(6)} ${'median ms'.padStart(10)}  share of the profile's pass`,
+    `  ${'part'.padEnd(36)} ${'best ms'.padStart(8)} ${'MB/s'.padStart(6)} ${'median ms'.padStart(10)}  share of the profile's pass (median of rounds)`,
     ...PARTS.map(({ key, name }) => `  ${name.padEnd(36)} ${best[key].toFixed(0).padStart(8)} ${mb(best[key]).padStart(6)} ${median(r.times[key]).toFixed(0).padStart(10)}  ${pct(share[key])}`),
     `  ${r.calls.toLocaleString('en-US')} calls and ${r.waits.toLocaleString('en-US')} WAITs reached both visitors`,
-    `  (info) two threads with no collector at all would need >= ${shares.floorSeconds.toFixed(3)} s for the whole trace at these speeds (boot and cold start left out; the target needs <= ${(bytes / 1e9).toFixed(3)} s)`,
+    `  (info) two threads with no collector at all would need >= ${floorSeconds.toFixed(3)} s for the whole trace at these speeds (boot and cold start left out; the target needs <= ${(bytes / 1e9).toFixed(3)} s)`,
   ];
   return lines.join('\n');
 }
