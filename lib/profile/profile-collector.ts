@@ -150,7 +150,7 @@ export class ProfileCollector implements TraceVisitor {
       if (start < (spans.start[session] as number)) spans.start[session] = start;
       if (end > (spans.end[session] as number)) spans.end[session] = end;
     }
-    const statement = this.statements.call(call, at.pid);
+    const statement = this.statements.call(call, at.pid, at.microsPerUnit);
     const waits = this.processes.get(at.pid);
     const { pending, inRecursive } = waits;
     const held = pending.n;

@@ -71,6 +71,52 @@ describe('ProfileCollector: the response-time profile', () => {
     expect([...(child?.executions.values ?? [])]).toEqual([200]);
   });
 
+  it('gives a call only as many of the recursive calls before it as its own e holds: the earlier ran in a call the trace does not show', () => {
+    // By hand (µs): recursive EXEC #7 [1000, 1400] (e 400) and EXEC #8 [1500, 1700] (e 200) of a
+    // client call with no line (as in jkstill's latency traces), then CLOSE #5 dep 0 with e 6: it
+    // can hold neither (600 > 6 + 3). Then EXEC #7 [2200, 2300] (e 100) inside EXEC #5 dep 0
+    // [2100, 2500] (e 400): 100 ≤ 400.
+    const p = new ProfileCollector();
+    p.onCursor(cursor('5', { sqlId: 'aaaaaaaaaaaaa', hv: 11, dep: 0, text: 'begin null; end;' }), at());
+    p.onCursor(cursor('7', { sqlId: 'rrrrrrrrrrrrr', hv: 22, dep: 1, text: 'delete from a' }), at());
+    p.onCursor(cursor('8', { sqlId: 'sssssssssssss', hv: 33, dep: 1, text: 'delete from b' }), at());
+    p.onCall(call('EXEC', '7', { c: 50, e: 400, dep: 1, tim: 1400 }), at());
+    p.onCall(call('EXEC', '8', { c: 150, e: 200, dep: 1, tim: 1700 }), at());
+    p.onCall(call('CLOSE', '5', { c: 0, e: 6, dep: 0, tim: 2000, type: 0 }), at());
+    p.onCall(call('EXEC', '7', { c: 100, e: 100, dep: 1, tim: 2300 }), at());
+    p.onCall(call('EXEC', '5', { c: 300, e: 400, dep: 0, tim: 2500 }), at());
+    const prof = p.finish();
+    expect(statement(prof, 'aaaaaaaaaaaaa')).toMatchObject({ recursiveE: 100, children: ['rrrrrrrrrrrrr'] });
+    expect(statement(prof, 'sssssssssssss')?.parents).toEqual([]);
+    expect(statement(prof, 'rrrrrrrrrrrrr')?.parents).toEqual(['aaaaaaaaaaaaa']);
+  });
+
+  it('keeps the latest recursive calls that fit, in the order first met, and allows a µs of rounding per call', () => {
+    // EXEC #9 dep 1 (e 500) of an unseen call, then #7 (e 60) and #8 (e 41) inside PARSE #5 dep 0
+    // with e 100: 60 + 41 = 101 ≤ 100 + 3 (a µs per call and one for the parent), 500 more is not.
+    const p = new ProfileCollector();
+    p.onCursor(cursor('5', { sqlId: 'aaaaaaaaaaaaa', hv: 11, dep: 0 }), at());
+    p.onCursor(cursor('7', { sqlId: 'rrrrrrrrrrrrr', hv: 22, dep: 1 }), at());
+    p.onCursor(cursor('8', { sqlId: 'sssssssssssss', hv: 33, dep: 1 }), at());
+    p.onCursor(cursor('9', { sqlId: 'ttttttttttttt', hv: 44, dep: 1 }), at());
+    p.onCall(call('EXEC', '9', { c: 500, e: 500, dep: 1, tim: 500 }), at());
+    p.onCall(call('EXEC', '7', { c: 60, e: 60, dep: 1, tim: 1060 }), at());
+    p.onCall(call('EXEC', '8', { c: 41, e: 41, dep: 1, tim: 1101 }), at());
+    p.onCall(call('PARSE', '5', { c: 100, e: 100, dep: 0, tim: 1101 }), at());
+    const prof = p.finish();
+    expect(statement(prof, 'aaaaaaaaaaaaa')).toMatchObject({ recursiveE: 101, children: ['rrrrrrrrrrrrr', 'sssssssssssss'] });
+    expect(statement(prof, 'ttttttttttttt')?.parents).toEqual([]);
+  });
+
+  it('gives a call without e (a CLOSE before 11.2) every recursive call before it, as the order alone says', () => {
+    const p = new ProfileCollector();
+    p.onCursor(cursor('5', { sqlId: 'aaaaaaaaaaaaa', hv: 11, dep: 0 }), at());
+    p.onCursor(cursor('7', { sqlId: 'rrrrrrrrrrrrr', hv: 22, dep: 1 }), at());
+    p.onCall(call('EXEC', '7', { c: 50, e: 400, dep: 1, tim: 1400 }), at());
+    p.onCall(call('CLOSE', '5', { dep: 0, tim: 2000, type: 0 }), at());
+    expect(statement(p.finish(), 'aaaaaaaaaaaaa')).toMatchObject({ recursiveE: 400, children: ['rrrrrrrrrrrrr'] });
+  });
+
   it('gives a reused cursor number to the statement parsed last, per process', () => {
     const p = new ProfileCollector();
     p.onCursor(cursor('5', { sqlId: 'AAAAAAAAAAAAA' }), at('1'));
