@@ -8,6 +8,7 @@ import { CALL_NAMES, CallFields, CallRecord, KernelEmit, KernelRecord, type Line
 import type { KernelWaitLog } from './kernel/kernel-columns';
 import type { ScanOptions, ScanResult } from './scan-result';
 import { TraceScanner, type KernelCallPlace } from './scanner';
+import { KernelWaitRun } from './kernel-wait-run';
 import { readStarLine } from './star-lines';
 
 const COLON = 0x3a;
@@ -59,39 +60,6 @@ export interface WaitRun {
   /** The scan's event names by id. */
   names: readonly string[];
 }
-
-/**
- * The WaitRun over a kernel's wait log. A class, not an object literal: a literal's hidden class is
- * shared with other literals of the same first keys (`id` first, as parseWaitLine's result), and
- * the field types widened there threw away the optimized takeWaitLog and onWaitRun when a thread's
- * second range made its first run (V8 --trace-deopt: "code dependencies").
- */
-class KernelWaitRun implements WaitRun {
-  readonly id: Int32Array;
-  readonly ela: Float64Array;
-  readonly tim: Float64Array;
-  readonly start: Int32Array;
-  readonly end: Int32Array;
-  readonly line: Int32Array;
-  bytes: Uint8Array = EMPTY_BYTES;
-  at = 0;
-  offsetAt = DOUBLE_ZERO;
-  firstLine = 0;
-
-  constructor(
-    log: KernelWaitLog,
-    readonly names: readonly string[],
-  ) {
-    this.id = log.id;
-    this.ela = log.ela;
-    this.tim = log.tim;
-    this.start = log.start;
-    this.end = log.end;
-    this.line = log.line;
-  }
-}
-
-const EMPTY_BYTES = new Uint8Array(0);
 
 /** Where a record is. */
 export interface RecordPosition {
@@ -239,11 +207,7 @@ export class VisitingScanner extends TraceScanner {
   }
 
   protected override waitLogRun(log: KernelWaitLog, from: number, to: number, where: KernelCallPlace): void {
-    const run = (this.run ??= new KernelWaitRun(log, this.events.names));
-    run.bytes = where.input;
-    run.at = where.done;
-    run.offsetAt = where.base + where.done;
-    run.firstLine = where.firstLine;
+    const run = (this.run ??= new KernelWaitRun(log, this.events.names)).placeAt(where);
     (this.visitor as Required<TraceVisitor>).onWaitRun(run, from, to, this.at(this.position, this.lastOffset));
   }
 
