@@ -67,9 +67,22 @@ strace -T output and fio latency logs or json+ output are read too, told by cont
 (fdatasync, pwrite64, …) or fio latency (clat write, lat sync, …) is an event, e.g.
 waitscope stats --event fdatasync run.strace, or compare --event fdatasync on.strace --vs off.strace.`;
 
+/** Commands whose help is the usage above (lgwr and synth print a longer one of their own). */
+const USAGE_HELP_COMMANDS = new Set(['stats', 'profile', 'statements', 'compare', 'report', 'outliers', 'flashlog', 'export']);
+
+/** `waitscope profile --help`: -h or --help before any `--` (after it, a file may have such a name). */
+function asksForHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
 /** Runs the CLI and returns its exit status: 0 ok, 1 bad usage or unreadable input, 2 no trace. */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command !== undefined && USAGE_HELP_COMMANDS.has(command) && asksForHelp(rest)) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   try {
     switch (command) {
       case 'stats': {

@@ -33,6 +33,23 @@ describe('waitscope usage errors', () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toBe(bare.stdout);
   });
+
+  it.each(['stats', 'profile', 'statements', 'compare', 'report', 'outliers', 'flashlog', 'export'])('%s --help prints the usage on stdout with status 0, even after other options', async (command) => {
+    const bare = await runCli([]);
+    for (const args of [[command, '--help'], [command, '--json', '-h', fixturePath('v11g-commit-loop.trc')]]) {
+      const help = await runCli(args);
+      expect(help.status).toBe(0);
+      expect(help.stderr).toBe('');
+      expect(help.stdout).toBe(bare.stdout);
+    }
+  });
+
+  it('reads --help after -- as a file name, not a request for help', async () => {
+    const run = await runCli(['stats', '--', '--help']);
+    expect(run.status).not.toBe(0);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('--help');
+  });
 });
 
 describe('the bin file started directly (through sh, its first two lines)', () => {
