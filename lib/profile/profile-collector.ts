@@ -18,6 +18,7 @@ import { ValueTally } from './value-tally';
 import { HeldWaits } from './held-waits';
 import { SessionSpans } from './session-spans';
 import { DOUBLE_ZERO } from '../double-zero';
+import { LOG_WRITE_WARNING } from '../trace/log-write-warning';
 
 /**
  * One process's waits on their way to a call (trcsess interleaves processes). A class, not an
@@ -87,6 +88,10 @@ export class ProfileCollector implements TraceVisitor {
   }
 
   onWait(record: VisitedWait, at: RecordPosition): void {
+    // LGWR's log write warnings are the parser's pseudo-waits (log-write-warning.ts), not a session's
+    // time: LGWR's own WAITs cover the same writes, and a trace of warnings alone (the corpus'
+    // NON10046 LGWR trace) made R the 11.7 days between its first and last *** stamp.
+    if (record.event === LOG_WRITE_WARNING) return;
     // VisitedWait.tim is in the trace's unit; ela is µs already. Before 9i both are centiseconds.
     const tim = record.tim * at.microsPerUnit;
     this.span(at.session, tim - record.ela, tim);

@@ -211,4 +211,23 @@ describe('ProfileCollector: the response-time profile', () => {
       ['ev\ufffd [between calls]', 'wait-between', 70, 2],
     ]);
   });
+
+  it('leaves LGWR log write warnings out: they are not a session\'s time, and alone they made R the span of the *** stamps', async () => {
+    const enc = new TextEncoder();
+    const trace = (lines: string[]) => enc.encode(lines.join('\n') + '\n');
+    const head = ['Oracle Database 11g Enterprise Edition Release 11.2.0.2.0 - 64bit Production', '', '*** 2015-02-06 20:01:26.330'];
+    // A trace of warnings alone (LGWR's, without 10046): no response time at all.
+    const alone = await profileTrace(chunksOf(trace([...head, 'Warning: log write elapsed time 740ms, size 0KB', '', '*** 2015-02-18 13:07:26.848', 'Warning: log write elapsed time 511ms, size 2KB']), 1 << 16), { fileName: 'lgwr.trc' });
+    expect(alone.profile.responseTime).toBe(0);
+    expect(alone.profile.sessions).toBe(0);
+    expect(alone.profile.components.filter((c) => c.kind !== 'unaccounted-between')).toEqual([]);
+    // Among WAITs (an LGWR traced with 10046): the profile is the one without the warning line.
+    const waits = ["WAIT #0: nam='rdbms ipc message' ela= 3000 timeout=300 p2=0 p3=0 obj#=-1 tim=1000000", "WAIT #0: nam='log file parallel write' ela= 800000 files=1 blocks=2 requests=1 obj#=-1 tim=1900000"];
+    const withWarning = await profileTrace(chunksOf(trace([...head, waits[0]!, 'Warning: log write elapsed time 800ms, size 1KB', waits[1]!]), 1 << 16), { fileName: 'a.trc' });
+    const without = await profileTrace(chunksOf(trace([...head, ...waits]), 1 << 16), { fileName: 'b.trc' });
+    // R = 1 900 000 − (1 000 000 − 3 000) = 903 000 µs, by hand; two rows of waits between calls.
+    expect(withWarning.profile.responseTime).toBe(903_000);
+    expect(withWarning.profile.components.map((c) => [c.component, c.total])).toEqual(without.profile.components.map((c) => [c.component, c.total]));
+    expect(withWarning.profile.components.some((c) => c.subject === 'LGWR log write warning')).toBe(false);
+  });
 });
