@@ -113,8 +113,10 @@ export class LineGrammar {
   protected wait(buf: Uint8Array, s: number, e: number, offset: number, glued: boolean): void {
     const w = parseWaitLine(buf, s, e, this.events);
     if (typeof w === 'string') return this.badWait(glued, w);
-    if (w.hasTim) this.sawWaitTim = true;
-    else if ((this.timExpected ?? this.sawWaitTim) || !w.endsInDigit) return this.badWait(glued, 'cut short: no tim= at its end');
+    if (w.hasTim) {
+      this.sawWaitTim = true;
+      if (this.atFinalLine && this.timCutShort(parseDigits(buf, w.timStart, e))) return this.badWait(glued, 'cut inside its tim: fewer digits than the first tim of the file');
+    } else if ((this.timExpected ?? this.sawWaitTim) || !w.endsInDigit) return this.badWait(glued, 'cut short: no tim= at its end');
     if (glued) this.warnings.add('glued-line', this.lineNo, () => 'two records are glued on one line with no line end between them; the WAIT in it was recovered');
     const id = w.id >= 0 ? w.id : this.events.intern(buf, w.nameStart, w.nameEnd);
     const wantTim = w.hasTim && (id === this.selectedId || this.pendingAnchor !== null || this.firstTim === null || this.timOfEveryWait);
@@ -148,6 +150,17 @@ export class LineGrammar {
   /** Whether the selected event's wait being accepted is kept: always, unless a visited scan filters (--where, trace-visitor.ts). */
   protected admits(): boolean {
     return true;
+  }
+
+  /**
+   * Whether a tim (in the trace's unit) on the file's last line, which has no line end, was cut
+   * inside its digits: tim only grows, so it has at least as many digits as the file's first one.
+   * Kept, such a tim moved t0, and so R, back by weeks (a WAIT cut to `tim=579351`: R of 67 days).
+   * Not against a tim made from a *** stamp (an LGWR trace's warnings): that is another clock.
+   */
+  protected timCutShort(tim: number): boolean {
+    const first = this.firstTim;
+    return first !== null && !this.stampClock && digitCount(tim) < digitCount(first.tim);
   }
 
   protected badWait(glued: boolean, why: string): void {
@@ -313,3 +326,6 @@ export class LineGrammar {
     return text;
   }
 }
+
+/** Digits of a whole number ≥ 1 (a tim). */
+export const digitCount = (n: number): number => String(Math.trunc(n)).length;

@@ -1,4 +1,5 @@
 import { DOUBLE_ZERO } from '../double-zero';
+import { digitCount } from './line-grammar';
 import { MICROS_PER_ELA_UNIT, type ElaUnit } from '../units';
 import { decodeText, isDigit, QUOTE } from './bytes';
 import { readAppNameLine } from './appname-line';
@@ -193,6 +194,8 @@ export class VisitingScanner extends TraceScanner {
   private collecting = false;
   /** File offset of the buffer of the line being handled (`line`'s base). */
   private lineBase = DOUBLE_ZERO;
+  /** µs: the latest tim of a call line (NaN before any), for cutCall. */
+  private lastCallTim = NaN;
 
   constructor(
     options: ScanOptions,
@@ -252,7 +255,11 @@ export class VisitingScanner extends TraceScanner {
     const read = parseCallLine(buf, start, end, this.microsPerUnit(), this.call);
     if (read === false) return;
     const last = buf[end - 1] as number;
-    if (read === true && isDigit(last)) return this.visitor.onCall(this.call, this.at(this.position, this.lineBase + start));
+    if (read === true && isDigit(last)) {
+      if (this.atFinalLine && this.cutCall(this.call)) return;
+      if (this.call.tim === this.call.tim) this.lastCallTim = this.call.tim;
+      return this.visitor.onCall(this.call, this.at(this.position, this.lineBase + start));
+    }
     // A line that does not end in a value was reported by record() as cut short.
     if (isDigit(last) || last === QUOTE || last === COLON) {
       const why = read === true ? 'it does not end in a number' : read;
@@ -289,12 +296,34 @@ export class VisitingScanner extends TraceScanner {
     call.og = f[at + CallFields.og] as number;
     call.plh = f[at + CallFields.plh] as number;
     call.tim = (f[at + CallFields.tim] as number) * scale;
+    if (call.tim === call.tim) this.lastCallTim = call.tim;
     call.type = f[at + CallFields.type] as number;
     call.rlbk = f[at + CallFields.rlbk] as number;
     call.rdOnly = f[at + CallFields.rdOnly] as number;
     call.bytes = f[at + CallFields.bytes] as number;
     // The kernel parses calls only for a visitor with onCall.
     (this.visitor as Required<TraceVisitor>).onCall(call, this.at(this.position, base + start));
+  }
+
+  /**
+   * Whether the file's last line, which has no line end, is a call line cut short that still ends
+   * in a digit (`FETCH #1:c=0,e=4` cut from `e=45,…,tim=…`): every call line ends in its tim from 8i
+   * on (XCTEND from 11g; trace-format.md §5), so one without tim where the calls before had one
+   * was cut, and so was one whose tim has fewer digits than theirs (cut inside it; tim only grows).
+   * Such a line would be a call with a wrong e, or a tim that moves t0 back by years.
+   */
+  private cutCall(call: VisitedCall): boolean {
+    const before = this.lastCallTim;
+    const tim = call.tim;
+    const why =
+      tim !== tim
+        ? call.call === 'XCTEND' || !(before === before) ? null : 'no tim= at its end'
+        : (before === before && digitCount(tim) < digitCount(before)) || this.timCutShort(tim / this.microsPerUnit())
+          ? 'cut inside its tim: fewer digits than the tims before it'
+          : null;
+    if (why === null) return false;
+    this.warnings.add('truncated-final-line', this.lineNo, () => `the file ends inside a database call line (${why}); it was not read (was the trace still being written?)`);
+    return true;
   }
 
   private appName(buf: Uint8Array, start: number, end: number): void {

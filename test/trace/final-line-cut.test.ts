@@ -1,0 +1,69 @@
+// The file's last line has no line end: a trace still being written, or a copy cut short. A WAIT or
+// call line cut there may still end in a digit, and then parse; it must not count when it is cut
+// (no tim where the lines before had one, or a tim cut inside its digits), and must count when
+// it is whole. Expected values are worked out by hand from the lines below.
+import { describe, expect, it } from 'vitest';
+import { profileTrace } from '../../lib/profile/profile-trace';
+import { parseTrace } from '../../lib/trace/parse-trace';
+import { chunksOf } from '../helpers/chunks';
+
+const BANNER = 'Oracle Database 11g Enterprise Edition Release 11.2.0.4.0 - 64bit Production';
+// One EXEC [1 344 507 302 000 000 − 500, … 000]; a log file sync of 300 ending 200 µs later.
+const BODY = [
+  BANNER,
+  'EXEC #5:c=100,e=500,p=0,cr=0,cu=0,mis=0,r=1,dep=0,og=1,plh=0,tim=1344507302000000',
+  "WAIT #0: nam='log file sync' ela= 300 buffer#=1 sync scn=1 p3=0 obj#=-1 tim=1344507302000200",
+];
+const WHOLE_R = 1344507302000200 - (1344507302000000 - 500); // 700 µs
+
+/** The body, then `last` with no line end after it. */
+const bytesOf = (last: string) => new TextEncoder().encode(`${BODY.join('\n')}\n${last}`);
+
+async function profileOf(last: string) {
+  const bytes = bytesOf(last);
+  return profileTrace(chunksOf(bytes, 64), { fileName: 'cut.trc' });
+}
+
+const cutWarning = (w: { code: string; lines: number[] }[]) => w.find((x) => x.code === 'truncated-final-line');
+
+describe('the last line of a file without a line end', () => {
+  it.each([
+    ['a call cut inside e (`e=4` of e=45)', 'FETCH #5:c=0,e=4'],
+    ['a call cut inside its tim', 'FETCH #5:c=0,e=45,p=0,cr=1,cu=0,mis=0,r=4,dep=0,og=1,plh=0,tim=134450730'],
+  ])('%s is not a call, and says so', async (_label, last) => {
+    const { profile, result } = await profileOf(last);
+    expect(profile.calls.map((c) => [c.call, c.count])).toEqual([['EXEC', 1]]);
+    expect(profile.responseTime).toBe(WHOLE_R);
+    expect(cutWarning(result.warnings)?.lines).toEqual([4]);
+  });
+
+  it('a WAIT cut inside its tim is not counted: its tim moved R back by weeks', async () => {
+    const last = "WAIT #0: nam='log file sync' ela= 250 buffer#=1 sync scn=1 p3=0 obj#=-1 tim=13445073";
+    const { profile, result } = await profileOf(last);
+    expect(profile.responseTime).toBe(WHOLE_R);
+    expect(cutWarning(result.warnings)?.lines).toEqual([4]);
+    // The plain parse (stats) drops it too.
+    const parsed = await parseTrace(chunksOf(bytesOf(last), 64), { event: 'log file sync', fileName: 'cut.trc', fileIndex: 0 });
+    expect(parsed.samples.count).toBe(1);
+    expect(parsed.samples.ela[0]).toBe(300);
+  });
+
+  it('whole lines count: a call and a WAIT ending in their tim, and an XCTEND, which had no tim before 11g', async () => {
+    const call = await profileOf('FETCH #5:c=10,e=45,p=0,cr=1,cu=0,mis=0,r=4,dep=0,og=1,plh=0,tim=1344507302000400');
+    expect(call.profile.calls.map((c) => [c.call, c.count, c.e])).toEqual([
+      ['EXEC', 1, 500],
+      ['FETCH', 1, 45],
+    ]);
+    expect(call.profile.responseTime).toBe(WHOLE_R + 200);
+    expect(cutWarning(call.result.warnings)).toBeUndefined();
+    const wait = await profileOf("WAIT #0: nam='log file sync' ela= 250 buffer#=1 sync scn=1 p3=0 obj#=-1 tim=1344507302001000");
+    expect(wait.profile.responseTime).toBe(WHOLE_R + 800);
+    expect(cutWarning(wait.result.warnings)).toBeUndefined();
+    const xctend = await profileOf('XCTEND rlbk=0, rd_only=1');
+    expect(xctend.profile.calls.map((c) => [c.call, c.count])).toEqual([
+      ['EXEC', 1],
+      ['XCTEND', 1],
+    ]);
+    expect(cutWarning(xctend.result.warnings)).toBeUndefined();
+  });
+});
