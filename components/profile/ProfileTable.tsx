@@ -73,5 +73,6 @@ export function ProfileTable({ view }: { view: ProfileDatasetView }) {
 }
 
 export const PROFILE_NOTE =
-  'Rows add up to R, the sum over sessions of (latest end − earliest start). CPU is c of dep=0 calls; waits within calls lie inside a dep=0 call (at any depth); ' +
+  'Rows add up to R, the sum over sessions of (latest end − earliest start). CPU is c of top-level calls: dep=0 calls, and recursive calls whose parent is not in the trace; ' +
+  'waits within calls lie inside a top-level call (at any depth); ' +
   'unaccounted-for within calls = Σe − Σc − those waits. Unaccounted-for time may be negative: timer quantization, CPU counted twice inside a wait (Millsap & Holt §7.4).';

@@ -11,7 +11,7 @@ import {
   waitWithinComponent,
 } from './component-names';
 import type { ComponentKind, DatasetProfile, ProfileComponent } from './profile-model';
-import { StatementBook } from './statement-book';
+import { StatementBook, type TopLevelCalls } from './statement-book';
 import type { RangeProfile } from './range-profile';
 import { PerProcess } from '../trace/per-process';
 import { ValueTally } from './value-tally';
@@ -30,8 +30,6 @@ import { LOG_WRITE_WARNING } from '../trace/log-write-warning';
 class ProcessWaits {
   /** Waits since the last call line, not yet given to any call. */
   readonly pending = new HeldWaits();
-  /** Waits given to recursive (dep ≥ 1) calls, waiting for the dep 0 call they are within. */
-  readonly inRecursive = new HeldWaits();
 }
 
 interface OpenComponent {
@@ -60,7 +58,7 @@ export const DEFAULT_THINK_TIME_MICROS = 1_000_000;
  * without `tim` fall back to the list of between-call events. A dep 0 call's waits, with those of
  * the recursive calls before it, are "within calls"; the other waits are "between calls".
  */
-export class ProfileCollector implements TraceVisitor {
+export class ProfileCollector implements TraceVisitor, TopLevelCalls {
   private readonly processes = new PerProcess<ProcessWaits>(() => new ProcessWaits());
   /** The rows of waits, per kind by event id; `order` keeps all rows as first met. */
   private readonly waitRows: Record<WaitKind, (OpenComponent | undefined)[]> = { 'wait-within': [], 'wait-between': [], 'think-time': [] };
@@ -155,32 +153,15 @@ export class ProfileCollector implements TraceVisitor {
       if (start < (spans.start[session] as number)) spans.start[session] = start;
       if (end > (spans.end[session] as number)) spans.end[session] = end;
     }
-    const statement = this.statements.call(call, at.pid, at.microsPerUnit);
-    const waits = this.processes.get(at.pid);
-    const { pending, inRecursive } = waits;
+    const statement = this.statements.call(call, at.pid);
+    const pending = this.processes.get(at.pid).pending;
     const held = pending.n;
-    if (depthOf(call) >= 1) {
-      // Recursive: its waits are within whatever dep 0 call it runs under; the others wait for the parent.
-      let kept = 0;
-      for (let i = 0; i < held; i++) {
-        const id = pending.id[i] as number;
-        const ela = pending.ela[i] as number;
-        const tim = pending.tim[i] as number;
-        if (timed && tim === tim ? tim - ela / 2 >= start : this.withinByName(id)) {
-          if (statement !== null) this.statements.wait(statement, id, this.names, ela);
-          inRecursive.push(id, ela, tim);
-        } else pending.move(i, kept++);
-      }
-      pending.n = kept;
-      return;
-    }
+    const recursive = depthOf(call) >= 1;
+    // The call's own waits: within calls, whatever its depth (a recursive call is inside its
+    // parent, or a top-level call itself: statement-book.ts TopLevelCalls); the others stay for
+    // the next call (a recursive call's) or lie between calls (a dep 0 call's).
     let waited = 0;
-    for (let i = 0; i < inRecursive.n; i++) {
-      const ela = inRecursive.ela[i] as number;
-      this.addWait('wait-within', inRecursive.id[i] as number, ela);
-      waited += ela;
-    }
-    inRecursive.n = 0;
+    let kept = 0;
     for (let i = 0; i < held; i++) {
       const id = pending.id[i] as number;
       const ela = pending.ela[i] as number;
@@ -189,12 +170,21 @@ export class ProfileCollector implements TraceVisitor {
         if (statement !== null) this.statements.wait(statement, id, this.names, ela);
         this.addWait('wait-within', id, ela);
         waited += ela;
-      } else this.betweenWait(id, ela);
+      } else if (recursive) pending.move(i, kept++);
+      else this.betweenWait(id, ela);
     }
-    pending.n = 0;
+    pending.n = kept;
+    waited += this.statements.settle(call, at.pid, statement, waited, at.microsPerUnit, this);
+    if (recursive) return;
     // XCTEND and a CLOSE without times have no c or e: nothing of R is inside them.
     if (call.c === call.c) this.addCpu(call.call, call.c);
     if (call.e === call.e) this.addUnaccountedWithin(e - (call.c === call.c ? call.c : 0) - waited);
+  }
+
+  /** A recursive call no call of the trace adopted (statement-book.ts TopLevelCalls): its CPU and unaccounted-for time, as a dep 0 call's. */
+  topLevelCall(name: string, c: number, unaccounted: number): void {
+    if (c === c) this.addCpu(name, c);
+    if (unaccounted === unaccounted) this.addUnaccountedWithin(unaccounted);
   }
 
   onCursor(record: VisitedCursor, at: RecordPosition): void {
@@ -204,6 +194,7 @@ export class ProfileCollector implements TraceVisitor {
   /** Ends the pass. Waits never followed by a call of theirs (the trace ended mid-call) are between calls. */
   finish(): DatasetProfile {
     this.endWaits();
+    this.statements.releaseHeld(this);
     const { t0, t1 } = this.spans.lists();
     const { responseTime, sessions } = responseTimeOfSpans(t0, t1);
     return withUnaccountedBetween({ responseTime, sessions, components: this.components(), calls: this.callBook.totals(), statements: this.statements.finish(), thinkTimeMicros: this.thinkTime });
@@ -215,9 +206,12 @@ export class ProfileCollector implements TraceVisitor {
    * where another range ended holding some (its cuts are chosen so none does: range-plan.ts).
    */
   finishRange(): RangeProfile {
-    const held = [...this.processes.values()].some((w) => w.pending.n > 0 || w.inRecursive.n > 0);
+    const held = [...this.processes.values()].some((w) => w.pending.n > 0);
     this.endWaits();
     const { statements, carry, firstSeen } = this.statements.finishRange();
+    // Calls still held: top-level calls, as at a file's end (right for the last range; a range
+    // before it that holds some is not clean, and the join reads the file in one pass).
+    this.statements.releaseHeld(this);
     return {
       profile: { responseTime: 0, sessions: 0, components: this.components(), calls: this.callBook.totals(), statements, thinkTimeMicros: this.thinkTime },
       spans: this.spans.lists(),
@@ -227,11 +221,9 @@ export class ProfileCollector implements TraceVisitor {
   }
 
   private endWaits(): void {
-    for (const waits of this.processes.values()) {
-      for (const held of [waits.inRecursive, waits.pending]) {
-        for (let i = 0; i < held.n; i++) this.betweenWait(held.id[i] as number, held.ela[i] as number);
-        held.n = 0;
-      }
+    for (const { pending } of this.processes.values()) {
+      for (let i = 0; i < pending.n; i++) this.betweenWait(pending.id[i] as number, pending.ela[i] as number);
+      pending.n = 0;
     }
   }
 

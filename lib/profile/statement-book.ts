@@ -41,13 +41,35 @@ class OpenStatement {
   }
 }
 
-/** The calls of one statement at one depth held for their parent at the depth above. */
-interface HeldChild {
+/**
+ * The calls of one statement at one depth held for their parent at the depth above. A class, not
+ * an object literal (see OpenStatement).
+ */
+class HeldChild {
   /** µs: their e summed. */
-  e: number;
-  calls: number;
+  e = DOUBLE_ZERO;
+  calls = 0;
   /** When the last of them came, in the process's order of held calls (ProcessCursors.heldSeq). */
-  last: number;
+  last = 0;
+  /** µs: the waits inside them (and inside the calls they adopted), all booked within calls already. */
+  waited = DOUBLE_ZERO;
+  /** Per call, should no parent adopt them (they are then top-level calls: TopLevelCalls): its name, c, and e − c − its waits (NaN without c or e). */
+  readonly names: string[] = [];
+  readonly c: number[] = [];
+  readonly unaccounted: number[] = [];
+}
+
+/**
+ * Where recursive calls go that no call in the trace adopts (StatementBook.settle): their parent's
+ * line is not in the trace (tracing started or ended inside it, or a client call that writes none,
+ * as jkstill's latency traces show). For the response-time profile they are top-level calls, as a
+ * dep 0 call is: their c is CPU in calls, their waits are within calls, and e − c − those waits is
+ * unaccounted-for within calls. Without this, a trace of a PL/SQL block's recursive SQL alone
+ * (LucaCanali's 10046 sample: no dep=0 line) showed its 175 s of reads inside FETCH calls as
+ * between calls and no CPU at all.
+ */
+export interface TopLevelCalls {
+  topLevelCall(name: string, c: number, unaccounted: number): void;
 }
 
 /** One process's view of its cursors (trcsess interleaves processes; response-time.md). */
@@ -102,25 +124,48 @@ export class StatementBook {
   }
 
   /**
-   * A call with a cursor; returns the statement it belongs to (null for XCTEND and LOB calls).
-   * `microsPerUnit`: of the trace's clock (RecordPosition), the rounding of each e.
+   * A call with a cursor; returns the statement it belongs to (null for XCTEND and LOB calls). Its
+   * place among the calls around it comes after its waits are known: settle().
    */
-  call(call: VisitedCall, pid: string | null, microsPerUnit = 1): OpenStatement | null {
+  call(call: VisitedCall, pid: string | null): OpenStatement | null {
+    if (call.cursor === '') return null;
+    const process = this.processes.get(pid);
+    const state = this.cursorStateOf(process, call.cursor);
+    const statement = this.statementFor(state, call.cursor, depthOf(call));
+    let sums = statement.calls[call.call];
+    if (sums === undefined) {
+      this.range?.seen(statement, 'call', call.call);
+      sums = statement.calls[call.call] = emptyCallSums();
+    }
+    addCall(sums, call);
+    this.execution(state, call);
+    return statement;
+  }
+
+  /**
+   * After call(): the call adopts its recursive calls (adoptChildren), and a recursive call is held
+   * for its own parent. `waited`: µs of the call's own waits. Returns µs of the waits inside the
+   * calls it adopted (so all its waits are `waited` plus that); held calls it did not adopt go to
+   * `topLevel`. `microsPerUnit`: of the trace's clock (RecordPosition), the rounding of each e.
+   */
+  settle(call: VisitedCall, pid: string | null, statement: OpenStatement | null, waited: number, microsPerUnit: number, topLevel: TopLevelCalls): number {
     const process = this.processes.get(pid);
     const dep = depthOf(call);
-    const state = call.cursor === '' ? null : this.cursorStateOf(process, call.cursor);
-    const statement = state === null ? null : this.statementFor(state, call.cursor, dep);
-    if (state !== null && statement !== null) {
-      let sums = statement.calls[call.call];
-      if (sums === undefined) {
-        this.range?.seen(statement, 'call', call.call);
-        sums = statement.calls[call.call] = emptyCallSums();
+    const held = process.held[dep + 1];
+    const inside = held !== undefined && held.size > 0 ? this.adoptChildren(held, statement, call, microsPerUnit, topLevel) : 0;
+    if (dep >= 1 && statement !== null) this.hold(process, dep, statement.key, call, waited + inside);
+    return inside;
+  }
+
+  /** Every call still held goes to `topLevel`: at the end of the trace no parent of theirs comes. */
+  releaseHeld(topLevel: TopLevelCalls): void {
+    for (const process of this.processes.values()) {
+      for (const held of process.held) {
+        if (held === undefined) continue;
+        for (const child of held.values()) toTopLevel(child, topLevel);
+        held.clear();
       }
-      addCall(sums, call);
-      this.execution(state, call);
     }
-    this.adoptChildren(process, dep, statement, call, microsPerUnit);
-    return statement;
   }
 
   /** cursorState, with the last one remembered: calls come in runs on one cursor (a state is never replaced). */
@@ -217,59 +262,65 @@ export class StatementBook {
    * Calls at dep + 1 held since this depth's last call are this call's children (a line is written
    * when its call ends: Millsap & Holt ch. 5), as many of the latest as its own e holds: a parent's
    * e includes its children's. The earlier ones ran inside a call the trace does not show, and
-   * have no parent here. Seen in the real corpus: a 6 µs `CLOSE … dep=0` after 1,239 µs of
-   * recursive deletes made by a client call with no line (jkstill's latency traces; `FETCH dep=0`
-   * of 24-36 µs after 800-7,000 µs likewise), and the recursive SQL of a failed parse (`PARSE
-   * ERROR`, 9.2) taken by the next PARSE 80 s later: without recursive statements they showed
-   * −975 µs and −1,061,432 µs. Not by time: 9.2's hard parses end their dictionary SQL 2.5-6 ms
-   * before their own tim − e, inside them all the same. Each e is rounded to the trace's unit, so
-   * the sum may pass the parent's by up to a unit per call. Per statement, one entry (a million
-   * calls inside one parent hold one), placed by its last call.
+   * have no parent here: they go to `topLevel`. Seen in the real corpus: a 6 µs `CLOSE … dep=0`
+   * after 1,239 µs of recursive deletes made by a client call with no line (jkstill's latency
+   * traces; `FETCH dep=0` of 24-36 µs after 800-7,000 µs likewise), and the recursive SQL of a
+   * failed parse (`PARSE ERROR`, 9.2) taken by the next PARSE 80 s later: without recursive
+   * statements they showed −975 µs and −1,061,432 µs. Not by time: 9.2's hard parses end their
+   * dictionary SQL 2.5-6 ms before their own tim − e, inside them all the same. Each e is rounded
+   * to the trace's unit, so the sum may pass the parent's by up to a unit per call. A call with no
+   * statement (XCTEND, LOB calls) adopts none. Returns µs of the adopted calls' waits.
    */
-  private adoptChildren(process: ProcessCursors, dep: number, statement: OpenStatement | null, call: VisitedCall, microsPerUnit: number): void {
-    const below = dep + 1;
-    const held = process.held[below];
-    if (held !== undefined && held.size > 0) {
-      if (statement !== null) {
-        const latestFirst = held.size === 1 ? [...held] : [...held].sort((a, b) => b[1].last - a[1].last);
-        // Without e (a CLOSE before 11.2), the order alone says: every held call.
-        const budget = call.e === call.e ? call.e : Infinity;
-        let e = 0;
-        let calls = 0;
-        const adopted = new Set<string>();
-        for (const [key, child] of latestFirst) {
-          if (e + child.e > budget + (calls + child.calls + 1) * microsPerUnit) break;
-          e += child.e;
-          calls += child.calls;
-          adopted.add(key);
-        }
-        // In the order first met, as before (children and parents are lists the page shows).
-        for (const [key, child] of held) {
-          if (!adopted.has(key)) continue;
-          statement.recursiveE += child.e;
-          const found = this.statements.get(key);
-          if (this.range !== null) {
-            if (!statement.children.has(key)) this.range.seen(statement, 'child', key);
-            if (found !== undefined && !found.parents.has(statement.key)) this.range.seen(found, 'parent', statement.key);
-          }
-          statement.children.add(key);
-          found?.parents.add(statement.key);
-        }
-      }
-      held.clear();
-    }
-    if (dep >= 1 && statement !== null) {
-      const e = call.e === call.e ? call.e : 0;
-      const last = process.heldSeq++;
-      const atDep = (process.held[dep] ??= new Map());
-      const child = atDep.get(statement.key);
-      if (child === undefined) atDep.set(statement.key, { e, calls: 1, last });
-      else {
-        child.e += e;
-        child.calls++;
-        child.last = last;
+  private adoptChildren(held: Map<string, HeldChild>, statement: OpenStatement | null, call: VisitedCall, microsPerUnit: number, topLevel: TopLevelCalls): number {
+    let waited = 0;
+    const adopted = new Set<string>();
+    if (statement !== null) {
+      const latestFirst = held.size === 1 ? [...held] : [...held].sort((a, b) => b[1].last - a[1].last);
+      // Without e (a CLOSE before 11.2), the order alone says: every held call.
+      const budget = call.e === call.e ? call.e : Infinity;
+      let e = 0;
+      let calls = 0;
+      for (const [key, child] of latestFirst) {
+        if (e + child.e > budget + (calls + child.calls + 1) * microsPerUnit) break;
+        e += child.e;
+        calls += child.calls;
+        adopted.add(key);
       }
     }
+    // In the order first met, as before (children and parents are lists the page shows).
+    for (const [key, child] of held) {
+      if (!adopted.has(key)) {
+        toTopLevel(child, topLevel);
+        continue;
+      }
+      const parent = statement as OpenStatement;
+      waited += child.waited;
+      parent.recursiveE += child.e;
+      const found = this.statements.get(key);
+      if (this.range !== null) {
+        if (!parent.children.has(key)) this.range.seen(parent, 'child', key);
+        if (found !== undefined && !found.parents.has(parent.key)) this.range.seen(found, 'parent', parent.key);
+      }
+      parent.children.add(key);
+      found?.parents.add(parent.key);
+    }
+    held.clear();
+    return waited;
+  }
+
+  /** A recursive call waits for its parent, with the µs of the waits inside it (its own and its adopted calls'). */
+  private hold(process: ProcessCursors, dep: number, key: string, call: VisitedCall, waited: number): void {
+    const e = call.e === call.e ? call.e : 0;
+    const atDep = (process.held[dep] ??= new Map());
+    let child = atDep.get(key);
+    if (child === undefined) atDep.set(key, (child = new HeldChild()));
+    child.e += e;
+    child.calls++;
+    child.last = process.heldSeq++;
+    child.waited += waited;
+    child.names.push(call.call);
+    child.c.push(call.c);
+    child.unaccounted.push(call.e - (call.c === call.c ? call.c : 0) - waited);
   }
 
   private open(key: string, sqlId: string | null, hashValue: number | null, unknownCursor: string | null, dep: number): OpenStatement {
@@ -310,6 +361,10 @@ class RangeNotes {
     if (carried === undefined) this.carriedIn.set(cursor, { fetchE: 0, ended: true });
     else carried.ended = true;
   }
+}
+
+function toTopLevel(child: HeldChild, topLevel: TopLevelCalls): void {
+  for (let i = 0; i < child.calls; i++) topLevel.topLevelCall(child.names[i] as string, child.c[i] as number, child.unaccounted[i] as number);
 }
 
 function cursorState(process: ProcessCursors, cursor: string): CursorState {

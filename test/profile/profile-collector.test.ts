@@ -91,6 +91,73 @@ describe('ProfileCollector: the response-time profile', () => {
     expect(statement(prof, 'rrrrrrrrrrrrr')?.parents).toEqual(['aaaaaaaaaaaaa']);
   });
 
+  it('counts recursive calls no call of the trace adopts as top-level calls: their CPU, their waits within calls, their unaccounted-for time', () => {
+    // By hand (µs; a call [tim − e, tim], a wait [tim − ela, tim] placed by its midpoint):
+    //   db file sequential read 100 [1200, 1300] · EXEC #7 dep 1 [1000, 1400] c 50 · SNMFC 50 [1400, 1450]
+    //   EXEC #8 dep 1 [1500, 1700] c 150 · CLOSE #5 dep 0 [1994, 2000] c 0: holds neither (600 > 6 + 3)
+    //   db file scattered read 40 [2240, 2280] · EXEC #7 dep 1 [2200, 2300] c 30, adopted by
+    //   EXEC #5 dep 0 [2100, 2500] c 300 · db file sequential read 60 [2630, 2690] · FETCH #7 dep 1
+    //   [2630, 2700] c 20, the trace's last line: no parent comes.
+    // Top-level: EXEC #7, EXEC #8, CLOSE #5, EXEC #5, FETCH #7. Unaccounted-for within, e − c − waits:
+    //   400 − 50 − 100 = 250 · 200 − 150 = 50 · 6 · 400 − 300 − 40 = 60 · 70 − 20 − 60 = −10: 356 in all.
+    // R = 2700 − 1000 = 1700; between calls: SNMFC 50, and 1700 − (520 + 200 + 50 + 356) = 574 unaccounted.
+    const p = new ProfileCollector();
+    p.onCursor(cursor('5', { sqlId: 'aaaaaaaaaaaaa', hv: 11, dep: 0, text: 'begin null; end;' }), at());
+    p.onCursor(cursor('7', { sqlId: 'rrrrrrrrrrrrr', hv: 22, dep: 1, text: 'select a' }), at());
+    p.onCursor(cursor('8', { sqlId: 'sssssssssssss', hv: 33, dep: 1, text: 'delete from b' }), at());
+    p.onWait(wait('db file sequential read', 100, 1300), at());
+    p.onCall(call('EXEC', '7', { c: 50, e: 400, dep: 1, tim: 1400 }), at());
+    p.onWait(wait('SQL*Net message from client', 50, 1450), at());
+    p.onCall(call('EXEC', '8', { c: 150, e: 200, dep: 1, tim: 1700 }), at());
+    p.onCall(call('CLOSE', '5', { c: 0, e: 6, dep: 0, tim: 2000, type: 0 }), at());
+    p.onWait(wait('db file scattered read', 40, 2280), at());
+    p.onCall(call('EXEC', '7', { c: 30, e: 100, dep: 1, tim: 2300 }), at());
+    p.onCall(call('EXEC', '5', { c: 300, e: 400, dep: 0, tim: 2500 }), at());
+    p.onWait(wait('db file sequential read', 60, 2690), at());
+    p.onCall(call('FETCH', '7', { c: 20, e: 70, dep: 1, tim: 2700 }), at());
+    const prof = p.finish();
+    const rows = Object.fromEntries(prof.components.map((c) => [c.component, [c.total, c.count]]));
+    expect(rows).toEqual({
+      'CPU: EXEC dbcalls': [500, 3],
+      'CPU: CLOSE dbcalls': [0, 1],
+      'CPU: FETCH dbcalls': [20, 1],
+      'db file sequential read': [160, 2],
+      'db file scattered read': [40, 1],
+      'SQL*Net message from client [between calls]': [50, 1],
+      'unaccounted-for within calls': [356, 5],
+      'unaccounted-for between calls': [574, 1],
+    });
+    expect(prof.responseTime).toBe(1700);
+    const within = prof.components.find((c) => c.kind === 'unaccounted-within');
+    expect([...(within?.counts?.values ?? [])]).toEqual([-10, 6, 50, 60, 250]);
+    // The statements are as before: only the adopted EXEC #7 is a child of #5.
+    expect(statement(prof, 'aaaaaaaaaaaaa')).toMatchObject({ recursiveE: 100, children: ['rrrrrrrrrrrrr'] });
+  });
+
+  it('profiles a trace of recursive calls alone (a PL/SQL block traced from inside): reads within calls, CPU from the calls', () => {
+    // LucaCanali's 10046 sample has no dep=0 line at all. By hand: FETCH #7 dep 1 [1000, 2000] c 100
+    // with two reads of 300 inside it; then a read of 200 [2200, 2400], outside the next FETCH
+    // [2500, 3000] c 50 and so between calls.
+    const p = new ProfileCollector();
+    p.onWait(wait('db file sequential read', 300, 1400), at());
+    p.onWait(wait('db file sequential read', 300, 1900), at());
+    p.onCall(call('FETCH', '7', { c: 100, e: 1000, dep: 1, tim: 2000 }), at());
+    p.onWait(wait('db file sequential read', 200, 2400), at());
+    p.onCall(call('FETCH', '7', { c: 50, e: 500, dep: 1, tim: 3000 }), at());
+    const prof = p.finish();
+    const rows = Object.fromEntries(prof.components.map((c) => [c.component, [c.total, c.count]]));
+    expect(rows).toEqual({
+      'db file sequential read': [600, 2],
+      'db file sequential read [between calls]': [200, 1],
+      'CPU: FETCH dbcalls': [150, 2],
+      // 1000 − 100 − 600 = 300 and 500 − 50 = 450.
+      'unaccounted-for within calls': [750, 2],
+      // The gaps [2000, 2200] and [2400, 2500]: 2000 − (150 + 600 + 200 + 750).
+      'unaccounted-for between calls': [300, 1],
+    });
+    expect(prof.responseTime).toBe(2000);
+  });
+
   it('keeps the latest recursive calls that fit, in the order first met, and allows a µs of rounding per call', () => {
     // EXEC #9 dep 1 (e 500) of an unseen call, then #7 (e 60) and #8 (e 41) inside PARSE #5 dep 0
     // with e 100: 60 + 41 = 101 ≤ 100 + 3 (a µs per call and one for the parent), 500 more is not.
