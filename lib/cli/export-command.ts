@@ -55,7 +55,7 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
   makeFolder(values.out); // before reading gigabytes: a folder that cannot be made stops the run now
   const found = await findInputs(positionals);
   if (found.unreadable.length > 0) throw new ExitError(1, found.unreadable.join('\n'));
-  for (const note of found.archiveNotes ?? []) stderr.write(safeText(`${note}\n`));
+  for (const note of found.inputNotes ?? []) stderr.write(safeText(`${note}\n`));
   const formats = sysioFormatsOf(found.files);
   found.files.forEach((f, i) => {
     const format = formats[i];

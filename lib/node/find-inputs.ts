@@ -6,6 +6,7 @@ import { archiveFormatOf, listArchive, skippedMembers, type ArchiveListing } fro
 import { isTraceName, looksLikeTraceHead, TRACE_SNIFF_BYTES } from '../archive/trace-pick';
 import { fileAccess, type InputSource } from './file-chunks';
 import { describeError } from './file-error';
+import { sniffCompression, SNIFF_LENGTH } from '../trace/compression';
 
 export interface InputFile extends InputSource {
   /** As shown to the user: the path as given, or relative to the directory given; `archive.zip:dir/x.trc` for a member. */
@@ -18,8 +19,8 @@ export interface FoundInputs {
   files: InputFile[];
   /** One line each: a path that does not exist or cannot be read. */
   unreadable: string[];
-  /** One line each, for stderr: an archive member that could not be read ('error: …'), members skipped as not traces ('note: …'). */
-  archiveNotes?: string[];
+  /** One line each, for stderr: an archive member that could not be read ('error: …'), members skipped as not traces, and files of a directory left out (compressed as waitscope does not read) or read twice ('note: …'). */
+  inputNotes?: string[];
 }
 
 /**
@@ -34,13 +35,13 @@ export interface FoundInputs {
 export async function findInputs(args: readonly string[]): Promise<FoundInputs> {
   const files: InputFile[] = [];
   const unreadable: string[] = [];
-  const archiveNotes: string[] = [];
+  const inputNotes: string[] = [];
   const take = async (file: string, name: string, size: number) => {
     const listing = await membersOf(file, name, size);
     if (!listing) return void files.push({ path: file, name, size });
     files.push(...listing.members.map((m) => ({ path: file, name: m.name, size: m.size, member: m.locator })));
-    archiveNotes.push(...listing.problems.map((p) => `error: ${p.message}`));
-    if (listing.skipped > 0) archiveNotes.push(`note: ${skippedMembers(name, listing.skipped)}`);
+    inputNotes.push(...listing.problems.map((p) => `error: ${p.message}`));
+    if (listing.skipped > 0) inputNotes.push(`note: ${skippedMembers(name, listing.skipped)}`);
   };
   for (const arg of args) {
     let info;
@@ -50,10 +51,10 @@ export async function findInputs(args: readonly string[]): Promise<FoundInputs> 
       unreadable.push(`cannot read ${arg}: ${describeError(error)}`);
       continue;
     }
-    if (info.isDirectory()) await walk(arg, arg, take, unreadable);
+    if (info.isDirectory()) await walk(arg, arg, take, unreadable, inputNotes);
     else if (readable(arg, unreadable)) await take(arg, arg, info.size);
   }
-  return { files, unreadable, ...(archiveNotes.length > 0 && { archiveNotes }) };
+  return { files, unreadable, ...(inputNotes.length > 0 && { inputNotes }) };
 }
 
 /** A zip, tar or tar.gz (by its first bytes) as the members it holds; null for any other file. */
@@ -65,7 +66,12 @@ async function membersOf(file: string, name: string, size: number): Promise<Arch
 
 type Take = (file: string, name: string, size: number) => Promise<void>;
 
-async function walk(dir: string, root: string, take: Take, unreadable: string[]): Promise<void> {
+/**
+ * `notes` gets a line for each file of the directory left out that a person would miss: one
+ * compressed in a format waitscope does not read (named as for a single file: parse-trace.ts), and
+ * a trace read twice as `x.trc` and `x.trc.gz` beside it.
+ */
+async function walk(dir: string, root: string, take: Take, unreadable: string[], notes: string[]): Promise<void> {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -74,23 +80,42 @@ async function walk(dir: string, root: string, take: Take, unreadable: string[])
     return;
   }
   entries.sort((a, b) => a.name.localeCompare(b.name));
+  const taken = new Set<string>();
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      await walk(full, root, take, unreadable);
+      await walk(full, root, take, unreadable, notes);
       continue;
     }
     if (!entry.isFile()) continue;
+    const name = path.join(path.basename(root), path.relative(root, full));
     try {
       // Traces and archives by name or content; strace and fio output (lib/sysio) by its content too.
-      if (!isTraceName(entry.name) && !(await worthReading(full))) continue;
+      if (!isTraceName(entry.name) && !(await worthReading(full))) {
+        const compressed = unreadableCompression(full);
+        if (compressed !== null) notes.push(`note: skipped ${name}: it is ${compressed.format}-compressed; waitscope reads plain and gzip traces, so decompress it first (${compressed.hint.replace('FILE', full)})`);
+        continue;
+      }
       if (!readable(full, unreadable)) continue;
       const info = statSync(full);
-      await take(full, path.join(path.basename(root), path.relative(root, full)), info.size);
+      await take(full, name, info.size);
+      taken.add(entry.name);
     } catch (error) {
       unreadable.push(`cannot read ${full}: ${describeError(error)}`);
     }
   }
+  for (const file of taken) {
+    const plain = file.endsWith('.gz') ? file.slice(0, -3) : null;
+    const shown = (f: string) => path.join(path.basename(root), path.relative(root, path.join(dir, f)));
+    if (plain !== null && taken.has(plain)) notes.push(`note: both ${shown(plain)} and ${shown(file)} were read: if one is a copy of the other, its records count twice`);
+  }
+}
+
+/** The format of a file compressed in a way waitscope does not read (xz, bzip2, zstd, lzma), else null. */
+function unreadableCompression(file: string): { format: string; hint: string } | null {
+  const head = fileHead(file, SNIFF_LENGTH);
+  const sniffed = head === null ? null : sniffCompression(head);
+  return sniffed?.kind === 'unsupported' ? sniffed : null;
 }
 
 /** Opens the file once, so a permission problem is reported before any parsing starts. */

@@ -46,6 +46,25 @@ describe('findInputs', () => {
     expect(found.files.map((f) => f.size)).toEqual(found.files.map((f) => readFileSync(f.path).length));
   });
 
+  it('says which files of a directory it leaves out compressed in a format it does not read, and which trace it reads twice', async () => {
+    const dir = path.join(temp.dir, 'run2');
+    mkdirSync(dir, { recursive: true });
+    // By their magic bytes (compression.ts), whatever the rest: xz, bzip2.
+    writeFileSync(path.join(dir, 'x.trc.xz'), Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 1, 2, 3]));
+    writeFileSync(path.join(dir, 'y.dat'), Buffer.from('BZh91AY&SY junk'));
+    copyFileSync(fixturePath('v11g-commit-loop.trc'), path.join(dir, 'z.trc'));
+    writeFileSync(path.join(dir, 'z.trc.gz'), gzipSync(readFileSync(fixturePath('v11g-commit-loop.trc'))));
+    const found = await findInputs([dir]);
+    expect(found.files.map((f) => f.name)).toEqual([path.join('run2', 'z.trc'), path.join('run2', 'z.trc.gz')]);
+    expect(found.inputNotes).toEqual([
+      `note: skipped ${path.join('run2', 'x.trc.xz')}: it is xz-compressed; waitscope reads plain and gzip traces, so decompress it first (xz -dk ${path.join(dir, 'x.trc.xz')})`,
+      `note: skipped ${path.join('run2', 'y.dat')}: it is bzip2-compressed; waitscope reads plain and gzip traces, so decompress it first (bunzip2 -k ${path.join(dir, 'y.dat')})`,
+      `note: both ${path.join('run2', 'z.trc')} and ${path.join('run2', 'z.trc.gz')} were read: if one is a copy of the other, its records count twice`,
+    ]);
+    // The directory of the test above has neither: no notes.
+    expect((await findInputs([root])).inputNotes).toBeUndefined();
+  });
+
   it('names files inside a directory given as a relative path from its base name', async () => {
     const rel = path.relative(process.cwd(), p('a'));
     const found = await findInputs([rel]);
