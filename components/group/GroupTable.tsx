@@ -22,7 +22,7 @@ const STATS = ['min', 'median', 'mean', 'p99', 'max'] as const;
 
 export function GroupStat({ row, stat }: { row: GroupRow | null; stat: (typeof STATS)[number] | 'sum' }) {
   const value = row === null ? null : row[stat];
-  const why = row !== null && value === null && stat !== 'sum' ? notEstimableText(stat, row.count)?.replace('waits', 'values') : undefined;
+  const why = row !== null && value === null && stat !== 'sum' ? (notEstimableText(stat, row.count, 'values') ?? undefined) : undefined;
   return (
     <td className="num" data-stat={stat} data-value={raw(value)} title={why}>
       {micros(value)}

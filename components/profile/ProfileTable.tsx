@@ -21,7 +21,7 @@ export interface ProfileDatasetView {
 
 /** A statistic cell: its value, or '–' with why (too few values) as its title. */
 function Stat({ value, stat, n, component }: { value: number | null; stat: 'mean' | 'median' | 'p99'; n: number; component: string }) {
-  const why = value === null ? (notEstimableText(stat, n)?.replace('waits', 'values') ?? 'no values of its own') : undefined;
+  const why = value === null ? (notEstimableText(stat, n, 'values') ?? 'no values of its own') : undefined;
   return (
     <td className="num" data-stat={stat} data-component={component} data-value={raw(value)} title={why}>
       {micros(value)}

@@ -44,7 +44,7 @@ const firstLine = (text: string) => (text.split('\n', 1)[0] ?? '').slice(0, 120)
 
 function PerExecution({ row, stat }: { row: StatementRow; stat: 'median' | 'p99' | 'max' }) {
   const v = row.perExecution[stat];
-  const why = v === null && stat !== 'max' ? (notEstimableText(stat, row.executions)?.replace('waits', 'executions') ?? undefined) : undefined;
+  const why = v === null && stat !== 'max' ? (notEstimableText(stat, row.executions, 'executions') ?? undefined) : undefined;
   return (
     <td className="num" data-stat={stat} data-value={raw(v)} title={why}>
       {micros(v)}

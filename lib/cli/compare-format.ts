@@ -38,21 +38,21 @@ function describeSide(d: DatasetReport, noun: string): string {
   const files = d.files.length === 1 ? '1 file' : `${formatCount(d.files.length)} files`;
   const version = d.oracleVersions.length > 0 ? `, Oracle ${d.oracleVersions.join(' + ')}` : '';
   const s = d.sessions === null ? '' : `, ${formatCount(d.sessions)} session${d.sessions === 1 ? '' : 's'}`;
-  return `${safeField(d.label)} (${files}${s}, ${formatCount(d.summary.count)} ${noun}${version})`;
+  return `${safeField(d.label)} (${files}${s}, ${formatCount(d.summary.count)} ${d.summary.count === 1 ? noun.replace(/s$/, '') : noun}${version})`;
 }
 
 /** "n/a (needs ≥ N waits)" when the smaller side is too small for the statistic, else null. */
-function noteOf(p: Pair, statistic: keyof DatasetReport['summary']): string | null {
-  return notEstimableText(statistic, Math.min(p.a.summary.count, p.b.summary.count));
+function noteOf(p: Pair, statistic: keyof DatasetReport['summary'], noun: string): string | null {
+  return notEstimableText(statistic, Math.min(p.a.summary.count, p.b.summary.count), noun);
 }
 
-function summaryTable(p: Pair): string {
+function summaryTable(p: Pair, noun: string): string {
   const rows = p.entry.rows.map((row) => {
     const exact = row.statistic === 'count' || row.statistic === 'sum';
     // A side too small for the statistic says so instead of showing a number it cannot support.
     const value = (v: number | null, side: DatasetReport) =>
-      notEstimableText(row.statistic, side.summary.count) ?? (exact && v !== null ? formatCount(v) : formatMicros(v));
-    const na = noteOf(p, row.statistic) === null ? null : 'n/a';
+      notEstimableText(row.statistic, side.summary.count, noun) ?? (exact && v !== null ? formatCount(v) : formatMicros(v));
+    const na = noteOf(p, row.statistic, noun) === null ? null : 'n/a';
     return [
       STATISTIC_LABEL[row.statistic],
       value(row.a, p.a),
@@ -69,7 +69,7 @@ function testLines(p: Pair): string[] {
   return [...padTable(rows, [false, false]).split('\n').map((l) => `  ${l}`), `  ${IID_NOTE}`];
 }
 
-function bootstrapLines(p: Pair): string[] {
+function bootstrapLines(p: Pair, noun: string): string[] {
   const { bootstrap: b, resampling } = p.entry;
   if (!b) return [`bootstrap: ${resampling.description}`];
   const rows = (['median', 'p99', 'mean'] as const).map((k) => {
@@ -77,7 +77,7 @@ function bootstrapLines(p: Pair): string[] {
     const relative = b.relative[k];
     const row = p.entry.rows.find((x) => x.statistic === k);
     // compare() leaves no CI for a statistic a side is too small for; the row says why.
-    if (difference === null || relative === null) return [`Δ${k}`, noteOf(p, k) ?? 'n/a', '', '', ''];
+    if (difference === null || relative === null) return [`Δ${k}`, noteOf(p, k, noun) ?? 'n/a', '', '', ''];
     return [
       `Δ${k}`,
       `${signed(row?.difference ?? null)} µs`,
@@ -128,12 +128,12 @@ export function comparisonTable(report: WaitscopeReport): string {
     answerOfComparison(report, entry),
     '',
     'values in µs; quantiles are R type 7; difference = A − B, ratio = A / B',
-    summaryTable(p),
+    summaryTable(p, noun),
     '',
     `verdicts (A = ${safeField(p.a.label)} against B = ${safeField(p.b.label)}; each from the bootstrap below, significant when its CI excludes 0)`,
     ...verdictLines,
     '',
-    ...bootstrapLines(p),
+    ...bootstrapLines(p, noun),
     '',
     'iid tests (two-sided; for reference, not used by the verdicts)',
     ...testLines(p),

@@ -9,6 +9,7 @@ import { windowSentence } from '../scope/window-dataset';
 import { OVER_TIME_OPTION, overTimeArg, overTimeJson, overTimeKeeping, overTimeOf, overTimeScopeJson, overTimeText } from './over-time-option';
 import { statsGroups, statsKeep, whereLine } from './stats-groups';
 import { binnedFiles, binnedLine } from './sysio-options';
+import { valuesNoun } from '../trace/measure';
 
 export type StatsArgs = CommonArgs & { overTime?: number };
 
@@ -28,23 +29,23 @@ export async function statsCommand(args: StatsArgs, out: NodeJS.WritableStream =
   const overTime = args.overTime === undefined ? null : overTimeOf(dataset, args.overTime);
   const groups = statsGroups(dataset, args);
   mark('statistics');
-  const json = () => ({ ...statsJson(dataset, summary), ...(overTime && { overTime: overTimeJson(overTime), overTimeScope: overTimeScopeJson(overTime) }), ...(groups && groups.json()) });
+  const json = () => ({ ...statsJson(dataset, summary, valuesNoun(args.measure)), ...(overTime && { overTime: overTimeJson(overTime), overTimeScope: overTimeScopeJson(overTime) }), ...(groups && groups.json()) });
   const text = () =>
     whereLine(args) +
-    statsTable(dataset, summary, args.measure !== undefined) +
+    statsTable(dataset, summary, args.measure !== undefined, valuesNoun(args.measure)) +
     (overTime ? `\n${overTimeText(overTime, args.measure ? dataset.event : `'${dataset.event}' waits`)}` : '') +
     (groups ? `\n${groups.text()}\n` : '');
   out.write(args.json ? safeJson(json()) : safeText(text()));
   mark('output');
 }
 
-function statsJson(dataset: LoadedDataset, summary: Summary) {
+function statsJson(dataset: LoadedDataset, summary: Summary, noun: string) {
   return {
     event: dataset.event,
     unit: 'us',
     // As in `compare --json`: null marks a statistic the sample is too small for; notEstimable says so in words.
     ...estimableSummary(summary),
-    notEstimable: notEstimableNotes(summary.count),
+    notEstimable: notEstimableNotes(summary.count, noun),
     // fio json+ (lib/sysio): the files whose values are histogram bins, so the quantiles are the bins'.
     ...(binnedFiles(dataset.files).length > 0 && { quantilesFromBins: binnedFiles(dataset.files) }),
     ...(dataset.window && { window: dataset.window }),
@@ -65,12 +66,12 @@ function statsJson(dataset: LoadedDataset, summary: Summary) {
   };
 }
 
-function statsTable(dataset: LoadedDataset, s: Summary, isMeasure = false): string {
+function statsTable(dataset: LoadedDataset, s: Summary, isMeasure: boolean, noun: string): string {
   // A statistic the sample is too small for reads "n/a (needs ≥ N waits)" (lib/stats/minimum-counts.ts).
   const cell = (key: SummaryStatisticKey): string => {
     if (key === 'count') return formatCount(s.count);
     if (key === 'sum') return formatMicros(s.count > 0 ? s.sum : null);
-    return notEstimableText(key, s.count) ?? formatMicros(s[key]);
+    return notEstimableText(key, s.count, noun) ?? formatMicros(s[key]);
   };
   const files = dataset.files.length === 1 ? '1 file' : `${dataset.files.length} files`;
   // A call or commit measure's label says what it measures; an event's name is quoted, as Oracle writes it.

@@ -13,6 +13,7 @@ import type { Counts } from '../stats/counts';
 import { kdeLog10OfCounts } from '../stats/kde';
 import { percentileSpectrumOfCounts } from '../stats/spectrum';
 import { estimableSummary, notEstimableNotes } from '../stats/minimum-counts';
+import { valuesNoun } from '../trace/measure';
 import { sampleOf, type Sample } from '../stats/sample';
 import { summarizeCounts } from '../stats/summary';
 import { countAboveThresholdsOfCounts } from '../stats/thresholds';
@@ -87,7 +88,7 @@ export function reportDistributions(counts: Counts, thresholds: readonly number[
   };
 }
 
-function datasetReport(input: ReportDataset, thresholds: readonly number[], onPhase: (phase: string) => void): DatasetReport {
+function datasetReport(input: ReportDataset, thresholds: readonly number[], onPhase: (phase: string) => void, noun: string): DatasetReport {
   const versions = input.metadata?.oracleVersion ? input.metadata.oracleVersion.split(' + ') : [];
   const summary = summarizeCounts(input.sample.counts);
   onPhase('summary');
@@ -97,7 +98,7 @@ function datasetReport(input: ReportDataset, thresholds: readonly number[], onPh
     source: input.source,
     note: input.note ?? null,
     summary: estimableSummary(summary),
-    notEstimable: notEstimableNotes(summary.count),
+    notEstimable: notEstimableNotes(summary.count, noun),
     sessions: input.sample.sessions?.length ?? null,
     oracleVersions: versions,
     files: input.files,
@@ -130,7 +131,7 @@ export function buildReportOfSamples(inputs: readonly ReportDataset[], options: 
   }
   const onPhase = options.onPhase ?? (() => {});
   const thresholds = [...new Set([...REPORT_THRESHOLDS_MICROS, ...(options.thresholds ?? [])])].sort((x, y) => x - y);
-  const datasets = inputs.map((input) => datasetReport(input, thresholds, onPhase));
+  const datasets = inputs.map((input) => datasetReport(input, thresholds, onPhase, valuesNoun(options.measure)));
   const base = inputs[options.baseline]!;
   const comparisons: ComparisonEntry[] = [];
   inputs.forEach((input, i) => {

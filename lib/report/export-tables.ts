@@ -7,6 +7,7 @@
  */
 import { csvCell, csvTable, type CsvValue } from '../csv/write-csv';
 import { notEstimableText } from '../stats/minimum-counts';
+import { valuesNoun } from '../trace/measure';
 import { COMPARED_ROW_STATISTICS, STATISTIC_LABEL } from './report-constants';
 import type { ComparisonEntry, WaitscopeReport } from './report-schema';
 
@@ -22,7 +23,7 @@ type Cell = CsvValue;
  */
 export function summaryCsv(report: WaitscopeReport): string {
   const data = report.datasets.flatMap((d) =>
-    COMPARED_ROW_STATISTICS.map((k): Cell[] => [d.id, d.label, k, notEstimableText(k, d.summary.count) ?? d.summary[k]]),
+    COMPARED_ROW_STATISTICS.map((k): Cell[] => [d.id, d.label, k, notEstimableText(k, d.summary.count, valuesNoun(report.measure)) ?? d.summary[k]]),
   );
   return csvTable(['dataset_id', 'dataset', 'statistic', 'value'], data);
 }
@@ -67,13 +68,14 @@ export function comparisonCsv(report: WaitscopeReport, entry: ComparisonEntry): 
   const a = report.datasets[entry.treatment]!;
   const b = report.datasets[entry.baseline]!;
   const smaller = Math.min(a.summary.count, b.summary.count);
+  const noun = valuesNoun(report.measure);
   const rows: ComparisonCsvRow[] = entry.rows.map((row) => {
-    const note = notEstimableText(row.statistic, smaller);
+    const note = notEstimableText(row.statistic, smaller, noun);
     return {
       section: 'summary',
       statistic: STATISTIC_LABEL[row.statistic],
-      a: notEstimableText(row.statistic, a.summary.count) ?? row.a,
-      b: notEstimableText(row.statistic, b.summary.count) ?? row.b,
+      a: notEstimableText(row.statistic, a.summary.count, noun) ?? row.a,
+      b: notEstimableText(row.statistic, b.summary.count, noun) ?? row.b,
       difference: note ?? row.difference,
       ratio: note ?? row.ratio,
     };

@@ -33,11 +33,14 @@ export function isEstimable(statistic: SummaryStatisticKey, count: number): bool
   return count >= MINIMUM_COUNT[statistic];
 }
 
-/** "n/a (needs ≥ 100 waits)" where a sample of `count` waits is too small for the statistic, else null. */
-export function notEstimableText(statistic: SummaryStatisticKey, count: number): string | null {
+/**
+ * "n/a (needs ≥ 100 waits)" where a sample of `count` values is too small for the statistic, else
+ * null. `noun`: what the values are, plural (lib/trace/measure.ts valuesNoun: waits, calls, commits).
+ */
+export function notEstimableText(statistic: SummaryStatisticKey, count: number, noun = 'waits'): string | null {
   if (isEstimable(statistic, count)) return null;
   const n = MINIMUM_COUNT[statistic];
-  return `n/a (needs ≥ ${n.toLocaleString('en-US')} wait${n === 1 ? '' : 's'})`;
+  return `n/a (needs ≥ ${n.toLocaleString('en-US')} ${n === 1 ? noun.replace(/s$/, '') : noun})`;
 }
 
 /**
@@ -64,10 +67,10 @@ export function estimableSummary(s: Summary): Summary {
 }
 
 /** The notes of `notEstimableText` for every statistic a sample of `count` waits is too small for. */
-export function notEstimableNotes(count: number): Partial<Record<SummaryStatisticKey, string>> {
+export function notEstimableNotes(count: number, noun = 'waits'): Partial<Record<SummaryStatisticKey, string>> {
   const out: Partial<Record<SummaryStatisticKey, string>> = {};
   for (const key of Object.keys(MINIMUM_COUNT) as SummaryStatisticKey[]) {
-    const note = notEstimableText(key, count);
+    const note = notEstimableText(key, count, noun);
     if (note !== null) out[key] = note;
   }
   return out;

@@ -45,3 +45,20 @@ describe('waitscope stats on 12 waits', () => {
     expect(json.notEstimable).toEqual({ p95: 'n/a (needs ≥ 20 waits)', p99: 'n/a (needs ≥ 100 waits)', p999: 'n/a (needs ≥ 1,000 waits)' });
   });
 });
+
+describe('waitscope stats of a call measure on 12 calls', () => {
+  // The same 12 values as e of EXEC calls: the notes name calls, not waits.
+  const calls = Array.from({ length: 12 }, (_, i) => `EXEC #1:c=0,e=${100 * (i + 1)},p=0,cr=0,cu=0,mis=0,r=0,dep=0,og=1,plh=0,tim=${1000 * (i + 1)}`);
+  const callFile = path.join(temp.dir, 'twelve-calls.trc');
+  writeFileSync(callFile, ['Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production', 'Version 19.12.0.0.0', '', ...calls, ''].join('\n'));
+
+  it('reads "n/a (needs ≥ N calls)", in the text and in --json', async () => {
+    const run = await runCli(['stats', '--call', 'EXEC', callFile]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^p99\s+n\/a \(needs ≥ 100 calls\)$/m);
+    expect(run.stdout).toMatch(/^median\s+650\.0$/m);
+    expect(run.stdout).not.toContain('waits)');
+    const json = parseJsonOutput<{ notEstimable: Record<string, string> }>(await runCli(['stats', '--call', 'EXEC', '--json', callFile]));
+    expect(json.notEstimable).toEqual({ p95: 'n/a (needs ≥ 20 calls)', p99: 'n/a (needs ≥ 100 calls)', p999: 'n/a (needs ≥ 1,000 calls)' });
+  });
+});

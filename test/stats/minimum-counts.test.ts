@@ -19,6 +19,10 @@ describe('the minimum sample size of each statistic', () => {
     expect(notEstimableText('p99', 100)).toBeNull();
     expect(notEstimableText('p999', 12)).toBe('n/a (needs ≥ 1,000 waits)');
     expect(notEstimableText('mean', 0)).toBe('n/a (needs ≥ 1 wait)');
+    // A call or commit measure names its own values (waitscope stats --commit printed "needs ≥ 2 waits").
+    expect(notEstimableText('median', 1, 'commits')).toBe('n/a (needs ≥ 2 commits)');
+    expect(notEstimableText('mean', 0, 'calls')).toBe('n/a (needs ≥ 1 call)');
+    expect(notEstimableNotes(1, 'executions').p99).toBe('n/a (needs ≥ 100 executions)');
     expect(notEstimableText('count', 0)).toBeNull();
   });
 
