@@ -136,7 +136,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   const loaded = inputs.map((files) => {
     const part = { results: parsed.results.slice(at, at + files.length), elaHistograms: parsed.elaHistograms.slice(at, at + files.length), profiles: parsed.profiles.slice(at, at + files.length), groups: parsed.groups.slice(at, at + files.length), groupProfiles: parsed.groupProfiles.slice(at, at + files.length) };
     at += files.length;
-    return datasetOf(first.event, part, keep, stderr, window);
+    return datasetOf(first.event, part, keep, stderr, window, options.profile !== undefined);
   });
   mark('combine');
   return loaded;
@@ -148,6 +148,15 @@ function clockOf(r: TraceFileResult): FileClockWithSamples {
   return { fileName: r.fileName, facts: r.facts, anchors: r.anchors, sessions: r.sessions, samples: { count, tim, session } };
 }
 
+/**
+ * profile and statements read every event, so a file without the default event ('log file sync')
+ * is no news to them (it was printed for each file); a file without any WAIT is: its profile has no
+ * wait rows.
+ */
+function noWaitsForProfile(r: TraceFileResult): string | null {
+  return r.profile.length > 0 ? null : `${r.fileName} has no WAIT lines: it was probably traced without waits (level 1), so its profile has CPU and unaccounted-for time only; trace at level 8 or 12 to see its waits`;
+}
+
 /** A window needs each wait's tim: what the command keeps, with the tim column (counts become columns). */
 function withTim(keep: SampleKeeping): SampleKeeping {
   if (keep === 'samples') return keep;
@@ -155,10 +164,15 @@ function withTim(keep: SampleKeeping): SampleKeeping {
   return keep.columns.includes('tim') ? keep : { columns: [...keep.columns, 'tim'] };
 }
 
-function datasetOf(event: string, { results, elaHistograms, profiles, groups, groupProfiles: perGroup }: ParsedFiles, keep: SampleKeeping, stderr: NodeJS.WriteStream, window: TimeWindow | null): LoadedDataset {
+function datasetOf(event: string, { results, elaHistograms, profiles, groups, groupProfiles: perGroup }: ParsedFiles, keep: SampleKeeping, stderr: NodeJS.WriteStream, window: TimeWindow | null, forProfile: boolean): LoadedDataset {
   for (const r of results) {
     if (r.outcome.kind === 'not-a-trace') stderr.write(safeText(`warning: skipped ${r.outcome.reason}\n`));
-    else for (const w of r.warnings) stderr.write(safeText(`warning: ${formatWarning(w)}\n`));
+    else {
+      for (const w of r.warnings) {
+        const text = forProfile && w.code === 'no-event' ? noWaitsForProfile(r) : formatWarning(w);
+        if (text !== null) stderr.write(safeText(`warning: ${text}\n`));
+      }
+    }
   }
   const isTrace = results.map((r) => r.outcome.kind !== 'not-a-trace');
   const traces = results.filter((_, i) => isTrace[i]);

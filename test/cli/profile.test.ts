@@ -75,3 +75,20 @@ describe('waitscope profile', () => {
     expect(json.events.map(({ mean: _mean, ...row }) => row)).toEqual(expectedRows(['no-log-file-sync']));
   });
 });
+
+describe('waitscope profile warnings', () => {
+  it("does not tell, file by file, that a trace has no 'log file sync' waits: a profile reads every event", async () => {
+    const run = await runCli(['profile', fixturePath('no-log-file-sync.trc')]);
+    expect(run.status).toBe(0);
+    expect(run.stderr).not.toContain("'log file sync'");
+    // stats, which measures that event, still says so.
+    expect((await runCli(['stats', fixturePath('no-log-file-sync.trc')])).stderr).toContain("has no 'log file sync' waits");
+  });
+
+  it('tells that a trace has no WAIT lines at all, and what that leaves of its profile', async () => {
+    const run = await runCli(['profile', fixturePath('level1-no-waits.trc')]);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toMatch(/^warning: .*level1-no-waits\.trc has no WAIT lines: .*level 1.*CPU and unaccounted-for time only/m);
+    expect(run.stderr).not.toContain("'log file sync'");
+  });
+});
