@@ -1,9 +1,10 @@
 // `waitscope profile --group`, run as a child process on the hand-written
 // test/fixtures/scope/grouping.trc. Worked out by hand from its records (response-time.md rules):
 // - SQL*Plus: PARSE #5 e=10 (from 1,000,000), waits 100 and 300 inside EXEC #5 (e=700, ends
-//   1,000,700), the recursive EXEC #6 (dep 1, ends 1,000,950) with its wait of 50 and no dep 0 call
-//   after it in this module, so that wait is between calls. R = 1,000,950 − 1,000,000 = 950;
-//   unaccounted within = (10 − 0) + (700 − 0 − 400) = 310; between = 950 − 400 − 310 − 50 = 190.
+//   1,000,700), the recursive EXEC #6 (dep 1, ends 1,000,950) with its wait of 50 inside it and no
+//   dep 0 call after it in this module: a top-level call (its parent is not in the trace), so that
+//   wait is within calls. R = 1,000,950 − 1,000,000 = 950; unaccounted within = (10 − 0) +
+//   (700 − 0 − 400) + (100 − 0 − 50) = 360; between = 950 − 450 − 360 = 140.
 // - batch: scattered read 2,000 (ends 91,003,000) and sequential read 1,000 (ends 91,004,000),
 //   no calls: R = 91,004,000 − 91,001,000 = 3,000.
 // - app (session 11.30): one wait of 7: R = 7.
@@ -23,10 +24,9 @@ describe('profile --group', () => {
     const run = parseJsonOutput<Json>(await runCli(['profile', '--json', '--group', 'module', FILE]));
     expect(run.groups.map((g) => [g.key, g.responseTime.total])).toEqual([['batch', 3000], ['SQL*Plus', 950], ['app', 7]]);
     expect(totals(run.groups[1]!.responseTime.rows)).toEqual({
-      'db file sequential read': 400,
-      'unaccounted-for within calls': 310,
-      'unaccounted-for between calls': 190,
-      'db file sequential read [between calls]': 50,
+      'db file sequential read': 450,
+      'unaccounted-for within calls': 360,
+      'unaccounted-for between calls': 140,
       'CPU: EXEC dbcalls': 0,
       'CPU: PARSE dbcalls': 0,
     });
