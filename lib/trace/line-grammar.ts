@@ -245,7 +245,7 @@ export class LineGrammar {
 
   /** Consecutive stamps with no WAIT between them: the latest is the closest to the next `tim`. */
   protected anchor(wall: string, utcOffsetMinutes: number | null, text: string): void {
-    const anchor: TimeAnchor = { line: this.lineNo, text, wall, utcOffsetMinutes, tim: null, timLine: null, session: this.sessions.current() };
+    const anchor: TimeAnchor = { line: this.lineNo, text, wall, utcOffsetMinutes, tim: null, timLine: null, session: this.sessions.stampSession() };
     if (this.pendingAnchor !== null && this.pendingAnchor.session === anchor.session) this.anchors[this.anchors.length - 1] = anchor;
     else this.anchors.push(anchor);
     this.pendingAnchor = anchor;

@@ -23,9 +23,12 @@ export class SessionTracker {
   private serial: number | null = null;
   private since = 0;
   private index = -1;
+  /** A session made for a `***` stamp's time (stampSession) that no record has used yet; -1 when none. */
+  private stampOnly = -1;
 
   /** Index of the current session; interned on first use so unused markers cost nothing. */
   current(): number {
+    this.stampOnly = -1;
     if (this.index >= 0) return this.index;
     const key = sessionKey({ pid: this.pid, sid: this.sid, serial: this.serial });
     let index = this.byKey.get(key);
@@ -35,6 +38,20 @@ export class SessionTracker {
       this.byKey.set(key, index);
     }
     this.index = index;
+    return index;
+  }
+
+  /**
+   * The current session, for a `***` stamp's time anchor. A stamp comes before the `SESSION ID`
+   * line of its session (`*** 2017-01-18 12:07:55.101`, then `*** SESSION ID:(22.33186) …`): a
+   * session made here, with no record in it when SESSION ID comes, becomes that session (session()),
+   * so a file of one session has one, not two (stats --json said 2 for most single-session traces).
+   */
+  stampSession(): number {
+    if (this.index >= 0) return this.index; // a record of it may come yet: stampOnly stays as it is
+    const before = this.markers.length;
+    const index = this.current();
+    if (this.markers.length > before) this.stampOnly = index;
     return index;
   }
 
@@ -59,11 +76,22 @@ export class SessionTracker {
   }
 
   session(sid: number, serial: number, line: number): void {
+    const stamped = this.stampOnly >= 0 && this.stampOnly === this.index ? (this.markers[this.stampOnly] as SessionMarker) : null;
     this.sid = sid;
     this.serial = serial;
     this.since = line;
     this.lastSessionOfPid.set(this.pid ?? '', { sid, serial });
     this.index = -1;
+    const key = sessionKey({ pid: this.pid, sid, serial });
+    if (stamped === null || this.byKey.has(key)) return;
+    // The stamp's session is this one: renamed, its index (held by the stamp's anchor) kept.
+    this.byKey.delete(sessionKey(stamped));
+    stamped.sid = sid;
+    stamped.serial = serial;
+    stamped.line = line;
+    this.byKey.set(key, this.stampOnly);
+    this.index = this.stampOnly;
+    this.stampOnly = -1;
   }
 
   list(): SessionMarker[] {
