@@ -37,5 +37,5 @@ export function profileComparisonText(c: ProfileComparison, labels: readonly [st
       only(s.onlyIn, labels),
     ]),
   ];
-  return `${head}\n\n${padTable(rows, [false, true, true, true, true, true, true, true, false])}\n\nstatements whose time changed most\n\n${padTable(statements, [false, true, true, true, true, true, true, true, false])}\n`;
+  return `${head}\n\n${padTable(rows, [false, true, true, true, true, true, true, true, false])}\n\nstatements whose time changed most (total: e of all their calls at their depth; per execution: an EXEC and its FETCHes,\nso a PARSE or CLOSE that changed shows in Δ µs and not per execution)\n\n${padTable(statements, [false, true, true, true, true, true, true, true, false])}\n`;
 }

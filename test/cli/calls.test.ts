@@ -99,6 +99,12 @@ describe('waitscope compare --profile', () => {
     const inB = new Map(b.responseTime.rows.map((r) => [r.component, r.total]));
     for (const c of json.profileComparison.components) expect(c.deltaTotal, c.component).toBe((inA.get(c.component) ?? 0) - (inB.get(c.component) ?? 0));
   });
+
+  it('compare --profile says what a statement\'s total and its per-execution deltas cover (a changed PARSE moves one, not the other)', async () => {
+    const run = await runCli(['compare', '--profile', '--labels', 'a,b', trace('oltp-19c'), '--vs', trace('oltp-11-2')]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('statements whose time changed most (total: e of all their calls at their depth; per execution: an EXEC and its FETCHes,');
+  });
 });
 
 describe('measures: a call type or the commit instead of a wait event (issue 14 §4)', () => {
