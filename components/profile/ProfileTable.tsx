@@ -6,6 +6,7 @@
  */
 import type { ProfileRow } from '@/lib/profile/profile-rows';
 import { notEstimableText } from '@/lib/stats/minimum-counts';
+import { EMPTY_PROFILE_NOTE } from '@/lib/profile/component-names';
 import { count, micros, percent, raw } from './profile-format';
 import styles from './profile.module.css';
 
@@ -48,6 +49,11 @@ export function ProfileTable({ view }: { view: ProfileDatasetView }) {
         </tr>
       </thead>
       <tbody>
+        {view.sessions === 0 && (
+          <tr data-testid="profile-empty">
+            <td colSpan={7}>{EMPTY_PROFILE_NOTE}</td>
+          </tr>
+        )}
         {view.rows.map((r) => (
           <tr key={r.component} data-testid="profile-row" data-component={r.component} data-kind={r.kind} className={r.total < 0 ? styles.negative : undefined}>
             <td>{r.component}</td>

@@ -9,6 +9,7 @@ import { PROFILE_OPTIONS, thinkTimeOf } from './profile-args';
 import { callsText, PROFILE_NOTES, responseTimeText } from './profile-format';
 import { safeJson } from './terminal-text';
 import { profileWindowOf } from '../scope/window-dataset';
+import { EMPTY_PROFILE_NOTE } from '../profile/component-names';
 
 /**
  * `waitscope profile`: the response-time profile (R split into CPU, waits and unaccounted-for
@@ -30,15 +31,12 @@ export async function profileCommand(argv: string[], out: NodeJS.WritableStream 
   const files = dataset.files.length === 1 ? '1 file' : `${dataset.files.length} files`;
   const sessions = profile.sessions === 1 ? '1 session' : `${formatCount(profile.sessions)} sessions`;
   out.write(`response-time profile of ${files}, ${sessions} (µs; think time: SQL*Net message from client ≥ ${formatCount(thinkTimeMicros)} µs)\n${dataset.window ? `window ${dataset.window.description}: only the calls and waits whose tim lies in it\n` : ''}\n`);
-  if (profile.sessions === 0) out.write(`${NO_PROFILE_NOTE}\n\n`);
+  if (profile.sessions === 0) out.write(`${EMPTY_PROFILE_NOTE}\n\n`);
   out.write(`${responseTimeText(profileTable(profile))}\n\n${PROFILE_NOTES}\n\n`);
   out.write(`database calls by name and depth\n\n${callsText(profile.calls)}\n\n`);
   out.write(`wait events by total time (µs)\n\n${eventsText(dataset)}\n`);
   if (groups && args.group?.key) out.write(`\nthe response-time profile by ${groupKeyText(args.group.key)}, largest R first\n\n${groupProfilesText(groups, groupKeyText(args.group.key))}\n`);
 }
-
-/** Why a profile can be empty: nothing in the input has a place in time. */
-const NO_PROFILE_NOTE = 'no database call or WAIT line with a tim: there is no response time to profile (an LGWR trace of log write warnings alone has none; its warnings are not a session\'s time)';
 
 /** The JSON contract of issue 14 §6: `events` as before, with `calls` and `responseTime` added. */
 function profileJson(dataset: LoadedDataset, profile: DatasetProfile) {

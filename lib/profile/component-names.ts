@@ -12,6 +12,10 @@ export const THINK_TIME_COMPONENT = `${THINK_TIME_EVENT} [think time]`;
 export const UNACCOUNTED_WITHIN = 'unaccounted-for within calls';
 export const UNACCOUNTED_BETWEEN = 'unaccounted-for between calls';
 
+/** Why a profile has no time at all (no session has a timed record), said by the CLI and the page. */
+export const EMPTY_PROFILE_NOTE =
+  "no database call or WAIT line with a tim: there is no response time to profile (an LGWR trace of log write warnings alone has none; its warnings are not a session's time)";
+
 /**
  * Events that happen between calls, for waits whose position in time is unknown (no `tim`, before
  * 10g): Debes, citing Millsap & Holt p. 88 (response-time.md, "Ordering and attribution").
