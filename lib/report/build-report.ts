@@ -136,7 +136,7 @@ export function buildReportOfSamples(inputs: readonly ReportDataset[], options: 
   const comparisons: ComparisonEntry[] = [];
   inputs.forEach((input, i) => {
     if (i === options.baseline) return;
-    comparisons.push(comparisonEntry(i, options.baseline, comparePair(input, base, { bootstrap: options.bootstrap })));
+    comparisons.push(comparisonEntry(i, options.baseline, comparePair(input, base, { bootstrap: options.bootstrap, noun: valuesNoun(options.measure) })));
     onPhase('compare');
   });
   return {

@@ -42,6 +42,8 @@ export interface PairComparison {
 
 export interface PairOptions {
   bootstrap?: CompareOptions['bootstrap'];
+  /** What the values are, plural (lib/trace/measure.ts valuesNoun): waits unless a call or commit measure. */
+  noun?: string;
 }
 
 /** Whole sessions are resampled when both sides have at least this many (one session cannot vary). */
@@ -56,7 +58,7 @@ export function whyNotClustered(counts: { a: number | null; b: number | null }, 
   return `${labels[side]} has ${n} session${n === 1 ? '' : 's'}`;
 }
 
-function describeResampling(c: Comparison, why: string | null): Resampling {
+function describeResampling(c: Comparison, why: string | null, noun: string): Resampling {
   const b = c.bootstrap;
   if (!b) return { method: null, description: 'no bootstrap (skipped, or a dataset has no waits)' };
   const runs = `${b.replicates.toLocaleString('en-US')} replicates, seed ${b.seed}`;
@@ -64,7 +66,7 @@ function describeResampling(c: Comparison, why: string | null): Resampling {
     const s = b.sessionCounts;
     return { method: 'cluster', description: `whole sessions resampled (cluster bootstrap over ${s?.a} + ${s?.b} sessions), ${runs}` };
   }
-  return { method: 'poisson', description: `single waits resampled (Poisson bootstrap; ${why ?? 'no sessions given'}), ${runs}` };
+  return { method: 'poisson', description: `single ${noun} resampled (Poisson bootstrap; ${why ?? 'no sessions given'}), ${runs}` };
 }
 
 /** A (treatment) against B (baseline): tests, bootstrap CIs, verdicts and warnings. */
@@ -77,16 +79,17 @@ export function comparePair(a: ComparisonSide, b: ComparisonSide, options: PairO
     singleWaits: why !== null,
     metadata: { a: a.metadata, b: b.metadata },
   });
-  const resampling = describeResampling(comparison, why);
+  const noun = options.noun ?? 'waits';
+  const resampling = describeResampling(comparison, why, noun);
   const warnings: ReportWarning[] = [...comparison.warnings];
   for (const [side, sample] of [['a', a.sample], ['b', b.sample]] as const) {
-    if (sample.counts.total === 0) warnings.push({ code: 'no-waits', message: `${labels[side]} has no waits of this event: nothing to compare.` });
+    if (sample.counts.total === 0) warnings.push({ code: 'no-waits', message: `${labels[side]} has no ${noun === 'waits' ? 'waits of this event' : noun}: nothing to compare.` });
   }
   if (resampling.method === 'poisson' && sessionCounts.a !== null && sessionCounts.b !== null) {
     warnings.push({
       code: 'no-session-bootstrap',
-      message: `The bootstrap resampled single waits, not sessions (${why}): waits of one session are correlated, so its CIs may be too narrow.`,
+      message: `The bootstrap resampled single ${noun}, not sessions (${why}): ${noun} of one session are correlated, so its CIs may be too narrow.`,
     });
   }
-  return { comparison, resampling, verdicts: verdicts(comparison), warnings };
+  return { comparison, resampling, verdicts: verdicts(comparison, noun), warnings };
 }

@@ -111,24 +111,27 @@ export function describeChange(
   return { direction: side < 0 ? 'lower' : 'higher', text: `${name} ${change(relative)} (${ci}; ${method})` };
 }
 
-/** The one method of a comparison's verdicts, as a phrase. */
-function methodOf(c: Comparison): { source: CiSource; phrase: string } {
+/** The one method of a comparison's verdicts, as a phrase; `noun`: what the values are (waits, calls, commits). */
+function methodOf(c: Comparison, noun: string): { source: CiSource; phrase: string } {
   const b = c.bootstrap;
   if (b?.method === 'cluster') {
     const s = b.sessionCounts;
     return { source: 'bootstrap-cluster', phrase: s ? `cluster bootstrap over ${s.a} + ${s.b} sessions` : 'cluster bootstrap over sessions' };
   }
-  if (b) return { source: 'bootstrap-poisson', phrase: 'bootstrap of single waits' };
+  if (b) return { source: 'bootstrap-poisson', phrase: `bootstrap of single ${noun}` };
   return { source: null, phrase: 'no bootstrap' };
 }
 
 const ORDER: readonly BootstrapStatistic[] = ['mean', 'median', 'p99'];
 
-/** Verdicts for mean, median and p99, each from one method; none for a statistic a side is too small for. */
-export function verdicts(c: Comparison): Verdict[] {
+/**
+ * Verdicts for mean, median and p99, each from one method; none for a statistic a side is too small
+ * for. `noun`: what the values are, plural (lib/trace/measure.ts valuesNoun), for the method's name.
+ */
+export function verdicts(c: Comparison, noun = 'waits'): Verdict[] {
   const confidence = c.bootstrap?.confidence ?? c.welch?.confidence ?? 0.95;
   const smaller = Math.min(c.rows.count.a ?? 0, c.rows.count.b ?? 0);
-  const method = methodOf(c);
+  const method = methodOf(c, noun);
   const out: Verdict[] = [];
   for (const stat of ORDER) {
     if (!isEstimable(stat, smaller)) continue;
