@@ -6,6 +6,7 @@ import type { StatementCarry } from './range-profile';
 import { PerProcess } from '../trace/per-process';
 import { ValueTally } from './value-tally';
 import { DOUBLE_ZERO } from '../double-zero';
+import { HeldCalls } from './held-calls';
 
 type WaitSums = StatementTotals['waits'][string];
 
@@ -42,24 +43,6 @@ class OpenStatement {
 }
 
 /**
- * The calls of one statement at one depth held for their parent at the depth above. A class, not
- * an object literal (see OpenStatement).
- */
-class HeldChild {
-  /** µs: their e summed. */
-  e = DOUBLE_ZERO;
-  calls = 0;
-  /** When the last of them came, in the process's order of held calls (ProcessCursors.heldSeq). */
-  last = 0;
-  /** µs: the waits inside them (and inside the calls they adopted), all booked within calls already. */
-  waited = DOUBLE_ZERO;
-  /** Per call, should no parent adopt them (they are then top-level calls: TopLevelCalls): its name, c, and e − c − its waits (NaN without c or e). */
-  readonly names: string[] = [];
-  readonly c: number[] = [];
-  readonly unaccounted: number[] = [];
-}
-
-/**
  * Where recursive calls go that no call in the trace adopts (StatementBook.settle): their parent's
  * line is not in the trace (tracing started or ended inside it, or a client call that writes none,
  * as jkstill's latency traces show). For the response-time profile they are top-level calls, as a
@@ -76,10 +59,8 @@ export interface TopLevelCalls {
 class ProcessCursors {
   /** Per cursor number: one lookup per call finds all a call needs. */
   readonly cursors = new Map<string, CursorState>();
-  /** Per depth d ≥ 1: the statements of calls at d that wait for their parent at d − 1, as first met. */
-  readonly held: (Map<string, HeldChild> | undefined)[] = [];
-  /** Counts the held calls, to order them (HeldChild.last). */
-  heldSeq = 0;
+  /** Per depth d ≥ 1: the calls at d that wait for their parent at d − 1, in order. */
+  readonly held: (HeldCalls | undefined)[] = [];
 }
 
 interface CursorState {
@@ -149,22 +130,40 @@ export class StatementBook {
    * `topLevel`. `microsPerUnit`: of the trace's clock (RecordPosition), the rounding of each e.
    */
   settle(call: VisitedCall, pid: string | null, statement: OpenStatement | null, waited: number, microsPerUnit: number, topLevel: TopLevelCalls): number {
+    // XCTEND has neither e nor a statement: no parent of what is held (a COMMIT inside a PL/SQL
+    // block writes it among the block's recursive calls), which waits for the next call.
+    if (statement === null && !(call.e === call.e)) return 0;
     const process = this.processes.get(pid);
     const dep = depthOf(call);
-    const held = process.held[dep + 1];
-    const inside = held !== undefined && held.size > 0 ? this.adoptChildren(held, statement, call, microsPerUnit, topLevel) : 0;
+    const held = this.heldBelow(process, dep);
+    const inside = held !== undefined && held.n > 0 ? this.adoptChildren(process, dep, held, statement, call, microsPerUnit, topLevel) : 0;
     if (dep >= 1 && statement !== null) this.hold(process, dep, statement.key, call, waited + inside);
     return inside;
+  }
+
+  /**
+   * The calls held at dep + 1, with those held deeper passed up to them, in order: a call at dep + 2
+   * still held when a call at dep comes had no parent line at dep + 1 (it would have come before),
+   * so it can only be inside this call, or before it.
+   */
+  private heldBelow(process: ProcessCursors, dep: number): HeldCalls | undefined {
+    const held = process.held;
+    for (let d = held.length - 1; d > dep + 1; d--) {
+      const deeper = held[d];
+      if (deeper === undefined || deeper.n === 0) continue;
+      // Each call at d − 1 passed up (or adopted) those before it, so these all came after every call held at d − 1.
+      (held[d - 1] ??= new HeldCalls()).take(deeper, 0, deeper.n);
+      deeper.clear();
+    }
+    return held[dep + 1];
   }
 
   /** Every call still held goes to `topLevel`: at the end of the trace no parent of theirs comes. */
   releaseHeld(topLevel: TopLevelCalls): void {
     for (const process of this.processes.values()) {
-      for (const held of process.held) {
-        if (held === undefined) continue;
-        for (const child of held.values()) toTopLevel(child, topLevel);
-        held.clear();
-      }
+      const held = this.heldBelow(process, 0);
+      if (held !== undefined) toTopLevel(held, 0, held.n, topLevel);
+      held?.clear();
     }
   }
 
@@ -209,7 +208,7 @@ export class StatementBook {
       open: only ? [...only.cursors].flatMap(([cursor, c]): [string, number][] => (c.open === c.open ? [[cursor, c.open]] : [])) : [],
       carriedIn: [...(this.range?.carriedIn ?? [])],
       // One process per range: trcsess output, which interleaves several, is read in one pass.
-      clean: processes.length <= 1 && (only?.held.every((held) => held === undefined || held.size === 0) ?? true),
+      clean: processes.length <= 1 && (only?.held.every((held) => held === undefined || held.n === 0) ?? true),
     };
     const firstSeen = [...this.statements.values()].map((s) => this.range?.firstSeen.get(s) ?? {});
     return { statements: this.totals(), carry, firstSeen };
@@ -261,66 +260,60 @@ export class StatementBook {
   /**
    * Calls at dep + 1 held since this depth's last call are this call's children (a line is written
    * when its call ends: Millsap & Holt ch. 5), as many of the latest as its own e holds: a parent's
-   * e includes its children's. The earlier ones ran inside a call the trace does not show, and
-   * have no parent here: they go to `topLevel`. Seen in the real corpus: a 6 µs `CLOSE … dep=0`
-   * after 1,239 µs of recursive deletes made by a client call with no line (jkstill's latency
-   * traces; `FETCH dep=0` of 24-36 µs after 800-7,000 µs likewise), and the recursive SQL of a
-   * failed parse (`PARSE ERROR`, 9.2) taken by the next PARSE 80 s later: without recursive
-   * statements they showed −975 µs and −1,061,432 µs. Not by time: 9.2's hard parses end their
-   * dictionary SQL 2.5-6 ms before their own tim − e, inside them all the same. Each e is rounded
-   * to the trace's unit, so the sum may pass the parent's by up to a unit per call. A call with no
-   * statement (XCTEND, LOB calls) adopts none. Returns µs of the adopted calls' waits.
+   * e includes its children's. The earlier ones ran inside a call the trace does not show: at dep 0
+   * they are top-level calls (`topLevel`); deeper, they are held one depth up, for a parent above.
+   * Seen in the real corpus: a 6 µs `CLOSE … dep=0` after 1,239 µs of recursive deletes made by a
+   * client call with no line (jkstill's latency traces; `FETCH dep=0` of 24-36 µs after 800-7,000
+   * µs likewise), and the recursive SQL of a failed parse (`PARSE ERROR`, 9.2) taken by the next
+   * PARSE 80 s later: without recursive statements they showed −975 µs and −1,061,432 µs. Not by
+   * time: 9.2's hard parses end their dictionary SQL 2.5-6 ms before their own tim − e, inside
+   * them all the same. Each e is rounded to the trace's unit, so the sum may pass the parent's by up
+   * to a unit per call. A LOB call (no statement) adopts by its e too, with no statement to link.
+   * Returns µs of the adopted calls' waits.
    */
-  private adoptChildren(held: Map<string, HeldChild>, statement: OpenStatement | null, call: VisitedCall, microsPerUnit: number, topLevel: TopLevelCalls): number {
-    let waited = 0;
-    const adopted = new Set<string>();
-    if (statement !== null) {
-      const latestFirst = held.size === 1 ? [...held] : [...held].sort((a, b) => b[1].last - a[1].last);
-      // Without e (a CLOSE before 11.2), the order alone says: every held call.
-      const budget = call.e === call.e ? call.e : Infinity;
-      let e = 0;
-      let calls = 0;
-      for (const [key, child] of latestFirst) {
-        if (e + child.e > budget + (calls + child.calls + 1) * microsPerUnit) break;
-        e += child.e;
-        calls += child.calls;
-        adopted.add(key);
-      }
+  private adoptChildren(process: ProcessCursors, dep: number, held: HeldCalls, statement: OpenStatement | null, call: VisitedCall, microsPerUnit: number, topLevel: TopLevelCalls): number {
+    const n = held.n;
+    // Without e (a CLOSE before 11.2), the order alone says: every held call.
+    const budget = call.e === call.e ? call.e : Infinity;
+    let first = n;
+    let e = 0;
+    while (first > 0) {
+      const next = held.e[first - 1] as number;
+      if (e + next > budget + (n - first + 1) * microsPerUnit) break;
+      e += next;
+      first--;
     }
-    // In the order first met, as before (children and parents are lists the page shows).
-    for (const [key, child] of held) {
-      if (!adopted.has(key)) {
-        toTopLevel(child, topLevel);
-        continue;
-      }
-      const parent = statement as OpenStatement;
-      waited += child.waited;
-      parent.recursiveE += child.e;
-      const found = this.statements.get(key);
-      if (this.range !== null) {
-        if (!parent.children.has(key)) this.range.seen(parent, 'child', key);
-        if (found !== undefined && !found.parents.has(parent.key)) this.range.seen(found, 'parent', parent.key);
-      }
-      parent.children.add(key);
-      found?.parents.add(parent.key);
+    let waited = 0;
+    for (let i = first; i < n; i++) waited += held.waited[i] as number;
+    if (statement !== null && first < n) this.link(statement, held, first, n, e);
+    if (first > 0) {
+      if (dep === 0) toTopLevel(held, 0, first, topLevel);
+      else (process.held[dep] ??= new HeldCalls()).take(held, 0, first);
     }
     held.clear();
     return waited;
   }
 
+  /** The statements of held calls [from, to) are children of `parent`, in the order first met; `e`: theirs, summed. */
+  private link(parent: OpenStatement, held: HeldCalls, from: number, to: number, e: number): void {
+    parent.recursiveE += e;
+    for (let i = from; i < to; i++) {
+      const key = held.key[i] as string;
+      if (parent.children.has(key)) continue;
+      const found = this.statements.get(key);
+      if (this.range !== null) {
+        this.range.seen(parent, 'child', key);
+        if (found !== undefined && !found.parents.has(parent.key)) this.range.seen(found, 'parent', parent.key);
+      }
+      parent.children.add(key);
+      found?.parents.add(parent.key);
+    }
+  }
+
   /** A recursive call waits for its parent, with the µs of the waits inside it (its own and its adopted calls'). */
   private hold(process: ProcessCursors, dep: number, key: string, call: VisitedCall, waited: number): void {
     const e = call.e === call.e ? call.e : 0;
-    const atDep = (process.held[dep] ??= new Map());
-    let child = atDep.get(key);
-    if (child === undefined) atDep.set(key, (child = new HeldChild()));
-    child.e += e;
-    child.calls++;
-    child.last = process.heldSeq++;
-    child.waited += waited;
-    child.names.push(call.call);
-    child.c.push(call.c);
-    child.unaccounted.push(call.e - (call.c === call.c ? call.c : 0) - waited);
+    (process.held[dep] ??= new HeldCalls()).push(key, call.call, e, call.c, waited, call.e - (call.c === call.c ? call.c : 0) - waited);
   }
 
   private open(key: string, sqlId: string | null, hashValue: number | null, unknownCursor: string | null, dep: number): OpenStatement {
@@ -363,8 +356,8 @@ class RangeNotes {
   }
 }
 
-function toTopLevel(child: HeldChild, topLevel: TopLevelCalls): void {
-  for (let i = 0; i < child.calls; i++) topLevel.topLevelCall(child.names[i] as string, child.c[i] as number, child.unaccounted[i] as number);
+function toTopLevel(held: HeldCalls, from: number, to: number, topLevel: TopLevelCalls): void {
+  for (let i = from; i < to; i++) topLevel.topLevelCall(held.name[i] as string, held.c[i] as number, held.unaccounted[i] as number);
 }
 
 function cursorState(process: ProcessCursors, cursor: string): CursorState {

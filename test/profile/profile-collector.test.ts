@@ -134,6 +134,55 @@ describe('ProfileCollector: the response-time profile', () => {
     expect(statement(prof, 'aaaaaaaaaaaaa')).toMatchObject({ recursiveE: 100, children: ['rrrrrrrrrrrrr'] });
   });
 
+  it('counts a recursive call once: inside its dep 0 call even when the call at the depth between does not hold it, across an XCTEND, under a LOB call, and per call, not per statement', () => {
+    const rowsOf = (p: ProfileCollector) => Object.fromEntries(p.finish().components.map((c) => [c.component, c.total]));
+    // (a) FETCH #2 dep 2 [1000000, 1000500] c 100 with a read of 300 inside; EXEC #3 dep 1 e 100 cannot hold
+    // it (500 > 100 + 1), but EXEC #1 dep 0 [999800, 1000800] e 1000 holds both (600 ≤ 1000 + 2).
+    // R = 1000; CPU 300, the read 300, unaccounted within 1000 − 300 − 300 = 400, between 0.
+    const a = new ProfileCollector();
+    a.onWait(wait('db file sequential read', 300, 1000400), at());
+    a.onCall(call('FETCH', '2', { c: 100, e: 500, dep: 2, tim: 1000500 }), at());
+    a.onCall(call('EXEC', '3', { c: 50, e: 100, dep: 1, tim: 1000700 }), at());
+    a.onCall(call('EXEC', '1', { c: 300, e: 1000, dep: 0, tim: 1000800 }), at());
+    expect(rowsOf(a)).toEqual({ 'db file sequential read': 300, 'CPU: EXEC dbcalls': 300, 'unaccounted-for within calls': 400, 'unaccounted-for between calls': 0 });
+    // (b) A PL/SQL block's INSERT dep 1 [1000, 2000] with a read of 400, its COMMIT's XCTEND, a log
+    // file sync of 300 [2100, 2400], then the block's EXEC #1 dep 0 [1000, 4000] c 1000: it holds the
+    // INSERT. R = 3000; unaccounted within 3000 − 1000 − 700 = 1300.
+    const b = new ProfileCollector();
+    b.onWait(wait('db file sequential read', 400, 1500), at());
+    b.onCall(call('EXEC', '2', { c: 300, e: 1000, dep: 1, tim: 2000 }), at());
+    b.onCall(call('XCTEND', '', { rlbk: 0, rdOnly: 0, tim: 2050 }), at());
+    b.onWait(wait('log file sync', 300, 2400), at());
+    b.onCall(call('EXEC', '1', { c: 1000, e: 3000, dep: 0, tim: 4000 }), at());
+    expect(rowsOf(b)).toEqual({ 'db file sequential read': 400, 'log file sync': 300, 'CPU: EXEC dbcalls': 1000, 'unaccounted-for within calls': 1300, 'unaccounted-for between calls': 0 });
+    // (c) EXEC #2 dep 1 [1000, 1100] c 50 with a read of 30, inside LOBREAD [1000, 1300] c 100 (no
+    // cursor): 100 ≤ 300. R = 300; unaccounted within 300 − 100 − 30 = 170.
+    const c = new ProfileCollector();
+    c.onWait(wait('db file sequential read', 30, 1080), at());
+    c.onCall(call('EXEC', '2', { c: 50, e: 100, dep: 1, tim: 1100 }), at());
+    c.onCall(call('LOBREAD', '', { c: 100, e: 300, tim: 1300 }), at());
+    expect(rowsOf(c)).toEqual({ 'db file sequential read': 30, 'CPU: LOBREAD dbcalls': 100, 'unaccounted-for within calls': 170, 'unaccounted-for between calls': 0 });
+    // (d) EXEC #2 dep 1 [1000, 2000] c 500 with a read of 300, of a client call with no line; SNMFC
+    // 900 [2000, 2900] between calls; EXEC #2 dep 1 [2950, 3050] c 50 with a read of 30, inside
+    // EXEC #1 dep 0 [2950, 3150] c 80: it holds the second (100 ≤ 200 + 1), not both (1100 > 200 + 2).
+    // R = 2150: CPU 500 + 80, reads 330, SNMFC 900, unaccounted within (1000 − 500 − 300) +
+    // (200 − 80 − 30) = 290, between 2150 − 580 − 330 − 900 − 290 = 50.
+    const d = new ProfileCollector();
+    d.onWait(wait('db file sequential read', 300, 1500), at());
+    d.onCall(call('EXEC', '2', { c: 500, e: 1000, dep: 1, tim: 2000 }), at());
+    d.onWait(wait('SQL*Net message from client', 900, 2900), at());
+    d.onWait(wait('db file sequential read', 30, 3000), at());
+    d.onCall(call('EXEC', '2', { c: 50, e: 100, dep: 1, tim: 3050 }), at());
+    d.onCall(call('EXEC', '1', { c: 80, e: 200, dep: 0, tim: 3150 }), at());
+    expect(rowsOf(d)).toEqual({
+      'db file sequential read': 330,
+      'SQL*Net message from client [between calls]': 900,
+      'CPU: EXEC dbcalls': 580,
+      'unaccounted-for within calls': 290,
+      'unaccounted-for between calls': 50,
+    });
+  });
+
   it('profiles a trace of recursive calls alone (a PL/SQL block traced from inside): reads within calls, CPU from the calls', () => {
     // LucaCanali's 10046 sample has no dep=0 line at all. By hand: FETCH #7 dep 1 [1000, 2000] c 100
     // with two reads of 300 inside it; then a read of 200 [2200, 2400], outside the next FETCH
