@@ -46,6 +46,10 @@ export class LineGrammar {
   protected records10046 = 0;
   protected starLines = 0;
   protected firstTim: { tim: number; line: number } | null = null;
+  /** The first tim of a WAIT line itself (not a *** stamp's, as firstTim may be), for timCutShort; NaN before. */
+  private firstWaitTim = NaN;
+  /** An LGWR warning is being booked as a wait (its tim is its stamp's). */
+  private bookingWarning = false;
   /** Every tim so far was made from a `***` stamp for a log write warning (logWriteWarning). */
   private stampClock = false;
   /** Warnings kept as samples whose stamp still waits for its first WAIT tim: given it when it comes (acceptWait). */
@@ -136,6 +140,7 @@ export class LineGrammar {
     if (tim === tim) {
       // not NaN: the line has a tim
       this.firstTim ??= { tim, line: this.lineNo };
+      if (!this.bookingWarning && !(this.firstWaitTim === this.firstWaitTim)) this.firstWaitTim = tim;
       const anchor = this.pendingAnchor;
       if (anchor !== null) {
         anchor.tim = tim;
@@ -156,11 +161,12 @@ export class LineGrammar {
    * Whether a tim (in the trace's unit) on the file's last line, which has no line end, was cut
    * inside its digits: tim only grows, so it has at least as many digits as the file's first one.
    * Kept, such a tim moved t0, and so R, back by weeks (a WAIT cut to `tim=579351`: R of 67 days).
-   * Not against a tim made from a *** stamp (an LGWR trace's warnings): that is another clock.
+   * Against the first WAIT's own tim, not one made from a *** stamp (an LGWR trace's warnings: another
+   * clock); and not in trcsess output, whose processes may run on different clocks (RAC instances).
    */
   protected timCutShort(tim: number): boolean {
-    const first = this.firstTim;
-    return first !== null && !this.stampClock && digitCount(tim) < digitCount(first.tim);
+    const first = this.firstWaitTim;
+    return first === first && !this.sessions.interleaved && digitCount(tim) < digitCount(first);
   }
 
   protected badWait(glued: boolean, why: string): void {
@@ -294,7 +300,9 @@ export class LineGrammar {
     // In a trace with WAIT tims, the stamp before the warning gets its tim from the next WAIT: the warning waits for it.
     const awaiting = anchor !== undefined && anchor.tim === null && anchor === this.pendingAnchor && this.samples instanceof SampleColumns;
     const before = this.samples.count;
+    this.bookingWarning = true;
     this.acceptWait(id, warning.elapsedMicros / perUnit, anchor?.tim ?? NaN, this.recordBase + start);
+    this.bookingWarning = false;
     if (awaiting && anchor && this.samples.count > before) this.warningsAwaitingTim.push({ anchor, index: before });
     return true;
   }

@@ -307,18 +307,19 @@ export class VisitingScanner extends TraceScanner {
 
   /**
    * Whether the file's last line, which has no line end, is a call line cut short that still ends
-   * in a digit (`FETCH #1:c=0,e=4` cut from `e=45,…,tim=…`): every call line ends in its tim from 8i
-   * on (XCTEND from 11g; trace-format.md §5), so one without tim where the calls before had one
-   * was cut, and so was one whose tim has fewer digits than theirs (cut inside it; tim only grows).
-   * Such a line would be a call with a wrong e, or a tim that moves t0 back by years.
+   * in a digit (`FETCH #1:c=0,e=4` cut from `e=45,…,tim=…`): every PARSE, EXEC, FETCH, UNMAP and LOB
+   * call line ends in its tim from 8i on (trace-format.md §5; XCTEND has one from 11g, and a CLOSE
+   * may have none), so one without tim was cut; and so was one whose tim has fewer digits than the
+   * calls' before it, or the first WAIT's (cut inside it; tim only grows; one process's clock only:
+   * timCutShort). Such a line would be a call with a wrong e, or a tim that moves t0 back by years.
    */
   private cutCall(call: VisitedCall): boolean {
-    const before = this.lastCallTim;
     const tim = call.tim;
+    const before = this.lastCallTim;
     const why =
       tim !== tim
-        ? call.call === 'XCTEND' || !(before === before) ? null : 'no tim= at its end'
-        : (before === before && digitCount(tim) < digitCount(before)) || this.timCutShort(tim / this.microsPerUnit())
+        ? call.call === 'XCTEND' || call.call === 'CLOSE' ? null : 'no tim= at its end'
+        : !this.sessions.interleaved && ((before === before && digitCount(tim) < digitCount(before)) || this.timCutShort(tim / this.microsPerUnit()))
           ? 'cut inside its tim: fewer digits than the tims before it'
           : null;
     if (why === null) return false;

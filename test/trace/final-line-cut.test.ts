@@ -66,4 +66,37 @@ describe('the last line of a file without a line end', () => {
     ]);
     expect(cutWarning(xctend.result.warnings)).toBeUndefined();
   });
+
+  it('a first call line cut without tim is not a call either, with no call before it to compare', async () => {
+    const { profile, result } = await profileOf('FETCH #5:c=0,e=4');
+    expect(profile.calls.map((c) => [c.call, c.count])).toEqual([['EXEC', 1]]);
+    expect(cutWarning(result.warnings)?.lines).toEqual([4]);
+  });
+
+  it("compares with the WAITs' own tims, not a *** stamp's: an LGWR trace with a warning before its first WAIT", async () => {
+    const lines = [
+      BANNER,
+      '*** 2015-02-06 20:01:26.330',
+      'Warning: log write elapsed time 740ms, size 0KB',
+      "WAIT #0: nam='log file parallel write' ela= 600 files=2 blocks=4 requests=2 obj#=-1 tim=6741625000000",
+      "WAIT #0: nam='log file parallel write' ela= 700 files=2 blocks=4 requests=2 obj#=-1 tim=674162",
+    ];
+    const bytes = new TextEncoder().encode(lines.join('\n'));
+    const parsed = await parseTrace(chunksOf(bytes, 64), { event: 'log file parallel write', fileName: 'lgwr.trc', fileIndex: 0 });
+    expect(parsed.samples.count).toBe(1);
+    expect(cutWarning(parsed.warnings)?.lines).toEqual([5]);
+  });
+
+  it('does not compare digits across the processes of trcsess output (they may run on different clocks)', async () => {
+    const lines = [
+      '*** [ Unix process pid: 100 ]',
+      'EXEC #1:c=100,e=200,p=0,cr=0,cu=0,mis=0,r=0,dep=0,og=1,plh=0,tim=6741624002000',
+      '*** [ Unix process pid: 200 ]',
+      'EXEC #2:c=300,e=400,p=0,cr=0,cu=0,mis=0,r=0,dep=0,og=1,plh=0,tim=54351971000',
+    ];
+    const bytes = new TextEncoder().encode(lines.join('\n'));
+    const { profile, result } = await profileTrace(chunksOf(bytes, 64), { fileName: 'trcsess.trc' });
+    expect(profile.calls.map((c) => [c.call, c.count, c.e])).toEqual([['EXEC', 2, 600]]);
+    expect(cutWarning(result.warnings)).toBeUndefined();
+  });
 });
