@@ -15,7 +15,7 @@
 // From report-constants, not report-schema: the offline report's viewer bundles this table without zod.
 import { COMPARED_ROW_STATISTICS } from '@/lib/report/report-constants';
 import type { ComparisonEntry, WaitscopeReport } from '@/lib/report/report-schema';
-import { valuesPhrase } from '@/lib/trace/measure';
+import { valuesNoun, valuesPhrase } from '@/lib/trace/measure';
 import { iidTestLines, IID_NOTE } from '@/lib/stats/iid-tests';
 import { notEstimableText } from '@/lib/stats/minimum-counts';
 import { formatCount, formatRelative, formatTime, UNIT_LABEL, type DisplayUnit } from './display-units';
@@ -60,7 +60,7 @@ export function intervalsOf(c: ComparisonEntry, stat: Statistic): { difference: 
 function comparisonNote(report: WaitscopeReport, c: ComparisonEntry, stat: Statistic): string | null {
   const a = report.datasets[c.treatment]?.summary.count ?? 0;
   const b = report.datasets[c.baseline]?.summary.count ?? 0;
-  return notEstimableText(stat, Math.min(a, b));
+  return notEstimableText(stat, Math.min(a, b), valuesNoun(report.measure));
 }
 
 const comparisonId = (c: ComparisonEntry) => `${c.treatment}-${c.baseline}`;
@@ -222,7 +222,7 @@ export function ComparisonTable({ report, unit }: { report: WaitscopeReport; uni
                 <HelpTip topic={STATISTIC_LABEL[stat]} text={STATISTIC_HELP[stat]} />
               </th>
               {datasets.map((d) => {
-                const note = notEstimableText(stat, d.summary.count);
+                const note = notEstimableText(stat, d.summary.count, valuesNoun(report.measure));
                 return (
                   <td key={d.id} className={note ? 'num not-estimable' : 'num'} data-stat={stat} data-dataset={d.id} data-value={note ? undefined : dataValue(d.summary[stat])}>
                     {note ?? formatValue(stat, d.summary[stat], unit)}

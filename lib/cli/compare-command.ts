@@ -183,7 +183,7 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
 /** `compare --profile`: the two response-time profiles side by side (issue 14 §5). */
 async function compareProfilesCommand(args: CompareArgs, labels: [string, string], profile: { thinkTimeMicros: number }, out: NodeJS.WritableStream): Promise<void> {
   const common = { event: args.event, json: false, workers: args.workers };
-  const [a, b] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: 'counts', profile })) as [LoadedDataset, LoadedDataset];
+  const [a, b] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: 'counts', profile, readsEveryEvent: true })) as [LoadedDataset, LoadedDataset];
   const comparison = compareProfiles(a.callProfile as DatasetProfile, b.callProfile as DatasetProfile);
   if (args.format === 'json') {
     out.write(safeJson({ unit: 'us', labels, thinkTime: profile.thinkTimeMicros, files: { a: a.files.map((f) => f.fileName), b: b.files.map((f) => f.fileName) }, profileComparison: comparison }));

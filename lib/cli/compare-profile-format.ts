@@ -8,7 +8,8 @@ const only = (o: 'a' | 'b' | null, labels: readonly [string, string]): string =>
 /** Two response-time profiles side by side, in µs; Δ is A − B. */
 export function profileComparisonText(c: ProfileComparison, labels: readonly [string, string]): string {
   const [la, lb] = labels;
-  const head = `response time R: ${la} ${formatCount(c.a.total)} µs (${formatCount(c.a.sessions)} sessions), ${lb} ${formatCount(c.b.total)} µs (${formatCount(c.b.sessions)} sessions); Δ ${signed(c.deltaR)} µs (${pct(c.relativeDeltaR)})`;
+  const sessions = (n: number) => `${formatCount(n)} session${n === 1 ? '' : 's'}`;
+  const head = `response time R: ${la} ${formatCount(c.a.total)} µs (${sessions(c.a.sessions)}), ${lb} ${formatCount(c.b.total)} µs (${sessions(c.b.sessions)}); Δ ${signed(c.deltaR)} µs (${pct(c.relativeDeltaR)})`;
   const rows = [
     ['component', `${la} µs`, `${lb} µs`, 'Δ µs', 'share of ΔR', 'Δ mean µs', 'Δ median µs', 'Δ p99 µs', ''],
     ...c.components.map((r) => [

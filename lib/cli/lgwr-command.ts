@@ -6,7 +6,7 @@ import { openInput } from '../node/file-chunks';
 import { parseOptions, UsageError } from './args';
 import { formatCommitPath } from './lgwr-format';
 import { ExitError } from './load-dataset';
-import { safeJson } from './terminal-text';
+import { safeJson, safeText } from './terminal-text';
 
 /**
  * `waitscope lgwr FOREGROUND... [--lgwr FILE]`: pairs the foregrounds' `log file sync` with LGWR's
@@ -61,6 +61,8 @@ async function readAll(paths: readonly string[], forceLgwr: boolean): Promise<Co
   if (paths.length === 0) return [];
   const found = await findInputs(paths);
   if (found.unreadable.length > 0) throw new ExitError(1, found.unreadable.join('\n'));
+  // What a directory left out (compressed as waitscope does not read, a trace twice), as the other commands say it.
+  for (const note of found.inputNotes ?? []) process.stderr.write(safeText(`${note}\n`));
   const out: CommitPathFile[] = [];
   for (const f of found.files) {
     try {

@@ -60,6 +60,12 @@ export interface LoadOptions {
   keep?: SampleKeeping;
   /** Build the call profile too, in the same pass (each file is then read by one thread). */
   profile?: ProfileOptions;
+  /**
+   * The command reads every event (profile, statements, compare --profile), not one: a file without
+   * the default event ('log file sync') is no news, and its warning is left out (report --profile
+   * still compares that event, so it keeps it).
+   */
+  readsEveryEvent?: boolean;
   /** --group/--where: filter the values and group them by a context key, in the same pass (lib/scope); the args' own by default. */
   group?: GroupSpec;
   stderr?: NodeJS.WriteStream;
@@ -136,7 +142,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   const loaded = inputs.map((files) => {
     const part = { results: parsed.results.slice(at, at + files.length), elaHistograms: parsed.elaHistograms.slice(at, at + files.length), profiles: parsed.profiles.slice(at, at + files.length), groups: parsed.groups.slice(at, at + files.length), groupProfiles: parsed.groupProfiles.slice(at, at + files.length) };
     at += files.length;
-    return datasetOf(first.event, part, keep, stderr, window, options.profile !== undefined);
+    return datasetOf(first.event, part, keep, stderr, window, options.readsEveryEvent === true);
   });
   mark('combine');
   return loaded;
@@ -164,12 +170,12 @@ function withTim(keep: SampleKeeping): SampleKeeping {
   return keep.columns.includes('tim') ? keep : { columns: [...keep.columns, 'tim'] };
 }
 
-function datasetOf(event: string, { results, elaHistograms, profiles, groups, groupProfiles: perGroup }: ParsedFiles, keep: SampleKeeping, stderr: NodeJS.WriteStream, window: TimeWindow | null, forProfile: boolean): LoadedDataset {
+function datasetOf(event: string, { results, elaHistograms, profiles, groups, groupProfiles: perGroup }: ParsedFiles, keep: SampleKeeping, stderr: NodeJS.WriteStream, window: TimeWindow | null, everyEvent: boolean): LoadedDataset {
   for (const r of results) {
     if (r.outcome.kind === 'not-a-trace') stderr.write(safeText(`warning: skipped ${r.outcome.reason}\n`));
     else {
       for (const w of r.warnings) {
-        const text = forProfile && w.code === 'no-event' ? noWaitsForProfile(r) : formatWarning(w);
+        const text = everyEvent && w.code === 'no-event' ? noWaitsForProfile(r) : formatWarning(w);
         if (text !== null) stderr.write(safeText(`warning: ${text}\n`));
       }
     }

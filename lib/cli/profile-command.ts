@@ -21,7 +21,7 @@ export async function profileCommand(argv: string[], out: NodeJS.WritableStream 
   checkProfileGroup(args.group);
   const thinkTimeMicros = thinkTimeOf(values['think-time']);
   // The wait profile comes from every WAIT line and the call profile from the same pass: no samples kept.
-  const dataset = await loadDataset(args, { keep: 'counts', profile: { thinkTimeMicros } });
+  const dataset = await loadDataset(args, { keep: 'counts', profile: { thinkTimeMicros }, readsEveryEvent: true });
   const profile = dataset.callProfile as DatasetProfile;
   const groups = args.group?.key && dataset.groupProfiles ? mergedGroupProfiles(dataset.groupProfiles) : null;
   if (args.json) {
@@ -31,7 +31,8 @@ export async function profileCommand(argv: string[], out: NodeJS.WritableStream 
   const files = dataset.files.length === 1 ? '1 file' : `${dataset.files.length} files`;
   const sessions = profile.sessions === 1 ? '1 session' : `${formatCount(profile.sessions)} sessions`;
   out.write(`response-time profile of ${files}, ${sessions} (µs; think time: SQL*Net message from client ≥ ${formatCount(thinkTimeMicros)} µs)\n${dataset.window ? `window ${dataset.window.description}: only the calls and waits whose tim lies in it\n` : ''}\n`);
-  if (profile.sessions === 0) out.write(`${EMPTY_PROFILE_NOTE}\n\n`);
+  // A window that holds nothing leaves no time either; the note says which.
+  if (profile.sessions === 0) out.write(`${dataset.window ? 'no database call or WAIT line with a tim lies in the window: there is no response time to profile' : EMPTY_PROFILE_NOTE}\n\n`);
   out.write(`${responseTimeText(profileTable(profile))}\n\n${PROFILE_NOTES}\n\n`);
   out.write(`database calls by name and depth\n\n${callsText(profile.calls)}\n\n`);
   out.write(`wait events by total time (µs)\n\n${eventsText(dataset)}\n`);

@@ -31,7 +31,7 @@ export async function statementsCommand(argv: string[], out: NodeJS.WritableStre
   const minDep = wholeNumber('min-dep', values['min-dep'], 0);
   const maxDep = wholeNumber('max-dep', values['max-dep'], 0);
   const query: StatementQuery = { sort, ...(minDep !== undefined && { minDep }), ...(maxDep !== undefined && { maxDep }) };
-  const dataset = await loadDataset(args, { keep: 'counts', profile: { thinkTimeMicros: thinkTimeOf(values['think-time']) } });
+  const dataset = await loadDataset(args, { keep: 'counts', profile: { thinkTimeMicros: thinkTimeOf(values['think-time']) }, readsEveryEvent: true });
   const profile = dataset.callProfile as DatasetProfile;
   const all = statementRows(profile, query);
   if (args.json) {

@@ -1,10 +1,11 @@
 // `waitscope profile`: every event's count, total, mean, min and max, sorted by total. Expected
 // rows come from the `profile` of the golden JSON (the generator's ground truth).
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Golden } from '../../lib/synth/golden';
 import { expectRelClose } from '../stats/expect-close';
-import { fixturePath, parseJsonOutput, runCli } from '../helpers/cli';
+import path from 'node:path';
+import { fixturePath, makeTempDir, parseJsonOutput, runCli } from '../helpers/cli';
 
 const golden = (name: string) => JSON.parse(readFileSync(new URL(`../golden/${name}.json`, import.meta.url), 'utf8')) as Golden;
 
@@ -77,12 +78,21 @@ describe('waitscope profile', () => {
 });
 
 describe('waitscope profile warnings', () => {
+  const temp = makeTempDir('profile-warnings');
+  afterAll(() => temp.remove());
+
   it("does not tell, file by file, that a trace has no 'log file sync' waits: a profile reads every event", async () => {
     const run = await runCli(['profile', fixturePath('no-log-file-sync.trc')]);
     expect(run.status).toBe(0);
     expect(run.stderr).not.toContain("'log file sync'");
-    // stats, which measures that event, still says so.
+    // stats, which measures that event, still says so; and report --profile, which compares it.
     expect((await runCli(['stats', fixturePath('no-log-file-sync.trc')])).stderr).toContain("has no 'log file sync' waits");
+    const out = path.join(temp.dir, 'r.html');
+    const report = await runCli(['report', '--profile', fixturePath('no-log-file-sync.trc'), '--vs', fixturePath('no-log-file-sync.trc'), '--out', out]);
+    expect(report.stderr).toContain("has no 'log file sync' waits");
+    const compare = await runCli(['compare', '--profile', fixturePath('no-log-file-sync.trc'), '--vs', fixturePath('no-log-file-sync.trc')]);
+    expect(compare.status).toBe(0);
+    expect(compare.stderr).not.toContain("'log file sync'");
   });
 
   it('tells that a trace has no WAIT lines at all, and what that leaves of its profile', async () => {
@@ -90,5 +100,12 @@ describe('waitscope profile warnings', () => {
     expect(run.status).toBe(0);
     expect(run.stderr).toMatch(/^warning: .*level1-no-waits\.trc has no WAIT lines: .*level 1.*CPU and unaccounted-for time only/m);
     expect(run.stderr).not.toContain("'log file sync'");
+  });
+
+  it('says a window that holds nothing leaves no response time, and compare --profile counts one session as one', async () => {
+    const empty = await runCli(['profile', '--from', '2030-01-01T00:00:00', fixturePath('v11g-commit-loop.trc')]);
+    expect(empty.stdout).toContain('no database call or WAIT line with a tim lies in the window: there is no response time to profile');
+    const compare = await runCli(['compare', '--profile', fixturePath('v11g-commit-loop.trc'), '--vs', fixturePath('v11g-commit-loop.trc')]);
+    expect(compare.stdout.split('\n')[0]).toMatch(/µs \(1 session\), .* µs \(1 session\); Δ 0 µs/);
   });
 });

@@ -47,6 +47,20 @@ describe('ComparisonTable', () => {
     expect(textOf(cell({ 'data-stat': 'sum', 'data-dataset': 'off' }))).toBe('110,000');
   });
 
+  it('names a commit measure\'s values in its n/a cells, as the offline report shows them (commits, not waits)', () => {
+    const commits = buildReport([side('on', 'Flash on', A, twoSessions), side('off', 'Flash off', B, twoSessions)], {
+      event: 'commit',
+      measure: { kind: 'commit' },
+      baseline: 1,
+      bootstrap: false,
+      generatorVersion: 'test',
+      createdAt: '2026-01-01T00:00:00Z',
+    });
+    const r = render(commits, 'us');
+    expect(textOf(findOne(r, { 'data-stat': 'p99', 'data-dataset': 'on' }))).toBe('n/a (needs ≥ 100 commits)');
+    expect(textOf(findOne(r, { 'data-stat': 'p99', 'data-comparison': '0-1', 'data-kind': 'difference' }))).toBe('n/a (needs ≥ 100 commits)');
+  });
+
   it('shows "n/a (needs ≥ N waits)" for a statistic the sample is too small for, never a number', () => {
     for (const [stat, n] of [['p95', '20'], ['p99', '100'], ['p999', '1,000']] as const) {
       for (const id of ['on', 'off']) {
