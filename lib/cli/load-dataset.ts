@@ -159,8 +159,11 @@ function clockOf(r: TraceFileResult): FileClockWithSamples {
  * is no news to them (it was printed for each file); a file without any WAIT is: its profile has no
  * wait rows.
  */
-function noWaitsForProfile(r: TraceFileResult): string | null {
-  return r.profile.length > 0 ? null : `${r.fileName} has no WAIT lines: it was probably traced without waits (level 1), so its profile has CPU and unaccounted-for time only; trace at level 8 or 12 to see its waits`;
+function noWaitsForProfile(r: TraceFileResult, windowed: boolean): string | null {
+  if (r.profile.length > 0) return null;
+  // A window's result holds only its own WAITs: none in it says nothing of the file's level.
+  if (windowed) return `${r.fileName} has no WAIT line in the window`;
+  return `${r.fileName} has no WAIT lines: it was probably traced without waits (level 1), so its profile has CPU and unaccounted-for time only; trace at level 8 or 12 to see its waits`;
 }
 
 /** A window needs each wait's tim: what the command keeps, with the tim column (counts become columns). */
@@ -175,7 +178,7 @@ function datasetOf(event: string, { results, elaHistograms, profiles, groups, gr
     if (r.outcome.kind === 'not-a-trace') stderr.write(safeText(`warning: skipped ${r.outcome.reason}\n`));
     else {
       for (const w of r.warnings) {
-        const text = everyEvent && w.code === 'no-event' ? noWaitsForProfile(r) : formatWarning(w);
+        const text = everyEvent && w.code === 'no-event' ? noWaitsForProfile(r, window !== null) : formatWarning(w);
         if (text !== null) stderr.write(safeText(`warning: ${text}\n`));
       }
     }

@@ -290,6 +290,12 @@ export class StatementBook {
       if (dep === 0) toTopLevel(held, 0, first, topLevel);
       else (process.held[dep] ??= new HeldCalls()).take(held, 0, first);
     }
+    // A dep 0 call without e (a CLOSE before 11.2) has no e − c that holds them: its calls are
+    // top-level calls for the profile, though its statement is their parent.
+    if (dep === 0 && budget === Infinity) {
+      toTopLevel(held, first, n, topLevel);
+      waited = 0;
+    }
     held.clear();
     return waited;
   }

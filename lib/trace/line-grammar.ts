@@ -46,8 +46,9 @@ export class LineGrammar {
   protected records10046 = 0;
   protected starLines = 0;
   protected firstTim: { tim: number; line: number } | null = null;
-  /** The first tim of a WAIT line itself (not a *** stamp's, as firstTim may be), for timCutShort; NaN before. */
-  private firstWaitTim = NaN;
+  /** The current process's clock, for timCutShort; per process (trcsess output: `clocks`). */
+  protected clock = new ProcessClock();
+  private readonly clocks = new Map<string, ProcessClock>();
   /** An LGWR warning is being booked as a wait (its tim is its stamp's). */
   private bookingWarning = false;
   /** Every tim so far was made from a `***` stamp for a log write warning (logWriteWarning). */
@@ -119,7 +120,7 @@ export class LineGrammar {
     if (typeof w === 'string') return this.badWait(glued, w);
     if (w.hasTim) {
       this.sawWaitTim = true;
-      if (this.atFinalLine && this.timCutShort(parseDigits(buf, w.timStart, e))) return this.badWait(glued, 'cut inside its tim: fewer digits than the first tim of the file');
+      if (this.atFinalLine && this.timCutShort(parseDigits(buf, w.timStart, e))) return this.badWait(glued, 'cut inside its tim: fewer digits than the tims before it');
     } else if ((this.timExpected ?? this.sawWaitTim) || !w.endsInDigit) return this.badWait(glued, 'cut short: no tim= at its end');
     if (glued) this.warnings.add('glued-line', this.lineNo, () => 'two records are glued on one line with no line end between them; the WAIT in it was recovered');
     const id = w.id >= 0 ? w.id : this.events.intern(buf, w.nameStart, w.nameEnd);
@@ -140,7 +141,7 @@ export class LineGrammar {
     if (tim === tim) {
       // not NaN: the line has a tim
       this.firstTim ??= { tim, line: this.lineNo };
-      if (!this.bookingWarning && !(this.firstWaitTim === this.firstWaitTim)) this.firstWaitTim = tim;
+      if (!this.bookingWarning && !(this.clock.firstWaitTim === this.clock.firstWaitTim)) this.clock.firstWaitTim = tim;
       const anchor = this.pendingAnchor;
       if (anchor !== null) {
         anchor.tim = tim;
@@ -161,12 +162,15 @@ export class LineGrammar {
    * Whether a tim (in the trace's unit) on the file's last line, which has no line end, was cut
    * inside its digits: tim only grows, so it has at least as many digits as the file's first one.
    * Kept, such a tim moved t0, and so R, back by weeks (a WAIT cut to `tim=579351`: R of 67 days).
-   * Against the first WAIT's own tim, not one made from a *** stamp (an LGWR trace's warnings: another
-   * clock); and not in trcsess output, whose processes may run on different clocks (RAC instances).
+   * Against the process's first WAIT's own tim (not one made from a *** stamp, as an LGWR trace's
+   * warnings get: another clock) and its latest call's: per process, since trcsess output may
+   * interleave processes on different clocks (RAC instances).
    */
   protected timCutShort(tim: number): boolean {
-    const first = this.firstWaitTim;
-    return first === first && !this.sessions.interleaved && digitCount(tim) < digitCount(first);
+    const { firstWaitTim, lastCallTim } = this.clock;
+    // The larger of the two (NaN when neither): after a tim gained a digit, the later one has it.
+    const before = firstWaitTim === firstWaitTim ? (lastCallTim > firstWaitTim ? lastCallTim : firstWaitTim) : lastCallTim;
+    return before === before && digitCount(tim) < digitCount(before);
   }
 
   protected badWait(glued: boolean, why: string): void {
@@ -237,6 +241,7 @@ export class LineGrammar {
       case 'process':
         this.facts.trcsess = true;
         this.sessions.process(star.pid, this.lineNo);
+        this.clock = this.clocks.get(star.pid) ?? this.clocks.set(star.pid, new ProcessClock()).get(star.pid)!;
         return;
       case 'session':
         this.sessions.session(star.sid, star.serial, this.lineNo);
@@ -337,3 +342,12 @@ export class LineGrammar {
 
 /** Digits of a whole number ≥ 1 (a tim). */
 export const digitCount = (n: number): number => String(Math.trunc(n)).length;
+
+/**
+ * What a process's records said of its clock so far, in the trace's unit (NaN before any): the tim of
+ * its first WAIT and of its latest call line. A class, so its fields stay doubles.
+ */
+export class ProcessClock {
+  firstWaitTim = NaN;
+  lastCallTim = NaN;
+}

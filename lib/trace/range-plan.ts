@@ -43,10 +43,11 @@ const WAIT = ascii('WAIT #');
 
 /**
  * Offset of the first line in `probe` that follows a database call of depth 0 (a call line with
- * `dep=0`, or an XCTEND or LOB call, which are the client's: call-line.ts depthOf), read with the
- * call-line grammar, or -1: where a response-time profile holds no wait and no recursive call for a
- * later call (profile-collector.ts), so a range may start there (lib/profile/range-profile.ts).
- * Such a line ends BINDS text as a call line does.
+ * `dep=0`, or a LOB call, which is the client's: call-line.ts depthOf), read with the call-line
+ * grammar, or -1: where a response-time profile holds no wait and no recursive call for a later call
+ * (profile-collector.ts), so a range may start there (lib/profile/range-profile.ts). Not after an
+ * XCTEND: it leaves the waits and recursive calls before it to the next call (a COMMIT inside a
+ * PL/SQL block). Such a line ends BINDS text as a call line does.
  */
 export function findCutAfterTopCall(probe: Uint8Array): number {
   const bytes = new Uint8Array(probe.buffer, probe.byteOffset, probe.length);
@@ -57,7 +58,7 @@ export function findCutAfterTopCall(probe: Uint8Array): number {
     if (end < 0) return -1; // the line is not whole in the probe
     const line = bytes.subarray(start, end);
     // A WAIT glued to the call's line (trace-format.md §8.3) would wait for the next call.
-    const top = parseCallLine(line, 0, line.length, 1, call) === true && depthOf(call) === 0 && findBytes(line, WAIT, 1) < 0;
+    const top = parseCallLine(line, 0, line.length, 1, call) === true && depthOf(call) === 0 && call.call !== 'XCTEND' && findBytes(line, WAIT, 1) < 0;
     if (top) return end + 1 < bytes.length ? end + 1 : -1;
     nl = end;
   }

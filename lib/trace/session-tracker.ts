@@ -25,7 +25,6 @@ export class SessionTracker {
   private index = -1;
   /** A session made for a `***` stamp's time (stampSession) that no record has used yet; -1 when none. */
   private stampOnly = -1;
-  private sawProcess = false;
 
   /** Index of the current session; interned on first use so unused markers cost nothing. */
   current(): number {
@@ -67,13 +66,7 @@ export class SessionTracker {
     this.index = -1;
   }
 
-  /** True once a trcsess `*** [ Unix process pid: N ]` marker was seen: the file interleaves processes. */
-  get interleaved(): boolean {
-    return this.sawProcess;
-  }
-
   process(pid: string, line: number): void {
-    this.sawProcess = true;
     const last = this.lastSessionOfPid.get(pid);
     this.pid = pid;
     this.sid = last?.sid ?? null;

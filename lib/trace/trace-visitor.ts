@@ -1,5 +1,4 @@
 import { DOUBLE_ZERO } from '../double-zero';
-import { digitCount } from './line-grammar';
 import { MICROS_PER_ELA_UNIT, type ElaUnit } from '../units';
 import { decodeText, isDigit, QUOTE } from './bytes';
 import { readAppNameLine } from './appname-line';
@@ -194,8 +193,6 @@ export class VisitingScanner extends TraceScanner {
   private collecting = false;
   /** File offset of the buffer of the line being handled (`line`'s base). */
   private lineBase = DOUBLE_ZERO;
-  /** µs: the latest tim of a call line (NaN before any), for cutCall. */
-  private lastCallTim = NaN;
 
   constructor(
     options: ScanOptions,
@@ -257,7 +254,7 @@ export class VisitingScanner extends TraceScanner {
     const last = buf[end - 1] as number;
     if (read === true && isDigit(last)) {
       if (this.atFinalLine && this.cutCall(this.call)) return;
-      if (this.call.tim === this.call.tim) this.lastCallTim = this.call.tim;
+      if (this.call.tim === this.call.tim) this.clock.lastCallTim = this.call.tim / this.microsPerUnit();
       return this.visitor.onCall(this.call, this.at(this.position, this.lineBase + start));
     }
     // A line that does not end in a value was reported by record() as cut short.
@@ -295,8 +292,9 @@ export class VisitingScanner extends TraceScanner {
     call.dep = f[at + CallFields.dep] as number;
     call.og = f[at + CallFields.og] as number;
     call.plh = f[at + CallFields.plh] as number;
-    call.tim = (f[at + CallFields.tim] as number) * scale;
-    if (call.tim === call.tim) this.lastCallTim = call.tim;
+    const tim = f[at + CallFields.tim] as number;
+    call.tim = tim * scale;
+    if (tim === tim) this.clock.lastCallTim = tim;
     call.type = f[at + CallFields.type] as number;
     call.rlbk = f[at + CallFields.rlbk] as number;
     call.rdOnly = f[at + CallFields.rdOnly] as number;
@@ -307,21 +305,15 @@ export class VisitingScanner extends TraceScanner {
 
   /**
    * Whether the file's last line, which has no line end, is a call line cut short that still ends
-   * in a digit (`FETCH #1:c=0,e=4` cut from `e=45,…,tim=…`): every PARSE, EXEC, FETCH, UNMAP and LOB
-   * call line ends in its tim from 8i on (trace-format.md §5; XCTEND has one from 11g, and a CLOSE
-   * may have none), so one without tim was cut; and so was one whose tim has fewer digits than the
-   * calls' before it, or the first WAIT's (cut inside it; tim only grows; one process's clock only:
-   * timCutShort). Such a line would be a call with a wrong e, or a tim that moves t0 back by years.
+   * in a digit (`FETCH #1:c=0,e=4` cut from `e=45,…,tim=…`): every call line but XCTEND ends in its
+   * tim from 8i on (trace-format.md §5; XCTEND has one from 11g), so one without tim was cut; and
+   * so was one whose tim has fewer digits than its process's tims before it (cut inside it; tim
+   * only grows: timCutShort). Such a line would be a call with a wrong e, or a tim that moves t0
+   * back by years.
    */
   private cutCall(call: VisitedCall): boolean {
     const tim = call.tim;
-    const before = this.lastCallTim;
-    const why =
-      tim !== tim
-        ? call.call === 'XCTEND' || call.call === 'CLOSE' ? null : 'no tim= at its end'
-        : !this.sessions.interleaved && ((before === before && digitCount(tim) < digitCount(before)) || this.timCutShort(tim / this.microsPerUnit()))
-          ? 'cut inside its tim: fewer digits than the tims before it'
-          : null;
+    const why = tim !== tim ? (call.call === 'XCTEND' ? null : 'no tim= at its end') : this.timCutShort(tim / this.microsPerUnit()) ? 'cut inside its tim: fewer digits than the tims before it' : null;
     if (why === null) return false;
     this.warnings.add('truncated-final-line', this.lineNo, () => `the file ends inside a database call line (${why}); it was not read (was the trace still being written?)`);
     return true;

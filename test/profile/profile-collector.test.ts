@@ -183,6 +183,37 @@ describe('ProfileCollector: the response-time profile', () => {
     });
   });
 
+  it('leaves the waits before an XCTEND to the next call (a COMMIT inside a PL/SQL block), and books the calls a dep 0 call without e takes as top-level', () => {
+    const rowsOf = (p: ProfileCollector) => Object.fromEntries(p.finish().components.map((c) => [c.component, c.total]));
+    // EXEC #2 dep 1 [1000000, 1000500] c 200; PL/SQL lock timer 1,000,000 [1000600, 2000600]; the
+    // COMMIT's XCTEND; the block's EXEC #1 dep 0 [999900, 3000800] c 500, which holds them all.
+    // R = 2,000,900: CPU 500, the wait 1,000,000 within, unaccounted within 2,000,900 − 500 − 1,000,000.
+    for (const xctendTim of [2000700, NaN]) {
+      const p = new ProfileCollector();
+      p.onCall(call('EXEC', '2', { c: 200, e: 500, dep: 1, tim: 1000500 }), at());
+      p.onWait(wait('PL/SQL lock timer', 1_000_000, 2000600), at());
+      p.onCall(call('XCTEND', '', { rlbk: 0, rdOnly: 0, tim: xctendTim }), at());
+      p.onCall(call('EXEC', '1', { c: 500, e: 2000900, dep: 0, tim: 3000800 }), at());
+      expect(rowsOf(p), `XCTEND tim ${xctendTim}`).toEqual({ 'PL/SQL lock timer': 1_000_000, 'CPU: EXEC dbcalls': 500, 'unaccounted-for within calls': 1_000_400, 'unaccounted-for between calls': 0 });
+    }
+    // EXEC #2 dep 1 [1000000, 1000500] c 200 with a read of 100; SNMFC 400 [1000500, 1000900]; CLOSE #1
+    // dep 0 without e at 1001000 takes the EXEC but cannot hold its time: the EXEC is top-level.
+    // R = 1000: CPU 200 + 0, read 100, unaccounted within 500 − 200 − 100 = 200, SNMFC 400, between 100.
+    const p = new ProfileCollector();
+    p.onWait(wait('db file sequential read', 100, 1000300), at());
+    p.onCall(call('EXEC', '2', { c: 200, e: 500, dep: 1, tim: 1000500 }), at());
+    p.onWait(wait('SQL*Net message from client', 400, 1000900), at());
+    p.onCall(call('CLOSE', '1', { c: 0, dep: 0, tim: 1001000, type: 0 }), at());
+    expect(rowsOf(p)).toEqual({
+      'db file sequential read': 100,
+      'CPU: EXEC dbcalls': 200,
+      'unaccounted-for within calls': 200,
+      'SQL*Net message from client [between calls]': 400,
+      'CPU: CLOSE dbcalls': 0,
+      'unaccounted-for between calls': 100,
+    });
+  });
+
   it('profiles a trace of recursive calls alone (a PL/SQL block traced from inside): reads within calls, CPU from the calls', () => {
     // LucaCanali's 10046 sample has no dep=0 line at all. By hand: FETCH #7 dep 1 [1000, 2000] c 100
     // with two reads of 300 inside it; then a read of 200 [2200, 2400], outside the next FETCH

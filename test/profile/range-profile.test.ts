@@ -109,13 +109,15 @@ describe('a profile joined from byte ranges equals one pass', () => {
 describe('where ranges are cut for a profile', () => {
   const text = (lines: string[]) => new TextEncoder().encode(lines.join('\n') + '\n');
 
-  it('after the first depth 0 call or XCTEND, not after a recursive call', () => {
+  it('after the first depth 0 call, not after a recursive call or an XCTEND (which leaves what came before it to the next call)', () => {
     const probe = text(['tail of a line', 'EXEC #1:c=0,e=5,p=0,cr=0,cu=0,mis=0,r=0,dep=1,og=4,plh=0,tim=100', "WAIT #0: nam='x' ela= 1 tim=101", 'EXEC #2:c=0,e=9,p=0,cr=0,cu=0,mis=0,r=1,dep=0,og=1,plh=0,tim=110', 'WAIT #0: nam=...']);
     const cut = findCutAfterTopCall(probe);
     expect(new TextDecoder().decode(probe.subarray(cut, cut + 8))).toBe('WAIT #0:');
     expect(new TextDecoder().decode(probe.subarray(cut - 8, cut))).toBe('tim=110\n');
     const xctend = text(['x', 'XCTEND rlbk=0, rd_only=1, tim=5', 'PARSING IN CURSOR #3 len=1']);
-    expect(new TextDecoder().decode(xctend.subarray(findCutAfterTopCall(xctend)))).toBe('PARSING IN CURSOR #3 len=1\n');
+    expect(findCutAfterTopCall(xctend)).toBe(-1);
+    const lob = text(['x', 'LOBREAD: type=PERSISTENT LOB,bytes=10,c=1,e=2,p=0,cr=1,cu=0,tim=7', 'y']);
+    expect(new TextDecoder().decode(lob.subarray(findCutAfterTopCall(lob)))).toBe('y\n');
   });
 
   it('never after a call line with a WAIT glued to it, nor after a line cut off by the probe', () => {

@@ -99,4 +99,32 @@ describe('the last line of a file without a line end', () => {
     expect(profile.calls.map((c) => [c.call, c.count, c.e])).toEqual([['EXEC', 2, 600]]);
     expect(cutWarning(result.warnings)).toBeUndefined();
   });
+
+  it('compares per process in trcsess output: a cut last line of one process is dropped, a whole one of another clock kept', async () => {
+    const lines = [
+      '*** [ Unix process pid: 100 ]',
+      'EXEC #1:c=100,e=200,p=0,cr=0,cu=0,mis=0,r=0,dep=0,og=1,plh=0,tim=6741624002000',
+      'EXEC #1:c=100,e=200,p=0,cr=0,cu=0,mis=0,r=0,dep=0,og=1,plh=0,tim=674162400',
+    ];
+    const bytes = new TextEncoder().encode(lines.join('\n'));
+    const { profile, result } = await profileTrace(chunksOf(bytes, 64), { fileName: 'trcsess.trc' });
+    expect(profile.calls.map((c) => [c.call, c.count])).toEqual([['EXEC', 1]]);
+    expect(cutWarning(result.warnings)?.lines).toEqual([3]);
+  });
+
+  it('a CLOSE cut without tim is cut too (CLOSE lines end in tim), and a tim that gained a digit is the one compared', async () => {
+    const close = await profileOf('CLOSE #5:c=0,e=12');
+    expect(close.profile.calls.map((c) => [c.call, c.count])).toEqual([['EXEC', 1]]);
+    expect(cutWarning(close.result.warnings)?.lines).toEqual([4]);
+    // The first WAIT's tim has 11 digits, the calls' 12: a WAIT cut to 11 digits is cut.
+    const text = [
+      BANNER,
+      "WAIT #0: nam='SQL*Net message from client' ela= 1000 driver id=1 #bytes=1 p3=0 obj#=-1 tim=99999990000",
+      'EXEC #5:c=100,e=500,p=0,cr=0,cu=0,mis=0,r=1,dep=0,og=1,plh=0,tim=100000000000',
+      "WAIT #0: nam='log file sync' ela= 300 buffer#=1 sync scn=1 p3=0 obj#=-1 tim=10000000030",
+    ].join('\n');
+    const crossed = await profileTrace(chunksOf(new TextEncoder().encode(text), 64), { fileName: 'c.trc' });
+    expect(cutWarning(crossed.result.warnings)?.lines).toEqual([4]);
+    expect(crossed.profile.responseTime).toBe(100000000000 - 99999989000);
+  });
 });
