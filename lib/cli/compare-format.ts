@@ -11,7 +11,7 @@ import type { ComparisonEntry, DatasetReport, WaitscopeReport } from '../report/
 import type { Interval } from '../stats/bootstrap';
 import type { Log2Bucket } from '../stats/buckets';
 import { iidTestLines, IID_NOTE } from '../stats/iid-tests';
-import { notEstimableText } from '../stats/minimum-counts';
+import { notEstimableText, nounFor } from '../stats/minimum-counts';
 import { formatCount, formatMicros, padTable, STATISTIC_LABEL } from './format';
 
 /** A comparison and its two datasets: the part of a report one table shows. */
@@ -38,7 +38,7 @@ function describeSide(d: DatasetReport, noun: string): string {
   const files = d.files.length === 1 ? '1 file' : `${formatCount(d.files.length)} files`;
   const version = d.oracleVersions.length > 0 ? `, Oracle ${d.oracleVersions.join(' + ')}` : '';
   const s = d.sessions === null ? '' : `, ${formatCount(d.sessions)} session${d.sessions === 1 ? '' : 's'}`;
-  return `${safeField(d.label)} (${files}${s}, ${formatCount(d.summary.count)} ${d.summary.count === 1 ? noun.replace(/s$/, '') : noun}${version})`;
+  return `${safeField(d.label)} (${files}${s}, ${formatCount(d.summary.count)} ${nounFor(d.summary.count, noun)}${version})`;
 }
 
 /** "n/a (needs ≥ N waits)" when the smaller side is too small for the statistic, else null. */

@@ -6,7 +6,7 @@ import { archiveFormatOf, listArchive, skippedMembers, type ArchiveListing } fro
 import { isTraceName, looksLikeTraceHead, TRACE_SNIFF_BYTES } from '../archive/trace-pick';
 import { fileAccess, type InputSource } from './file-chunks';
 import { describeError } from './file-error';
-import { sniffCompression, SNIFF_LENGTH } from '../trace/compression';
+import { sniffCompression, unsupportedCompressionText } from '../trace/compression';
 
 export interface InputFile extends InputSource {
   /** As shown to the user: the path as given, or relative to the directory given; `archive.zip:dir/x.trc` for a member. */
@@ -91,10 +91,13 @@ async function walk(dir: string, root: string, take: Take, unreadable: string[],
     const name = path.join(path.basename(root), path.relative(root, full));
     try {
       // Traces and archives by name or content; strace and fio output (lib/sysio) by its content too.
-      if (!isTraceName(entry.name) && !(await worthReading(full))) {
-        const compressed = unreadableCompression(full);
-        if (compressed !== null) notes.push(`note: skipped ${name}: it is ${compressed.format}-compressed; waitscope reads plain and gzip traces, so decompress it first (${compressed.hint.replace('FILE', full)})`);
-        continue;
+      if (!isTraceName(entry.name)) {
+        const head = fileHead(full, TRACE_SNIFF_BYTES);
+        if (!(await worthReading(full, head))) {
+          const sniffed = head === null ? null : sniffCompression(head);
+          if (sniffed?.kind === 'unsupported') notes.push(`note: skipped ${name}: it is ${unsupportedCompressionText(sniffed, full)}`);
+          continue;
+        }
       }
       if (!readable(full, unreadable)) continue;
       const info = statSync(full);
@@ -109,13 +112,6 @@ async function walk(dir: string, root: string, take: Take, unreadable: string[],
     const shown = (f: string) => path.join(path.basename(root), path.relative(root, path.join(dir, f)));
     if (plain !== null && taken.has(plain)) notes.push(`note: both ${shown(plain)} and ${shown(file)} were read: if one is a copy of the other, its records count twice`);
   }
-}
-
-/** The format of a file compressed in a way waitscope does not read (xz, bzip2, zstd, lzma), else null. */
-function unreadableCompression(file: string): { format: string; hint: string } | null {
-  const head = fileHead(file, SNIFF_LENGTH);
-  const sniffed = head === null ? null : sniffCompression(head);
-  return sniffed?.kind === 'unsupported' ? sniffed : null;
 }
 
 /** Opens the file once, so a permission problem is reported before any parsing starts. */
@@ -133,8 +129,7 @@ function readable(file: string, unreadable: string[]): boolean {
  * In a directory, a file is read when its content is a trace, an archive (read as the traces it
  * holds, as if it were a folder) or strace/fio output (lib/sysio); its head is read once for all three.
  */
-async function worthReading(file: string): Promise<boolean> {
-  const head = fileHead(file, TRACE_SNIFF_BYTES);
+async function worthReading(file: string, head: Uint8Array | null): Promise<boolean> {
   if (head !== null && looksLikeTraceHead(head)) return true;
   if ((await archiveFormatOf(fileAccess(file))) !== null) return true;
   return head !== null && sysioFormatOfHead(head) !== null;

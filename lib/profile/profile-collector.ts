@@ -1,5 +1,6 @@
 import type { RecordPosition, TraceVisitor, VisitedCall, VisitedCursor, VisitedWait, WaitRun } from '../trace/trace-visitor';
 import { CallBook, depthOf } from './call-book';
+import { leavesToNextCall } from '../trace/call-line';
 import {
   BETWEEN_CALL_EVENTS,
   cpuComponent,
@@ -153,10 +154,8 @@ export class ProfileCollector implements TraceVisitor, TopLevelCalls {
       if (start < (spans.start[session] as number)) spans.start[session] = start;
       if (end > (spans.end[session] as number)) spans.end[session] = end;
     }
-    // XCTEND has no e and no cursor: the waits before it are no more its than the calls before it
-    // are (statement-book.ts settle). Inside a PL/SQL block they lie in the block's call, which
-    // comes later; a client's commit leaves them between calls all the same at the next call.
-    if (call.cursor === '' && !(call.e === call.e)) return;
+    // A client's commit leaves them between calls all the same at the next call.
+    if (leavesToNextCall(call)) return;
     const statement = this.statements.call(call, at.pid);
     const pending = this.processes.get(at.pid).pending;
     const held = pending.n;

@@ -7,6 +7,7 @@ import { PerProcess } from '../trace/per-process';
 import { ValueTally } from './value-tally';
 import { DOUBLE_ZERO } from '../double-zero';
 import { HeldCalls } from './held-calls';
+import { leavesToNextCall } from '../trace/call-line';
 
 type WaitSums = StatementTotals['waits'][string];
 
@@ -130,9 +131,7 @@ export class StatementBook {
    * `topLevel`. `microsPerUnit`: of the trace's clock (RecordPosition), the rounding of each e.
    */
   settle(call: VisitedCall, pid: string | null, statement: OpenStatement | null, waited: number, microsPerUnit: number, topLevel: TopLevelCalls): number {
-    // XCTEND has neither e nor a statement: no parent of what is held (a COMMIT inside a PL/SQL
-    // block writes it among the block's recursive calls), which waits for the next call.
-    if (statement === null && !(call.e === call.e)) return 0;
+    if (leavesToNextCall(call)) return 0;
     const process = this.processes.get(pid);
     const dep = depthOf(call);
     const held = this.heldBelow(process, dep);

@@ -40,8 +40,11 @@ export function isEstimable(statistic: SummaryStatisticKey, count: number): bool
 export function notEstimableText(statistic: SummaryStatisticKey, count: number, noun = 'waits'): string | null {
   if (isEstimable(statistic, count)) return null;
   const n = MINIMUM_COUNT[statistic];
-  return `n/a (needs ≥ ${n.toLocaleString('en-US')} ${n === 1 ? noun.replace(/s$/, '') : noun})`;
+  return `n/a (needs ≥ ${n.toLocaleString('en-US')} ${nounFor(n, noun)})`;
 }
+
+/** `plural` (waits, calls, commits) as `count` of them read: "1 commit", "2 commits". */
+export const nounFor = (count: number, plural: string): string => (count === 1 ? plural.replace(/s$/, '') : plural);
 
 /**
  * Waits each side needs before a comparison gets a confidence interval, and so a verdict of

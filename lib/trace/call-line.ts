@@ -208,3 +208,11 @@ export function cursorText(buf: Uint8Array, start: number, end: number, value: n
 
 /** The depth a call counts at: XCTEND and the LOB calls carry none; the client makes them (dep 0). */
 export const depthOf = (call: VisitedCall): number => (call.dep === call.dep ? call.dep : 0);
+
+/**
+ * An XCTEND: no e and no cursor, so no parent of the recursive calls or the waits before it. A
+ * COMMIT inside a PL/SQL block writes it among the block's recursive calls, and they and their
+ * waits belong to the block's call, which comes later: they wait for the next call (the profile,
+ * the statements, and where a profile's byte ranges may be cut).
+ */
+export const leavesToNextCall = (call: VisitedCall): boolean => call.cursor === '' && !(call.e === call.e);

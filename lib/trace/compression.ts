@@ -27,6 +27,11 @@ export function sniffCompression(head: Uint8Array): SniffedCompression {
   return { kind: 'none' };
 }
 
+/** Why a file compressed as waitscope does not read is not read, and how to decompress `file`: "xz-compressed; waitscope reads …". */
+export function unsupportedCompressionText(compression: Extract<SniffedCompression, { kind: 'unsupported' }>, file: string): string {
+  return `${compression.format}-compressed; waitscope reads plain and gzip traces, so decompress it first (${compression.hint.replace('FILE', file)})`;
+}
+
 /** Reads at least `n` bytes (or all there is) and hands back a stream that still yields them. */
 export async function peek(
   source: AsyncIterable<Uint8Array>,

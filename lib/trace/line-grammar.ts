@@ -7,6 +7,7 @@ import { ElaTally } from './ela-tally';
 import { SampleColumns } from './sample-columns';
 import type { ScanOptions } from './scan-result';
 import { SessionTracker } from './session-tracker';
+import { PerProcess } from './per-process';
 import { readStarLine } from './star-lines';
 import type { TimeAnchor, TraceFacts } from './types';
 import { parseWaitLine } from './wait-line';
@@ -46,9 +47,9 @@ export class LineGrammar {
   protected records10046 = 0;
   protected starLines = 0;
   protected firstTim: { tim: number; line: number } | null = null;
-  /** The current process's clock, for timCutShort; per process (trcsess output: `clocks`). */
-  protected clock = new ProcessClock();
-  private readonly clocks = new Map<string, ProcessClock>();
+  /** Each process's clock, for timCutShort (trcsess output interleaves processes), and the current one's. */
+  private readonly clocks = new PerProcess<ProcessClock>(() => new ProcessClock());
+  protected clock = this.clocks.get(null);
   /** An LGWR warning is being booked as a wait (its tim is its stamp's). */
   private bookingWarning = false;
   /** Every tim so far was made from a `***` stamp for a log write warning (logWriteWarning). */
@@ -120,7 +121,7 @@ export class LineGrammar {
     if (typeof w === 'string') return this.badWait(glued, w);
     if (w.hasTim) {
       this.sawWaitTim = true;
-      if (this.atFinalLine && this.timCutShort(parseDigits(buf, w.timStart, e))) return this.badWait(glued, 'cut inside its tim: fewer digits than the tims before it');
+      if (this.atFinalLine && this.timCutShort(parseDigits(buf, w.timStart, e))) return this.badWait(glued, CUT_INSIDE_TIM);
     } else if ((this.timExpected ?? this.sawWaitTim) || !w.endsInDigit) return this.badWait(glued, 'cut short: no tim= at its end');
     if (glued) this.warnings.add('glued-line', this.lineNo, () => 'two records are glued on one line with no line end between them; the WAIT in it was recovered');
     const id = w.id >= 0 ? w.id : this.events.intern(buf, w.nameStart, w.nameEnd);
@@ -160,7 +161,7 @@ export class LineGrammar {
 
   /**
    * Whether a tim (in the trace's unit) on the file's last line, which has no line end, was cut
-   * inside its digits: tim only grows, so it has at least as many digits as the file's first one.
+   * inside its digits: tim only grows, so it has at least as many digits as its process's tims before.
    * Kept, such a tim moved t0, and so R, back by weeks (a WAIT cut to `tim=579351`: R of 67 days).
    * Against the process's first WAIT's own tim (not one made from a *** stamp, as an LGWR trace's
    * warnings get: another clock) and its latest call's: per process, since trcsess output may
@@ -241,7 +242,7 @@ export class LineGrammar {
       case 'process':
         this.facts.trcsess = true;
         this.sessions.process(star.pid, this.lineNo);
-        this.clock = this.clocks.get(star.pid) ?? this.clocks.set(star.pid, new ProcessClock()).get(star.pid)!;
+        this.clock = this.clocks.get(star.pid);
         return;
       case 'session':
         this.sessions.session(star.sid, star.serial, this.lineNo);
@@ -339,6 +340,9 @@ export class LineGrammar {
     return text;
   }
 }
+
+/** Why a last line was cut though it ends in a digit (timCutShort). */
+export const CUT_INSIDE_TIM = 'cut inside its tim: fewer digits than the tims before it';
 
 /** Digits of a whole number ≥ 1 (a tim). */
 export const digitCount = (n: number): number => String(Math.trunc(n)).length;

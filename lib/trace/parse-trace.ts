@@ -1,3 +1,4 @@
+import { unsupportedCompressionText } from './compression';
 import { buildFileResult, refusedFileResult } from './file-result';
 import { scanTrace } from './scan-trace';
 import { DEFAULT_EVENT, type ParseOptions, type TraceFileResult } from './types';
@@ -24,7 +25,7 @@ export async function parseTrace(source: AsyncIterable<Uint8Array>, options: Par
   if (scanned.gzipError?.fromSource) throw scanned.gzipError.sourceError;
   const { bytesRead } = scanned;
   if (scanned.scan === null) {
-    const reason = `${fileName} is ${scanned.compression.format}-compressed; waitscope reads plain and gzip traces, so decompress it first (${scanned.compression.hint.replace('FILE', fileName)})`;
+    const reason = `${fileName} is ${unsupportedCompressionText(scanned.compression, fileName)}`;
     return refusedFileResult({ fileName, event, compression: 'none', bytesRead }, reason);
   }
   return buildFileResult(scanned.scan, { fileName, event, compression: scanned.compression.kind, bytesRead, gzipError: scanned.gzipError?.message, ...(options.measure && { measure: options.measure }) });

@@ -5,7 +5,7 @@
  * handles, the browser with Blob.slice: both pass `readAt`.
  */
 import { ascii, findBytes, LF, matchAt } from './bytes';
-import { depthOf, emptyCall, parseCallLine } from './call-line';
+import { depthOf, emptyCall, leavesToNextCall, parseCallLine } from './call-line';
 import { TraceScanner } from './scanner';
 import type { ScanResult } from './scan-result';
 import type { TraceFacts } from './types';
@@ -58,7 +58,7 @@ export function findCutAfterTopCall(probe: Uint8Array): number {
     if (end < 0) return -1; // the line is not whole in the probe
     const line = bytes.subarray(start, end);
     // A WAIT glued to the call's line (trace-format.md §8.3) would wait for the next call.
-    const top = parseCallLine(line, 0, line.length, 1, call) === true && depthOf(call) === 0 && call.call !== 'XCTEND' && findBytes(line, WAIT, 1) < 0;
+    const top = parseCallLine(line, 0, line.length, 1, call) === true && depthOf(call) === 0 && !leavesToNextCall(call) && findBytes(line, WAIT, 1) < 0;
     if (top) return end + 1 < bytes.length ? end + 1 : -1;
     nl = end;
   }

@@ -8,6 +8,7 @@ import { CALL_NAMES, CallFields, CallRecord, KernelEmit, KernelRecord, type Line
 import type { KernelWaitLog } from './kernel/kernel-columns';
 import type { ScanOptions, ScanResult } from './scan-result';
 import { TraceScanner, type KernelCallPlace } from './scanner';
+import { CUT_INSIDE_TIM } from './line-grammar';
 import { KernelWaitRun } from './kernel-wait-run';
 import { readStarLine } from './star-lines';
 
@@ -313,7 +314,7 @@ export class VisitingScanner extends TraceScanner {
    */
   private cutCall(call: VisitedCall): boolean {
     const tim = call.tim;
-    const why = tim !== tim ? (call.call === 'XCTEND' ? null : 'no tim= at its end') : this.timCutShort(tim / this.microsPerUnit()) ? 'cut inside its tim: fewer digits than the tims before it' : null;
+    const why = tim !== tim ? (call.call === 'XCTEND' ? null : 'no tim= at its end') : this.timCutShort(tim / this.microsPerUnit()) ? CUT_INSIDE_TIM : null;
     if (why === null) return false;
     this.warnings.add('truncated-final-line', this.lineNo, () => `the file ends inside a database call line (${why}); it was not read (was the trace still being written?)`);
     return true;
