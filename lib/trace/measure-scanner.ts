@@ -23,6 +23,8 @@ export class MeasuringScanner extends VisitingScanner {
       const scale = MICROS_PER_ELA_UNIT[scanner.facts.unit];
       // Samples hold the trace's own units until the scan ends (scanner.ts finish), as waits do.
       scanner.samples.push(micros / scale, timMicros / scale, at.line, at.offset, at.session);
+    }, (_why, at) => {
+      (sinkHolder.scanner as MeasuringScanner).warnings.add('read-only-commit', at.line, () => READ_ONLY_COMMIT);
     });
     super({ ...options, event: NO_EVENT }, bothVisitors(measuring, visitor));
     sinkHolder.scanner = this;
@@ -35,6 +37,8 @@ export class MeasuringScanner extends VisitingScanner {
     return { ...super.finish(options), measuredCount };
   }
 }
+
+const READ_ONLY_COMMIT = 'a read-only commit (XCTEND rd_only=1: nothing to write, so no redo and no log file sync) is not one of the commits measured';
 
 /** No WAIT is named this (event names are printable text). */
 const NO_EVENT = '\u0000measure';

@@ -15,7 +15,10 @@ const COMMIT_COMMAND_TYPE = 44;
 interface OpenCommit {
   start: number;
   end: number;
+  /** The XCTEND's tim (NaN before 11g, which writes none). */
   tim: number;
+  /** Where the commit is on the clock: its XCTEND's tim, else the start of the first timed wait after it; NaN until known. */
+  placed: number;
   at: RecordPosition;
 }
 
@@ -25,7 +28,12 @@ interface ProcessState {
   /** Cursor → its statement's sql_id, hash value and whether it is a COMMIT. */
   cursors: Map<string, { sqlId: string | null; hv: number; isCommit: boolean }>;
   commit: OpenCommit | null;
+  /** The XCTEND since the process's last other call was read-only (rd_only=1). */
+  readOnly: boolean;
 }
+
+/** Why a commit was left out of the measure (MeasureVisitor's `leftOut`). */
+export type LeftOutCommit = 'read-only-commit';
 
 /**
  * The values of a call or commit measure, from the records a scan visits in file order.
@@ -39,21 +47,33 @@ interface ProcessState {
  * `log file sync` is (trace-format.md §5: "A log file sync WAIT usually sits just before or after
  * the XCTEND"). Where the application commits with a `COMMIT` statement, XCTEND and the sync
  * lie inside that statement's EXEC, and the EXEC's e is the commit.
+ *
+ * Before 11g XCTEND has no tim (trace-format.md §5): the commit is placed by the first timed wait
+ * after it, and a wait without tim (9i writes none) adds its ela to the commit's end. A read-only
+ * commit (`rd_only=1`: nothing to write, so no redo and no log file sync) is not measured, in
+ * either form, and is counted as left out (`leftOut`): a DBA asks how long commits that write
+ * take, and a run with more read-only ones would look faster for no reason of the storage's.
  */
 export class MeasureVisitor implements TraceVisitor {
-  private readonly processes = new PerProcess<ProcessState>(() => ({ lastEnd: NaN, cursors: new Map(), commit: null }));
+  private readonly processes = new PerProcess<ProcessState>(() => ({ lastEnd: NaN, cursors: new Map(), commit: null, readOnly: false }));
 
   constructor(
     private readonly measure: Exclude<Measure, { kind: 'event' }>,
     private readonly sink: MeasureSink,
+    private readonly leftOut: (why: LeftOutCommit, at: RecordPosition) => void = () => {},
   ) {}
 
   onWait(w: VisitedWait, at: RecordPosition): void {
     const p = this.processes.get(at.pid);
     const tim = w.tim * at.microsPerUnit;
-    if (p.commit !== null) {
+    const open = p.commit;
+    if (open !== null) {
       if (CLIENT_MESSAGE.test(w.event)) this.endCommit(p);
-      else if (tim === tim && tim > p.commit.end) p.commit.end = tim;
+      else if (tim !== tim) open.end += w.ela;
+      else {
+        if (tim > open.end) open.end = tim;
+        if (open.placed !== open.placed) open.placed = tim - w.ela;
+      }
     }
     if (tim === tim) p.lastEnd = tim;
   }
@@ -89,25 +109,33 @@ export class MeasureVisitor implements TraceVisitor {
 
   private commitCall(p: ProcessState, call: VisitedCall, at: RecordPosition): void {
     const open = p.commit;
+    const readOnly = p.readOnly;
+    p.readOnly = false;
     if (call.call === 'EXEC' && p.cursors.get(call.cursor)?.isCommit === true && call.e === call.e) {
       // The COMMIT statement's EXEC holds the XCTEND and the sync written before it.
       p.commit = null;
-      // An XCTEND before this EXEC began is a commit of its own, ended by it; this EXEC is one too.
-      if (open !== null && open.tim < call.tim - call.e) this.sink(open.end - open.start, open.tim, open.at);
-      this.sink(call.e, call.tim, { ...at });
+      // An XCTEND before this EXEC began is a commit of its own, ended by it; this EXEC is one too,
+      // unless the XCTEND inside it was read-only. One without a place is taken to be inside it.
+      if (open !== null && open.placed < call.tim - call.e) this.sink(open.end - open.start, open.placed, open.at);
+      if (!readOnly) this.sink(call.e, call.tim, { ...at });
       return;
     }
     this.endCommit(p);
-    if (call.call === 'XCTEND' && call.rlbk === 0 && call.tim === call.tim) {
-      const start = p.lastEnd === p.lastEnd ? p.lastEnd : call.tim;
-      p.commit = { start, end: call.tim, tim: call.tim, at: { ...at } };
+    if (call.call !== 'XCTEND' || call.rlbk !== 0) return;
+    if (call.rdOnly === 1) {
+      p.readOnly = true; // and so is a COMMIT statement's EXEC that holds it
+      this.leftOut('read-only-commit', at);
+      return;
     }
+    const start = p.lastEnd === p.lastEnd ? p.lastEnd : call.tim;
+    if (start !== start) return; // no time before it or of its own: nothing to measure from
+    p.commit = { start, end: call.tim === call.tim ? call.tim : start, tim: call.tim, placed: call.tim, at: { ...at } };
   }
 
   private endCommit(p: ProcessState): void {
     const open = p.commit;
     if (open === null) return;
     p.commit = null;
-    this.sink(open.end - open.start, open.tim, open.at);
+    this.sink(open.end - open.start, open.placed === open.placed ? open.placed : open.start, open.at);
   }
 }

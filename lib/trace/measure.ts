@@ -61,6 +61,6 @@ export function missingMeasureText(m: Exclude<Measure, { kind: 'event' }>): stri
     case 'call':
       return `no ${m.call} calls${m.sqlId !== null ? ` of sql_id ${m.sqlId}` : m.hashValue !== null ? ` of hash value ${m.hashValue}` : ''}${m.dep !== null ? ` at dep ${m.dep}` : ''}`;
     case 'commit':
-      return 'no commits (XCTEND rlbk=0 lines)';
+      return 'no commits that write (XCTEND rlbk=0 with rd_only=0, or the EXEC of a COMMIT statement)';
   }
 }

@@ -86,6 +86,8 @@ export type WarningCode =
   | 'not-10046'
   | 'malformed-call'
   | 'malformed-cursor'
+  /** --commit (measure-visitor.ts): an XCTEND rd_only=1, which writes nothing, is not measured. */
+  | 'read-only-commit'
   /** fio json+ (lib/sysio/fio-json.ts): the values are histogram bins, so the statistics are the bins'. */
   | 'histogram-bins';
 

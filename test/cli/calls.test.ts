@@ -147,6 +147,18 @@ describe('measures: a call type or the commit instead of a wait event (issue 14 
     expect(json.min).toBeGreaterThan(0);
   });
 
+  it('--commit measures XCTENDs without tim (before 11g): from the record before to the end of the sync', async () => {
+    const run = await runCli(['outliers', '--commit', '--json', trace('oltp-10-2')]);
+    expect(run.status).toBe(0);
+    const json = parseJsonOutput<{ top: { rows: { ela: number; line: number }[] } }>(run);
+    // Lines 109-111: the request ends at tim …249901, XCTEND (no tim), log file sync ends at …251073;
+    // lines 176-178: XCTEND inside the COMMIT statement's EXEC, e=669.
+    expect(json.top.rows.map((t) => [t.ela, t.line])).toEqual([
+      [1_251_073 - 1_249_901, 110],
+      [669, 178],
+    ]);
+  });
+
   it('outliers --commit lists commits, each at its XCTEND or COMMIT EXEC line', async () => {
     const run = await runCli(['outliers', '--commit', '--top', '2', trace('oltp-11-2')]);
     expect(run.status).toBe(0);

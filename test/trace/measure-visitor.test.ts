@@ -6,10 +6,15 @@ import { at, call, cursor, wait } from '../profile/records';
 
 type Values = { micros: number; tim: number; line: number }[];
 
-function visitor(measure: Exclude<Measure, { kind: 'event' }>): { v: MeasureVisitor; values: Values } {
+function visitor(measure: Exclude<Measure, { kind: 'event' }>): { v: MeasureVisitor; values: Values; leftOut: number[] } {
   const values: Values = [];
-  const v = new MeasureVisitor(measure, (micros, tim, p: RecordPosition) => values.push({ micros, tim, line: p.line }));
-  return { v, values };
+  const leftOut: number[] = [];
+  const v = new MeasureVisitor(
+    measure,
+    (micros, tim, p: RecordPosition) => values.push({ micros, tim, line: p.line }),
+    (_why, p) => leftOut.push(p.line),
+  );
+  return { v, values, leftOut };
 }
 
 describe('MeasureVisitor: calls', () => {
@@ -82,5 +87,57 @@ describe('MeasureVisitor: the commit', () => {
     v.onWait(wait('log file sync', 90, 1100), at('1', 0, 3));
     v.finish();
     expect(values.map((x) => x.micros)).toEqual([100]);
+  });
+
+  it('measures an XCTEND without tim (before 11g) from the record before it, placed by the sync after it', () => {
+    const { v, values } = visitor({ kind: 'commit' });
+    // oltp-10.2 lines 107-112 (synth --workload oltp --release 10.2): the client's request ends at
+    // 215324, XCTEND has no tim, the log file sync (ela 432) ends at 215773: the commit is 449 µs.
+    v.onCall(call('EXEC', '4', { e: 315, c: 254, dep: 0, tim: 215_128 }), at('1', 0, 106));
+    v.onWait(wait('SQL*Net message to client', 7, 215_151), at('1', 0, 107));
+    v.onWait(wait('SQL*Net message from client', 167, 215_324), at('1', 0, 108));
+    v.onCall(call('XCTEND', '', { rlbk: 0, rdOnly: 0 }), at('1', 0, 110));
+    v.onWait(wait('log file sync', 432, 215_773), at('1', 0, 111));
+    v.onWait(wait('SQL*Net message to client', 1, 215_790), at('1', 0, 112));
+    v.finish();
+    expect(values).toEqual([{ micros: 449, tim: 215_773 - 432, line: 110 }]);
+  });
+
+  it('adds the ela of waits without tim (9i) to a commit without tim', () => {
+    const { v, values } = visitor({ kind: 'commit' });
+    v.onCall(call('EXEC', '4', { e: 315, c: 254, dep: 0, tim: 5_000 }), at('1', 0, 1));
+    v.onCall(call('XCTEND', '', { rlbk: 0, rdOnly: 0 }), at('1', 0, 2));
+    v.onWait(wait('log file sync', 600, NaN), at('1', 0, 3));
+    v.onWait(wait('SQL*Net message to client', 2, NaN), at('1', 0, 4));
+    v.finish();
+    expect(values).toEqual([{ micros: 600, tim: 5_000, line: 2 }]);
+  });
+
+  it('takes an XCTEND without tim whose sync lies inside a COMMIT statement to be part of that EXEC', () => {
+    const { v, values } = visitor({ kind: 'commit' });
+    v.onCursor(cursor('9', { oct: 44, text: 'COMMIT' }), at('1', 0, 1));
+    v.onWait(wait('SQL*Net message from client', 300, 1_000), at('1', 0, 2));
+    v.onCall(call('XCTEND', '', { rlbk: 0, rdOnly: 0 }), at('1', 0, 3));
+    v.onWait(wait('log file sync', 400, 1_420), at('1', 0, 4));
+    v.onCall(call('EXEC', '9', { e: 430, c: 20, dep: 0, tim: 1_430 }), at('1', 0, 5));
+    v.finish();
+    expect(values).toEqual([{ micros: 430, tim: 1_430, line: 5 }]);
+  });
+
+  it('leaves read-only commits out, as XCTEND and as a COMMIT statement, and says where', () => {
+    const { v, values, leftOut } = visitor({ kind: 'commit' });
+    // jkstill's db-ping trace: EXEC, a 1.34 s gap with a *** stamp, then XCTEND rd_only=1 and no sync.
+    v.onCall(call('EXEC', '1', { e: 20, c: 20, dep: 0, tim: 9_578_295_267_252 }), at('1', 0, 340));
+    v.onCall(call('XCTEND', '', { rlbk: 0, rdOnly: 1, tim: 9_578_296_608_404 }), at('1', 0, 342));
+    v.onWait(wait('SQL*Net message to dblink', 2, 9_578_296_608_500), at('1', 0, 343));
+    v.onCursor(cursor('9', { oct: 44, text: 'commit' }), at('1', 0, 350));
+    v.onCall(call('XCTEND', '', { rlbk: 0, rdOnly: 1, tim: 9_578_296_700_000 }), at('1', 0, 351));
+    v.onCall(call('EXEC', '9', { e: 30, c: 20, dep: 0, tim: 9_578_296_700_010 }), at('1', 0, 352));
+    // A commit that writes, after them, is measured as before.
+    v.onCall(call('XCTEND', '', { rlbk: 0, rdOnly: 0, tim: 9_578_296_800_000 }), at('1', 0, 360));
+    v.onWait(wait('log file sync', 700, 9_578_296_800_710), at('1', 0, 361));
+    v.finish();
+    expect(leftOut).toEqual([342, 351]);
+    expect(values).toEqual([{ micros: 9_578_296_800_710 - 9_578_296_700_010, tim: 9_578_296_800_000, line: 360 }]);
   });
 });
