@@ -86,6 +86,9 @@ const METHOD_OF: Record<Exclude<CiSource, null>, CiMethod> = { 'bootstrap-cluste
 export function verdictHelp(v: VerdictLike, confidence: number): string {
   const level = `${Math.round(confidence * 100)}%`;
   const what = `This line compares the ${v.statistic} of A with the ${v.statistic} of B as the relative change (A − B)/B.`;
+  if (v.direction === 'within-resolution') {
+    return `${what} A − B is smaller than one tick of the coarser side's clock (centiseconds before Oracle 9i: 10,000 µs), and rounding to that clock moves each value, and so the ${v.statistic}, by less than one tick: the difference may be the rounding alone, so the line makes no claim.`;
+  }
   if (v.ciSource === null || v.interval === null) {
     return `${what} It has no confidence interval (too few waits on a side, or no bootstrap for this statistic), so it makes no claim that the change is real.`;
   }

@@ -10,6 +10,7 @@ import { OVER_TIME_OPTION, overTimeArg, overTimeJson, overTimeKeeping, overTimeO
 import { statsGroups, statsKeep, whereLine } from './stats-groups';
 import { binnedFiles, binnedLine } from './sysio-options';
 import { valuesNoun } from '../trace/measure';
+import { resolutionNote, resolutionOfFiles } from '../stats/clock-resolution';
 
 export type StatsArgs = CommonArgs & { overTime?: number };
 
@@ -46,6 +47,8 @@ function statsJson(dataset: LoadedDataset, summary: Summary, noun: string) {
     // As in `compare --json`: null marks a statistic the sample is too small for; notEstimable says so in words.
     ...estimableSummary(summary),
     notEstimable: notEstimableNotes(summary.count, noun),
+    // 10,000 when a file is from before 9i (whole centiseconds: lib/stats/clock-resolution.ts), else 1.
+    resolutionMicros: resolutionOfFiles(dataset.files),
     // fio json+ (lib/sysio): the files whose values are histogram bins, so the quantiles are the bins'.
     ...(binnedFiles(dataset.files).length > 0 && { quantilesFromBins: binnedFiles(dataset.files) }),
     ...(dataset.window && { window: dataset.window }),
@@ -77,10 +80,11 @@ function statsTable(dataset: LoadedDataset, s: Summary, isMeasure: boolean, noun
   // A call or commit measure's label says what it measures; an event's name is quoted, as Oracle writes it.
   const what = isMeasure ? dataset.event : `'${dataset.event}' waits`;
   const window = dataset.window ? `${windowSentence(dataset.window, isMeasure ? 'values' : 'waits', formatCount)}\n` : '';
-  const head = `${what} in ${files} (values in µs; quantiles are R type 7)\n${binnedLine(dataset.files)}${window}\n`;
+  const resolution = resolutionNote(resolutionOfFiles(dataset.files));
+  const head = `${what} in ${files} (values in µs; quantiles are R type 7)\n${binnedLine(dataset.files)}${resolution ? `${resolution}\n` : ''}${window}\n`;
   const perFile =
     dataset.files.length > 1
-      ? `\n\n${padTable([['file', 'waits'], ...dataset.files.map((f, i) => [f.fileName, formatCount(dataset.fileCounts[i] as number)])], [false, true])}`
+      ? `\n\n${padTable([['file', noun], ...dataset.files.map((f, i) => [f.fileName, formatCount(dataset.fileCounts[i] as number)])], [false, true])}`
       : '';
   const rows = Object.entries(STATISTIC_LABEL).map(([key, label]) => [label, cell(key as SummaryStatisticKey)]);
   return `${head}${padTable([['statistic', 'µs'], ...rows], [false, true])}${perFile}\n`;

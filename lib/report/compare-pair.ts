@@ -7,6 +7,7 @@
  * Direction as in lib/stats/compare.ts: A is the treatment, B the baseline; difference = A − B,
  * ratio = A/B. All values are µs.
  */
+import { resolutionGap } from '../stats/clock-resolution';
 import { compare, type Comparison, type CompareOptions, type DatasetMetadata } from '../stats/compare';
 import type { Sample } from '../stats/sample';
 import { verdicts, type Verdict } from '../stats/verdict';
@@ -91,5 +92,6 @@ export function comparePair(a: ComparisonSide, b: ComparisonSide, options: PairO
       message: `The bootstrap resampled single ${noun}, not sessions (${why}): ${noun} of one session are correlated, so its CIs may be too narrow.`,
     });
   }
-  return { comparison, resampling, verdicts: verdicts(comparison, noun), warnings };
+  const resolution = resolutionGap(a.metadata?.resolutionMicros, b.metadata?.resolutionMicros);
+  return { comparison, resampling, verdicts: verdicts(comparison, noun, resolution), warnings };
 }

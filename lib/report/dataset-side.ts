@@ -4,6 +4,7 @@
  * compare() warns about. The CLI and the browser worker both use these, so the same files give the
  * same numbers (and the same bootstrap CIs) in both.
  */
+import { resolutionOfFiles } from '../stats/clock-resolution';
 import type { DatasetMetadata } from '../stats/compare';
 import { sampleOf, sampleOfSessions, type Sample } from '../stats/sample';
 import type { Dataset } from '../trace/dataset';
@@ -59,6 +60,7 @@ export function datasetMetadata(dataset: Pick<Dataset, 'files' | 'profile'>): Da
   const versions = [...new Set(dataset.files.map((f) => f.facts.oracleVersion).filter((v): v is string => v !== null))].sort();
   return {
     ...(versions.length > 0 && { oracleVersion: versions.join(' + ') }),
+    resolutionMicros: resolutionOfFiles(dataset.files),
     eventMix: Object.fromEntries(dataset.profile.map((r) => [r.event, r.count])),
   };
 }

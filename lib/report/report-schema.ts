@@ -207,7 +207,7 @@ export const comparisonEntrySchema = z.object({
   verdicts: z.array(
     z.object({
       statistic: z.enum(['median', 'p99', 'mean']),
-      direction: z.enum(['lower', 'higher', 'no-significant-difference', 'unknown']),
+      direction: z.enum(['lower', 'higher', 'no-significant-difference', 'unknown', 'within-resolution']),
       ciSource: z.enum(['bootstrap-poisson', 'bootstrap-cluster', 'welch']).nullable(),
       relative: maybeNum,
       interval: interval.nullable(),

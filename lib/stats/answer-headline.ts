@@ -17,6 +17,7 @@ function part(v: Verdict): string | null {
   if (v.relative === null) return null;
   const amount = `${percentMagnitude(v.relative)}% ${v.relative > 0 ? 'longer' : 'shorter'}`;
   if (v.direction === 'lower' || v.direction === 'higher') return `${v.statistic} ${amount}`;
+  if (v.direction === 'within-resolution') return `${v.statistic} within the clock's resolution`;
   if (v.interval === null) return `${v.statistic} ${amount} (no CI)`;
   return v.direction === 'unknown' ? `${v.statistic} unclear` : `${v.statistic} no significant change`;
 }

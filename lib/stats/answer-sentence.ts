@@ -38,6 +38,7 @@ function clause(v: Verdict, values: string, isWaits: boolean): string | null {
   const subject = { mean: `${values} were`, p99: 'p99 was', median: isWaits ? 'the median wait was' : 'the median was' }[v.statistic];
   const tail = v.statistic === 'mean' ? ' on average' : '';
   if (v.direction === 'lower' || v.direction === 'higher') return `${subject} ${amount(v)}${tail}`;
+  if (v.direction === 'within-resolution') return `${{ mean: values, p99: 'p99', median: 'the median' }[v.statistic]} differed by less than the clock's resolution${tail}`;
   // No CI (no bootstrap): the change is stated, marked as carrying no claim.
   if (v.interval === null) return `${subject} ${amount(v)}${tail} (no CI)`;
   const name = { mean: values, p99: 'p99', median: 'the median' }[v.statistic];

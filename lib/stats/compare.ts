@@ -8,6 +8,7 @@
  * 17.6 % below B's. The tests follow the same order (Welch's Δmean = mean A − mean B, R's
  * `wilcox.test(a, b)` W, P(A > B)).
  */
+import { resolutionGap, resolutionNote } from './clock-resolution';
 import { BOOTSTRAP_STATISTICS, bootstrapDifferences } from './bootstrap';
 import type { BootstrapResult, BootstrapStatistic, Interval } from './bootstrap';
 import { ksCounts } from './ks';
@@ -42,6 +43,8 @@ export interface ComparedRow {
 /** Optional facts about where a dataset came from; used only for warnings. */
 export interface DatasetMetadata {
   oracleVersion?: string;
+  /** µs of the coarsest clock among its files: 10,000 before 9i (clock-resolution.ts), else 1. */
+  resolutionMicros?: number;
   /** Wait count per event name in the source trace(s), e.g. {'log file sync': 4e6}. */
   eventMix?: Readonly<Record<string, number>>;
 }
@@ -51,6 +54,7 @@ export type CompareWarningCode =
   | 'unbalanced-counts'
   | 'different-version'
   | 'different-event-mix'
+  | 'coarse-resolution'
   | 'few-sessions'
   | 'small-sample-ci';
 
@@ -114,6 +118,13 @@ function metadataWarnings(a?: DatasetMetadata, b?: DatasetMetadata): CompareWarn
       code: 'different-version',
       message: `A is from Oracle ${a.oracleVersion}, B from ${b.oracleVersion}: wait instrumentation may differ.`,
     });
+  }
+  const gap = resolutionGap(a?.resolutionMicros, b?.resolutionMicros);
+  const coarse = Math.max(a?.resolutionMicros ?? 1, b?.resolutionMicros ?? 1);
+  if (coarse > 1) {
+    const whose = gap === null ? "Both sides' times" : `${gap.side}'s times`;
+    const more = gap === null ? '' : ` The other side's are µs: a difference smaller than ${coarse.toLocaleString('en-US')} µs may be the resolution alone, so no verdict claims one.`;
+    out.push({ code: 'coarse-resolution', message: `${resolutionNote(coarse, whose)}${more}` });
   }
   if (a?.eventMix && b?.eventMix) {
     const sa = share(a.eventMix);

@@ -22,9 +22,10 @@
  */
 import type { BootstrapStatistic, Interval } from './bootstrap';
 import type { Comparison } from './compare';
-import { isEstimable, MIN_WAITS_FOR_CI } from './minimum-counts';
+import { isEstimable, MIN_WAITS_FOR_CI, nounFor } from './minimum-counts';
 
-export type VerdictDirection = 'lower' | 'higher' | 'no-significant-difference' | 'unknown';
+/** within-resolution: A − B is smaller than the coarser side's clock resolution (clock-resolution.ts): no claim either way. */
+export type VerdictDirection = 'lower' | 'higher' | 'no-significant-difference' | 'unknown' | 'within-resolution';
 /** The one method behind a verdict's CI and significance. */
 export type CiSource = 'bootstrap-poisson' | 'bootstrap-cluster' | 'welch' | null;
 
@@ -128,7 +129,7 @@ const ORDER: readonly BootstrapStatistic[] = ['mean', 'median', 'p99'];
  * Verdicts for mean, median and p99, each from one method; none for a statistic a side is too small
  * for. `noun`: what the values are, plural (lib/trace/measure.ts valuesNoun), for the method's name.
  */
-export function verdicts(c: Comparison, noun = 'waits'): Verdict[] {
+export function verdicts(c: Comparison, noun = 'waits', resolution: { micros: number; side: 'A' | 'B' } | null = null): Verdict[] {
   const confidence = c.bootstrap?.confidence ?? c.welch?.confidence ?? 0.95;
   const smaller = Math.min(c.rows.count.a ?? 0, c.rows.count.b ?? 0);
   const method = methodOf(c, noun);
@@ -141,15 +142,22 @@ export function verdicts(c: Comparison, noun = 'waits'): Verdict[] {
       out.push({ statistic: stat, direction: 'unknown', ciSource: null, relative: null, interval: null, text });
       continue;
     }
+    // Rounding to a coarser clock moves each value, and so each statistic, by less than one unit
+    // (clock-resolution.ts): a smaller difference may be nothing else.
+    if (resolution !== null && row.difference !== null && Math.abs(row.difference) < resolution.micros) {
+      const text = `${stat}: no claim: A − B is ${formatDifference(row.difference)} µs, less than the ${resolution.micros.toLocaleString('en-US')} µs resolution of ${resolution.side}'s centisecond times.`;
+      out.push({ statistic: stat, direction: 'within-resolution', ciSource: null, relative: row.relative, interval: null, text });
+      continue;
+    }
     let interval: Interval | null = null;
     let source: CiSource = null;
     let phrase: string;
     if (smaller < MIN_WAITS_FOR_CI) {
-      phrase = `a CI needs at least ${MIN_WAITS_FOR_CI} waits on each side`;
+      phrase = `a CI needs at least ${MIN_WAITS_FOR_CI} ${noun} on each side`;
     } else if (!c.bootstrap && stat === 'mean' && c.welch && row.b) {
       interval = { lower: c.welch.ci[0] / row.b, upper: c.welch.ci[1] / row.b };
       source = 'welch';
-      phrase = `Welch's t, iid: treats every wait as independent, ${formatPValue(c.welch.log10p)}`;
+      phrase = `Welch's t, iid: treats every ${nounFor(1, noun)} as independent, ${formatPValue(c.welch.log10p)}`;
     } else {
       interval = c.bootstrap?.relative[stat] ?? null;
       source = interval ? method.source : null;
@@ -159,4 +167,10 @@ export function verdicts(c: Comparison, noun = 'waits'): Verdict[] {
     out.push({ statistic: stat, direction, ciSource: source, relative: row.relative, interval, text });
   }
   return out;
+}
+
+/** A − B in µs as the verdicts write it: signed, grouped, at most one decimal. */
+function formatDifference(d: number): string {
+  const text = Math.abs(d).toLocaleString('en-US', { maximumFractionDigits: 1 });
+  return d < 0 ? `${MINUS}${text}` : `+${text}`;
 }

@@ -159,6 +159,19 @@ describe('measures: a call type or the commit instead of a wait event (issue 14 
     ]);
   });
 
+  it('says that 8i times are whole centiseconds, and compare makes no claim below that resolution', async () => {
+    const stats = await runCli(['stats', '--call', 'EXEC', trace('oltp-8i')]);
+    expect(stats.stdout.split('\n')[1]).toBe('The times are whole centiseconds (Oracle before 9i): a resolution of 10,000 µs, so values below it read 0 and statistics move in steps of it.');
+    expect(parseJsonOutput<{ resolutionMicros: number }>(await runCli(['stats', '--json', '--call', 'EXEC', trace('oltp-8i')])).resolutionMicros).toBe(10_000);
+    expect(parseJsonOutput<{ resolutionMicros: number }>(await runCli(['stats', '--json', '--call', 'EXEC', trace('oltp-9i')])).resolutionMicros).toBe(1);
+    const both = await runCli(['compare', '--json', '--call', 'EXEC', '--dep', '0', trace('oltp-8i'), '--vs', trace('oltp-9i')]);
+    const json = parseJsonOutput<{ comparisons: { verdicts: { statistic: string; direction: string }[]; warnings: { code: string }[] }[] }>(both);
+    const pair = json.comparisons[0]!;
+    expect(pair.warnings.map((w) => w.code)).toContain('coarse-resolution');
+    // The medians (8i's reads whole centiseconds, 9i's a few hundred µs) differ by less than 10,000 µs: no claim.
+    expect(pair.verdicts.find((v) => v.statistic === 'median')?.direction).toBe('within-resolution');
+  });
+
   it('outliers --commit lists commits, each at its XCTEND or COMMIT EXEC line', async () => {
     const run = await runCli(['outliers', '--commit', '--top', '2', trace('oltp-11-2')]);
     expect(run.status).toBe(0);
