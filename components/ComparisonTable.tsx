@@ -16,7 +16,7 @@
 import { COMPARED_ROW_STATISTICS } from '@/lib/report/report-constants';
 import type { ComparisonEntry, WaitscopeReport } from '@/lib/report/report-schema';
 import { valuesNoun, valuesPhrase } from '@/lib/trace/measure';
-import { iidTestLines, IID_NOTE } from '@/lib/stats/iid-tests';
+import { iidTestLines, iidNote } from '@/lib/stats/iid-tests';
 import { notEstimableText } from '@/lib/stats/minimum-counts';
 import { formatCount, formatRelative, formatTime, UNIT_LABEL, type DisplayUnit } from './display-units';
 import { CI_METHOD_HELP, STATISTIC_HELP, TEST_HELP } from './help/help-text';
@@ -139,7 +139,7 @@ function Verdicts({ report, c }: { report: WaitscopeReport; c: ComparisonEntry }
       {c.verdicts.length > 0 ? (
         <VerdictLines verdicts={c.verdicts} confidence={c.bootstrap?.confidence ?? c.welch?.confidence ?? 0.95} />
       ) : (
-        <p className="no-verdicts">No verdicts: a dataset has too few waits.</p>
+        <p className="no-verdicts">{`No verdicts: a dataset has too few ${valuesNoun(report.measure)}.`}</p>
       )}
       <p className="resampling">
         {`CIs: ${c.resampling.description}.`}
@@ -147,7 +147,7 @@ function Verdicts({ report, c }: { report: WaitscopeReport; c: ComparisonEntry }
       </p>
       <details className="iid-tests" data-testid="iid-tests">
         <summary>iid tests, for reference only</summary>
-        <p>{IID_NOTE}</p>
+        <p>{iidNote(valuesNoun(report.measure))}</p>
         <ul>
           {iidTestLines(c).map((t) => (
             <li key={t.test} data-test={t.test}>

@@ -8,6 +8,9 @@
 import { useState, type FormEvent } from 'react';
 import { REPORT_THRESHOLDS_MICROS } from '@/lib/report/compare-pair';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
+import { valuesNoun } from '@/lib/trace/measure';
+
+const capitalized = (s: string): string => `${s[0]?.toUpperCase() ?? ''}${s.slice(1)}`;
 import { EXADATA_OUTLIER_MICROS } from '@/lib/stats/thresholds';
 import { formatCount, formatNumber, numberFormat, UNIT_LABEL, type DisplayUnit } from './display-units';
 
@@ -98,7 +101,7 @@ export function ThresholdTable({ report, unit, onThresholdsChange }: ThresholdTa
   return (
     <div className="threshold-table" data-testid="threshold-table">
       <table>
-        <caption>Waits longer than each threshold: count, and per million waits</caption>
+        <caption>{`${capitalized(valuesNoun(report.measure))} longer than each threshold: count, and per million ${valuesNoun(report.measure)}`}</caption>
         <thead>
           <tr>
             <th scope="col">longer than</th>

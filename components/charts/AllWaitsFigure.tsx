@@ -17,7 +17,7 @@ import { datasetNames } from './dataset-names';
 import type { EChartsInstance } from './echarts-setup';
 import { allWaitsSelection } from './figure-selection';
 import type { RangeSelection } from './range-selection';
-import { valuesPhrase } from '@/lib/trace/measure';
+import { valueNoun, valuesNoun, valuesPhrase } from '@/lib/trace/measure';
 import { BucketPicker } from '../keys/BucketPicker';
 
 export type { BucketMode } from './all-waits-option';
@@ -58,7 +58,7 @@ export function AllWaitsFigure({ report, unit, bucketMode, onSelectRange }: AllW
   const outside = Math.max(0, ...view.outsidePercent);
   const cut = view.range
     ? ` Axis ${formatTimeTick(view.range.min, unit)}–${formatTimeTick(view.range.max, unit)} ${UNIT_LABEL[unit]}: ${
-        outside === 0 ? 'every wait is inside' : `${outside < 0.01 ? 'under 0.01' : `at most ${outside.toFixed(2)}`}% of a dataset's waits lie outside`
+        outside === 0 ? `every ${valueNoun(report.measure)} is inside` : `${outside < 0.01 ? 'under 0.01' : `at most ${outside.toFixed(2)}`}% of a dataset's ${valuesNoun(report.measure)} lie outside`
       }.`
     : '';
   const bins =
@@ -66,10 +66,10 @@ export function AllWaitsFigure({ report, unit, bucketMode, onSelectRange }: AllW
       ? "Oracle's log2 µs buckets (V$EVENT_HISTOGRAM_MICRO)"
       : `${report.datasets[0]?.distributions.log10Bins.perDecade ?? 20} log-spaced bins per decade`;
   const names = datasetNames(report);
-  const noKde = allWaitsNoKde(report).map((i) => `${names[i]} (${formatCount(report.datasets[i]!.summary.count)} waits)`);
+  const noKde = allWaitsNoKde(report).map((i) => `${names[i]} (${formatCount(report.datasets[i]!.summary.count)} ${valuesNoun(report.measure)})`);
   const noKdeNote =
     noKde.length > 0
-      ? ` No density line for ${noKde.join(', ')}: with fewer than ${KDE_MIN_WAITS} waits a kernel density shows the shape of its kernel, not of the data.`
+      ? ` No density line for ${noKde.join(', ')}: with fewer than ${KDE_MIN_WAITS} ${valuesNoun(report.measure)} a kernel density shows the shape of its kernel, not of the data.`
       : '';
   return (
     <>
@@ -77,7 +77,7 @@ export function AllWaitsFigure({ report, unit, bucketMode, onSelectRange }: AllW
         testId="figure-all-waits"
         figure="all-waits"
         title={`Distribution of all ${valuesPhrase(report.event, report.measure)}`}
-        subtitle={`All waits of each dataset (${waits}). Lines: kernel density of log10(wait), as the share of waits within one bin's width around each point; shaded steps: histogram in ${bins}; both in % of the dataset's waits per bin.${cut}${noKdeNote}`}
+        subtitle={`All ${valuesNoun(report.measure)} of each dataset (${waits}). Lines: kernel density of log10(${valueNoun(report.measure)}), as the share of ${valuesNoun(report.measure)} within one bin's width around each point; shaded steps: histogram in ${bins}; both in % of the dataset's ${valuesNoun(report.measure)} per bin.${cut}${noKdeNote}`}
         option={option}
         overlay={overlay}
         exportOption={exportOption}

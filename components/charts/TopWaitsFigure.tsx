@@ -14,7 +14,7 @@ import type { EChartsInstance } from './echarts-setup';
 import { topWaitsSelection } from './figure-selection';
 import type { RangeSelection } from './range-selection';
 import { DEFAULT_TOP_WAITS_SETTINGS, topWaitsCaption, topWaitsOption, topWaitsView, type TopWaitsSettings } from './top-waits-option';
-import { valuesPhrase } from '@/lib/trace/measure';
+import { valuesNoun, valuesPhrase } from '@/lib/trace/measure';
 
 export interface TopWaitsFigureProps {
   report: WaitscopeReport;
@@ -61,7 +61,7 @@ export function TopWaitsFigure({ report, unit, settings = DEFAULT_TOP_WAITS_SETT
       testId="figure-top-waits"
       figure="top-waits"
       title={`Distribution of the top ${formatCount(view.count)} ${valuesPhrase(report.event, report.measure)}`}
-      subtitle={`The ${topWaitsCaption(report, view)}, counted in ${bins}${zeros > 0 ? `; ${formatCount(zeros)} waits of 0 µs have no place on the log axis` : ''}.`}
+      subtitle={`The ${topWaitsCaption(report, view)}, counted in ${bins}${zeros > 0 ? `; ${formatCount(zeros)} ${valuesNoun(report.measure)} of 0 µs have no place on the log axis` : ''}.`}
       option={option}
       overlay={overlay}
       exportOption={exportOption}

@@ -10,6 +10,7 @@
  * Datasets of fewer than KDE_MIN_WAITS waits get no line; allWaitsNoKde says which, for the caption.
  */
 import type { WaitscopeReport } from '@/lib/report/report-schema';
+import { valuesNoun, valueTimeName } from '@/lib/trace/measure';
 import { KDE_MIN_WAITS, kdeWindowShare } from '@/lib/stats/kde';
 import { formatCount, formatTime, type DisplayUnit } from '../display-units';
 import { formatTimeTick, timeAxisName } from './axis-format';
@@ -124,7 +125,7 @@ export function allWaitsOption(report: WaitscopeReport, unit: DisplayUnit, mode:
       type: 'log',
       logBase: 10,
       ...(range ?? {}),
-      name: timeAxisName(unit, 'log'),
+      name: timeAxisName(unit, 'log', valueTimeName(report.measure)),
       nameLocation: 'middle',
       nameGap: 32,
       axisLabel: { formatter: (v: number) => formatTimeTick(v, unit), color: INK.muted },
@@ -134,7 +135,7 @@ export function allWaitsOption(report: WaitscopeReport, unit: DisplayUnit, mode:
     yAxis: {
       type: 'value',
       min: 0,
-      name: mode === 'log2' ? '% of waits per log2 bucket' : `% of waits per bin (1/${Math.round(1 / decadesPerBin(report, mode))} decade)`,
+      name: mode === 'log2' ? `% of ${valuesNoun(report.measure)} per log2 bucket` : `% of ${valuesNoun(report.measure)} per bin (1/${Math.round(1 / decadesPerBin(report, mode))} decade)`,
       nameLocation: 'middle',
       nameGap: 44,
       axisLabel: { formatter: (v: number) => `${v}%`, color: INK.muted },
@@ -149,8 +150,8 @@ function tooltipAt(x: number, report: WaitscopeReport, names: string[], bins: St
   if (!Number.isFinite(x)) return '';
   const rows = report.datasets.map((dataset, i) => {
     const bin = bins[i]!.find((b) => b.lo <= x && x < b.hi);
-    const where = bin ? `${formatTime(bin.lo, unit)}–${formatTime(bin.hi, unit, { withUnit: true })}: ${bin.y.toFixed(2)}%` : 'no waits here';
-    return tooltipRow(i, names[i]!, `${where} of ${formatCount(dataset.summary.count)} waits`);
+    const where = bin ? `${formatTime(bin.lo, unit)}–${formatTime(bin.hi, unit, { withUnit: true })}: ${bin.y.toFixed(2)}%` : `no ${valuesNoun(report.measure)} here`;
+    return tooltipRow(i, names[i]!, `${where} of ${formatCount(dataset.summary.count)} ${valuesNoun(report.measure)}`);
   });
   return [`${formatTime(x, unit, { withUnit: true })}`, ...rows].join('<br/>');
 }

@@ -16,8 +16,8 @@ export function formatTimeTick(micros: number, unit: DisplayUnit): string {
 }
 
 /** "time (ms, log scale)" and the like: every time axis names its unit. */
-export function timeAxisName(unit: DisplayUnit, scale: 'log' | 'linear'): string {
-  return `wait time (${UNIT_LABEL[unit]}${scale === 'log' ? ', log scale' : ''})`;
+export function timeAxisName(unit: DisplayUnit, scale: 'log' | 'linear', what = 'wait time'): string {
+  return `${what} (${UNIT_LABEL[unit]}${scale === 'log' ? ', log scale' : ''})`;
 }
 
 /**

@@ -8,6 +8,7 @@
  * these bins.
  */
 import type { WaitscopeReport } from '@/lib/report/report-schema';
+import { valuesNoun, valueTimeName } from '@/lib/trace/measure';
 import { DEFAULT_TOP_N, defaultTopCount } from '@/lib/stats/top-n';
 import { formatCount, formatTime, numberFormat, type DisplayUnit } from '../display-units';
 import { formatTimeTick, timeAxisName } from './axis-format';
@@ -109,13 +110,13 @@ export function topWaitsOption(report: WaitscopeReport, unit: DisplayUnit, view:
       trigger: 'axis',
       // A pointer line would sit at the anchor, a bar edge, not where the pointer is.
       axisPointer: { type: 'none' },
-      formatter: (params: { axisValue?: number }[]) => tooltipAt(Number(params[0]?.axisValue), names, view, unit),
+      formatter: (params: { axisValue?: number }[]) => tooltipAt(Number(params[0]?.axisValue), names, view, unit, valuesNoun(report.measure)),
     },
     xAxis: {
       type: view.axis === 'log' ? 'log' : 'value',
       ...(view.axis === 'log' ? { logBase: 10, minorTick: { show: true, splitNumber: 10 } } : {}),
       ...(edges.length > 0 ? { min: edges[0], max: edges[edges.length - 1] } : {}),
-      name: timeAxisName(unit, view.axis),
+      name: timeAxisName(unit, view.axis, valueTimeName(report.measure)),
       nameLocation: 'middle',
       nameGap: 32,
       axisLabel: { formatter: (v: number) => formatTimeTick(v, unit), color: INK.muted, hideOverlap: true },
@@ -124,7 +125,7 @@ export function topWaitsOption(report: WaitscopeReport, unit: DisplayUnit, view:
     yAxis: {
       type: 'value',
       min: 0,
-      name: 'waits per bin',
+      name: `${valuesNoun(report.measure)} per bin`,
       nameLocation: 'middle',
       nameGap: 48,
       axisLabel: { formatter: (v: number) => formatCount(v), color: INK.muted },
@@ -147,12 +148,12 @@ function maxLine(max: number | undefined, index: number, unit: DisplayUnit) {
 }
 
 /** The bar at x: its range (data-bin holds its index, for tests) and each dataset's count in it. */
-export function tooltipAt(x: number, names: string[], view: TopWaitsView, unit: DisplayUnit): string {
+export function tooltipAt(x: number, names: string[], view: TopWaitsView, unit: DisplayUnit, noun = 'waits'): string {
   const b = topWaitsBinAt(view, x);
   if (b < 0) return '';
   const { edges, counts } = view.bins;
   const range = `<span data-bin="${b}">${formatTime(edges[b], unit)}–${formatTime(edges[b + 1], unit, { withUnit: true })}</span>`;
-  return [range, ...names.map((name, i) => tooltipRow(i, name, `${formatCount(counts[i]![b])} waits`))].join('<br/>');
+  return [range, ...names.map((name, i) => tooltipRow(i, name, `${formatCount(counts[i]![b])} ${noun}`))].join('<br/>');
 }
 
 /** "2.5 %", "0.25 %", "100 %": a share with two significant digits. */
@@ -169,8 +170,8 @@ export function topWaitsCaption(report: WaitscopeReport, view: TopWaitsView): st
   const shares = report.datasets.map((d, i) => {
     const shown = view.tops[i]!.length;
     const total = d.summary.count;
-    return `${formatShare(shown, total)} of ${formatCount(total)}${shown < view.count ? `: all of its waits` : ''}`;
+    return `${formatShare(shown, total)} of ${formatCount(total)}${shown < view.count ? `: all of its ${valuesNoun(report.measure)}` : ''}`;
   });
   const same = shares.every((s) => s === shares[0]);
-  return `top ${formatCount(view.count)} waits of each dataset (${same ? shares[0] : shares.join('; ')})`;
+  return `top ${formatCount(view.count)} ${valuesNoun(report.measure)} of each dataset (${same ? shares[0] : shares.join('; ')})`;
 }

@@ -8,7 +8,7 @@ import { COMMON_OPTIONS, eventOf, measureOf, parseOptions, UsageError, wholeNumb
 import type { TimeWindow } from '../scope/time-window';
 import { windowSentence } from '../scope/window-dataset';
 import { formatCount } from './format';
-import { measureLabel, type Measure } from '../trace/measure';
+import { measureLabel, valuesNoun, type Measure } from '../trace/measure';
 import { comparisonTable } from './compare-format';
 import { loadDatasets, type LoadedDataset } from './load-dataset';
 import { safeJson, safeText } from './terminal-text';
@@ -158,7 +158,7 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
   mark('sessions');
   const report = buildReportOfSamples(inputs, { event: args.event, ...(args.measure && { measure: args.measure }), baseline: 1, generatorVersion: WAITSCOPE_VERSION, createdAt: new Date().toISOString(), onPhase: mark });
   // Labels and file names reach the terminal: control characters escaped (terminal-text.ts; JSON escapes its own).
-  const overTime = args.overTime === undefined ? null : overTimeSides([datasetA, datasetB], [labelA, labelB], args.overTime, args.measure ? args.event : `'${args.event}' waits`);
+  const overTime = args.overTime === undefined ? null : overTimeSides([datasetA, datasetB], [labelA, labelB], args.overTime, args.measure ? args.event : `'${args.event}' waits`, valuesNoun(args.measure));
   const groups = compareGroups(datasetA, datasetB, args, [labelA, labelB]);
   // fio json+ inputs (lib/sysio): their statistics are the histogram bins'.
   const binned = binnedFiles([...datasetA.files, ...datasetB.files]);
@@ -200,13 +200,13 @@ function windowLines(labels: [string, string], datasets: [LoadedDataset, LoadedD
 }
 
 /** --over-time of both sides: A's rows then B's, each labelled. */
-function overTimeSides(datasets: LoadedDataset[], labels: string[], intervalMicros: number, what: string) {
+function overTimeSides(datasets: LoadedDataset[], labels: string[], intervalMicros: number, what: string, noun: string) {
   const sides = datasets.map((d) => overTimeOf(d, intervalMicros));
   return {
     json: {
       overTime: sides.flatMap((o, i) => overTimeJson(o, { dataset: labels[i]! })),
       overTimeScope: sides.map((o, i) => overTimeScopeJson(o, { dataset: labels[i]! })),
     },
-    text: sides.map((o, i) => `\n${labels[i]}: ${overTimeText(o, what)}`).join(''),
+    text: sides.map((o, i) => `\n${labels[i]}: ${overTimeText(o, what, noun)}`).join(''),
   };
 }

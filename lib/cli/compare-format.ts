@@ -10,7 +10,7 @@ import { valuesNoun, valuesPhrase } from '../trace/measure';
 import type { ComparisonEntry, DatasetReport, WaitscopeReport } from '../report/report-schema';
 import type { Interval } from '../stats/bootstrap';
 import type { Log2Bucket } from '../stats/buckets';
-import { iidTestLines, IID_NOTE } from '../stats/iid-tests';
+import { iidTestLines, iidNote } from '../stats/iid-tests';
 import { notEstimableText, nounFor } from '../stats/minimum-counts';
 import { formatCount, formatMicros, padTable, STATISTIC_LABEL } from './format';
 
@@ -64,9 +64,9 @@ function summaryTable(p: Pair, noun: string): string {
   return padTable([['statistic', p.a.label, p.b.label, 'difference', 'ratio A/B'], ...rows], [false, true, true, true, true]);
 }
 
-function testLines(p: Pair): string[] {
+function testLines(p: Pair, noun: string): string[] {
   const rows = iidTestLines(p.entry).map((t) => [t.name, t.text]);
-  return [...padTable(rows, [false, false]).split('\n').map((l) => `  ${l}`), `  ${IID_NOTE}`];
+  return [...padTable(rows, [false, false]).split('\n').map((l) => `  ${l}`), `  ${iidNote(noun)}`];
 }
 
 function bootstrapLines(p: Pair, noun: string): string[] {
@@ -93,7 +93,7 @@ function bootstrapLines(p: Pair, noun: string): string[] {
 }
 
 /** Upper bounds of both sides' buckets, so the rows line up; null (the open bucket) last. */
-function bucketTable(p: Pair): string {
+function bucketTable(p: Pair, noun: string): string {
   const a = p.a.distributions.log2Micros;
   const b = p.b.distributions.log2Micros;
   const keyOf = (k: Log2Bucket) => k.upperBound ?? Infinity;
@@ -110,7 +110,7 @@ function bucketTable(p: Pair): string {
     ...cell(a, key, na),
     ...cell(b, key, nb),
   ]);
-  return padTable([['wait µs', p.a.label, '%', p.b.label, '%'], ...rows], [false, true, true, true, true]);
+  return padTable([[`${nounFor(1, noun)} µs`, p.a.label, '%', p.b.label, '%'], ...rows], [false, true, true, true, true]);
 }
 
 /** The table of the report's first comparison (A = its treatment, B = its baseline). */
@@ -136,13 +136,13 @@ export function comparisonTable(report: WaitscopeReport): string {
     ...bootstrapLines(p, noun),
     '',
     'iid tests (two-sided; for reference, not used by the verdicts)',
-    ...testLines(p),
+    ...testLines(p, noun),
     '',
     'warnings',
     ...warnings,
     '',
-    'distribution: waits per Oracle log2 µs bucket (V$EVENT_HISTOGRAM_MICRO: "< 2^k" holds [2^(k-1), 2^k))',
-    bucketTable(p),
+    `distribution: ${noun} per Oracle log2 µs bucket (V$EVENT_HISTOGRAM_MICRO: "< 2^k" holds [2^(k-1), 2^k))`,
+    bucketTable(p, noun),
     '',
   ].join('\n');
 }

@@ -1,3 +1,4 @@
+import { valuesNoun } from '../trace/measure';
 import { inputAccess, openInput } from '../node/file-chunks';
 import { findInputs, type InputFile } from '../node/find-inputs';
 import { analyzeOutliers, type OutlierAnalysis } from '../outliers/analyze';
@@ -83,6 +84,7 @@ export async function outliersCommand(argv: string[], out: NodeJS.WritableStream
     gap: args.gap,
     minCount: args.minCount,
     thresholds: args.threshold !== undefined ? [args.threshold] : [],
+    noun: valuesNoun(args.measure),
   });
   for (const w of analysis.warnings) process.stderr.write(safeText(`warning: ${w.message}\n`));
   mark('outliers');

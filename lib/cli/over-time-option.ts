@@ -56,13 +56,13 @@ export function overTimeScopeJson(o: DatasetOverTime, extra: Record<string, stri
 }
 
 /** The table under the statistics: a heading with the interval, axis and rules, then one row per interval. */
-export function overTimeText(o: DatasetOverTime, what: string): string {
-  const head = `${what} per ${formatInterval(o.intervalMicros)} interval, by end time (${axisName(o.axis)}; values in µs; quantiles R type 7; p50 needs ≥ 2 waits, p99 ≥ 100)`;
+export function overTimeText(o: DatasetOverTime, what: string, noun = 'waits'): string {
+  const head = `${what} per ${formatInterval(o.intervalMicros)} interval, by end time (${axisName(o.axis)}; values in µs; quantiles R type 7; p50 needs ≥ 2 ${noun}, p99 ≥ 100)`;
   const left: string[] = [];
   if (o.unplaced > 0) left.push(`${formatCount(o.unplaced)} without a time`);
   if (o.elsewhere > 0) left.push(`${formatCount(o.elsewhere)} on another time axis`);
   const note = left.length > 0 ? `\nNot placed: ${left.join(', ')}.` : '';
-  if (o.intervals === 0) return `${head}\nNo wait has a time to place.${note}\n`;
+  if (o.intervals === 0) return `${head}\nNo ${noun.replace(/s$/, '')} has a time to place.${note}\n`;
   const cell = (v: number) => (v === v ? formatMicros(v) : 'n/a');
   const rows = Array.from({ length: o.intervals }, (_, iv) => [
     axisTimeText(o.start + iv * o.intervalMicros, o.axis),

@@ -34,7 +34,7 @@ export async function statsCommand(args: StatsArgs, out: NodeJS.WritableStream =
   const text = () =>
     whereLine(args) +
     statsTable(dataset, summary, args.measure !== undefined, valuesNoun(args.measure)) +
-    (overTime ? `\n${overTimeText(overTime, args.measure ? dataset.event : `'${dataset.event}' waits`)}` : '') +
+    (overTime ? `\n${overTimeText(overTime, args.measure ? dataset.event : `'${dataset.event}' waits`, valuesNoun(args.measure))}` : '') +
     (groups ? `\n${groups.text()}\n` : '');
   out.write(args.json ? safeJson(json()) : safeText(text()));
   mark('output');

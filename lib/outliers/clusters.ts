@@ -36,6 +36,8 @@ export interface ClusterOptions {
   minCount?: number;
   /** G in µs: largest gap between consecutive end times inside a window. Default: see above, per domain. */
   gap?: number;
+  /** What the values are, plural, for the note (lib/trace/measure.ts valuesNoun; default waits). */
+  noun?: string;
 }
 
 export interface OutlierWindow {
@@ -73,15 +75,15 @@ export interface ClusterResult {
  * type-7 p99.9 interpolates between the two longest waits: the maximum in disguise, and a threshold
  * named p99.9 that is not one. The CLI adds how to give a threshold; the page has no way to.
  */
-export function noDefaultThresholdNote(count: number): string | null {
+export function noDefaultThresholdNote(count: number, noun = 'waits'): string | null {
   const needed = minimumCountFor(DEFAULT_CLUSTER_P);
   if (count >= needed) return null;
-  return `Clusters need a threshold: p99.9 needs ≥ ${needed.toLocaleString('en-US')} waits (this dataset has ${count.toLocaleString('en-US')})`;
+  return `Clusters need a threshold: p99.9 needs ≥ ${needed.toLocaleString('en-US')} ${noun} (this dataset has ${count.toLocaleString('en-US')})`;
 }
 
 /** The default threshold, the type-7 p99.9, or null with the note when the sample is too small for it. */
-export function defaultClusterThreshold(ela: Float64Array): { threshold: number | null; note: string | null } {
-  const note = noDefaultThresholdNote(ela.length);
+export function defaultClusterThreshold(ela: Float64Array, noun = 'waits'): { threshold: number | null; note: string | null } {
+  const note = noDefaultThresholdNote(ela.length, noun);
   return note === null ? { threshold: quantileOf(ela, DEFAULT_CLUSTER_P), note: null } : { threshold: null, note };
 }
 
@@ -106,7 +108,7 @@ export function detectClusters(ela: Float64Array, micros: Float64Array, domain: 
   const n = ela.length;
   const minCount = options.minCount ?? DEFAULT_MIN_COUNT;
   if (!(minCount >= 1)) throw new RangeError(`clusters: minCount must be ≥ 1, got ${minCount}`);
-  const { threshold, note } = options.threshold !== undefined ? { threshold: options.threshold, note: null } : defaultClusterThreshold(ela);
+  const { threshold, note } = options.threshold !== undefined ? { threshold: options.threshold, note: null } : defaultClusterThreshold(ela, options.noun);
   if (threshold === null) return { threshold: null, thresholdNote: note, minCount, outliers: null, windows: [] };
   // Per domain: the outliers and the span of all waits.
   const byDomain = new Map<number, { picked: number[]; lo: number; hi: number }>();

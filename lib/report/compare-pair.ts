@@ -75,12 +75,13 @@ export function comparePair(a: ComparisonSide, b: ComparisonSide, options: PairO
   const labels = { a: a.label, b: b.label };
   const sessionCounts = { a: a.sample.sessions?.length ?? null, b: b.sample.sessions?.length ?? null };
   const why = whyNotClustered(sessionCounts, labels);
+  const noun = options.noun ?? 'waits';
   const comparison = compare(a.sample, b.sample, {
     bootstrap: options.bootstrap,
     singleWaits: why !== null,
     metadata: { a: a.metadata, b: b.metadata },
+    noun,
   });
-  const noun = options.noun ?? 'waits';
   const resampling = describeResampling(comparison, why, noun);
   const warnings: ReportWarning[] = [...comparison.warnings];
   for (const [side, sample] of [['a', a.sample], ['b', b.sample]] as const) {

@@ -16,7 +16,7 @@ import type { KsResult } from './ks';
 import { mannWhitneyCounts } from './mann-whitney';
 import type { MannWhitneyResult } from './mann-whitney';
 import { withoutSessions, type Sample } from './sample';
-import { estimableSummary, hasCi, MIN_WAITS_FOR_CI, MINIMUM_COUNT } from './minimum-counts';
+import { estimableSummary, hasCi, MIN_WAITS_FOR_CI, MINIMUM_COUNT, nounFor } from './minimum-counts';
 import { QUANTILES, summarizeCounts } from './summary';
 import type { Summary } from './summary';
 import { welchTest } from './welch';
@@ -71,6 +71,8 @@ export interface CompareOptions {
   metadata?: { a?: DatasetMetadata; b?: DatasetMetadata };
   /** CI level for Welch and the bootstrap (default 0.95). */
   confidence?: number;
+  /** What the values are, plural, for the warnings (lib/trace/measure.ts valuesNoun; default waits). */
+  noun?: string;
 }
 
 /** The bootstrap's result with null CIs for statistics a side has too few waits for (minimum-counts.ts). */
@@ -158,7 +160,7 @@ export function withoutInestimable(b: ComparisonBootstrap, smallerCount: number)
  * samples have them (and `singleWaits` is not set), else single waits.
  */
 export function compare(a: Sample, b: Sample, options: CompareOptions = {}): Comparison {
-  const { confidence = 0.95, metadata } = options;
+  const { confidence = 0.95, metadata, noun = 'waits' } = options;
   const sa = estimableSummary(summarizeCounts(a.counts));
   const sb = estimableSummary(summarizeCounts(b.counts));
   const rows = comparedRows(sa, sb);
@@ -170,7 +172,7 @@ export function compare(a: Sample, b: Sample, options: CompareOptions = {}): Com
     if (small.length > 0) {
       warnings.push({
         code: 'small-sample-quantile',
-        message: `${key === 'p999' ? 'p99.9' : key} needs at least ${need} waits: not shown for ${small.map(([s, n]) => `${s} (${n} waits)`).join(' and ')}.`,
+        message: `${key === 'p999' ? 'p99.9' : key} needs at least ${need} ${noun}: not shown for ${small.map(([s, n]) => `${s} (${n} ${nounFor(n as number, noun)})`).join(' and ')}.`,
       });
     }
   }
@@ -178,7 +180,7 @@ export function compare(a: Sample, b: Sample, options: CompareOptions = {}): Com
   if (lo > 0 && lo < MIN_WAITS_FOR_CI) {
     warnings.push({
       code: 'small-sample-ci',
-      message: `A comparison needs at least ${MIN_WAITS_FOR_CI} waits on each side for a confidence interval (A ${sa.count}, B ${sb.count}): no CI and no verdict of significance.`,
+      message: `A comparison needs at least ${MIN_WAITS_FOR_CI} ${noun} on each side for a confidence interval (A ${sa.count}, B ${sb.count}): no CI and no verdict of significance.`,
     });
   }
   if (hi > 10 * lo) {

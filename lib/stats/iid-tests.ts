@@ -7,8 +7,11 @@
 import type { Comparison } from './compare';
 import { formatPValue } from './verdict';
 
-export const IID_NOTE =
-  'These tests treat every wait as independent. Waits of one session are correlated, so their p-values overstate certainty; the verdicts do not use them.';
+/** The note under the iid tests; `noun`: what the values are, plural (waits, calls, commits). */
+export function iidNote(noun = 'waits'): string {
+  const one = noun.replace(/s$/, '');
+  return `These tests treat every ${one} as independent. ${noun[0]?.toUpperCase()}${noun.slice(1)} of one session are correlated, so their p-values overstate certainty; the verdicts do not use them.`;
+}
 
 const MINUS = '\u2212';
 const fixed = (v: number, digits: number) => v.toFixed(digits).replace(/^-/, MINUS);

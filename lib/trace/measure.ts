@@ -49,6 +49,17 @@ export function valuesNoun(m: Measure | undefined): ValuesNoun {
   return m === undefined || m.kind === 'event' ? 'waits' : m.kind === 'call' ? 'calls' : 'commits';
 }
 
+/** One of them: 'wait', 'call', 'commit'. */
+export function valueNoun(m: Measure | undefined): string {
+  return valuesNoun(m).replace(/s$/, '');
+}
+
+/** What a time axis of the values is: a wait's time, a call's elapsed time, a commit's time. */
+export function valueTimeName(m: Measure | undefined): string {
+  const one = valueNoun(m);
+  return one === 'call' ? 'elapsed time' : `${one} time`;
+}
+
 /** The values in a sentence, under the measure's label: "'log file sync' waits", "'EXEC elapsed' calls", "commits". */
 export function valuesPhrase(label: string, m: Measure | undefined): string {
   const noun = valuesNoun(m);

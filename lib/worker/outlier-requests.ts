@@ -3,6 +3,7 @@
  * (a second pass over the files), and the lines around one wait (a pass over its file up to them,
  * streamed, so a file is never held). Everything is computed here; the page only draws what comes back.
  */
+import { valuesNoun } from '../trace/measure';
 import { analyzeOutliers, type OutlierAnalysis } from '../outliers/analyze';
 import { createCoOccurrence, finishCoOccurrence, scanCoOccurrence, type WindowActivity } from '../outliers/co-occurrence';
 import type { OutlierWindow } from '../outliers/clusters';
@@ -101,7 +102,7 @@ export function timelineOf(input: ListInput): TimelineSeries {
 export function outliersOf(d: DatasetState, label: string, options: { top: number; thresholds: number[] }): DatasetOutliers | null {
   const input = listInputOf(d);
   if (!input || input.samples.count === 0) return null;
-  const analysis = analyzeOutliers(input, label, { top: options.top, thresholds: options.thresholds });
+  const analysis = analyzeOutliers(input, label, { top: options.top, thresholds: options.thresholds, noun: valuesNoun(d.measure ?? undefined) });
   return {
     datasetId: d.id,
     label,
