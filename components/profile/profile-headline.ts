@@ -9,6 +9,11 @@ import { micros, signedMicros } from './profile-format';
 
 export function profileHeadline(c: Pick<ProfileComparison, 'a' | 'b' | 'deltaR' | 'relativeDeltaR' | 'components'>, labels: { a: string; b: string }): string {
   const against = `${labels.a} against ${labels.b}`;
+  // A side without R (an LGWR trace, a window with nothing in it) answers nothing: every row of the
+  // other side would be "the change" (TRUNC-TEST against an LGWR trace: "99.2% of the change came
+  // from SQL*Net message from client").
+  const empty = c.a.sessions === 0 ? labels.a : c.b.sessions === 0 ? labels.b : null;
+  if (empty !== null) return `No answer: ${empty} has no response time (no call or wait with a time).`;
   if (c.deltaR === 0) return `R is the same in ${against} (${micros(c.a.total)} µs).`;
   const how = c.deltaR < 0 ? 'fell' : 'rose';
   const relative = c.relativeDeltaR === null ? '' : ` ${formatRelative(Math.abs(c.relativeDeltaR)).replace(/^\+/, '')}`;

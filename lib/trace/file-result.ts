@@ -28,7 +28,8 @@ export function buildFileResult(scan: ScanResult, ctx: FileResultContext): Trace
       lines: [],
     });
   }
-  if (ctx.gzipError !== undefined) {
+  // Nothing decompressed: the outcome's reason says the file is damaged (outcome.ts), once.
+  if (ctx.gzipError !== undefined && scan.bytes > 0) {
     // One message for the file's end (issue 12): the last line is cut because the gzip data stops
     // there, so the scanner's own "ends inside a WAIT line" is said here, not as a second warning.
     const cut = warnings.findIndex((w) => w.code === 'truncated-final-line');
@@ -42,11 +43,11 @@ export function buildFileResult(scan: ScanResult, ctx: FileResultContext): Trace
       lines: scan.lines > 0 ? [scan.lines] : [],
     });
   }
-  const outcome = decideOutcome(scan, event, fileName, ctx.measure);
+  const outcome = decideOutcome(scan, event, fileName, ctx.measure, ctx.gzipError);
   const add = (code: ParseWarning['code'], message: string) => warnings.push({ code, message, count: 1, lines: [] });
   if (outcome.kind === 'no-event' && ctx.measure) add('no-event', `${fileName} has ${missingMeasureText(ctx.measure)}`);
   else if (outcome.kind === 'no-event') add('no-event', describeMissingEvent(fileName, event, outcome.eventsPresent, scan.waitLines));
-  else if (outcome.kind === 'not-a-trace' && scan.bytes === 0) add('empty-file', outcome.reason);
+  else if (outcome.kind === 'not-a-trace' && scan.bytes === 0) add(ctx.gzipError !== undefined ? 'damaged-gzip' : 'empty-file', outcome.reason);
   else if (outcome.kind === 'not-a-trace' && scan.binaryAt !== null) add('binary-content', outcome.reason);
   else if (outcome.kind === 'not-a-trace') add('not-10046', outcome.reason);
   return {

@@ -6,7 +6,9 @@ import type { ParseOutcome } from './types';
  * The three outcomes a user must be able to tell apart (style.md §3): not a trace, a trace
  * without the chosen event, and parsed (with its warnings).
  */
-export function decideOutcome(scan: ScanResult, event: string, fileName: string, measure?: Measure): ParseOutcome {
+export function decideOutcome(scan: ScanResult, event: string, fileName: string, measure?: Measure, gzipError?: string): ParseOutcome {
+  // gzip data that fails before a byte comes out is a damaged archive, not an empty file.
+  if (scan.bytes === 0 && gzipError !== undefined) return { kind: 'not-a-trace', reason: `${fileName} is a damaged gzip file: ${gzipError}, and nothing was decompressed before the damage was found` };
   if (scan.bytes === 0) return { kind: 'not-a-trace', reason: `${fileName} is empty` };
   if (scan.binaryAt !== null) {
     return { kind: 'not-a-trace', reason: `${fileName} is not a trace: it holds binary data (a NUL or control byte near byte ${scan.binaryAt})` };

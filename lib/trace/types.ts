@@ -75,6 +75,8 @@ export type WarningCode =
   | 'truncated-final-line'
   | 'truncated-record'
   | 'truncated-gzip'
+  /** gzip data that failed before a byte came out: the file's outcome (not a trace), said once. */
+  | 'damaged-gzip'
   | 'glued-line'
   | 'invalid-utf8'
   | 'long-line'

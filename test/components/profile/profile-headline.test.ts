@@ -36,7 +36,10 @@ describe('the profile comparison headline', () => {
   it('no change, and no baseline R to be relative to', () => {
     expect(profileHeadline({ a: { total: 10, sessions: 1 }, b: { total: 10, sessions: 1 }, deltaR: 0, relativeDeltaR: null, components: [] }, labels)).toBe('R is the same in on against off (10 µs).');
     expect(profileHeadline({ a: { total: 10, sessions: 1 }, b: { total: 0, sessions: 0 }, deltaR: 10, relativeDeltaR: null, components: [row('y', 10, 1)] }, labels)).toBe(
-      'R rose (+10 µs) in on against off; 100.0% of the change came from y.',
+      'No answer: off has no response time (no call or wait with a time).',
+    );
+    expect(profileHeadline({ a: { total: 0, sessions: 0 }, b: { total: 10, sessions: 1 }, deltaR: -10, relativeDeltaR: -1, components: [row('y', -10, 1)] }, labels)).toBe(
+      'No answer: on has no response time (no call or wait with a time).',
     );
   });
 });
