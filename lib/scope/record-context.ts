@@ -1,3 +1,4 @@
+import { depthOf } from '../trace/call-line';
 import { statementKey, unknownStatementKey } from '../profile/statement-key';
 import { ioCount, NO_SIZE } from '../io/io-size';
 import { dataBlocksLabel, SINGLE_BLOCK_EVENT } from '../io/trace-block-size';
@@ -40,6 +41,8 @@ export class RecordContext {
   private paramsRead = false;
   /** The record measured: a wait (its cursor in its bytes) or the latest call line. */
   private cursor = '';
+  /** The depth the measured call line gives (`dep=`; XCTEND and LOB calls: 0), NaN for a wait. */
+  private callDep = NaN;
   private pid: string | null = null;
   private session = 0;
 
@@ -60,6 +63,7 @@ export class RecordContext {
     this.wait = w;
     this.paramsRead = false;
     this.cursor = '';
+    this.callDep = NaN;
     this.pid = at.pid;
     this.session = at.session;
   }
@@ -77,6 +81,7 @@ export class RecordContext {
   atCall(c: VisitedCall, at: RecordPosition): void {
     this.wait = null;
     this.cursor = c.cursor;
+    this.callDep = depthOf(c);
     this.pid = at.pid;
     this.session = at.session;
   }
@@ -86,8 +91,13 @@ export class RecordContext {
     this.session = at.session;
   }
 
-  /** The statement depth of the record's cursor, or null when its PARSING IN CURSOR was not seen. */
+  /**
+   * The depth of the record: a call line's own dep= (what `--call … --dep` filters on, and what a
+   * DBA reads on the line: a cursor parsed at dep 1 may run at dep 2), else the statement depth of
+   * the wait's cursor, or null when its PARSING IN CURSOR was not seen.
+   */
   dep(): number | null {
+    if (this.callDep === this.callDep) return this.callDep;
     return this.statement()?.dep ?? null;
   }
 
