@@ -54,8 +54,9 @@ export function parseCommonArgs(argv: string[]): CommonArgs {
 
 /** The common arguments, checked, from what parseOptions found for COMMON_OPTIONS (and maybe more). */
 export function commonArgsOf(values: MeasureValues & WindowValues & { json?: boolean; workers?: string; group?: string; where?: string }, positionals: string[]): CommonArgs {
-  if (positionals.length === 0) throw new UsageError('no input: give one or more trace files or directories');
+  // The measure first: `--call x.trc` took the file for the call's name, and says so.
   const measure = measureOf(values);
+  if (positionals.length === 0) throw new UsageError('no input: give one or more trace files or directories');
   const window = windowArgs(values);
   const group = groupSpecOf(values);
   if (typeof group === 'string') throw new UsageError(group);
@@ -95,11 +96,15 @@ export function measureOf(values: MeasureValues): Exclude<Measure, { kind: 'even
   if (values.call === undefined) return null;
   const call = values.call.trim().toUpperCase();
   if (!isCallName(call)) {
-    throw new UsageError(`--call takes a call name (${CALL_NAMES.join(', ')}, or a LOB call such as LOBREAD), not '${values.call}'`);
+    // `--call x.trc`: the name was left out, and the file taken for it.
+    const file = /[/\\.]/.test(values.call) ? `; '${values.call}' looks like a file: give the call's name before it, e.g. --call EXEC ${values.call}` : '';
+    throw new UsageError(`--call takes a call name (${CALL_NAMES.join(', ')}, or a LOB call such as LOBREAD), not '${values.call}'${file}`);
   }
   if (sqlId !== undefined && hashText !== undefined) throw new UsageError('give --sql-id or --hash-value, not both');
-  if (sqlId !== undefined && !SQL_ID.test(sqlId)) throw new UsageError(`--sql-id takes a 13-character sql_id such as 8ggw94h7mvxd7, not '${sqlId}'`);
-  return { kind: 'call', call, sqlId: sqlId ?? null, hashValue: wholeNumber('hash-value', hashText, 0) ?? null, dep: wholeNumber('dep', depText, 0) ?? null };
+  // Oracle writes sql_ids in lower case; one copied in capitals is the same sql_id.
+  const id = sqlId !== undefined && SQL_ID.test(sqlId.toLowerCase()) ? sqlId.toLowerCase() : sqlId;
+  if (id !== undefined && !SQL_ID.test(id)) throw new UsageError(`--sql-id takes a 13-character sql_id such as 8ggw94h7mvxd7, not '${sqlId}'`);
+  return { kind: 'call', call, sqlId: id ?? null, hashValue: wholeNumber('hash-value', hashText, 0) ?? null, dep: wholeNumber('dep', depText, 0) ?? null };
 }
 
 /** The `--event` name (the default when not given); an empty one is a usage error. */

@@ -23,8 +23,10 @@ export class MeasuringScanner extends VisitingScanner {
       const scale = MICROS_PER_ELA_UNIT[scanner.facts.unit];
       // Samples hold the trace's own units until the scan ends (scanner.ts finish), as waits do.
       scanner.samples.push(micros / scale, timMicros / scale, at.line, at.offset, at.session);
-    }, (_why, at) => {
-      (sinkHolder.scanner as MeasuringScanner).warnings.add('read-only-commit', at.line, () => READ_ONLY_COMMIT);
+    }, (why, at) => {
+      const warnings = (sinkHolder.scanner as MeasuringScanner).warnings;
+      if (why === 'read-only-commit') warnings.add('read-only-commit', at.line, () => READ_ONLY_COMMIT);
+      else warnings.add('no-sql-id', 0, () => NO_SQL_ID);
     });
     super({ ...options, event: NO_EVENT }, bothVisitors(measuring, visitor));
     sinkHolder.scanner = this;
@@ -38,6 +40,7 @@ export class MeasuringScanner extends VisitingScanner {
   }
 }
 
+const NO_SQL_ID = 'its PARSING IN CURSOR lines carry no sqlid= (Oracle writes it from 11g on), so no call matches --sql-id; --hash-value takes their hv=';
 const READ_ONLY_COMMIT = 'a read-only commit (XCTEND rd_only=1: nothing to write, so no redo and no log file sync) is not one of the commits measured';
 
 /** No WAIT is named this (event names are printable text). */

@@ -32,8 +32,12 @@ interface ProcessState {
   readOnly: boolean;
 }
 
-/** Why a commit was left out of the measure (MeasureVisitor's `leftOut`). */
-export type LeftOutCommit = 'read-only-commit';
+/**
+ * What the measure tells its scan to say (MeasureVisitor's `leftOut`): a read-only commit left out,
+ * or a --sql-id asked of a trace whose cursors have none (before 11g: PARSING IN CURSOR has no
+ * sqlid=, trace-format.md §6), which --hash-value would find.
+ */
+export type LeftOutCommit = 'read-only-commit' | 'no-sql-id';
 
 /**
  * The values of a call or commit measure, from the records a scan visits in file order.
@@ -56,6 +60,10 @@ export type LeftOutCommit = 'read-only-commit';
  */
 export class MeasureVisitor implements TraceVisitor {
   private readonly processes = new PerProcess<ProcessState>(() => ({ lastEnd: NaN, cursors: new Map(), commit: null, readOnly: false }));
+  /** Cursors seen, and whether one had a sql_id: a --sql-id on a trace of none says why it finds nothing. */
+  private cursorsSeen = 0;
+  private sqlIdSeen = false;
+  private lastCursorAt: RecordPosition | null = null;
 
   constructor(
     private readonly measure: Exclude<Measure, { kind: 'event' }>,
@@ -80,6 +88,9 @@ export class MeasureVisitor implements TraceVisitor {
 
   onCursor(c: VisitedCursor, at: RecordPosition): void {
     const isCommit = c.oct === COMMIT_COMMAND_TYPE || c.text.trim().toUpperCase() === 'COMMIT';
+    this.cursorsSeen++;
+    if (c.sqlId !== null) this.sqlIdSeen = true;
+    this.lastCursorAt = at;
     this.processes.get(at.pid).cursors.set(c.cursor, { sqlId: c.sqlId, hv: c.hv, isCommit });
   }
 
@@ -93,6 +104,8 @@ export class MeasureVisitor implements TraceVisitor {
   /** Ends the pass: a commit still open at the end of the file ends at its last wait. */
   finish(): void {
     for (const p of this.processes.values()) this.endCommit(p);
+    const m = this.measure;
+    if (m.kind === 'call' && m.sqlId !== null && this.cursorsSeen > 0 && !this.sqlIdSeen) this.leftOut('no-sql-id', this.lastCursorAt as RecordPosition);
   }
 
   private callValue(p: ProcessState, call: VisitedCall, at: RecordPosition): void {

@@ -194,5 +194,15 @@ describe('measures: a call type or the commit instead of a wait event (issue 14 
     expect(bad.stderr).toContain("--call takes a call name");
     const loose = await runCli(['stats', '--sql-id', 'abc', trace('oltp-11-2')]);
     expect(loose.stderr).toContain('--sql-id, --hash-value and --dep narrow a --call measure');
+    // The file taken for the call's name, a sql_id in capitals, and a --sql-id on a trace written before 11g.
+    const fileForName = await runCli(['stats', '--call', trace('oltp-11-2')]);
+    expect(fileForName.stderr).toContain(`'${trace('oltp-11-2')}' looks like a file: give the call's name before it, e.g. --call EXEC ${trace('oltp-11-2')}`);
+    const sqlId = /sqlid='([0-9a-z]{13})'/.exec(lines('oltp-11-2').join('\n'))![1]!;
+    const lower = parseJsonOutput<{ count: number }>(await runCli(['stats', '--json', '--call', 'EXEC', '--sql-id', sqlId, trace('oltp-11-2')]));
+    const upper = parseJsonOutput<{ count: number; event: string }>(await runCli(['stats', '--json', '--call', 'EXEC', '--sql-id', sqlId.toUpperCase(), trace('oltp-11-2')]));
+    expect(upper.count).toBe(lower.count);
+    expect(upper.event).toBe(`EXEC elapsed of sql_id ${sqlId}`);
+    const old = await runCli(['stats', '--call', 'EXEC', '--sql-id', sqlId, trace('oltp-9i')]);
+    expect(old.stderr).toContain('its PARSING IN CURSOR lines carry no sqlid= (Oracle writes it from 11g on), so no call matches --sql-id; --hash-value takes their hv=');
   });
 });
