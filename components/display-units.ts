@@ -44,7 +44,8 @@ export function formatTime(micros: number | null | undefined, unit: DisplayUnit,
   if (micros === null || micros === undefined || !Number.isFinite(micros)) return '–';
   const v = toDisplay(micros, unit);
   const abs = Math.abs(v);
-  const digits = unit === 'ms' ? 3 : abs >= 100 || Number.isInteger(v) ? 0 : abs >= 1 ? 2 : 3;
+  // A type-7 median of whole µs is often a half (5,900.5): one decimal keeps it, as the CLI writes it.
+  const digits = unit === 'ms' ? 3 : Number.isInteger(v) ? 0 : abs >= 100 ? 1 : abs >= 1 ? 2 : 3;
   const text = (fixed[digits] as Intl.NumberFormat).format(v);
   return options.withUnit ? `${text} ${UNIT_LABEL[unit]}` : text;
 }

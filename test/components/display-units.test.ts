@@ -27,6 +27,9 @@ describe('display-units formatters', () => {
     expect(formatTime(2.5, 'us')).toBe('2.50');
     expect(formatTime(0.25, 'us')).toBe('0.250');
     expect(formatTime(500, 'ms', { withUnit: true })).toBe('0.500 ms');
+    // A median of whole µs (R type 7) is often a half: kept, as the CLI writes it, not rounded to 5,901.
+    expect(formatTime(5_900.5, 'us')).toBe('5,900.5');
+    expect(formatTime(5_110.75, 'us')).toBe('5,110.8');
   });
 });
 
