@@ -18,7 +18,7 @@ import type { ComparisonEntry, WaitscopeReport } from '@/lib/report/report-schem
 import { valuesNoun, valuesPhrase } from '@/lib/trace/measure';
 import { iidTestLines, iidNote } from '@/lib/stats/iid-tests';
 import { notEstimableText } from '@/lib/stats/minimum-counts';
-import { formatCount, formatRelative, formatTime, UNIT_LABEL, type DisplayUnit } from './display-units';
+import { formatCount, formatRelative, formatStatistic, UNIT_LABEL, type DisplayUnit } from './display-units';
 import { CI_METHOD_HELP, STATISTIC_HELP, TEST_HELP } from './help/help-text';
 import { HelpTip } from './help/HelpTip';
 import { VerdictLines } from './help/VerdictLines';
@@ -67,7 +67,7 @@ const comparisonId = (c: ComparisonEntry) => `${c.treatment}-${c.baseline}`;
 
 /** A value as people read it: counts as integers, times in the chosen unit. */
 function formatValue(stat: Statistic, v: number | null, unit: DisplayUnit): string {
-  return stat === 'count' ? formatCount(v) : formatTime(v, unit);
+  return stat === 'count' ? formatCount(v) : formatStatistic(v, unit);
 }
 
 /** A difference with its sign, and a true minus sign as formatRelative writes it. */

@@ -44,9 +44,20 @@ export function formatTime(micros: number | null | undefined, unit: DisplayUnit,
   if (micros === null || micros === undefined || !Number.isFinite(micros)) return '–';
   const v = toDisplay(micros, unit);
   const abs = Math.abs(v);
-  // A type-7 median of whole µs is often a half (5,900.5): one decimal keeps it, as the CLI writes it.
-  const digits = unit === 'ms' ? 3 : Number.isInteger(v) ? 0 : abs >= 100 ? 1 : abs >= 1 ? 2 : 3;
+  const digits = unit === 'ms' ? 3 : abs >= 100 || Number.isInteger(v) ? 0 : abs >= 1 ? 2 : 3;
   const text = (fixed[digits] as Intl.NumberFormat).format(v);
+  return options.withUnit ? `${text} ${UNIT_LABEL[unit]}` : text;
+}
+
+/**
+ * A statistic (a mean, a type-7 quantile, a difference of them): as formatTime, but in µs a value
+ * of 100 or more keeps its tenths, as the CLI writes it: a median of whole µs is often a half, and
+ * the page rounded 5,900.5 to 5,901 where the CLI's text and JSON said 5,900.5. Labels of ranges
+ * (bin edges) stay whole: formatTime.
+ */
+export function formatStatistic(micros: number | null | undefined, unit: DisplayUnit, options: { withUnit?: boolean } = {}): string {
+  if (unit !== 'us' || micros === null || micros === undefined || !Number.isFinite(micros) || Math.abs(micros) < 100 || Math.round(micros * 10) % 10 === 0) return formatTime(micros, unit, options);
+  const text = (fixed[1] as Intl.NumberFormat).format(micros);
   return options.withUnit ? `${text} ${UNIT_LABEL[unit]}` : text;
 }
 

@@ -3,10 +3,10 @@
  * (display-units.ts), shares as percentages, differences with a sign and a true minus. Every number
  * cell also carries its raw value in `data-value`, so a test compares the page with the CLI's JSON.
  */
-import { formatCount, formatRelative, formatTime } from '../display-units';
+import { formatCount, formatRelative, formatStatistic } from '../display-units';
 
-/** µs, whole or to the decimals formatTime gives; '–' for none. */
-export const micros = (v: number | null | undefined): string => formatTime(v, 'us').replace(/^-/, '\u2212');
+/** µs as a statistic is written (formatStatistic: tenths kept from 100 µs up); '–' for none. */
+export const micros = (v: number | null | undefined): string => formatStatistic(v, 'us').replace(/^-/, '\u2212');
 
 /** A difference in µs: +1,234 or −1,234. */
 export const signedMicros = (v: number | null | undefined): string => (v !== null && v !== undefined && v > 0 ? `+${micros(v)}` : micros(v));

@@ -1,7 +1,7 @@
 // The formatters made once give the text toLocaleString('en-US', …) gives (ECMA-402 defines that
 // as a new Intl.NumberFormat with the same options), for counts, line numbers and ms/µs values.
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatFixed, formatNumber, formatRelative, formatTime, numberFormat } from '../../components/display-units';
+import { formatCount, formatFixed, formatNumber, formatRelative, formatStatistic, formatTime, numberFormat } from '../../components/display-units';
 
 const values = [0, 1, 7, 999, 1000, 1234.5, 12_345_678, 4_000_000, 0.0004, 0.001, 0.25, 2.5, 99.999, 1e15, -1234, NaN];
 
@@ -27,9 +27,16 @@ describe('display-units formatters', () => {
     expect(formatTime(2.5, 'us')).toBe('2.50');
     expect(formatTime(0.25, 'us')).toBe('0.250');
     expect(formatTime(500, 'ms', { withUnit: true })).toBe('0.500 ms');
-    // A median of whole µs (R type 7) is often a half: kept, as the CLI writes it, not rounded to 5,901.
-    expect(formatTime(5_900.5, 'us')).toBe('5,900.5');
-    expect(formatTime(5_110.75, 'us')).toBe('5,110.8');
+    // Bin edges and other labels stay whole.
+    expect(formatTime(1_258.925, 'us')).toBe('1,259');
+    // A statistic: a median of whole µs (R type 7) is often a half, kept as the CLI writes it, not 5,901.
+    expect(formatStatistic(5_900.5, 'us')).toBe('5,900.5');
+    expect(formatStatistic(5_110.75, 'us')).toBe('5,110.8');
+    expect(formatStatistic(-3_999.5, 'us')).toBe('-3,999.5');
+    // Tenths that round to a whole µs, and small values, as formatTime writes them.
+    expect(formatStatistic(10_589.99999, 'us')).toBe('10,590');
+    expect(formatStatistic(46.54, 'us')).toBe('46.54');
+    expect(formatStatistic(5_900.5, 'ms')).toBe('5.901');
   });
 });
 
