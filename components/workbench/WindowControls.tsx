@@ -32,7 +32,7 @@ function specOf(targets: readonly WindowTarget[], target: string): WindowSpec {
   return keys.size === 1 ? (chosen[0]?.window ?? NO_WINDOW_SPEC) : NO_WINDOW_SPEC;
 }
 
-export function WindowControls({ targets, onApply }: { targets: readonly WindowTarget[]; onApply: (ids: string[], spec: WindowSpec) => void }) {
+export function WindowControls({ targets, onApply, noun = 'waits' }: { targets: readonly WindowTarget[]; onApply: (ids: string[], spec: WindowSpec) => void; noun?: string }) {
   const [target, setTarget] = useState(ALL);
   const applied = specOf(targets, target);
   const appliedKey = JSON.stringify(applied);
@@ -64,7 +64,7 @@ export function WindowControls({ targets, onApply }: { targets: readonly WindowT
   const anyWindow = targets.some((t) => !isNoWindow(t.window));
   return (
     <fieldset className="control" data-testid="window-controls">
-      <legend>Analysis window: every statistic is of the waits ending in [From, To)</legend>
+      <legend>{`Analysis window: every statistic is of the ${noun} ending in [From, To)`}</legend>
       <form
         className={styles.form}
         onSubmit={(e) => {

@@ -222,7 +222,7 @@ export function Workbench() {
             )}
           </div>
 
-          {included.length > 0 && <WindowControls targets={included} onApply={applyWindow} />}
+          {included.length > 0 && <WindowControls targets={included} onApply={applyWindow} noun={valuesNoun(view.measure)} />}
           {eventNote && <p className="hint" data-testid="event-note">{eventNote}</p>}
           {view.measure.kind === 'event' && view.measure.event === LOG_WRITE_WARNING && <p className="hint" data-testid="log-write-warning-note">{LOG_WRITE_WARNING_NOTE}</p>}
           {report && share.sharing && <SharePanel report={report} prepare={share.prepare} onClose={share.close} onShared={share.onShared} />}

@@ -115,7 +115,11 @@ describe('the measure picker in Chromium', () => {
     expect(await page.getByTestId('answers').textContent()).toMatch(/^With Flash logging on rather than Flash logging off, commits were/);
     expect(await page.locator('[data-testid=comparison-table] caption').textContent()).toMatch(/^commits; all times in µs/);
     await openView(page, 'distribution');
-    expect(await page.getByTestId('figure-all-waits').textContent()).toContain('Distribution of all commits');
+    const figure = await page.getByTestId('figure-all-waits').textContent();
+    expect(figure).toContain('Distribution of all commits');
+    expect(figure).toContain("All commits of each dataset");
+    expect(figure).toContain('commit time (µs, log scale)');
+    expect(await page.locator('legend', { hasText: 'Analysis window' }).textContent()).toBe('Analysis window: every statistic is of the commits ending in [From, To)');
     await openView(page, 'outliers');
 
     // The longest commit of the loop heads its outlier list, at its XCTEND line, which its context marks.
