@@ -9,8 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { REPORT_THRESHOLDS_MICROS } from '@/lib/report/compare-pair';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { valuesNoun } from '@/lib/trace/measure';
-
-const capitalized = (s: string): string => `${s[0]?.toUpperCase() ?? ''}${s.slice(1)}`;
+import { capitalized } from '@/lib/stats/minimum-counts';
 import { EXADATA_OUTLIER_MICROS } from '@/lib/stats/thresholds';
 import { formatCount, formatNumber, numberFormat, UNIT_LABEL, type DisplayUnit } from './display-units';
 

@@ -2,6 +2,7 @@
  * Which time window each dataset's statistics are of (issue 15 §1), above the results of the page
  * and of a shared report: "Window: … (N waits outside it, M without a time left out)".
  */
+import { capitalized } from '@/lib/stats/minimum-counts';
 import type { DatasetReport, WaitscopeReport } from '@/lib/report/report-schema';
 import { windowSentence } from '@/lib/scope/window-dataset';
 import { formatCount } from './display-units';
@@ -12,7 +13,7 @@ export function windowText(d: Pick<DatasetReport, 'window'>, report: Pick<Waitsc
   if (!d.window) return null;
   // A call or commit measure's values are not waits (the CLI's words too).
   const text = windowSentence(d.window, report.measure ? 'values' : 'waits', formatCount);
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+  return capitalized(text);
 }
 
 export function WindowLines({ report }: { report: WaitscopeReport }) {

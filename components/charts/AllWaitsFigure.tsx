@@ -53,12 +53,15 @@ export function AllWaitsFigure({ report, unit, bucketMode, onSelectRange }: AllW
       pickBinsOn(chart, datasetNames(report), view.bins, (d, b) => allWaitsSelection(report, bucketMode, d, b), (s) => onSelect.current?.(s)),
     [report, bucketMode, view],
   );
+  // What the values are (waits, calls, commits), and one of them.
+  const values = valuesNoun(report.measure);
+  const value = valueNoun(report.measure);
   const counts = report.datasets.map((d) => formatCount(d.summary.count));
   const waits = counts.every((c) => c === counts[0]) ? `${counts[0]} each` : counts.join(', ');
   const outside = Math.max(0, ...view.outsidePercent);
   const cut = view.range
     ? ` Axis ${formatTimeTick(view.range.min, unit)}–${formatTimeTick(view.range.max, unit)} ${UNIT_LABEL[unit]}: ${
-        outside === 0 ? `every ${valueNoun(report.measure)} is inside` : `${outside < 0.01 ? 'under 0.01' : `at most ${outside.toFixed(2)}`}% of a dataset's ${valuesNoun(report.measure)} lie outside`
+        outside === 0 ? `every ${value} is inside` : `${outside < 0.01 ? 'under 0.01' : `at most ${outside.toFixed(2)}`}% of a dataset's ${values} lie outside`
       }.`
     : '';
   const bins =
@@ -66,10 +69,10 @@ export function AllWaitsFigure({ report, unit, bucketMode, onSelectRange }: AllW
       ? "Oracle's log2 µs buckets (V$EVENT_HISTOGRAM_MICRO)"
       : `${report.datasets[0]?.distributions.log10Bins.perDecade ?? 20} log-spaced bins per decade`;
   const names = datasetNames(report);
-  const noKde = allWaitsNoKde(report).map((i) => `${names[i]} (${formatCount(report.datasets[i]!.summary.count)} ${valuesNoun(report.measure)})`);
+  const noKde = allWaitsNoKde(report).map((i) => `${names[i]} (${formatCount(report.datasets[i]!.summary.count)} ${values})`);
   const noKdeNote =
     noKde.length > 0
-      ? ` No density line for ${noKde.join(', ')}: with fewer than ${KDE_MIN_WAITS} ${valuesNoun(report.measure)} a kernel density shows the shape of its kernel, not of the data.`
+      ? ` No density line for ${noKde.join(', ')}: with fewer than ${KDE_MIN_WAITS} ${values} a kernel density shows the shape of its kernel, not of the data.`
       : '';
   return (
     <>
@@ -77,7 +80,7 @@ export function AllWaitsFigure({ report, unit, bucketMode, onSelectRange }: AllW
         testId="figure-all-waits"
         figure="all-waits"
         title={`Distribution of all ${valuesPhrase(report.event, report.measure)}`}
-        subtitle={`All ${valuesNoun(report.measure)} of each dataset (${waits}). Lines: kernel density of log10(${valueNoun(report.measure)}), as the share of ${valuesNoun(report.measure)} within one bin's width around each point; shaded steps: histogram in ${bins}; both in % of the dataset's ${valuesNoun(report.measure)} per bin.${cut}${noKdeNote}`}
+        subtitle={`All ${values} of each dataset (${waits}). Lines: kernel density of log10(${value}), as the share of ${values} within one bin's width around each point; shaded steps: histogram in ${bins}; both in % of the dataset's ${values} per bin.${cut}${noKdeNote}`}
         option={option}
         overlay={overlay}
         exportOption={exportOption}

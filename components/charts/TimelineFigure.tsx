@@ -1,4 +1,5 @@
 'use client';
+import { capitalized } from '@/lib/stats/minimum-counts';
 /**
  * The outlier timeline (issue 6 §3): ela against wall-clock time for every dataset, on a log y
  * axis with threshold lines, so bunched outliers show as a column of points. Drawn on a canvas,
@@ -98,7 +99,7 @@ export function TimelineFigure({ series: given, unit, thresholds, timeKind, onBr
     <ChartFrame
       testId="figure-timeline"
       figure="timeline"
-      title={`${noun.charAt(0).toUpperCase()}${noun.slice(1)} over time`}
+      title={`${capitalized(noun)} over time`}
       subtitle={`Each point is one ${one} (${formatCount(drawn)} drawn${dropped > 0 ? `, ${formatCount(dropped)} of 0 µs or without a time left out` : ''}).${
         marked ? ` Solid points: every ${one} above the dataset's dotted line (its p99 unless the label says otherwise, in the dataset's colour). Faint points: below it, only a sample (the shortest and longest ${one} of each of ${formatCount(DEFAULT_TIMELINE_BUCKETS)} time slices, and an even stride through the rest), so their density is not comparable with the solid points'.` : ''
       }${

@@ -1,4 +1,5 @@
 'use client';
+import { capitalized } from '@/lib/stats/minimum-counts';
 /**
  * Issue 6: from a slow wait to its trace line, its moment, and what happened around it. Lists come
  * from the worker (the top waits by default, or the waits of a clicked bucket or a brushed time
@@ -239,6 +240,3 @@ export function OutlierPanel({ datasets, dataKey, unit, ask, selection, onClearS
   );
 }
 
-function capitalized(text: string): string {
-  return `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
-}

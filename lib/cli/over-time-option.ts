@@ -4,6 +4,7 @@
  * wait's tim, so only a run that asks for it keeps that column (`overTimeKeeping`), and plain
  * `stats` keeps its counts-only fast path.
  */
+import { nounFor } from '../stats/minimum-counts';
 import { axisName, axisTimeText, datasetOverTime, type DatasetOverTime, type OverTimeInput } from '../outliers/dataset-over-time';
 import { formatInterval, parseInterval } from '../stats/over-time-interval';
 import type { SampleKeeping } from '../trace/types';
@@ -62,7 +63,7 @@ export function overTimeText(o: DatasetOverTime, what: string, noun = 'waits'): 
   if (o.unplaced > 0) left.push(`${formatCount(o.unplaced)} without a time`);
   if (o.elsewhere > 0) left.push(`${formatCount(o.elsewhere)} on another time axis`);
   const note = left.length > 0 ? `\nNot placed: ${left.join(', ')}.` : '';
-  if (o.intervals === 0) return `${head}\nNo ${noun.replace(/s$/, '')} has a time to place.${note}\n`;
+  if (o.intervals === 0) return `${head}\nNo ${nounFor(1, noun)} has a time to place.${note}\n`;
   const cell = (v: number) => (v === v ? formatMicros(v) : 'n/a');
   const rows = Array.from({ length: o.intervals }, (_, iv) => [
     axisTimeText(o.start + iv * o.intervalMicros, o.axis),

@@ -6,11 +6,11 @@
  */
 import type { Comparison } from './compare';
 import { formatPValue } from './verdict';
+import { capitalized, nounFor } from './minimum-counts';
 
 /** The note under the iid tests; `noun`: what the values are, plural (waits, calls, commits). */
 export function iidNote(noun = 'waits'): string {
-  const one = noun.replace(/s$/, '');
-  return `These tests treat every ${one} as independent. ${noun[0]?.toUpperCase()}${noun.slice(1)} of one session are correlated, so their p-values overstate certainty; the verdicts do not use them.`;
+  return `These tests treat every ${nounFor(1, noun)} as independent. ${capitalized(noun)} of one session are correlated, so their p-values overstate certainty; the verdicts do not use them.`;
 }
 
 const MINUS = '\u2212';

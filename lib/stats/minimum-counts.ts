@@ -46,6 +46,9 @@ export function notEstimableText(statistic: SummaryStatisticKey, count: number, 
 /** `plural` (waits, calls, commits) as `count` of them read: "1 commit", "2 commits". */
 export const nounFor = (count: number, plural: string): string => (count === 1 ? plural.replace(/s$/, '') : plural);
 
+/** The text with its first letter in capitals, to start a sentence or a caption with a noun. */
+export const capitalized = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
 /**
  * Waits each side needs before a comparison gets a confidence interval, and so a verdict of
  * significance. With 1 wait a side the bootstrap CI collapses to a point (a "significant" 25% from

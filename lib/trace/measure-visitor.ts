@@ -15,8 +15,6 @@ const COMMIT_COMMAND_TYPE = 44;
 interface OpenCommit {
   start: number;
   end: number;
-  /** The XCTEND's tim (NaN before 11g, which writes none). */
-  tim: number;
   /** Where the commit is on the clock: its XCTEND's tim, else the start of the first timed wait after it; NaN until known. */
   placed: number;
   at: RecordPosition;
@@ -33,11 +31,11 @@ interface ProcessState {
 }
 
 /**
- * What the measure tells its scan to say (MeasureVisitor's `leftOut`): a read-only commit left out,
+ * What the measure tells its scan to say (MeasureVisitor's `note`): a read-only commit left out,
  * or a --sql-id asked of a trace whose cursors have none (before 11g: PARSING IN CURSOR has no
  * sqlid=, trace-format.md §6), which --hash-value would find.
  */
-export type LeftOutCommit = 'read-only-commit' | 'no-sql-id';
+export type MeasureNote = 'read-only-commit' | 'no-sql-id';
 
 /**
  * The values of a call or commit measure, from the records a scan visits in file order.
@@ -55,7 +53,7 @@ export type LeftOutCommit = 'read-only-commit' | 'no-sql-id';
  * Before 11g XCTEND has no tim (trace-format.md §5): the commit is placed by the first timed wait
  * after it, and a wait without tim (9i writes none) adds its ela to the commit's end. A read-only
  * commit (`rd_only=1`: nothing to write, so no redo and no log file sync) is not measured, in
- * either form, and is counted as left out (`leftOut`): a DBA asks how long commits that write
+ * either form, and is counted as left out (`note`): a DBA asks how long commits that write
  * take, and a run with more read-only ones would look faster for no reason of the storage's.
  */
 export class MeasureVisitor implements TraceVisitor {
@@ -68,7 +66,7 @@ export class MeasureVisitor implements TraceVisitor {
   constructor(
     private readonly measure: Exclude<Measure, { kind: 'event' }>,
     private readonly sink: MeasureSink,
-    private readonly leftOut: (why: LeftOutCommit, at: RecordPosition) => void = () => {},
+    private readonly note: (why: MeasureNote, at: RecordPosition) => void = () => {},
   ) {}
 
   onWait(w: VisitedWait, at: RecordPosition): void {
@@ -105,7 +103,7 @@ export class MeasureVisitor implements TraceVisitor {
   finish(): void {
     for (const p of this.processes.values()) this.endCommit(p);
     const m = this.measure;
-    if (m.kind === 'call' && m.sqlId !== null && this.cursorsSeen > 0 && !this.sqlIdSeen) this.leftOut('no-sql-id', this.lastCursorAt as RecordPosition);
+    if (m.kind === 'call' && m.sqlId !== null && this.cursorsSeen > 0 && !this.sqlIdSeen) this.note('no-sql-id', this.lastCursorAt as RecordPosition);
   }
 
   private callValue(p: ProcessState, call: VisitedCall, at: RecordPosition): void {
@@ -137,12 +135,12 @@ export class MeasureVisitor implements TraceVisitor {
     if (call.call !== 'XCTEND' || call.rlbk !== 0) return;
     if (call.rdOnly === 1) {
       p.readOnly = true; // and so is a COMMIT statement's EXEC that holds it
-      this.leftOut('read-only-commit', at);
+      this.note('read-only-commit', at);
       return;
     }
     const start = p.lastEnd === p.lastEnd ? p.lastEnd : call.tim;
     if (start !== start) return; // no time before it or of its own: nothing to measure from
-    p.commit = { start, end: call.tim === call.tim ? call.tim : start, tim: call.tim, placed: call.tim, at: { ...at } };
+    p.commit = { start, end: call.tim === call.tim ? call.tim : start, placed: call.tim, at: { ...at } };
   }
 
   private endCommit(p: ProcessState): void {

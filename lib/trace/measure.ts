@@ -4,6 +4,7 @@
  * client feels it. Every statistic, figure and outlier list reads the measure's values as it reads
  * a wait event's, in µs, with the record's line, offset, tim and session.
  */
+import { nounFor } from '../stats/minimum-counts';
 export type Measure =
   | { kind: 'event'; event: string }
   | {
@@ -51,7 +52,7 @@ export function valuesNoun(m: Measure | undefined): ValuesNoun {
 
 /** One of them: 'wait', 'call', 'commit'. */
 export function valueNoun(m: Measure | undefined): string {
-  return valuesNoun(m).replace(/s$/, '');
+  return nounFor(1, valuesNoun(m));
 }
 
 /** What a time axis of the values is: a wait's time, a call's elapsed time, a commit's time. */
