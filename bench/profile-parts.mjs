@@ -1,9 +1,10 @@
 // Where a profile's pass spends its time, in three parts measured on the same bytes in the same
 // rounds (issue 14: "a full profile of the 1 GiB benchmark trace runs at 1 GB/s or more"):
 //   1. parse only       the parser's own pass, as `stats` makes it (no visitor);
-//   2. hand-over        the pass a profile makes, with a visitor that takes every call, cursor and
-//                       run of WAITs and does nothing with them: the kernel's call parsing, its wait
-//                       log, and the JavaScript that hands each record over;
+//   2. hand-over        the pass a profile makes, with a visitor that takes every call, cursor,
+//                       run of WAITs and run of commits and does nothing with them: the kernel's
+//                       call parsing, its wait and commit logs, and the JavaScript that hands each
+//                       record over;
 //   3. profile          the same pass with the profile's collector (lib/profile/profile-collector.ts).
 // So 3 − 2 is the collector's own work and 2 − 1 the hand-over's. Why in-process and one thread: the
 // CLI's wall time moves with the machine (this shared VM's cores change speed for minutes at a
@@ -135,6 +136,9 @@ class HandOver {
   }
   onCall() {
     this.calls++;
+  }
+  onCommitRun(_run, from, to) {
+    this.calls += to - from;
   }
   onCursor() {}
 }

@@ -40,23 +40,28 @@ export class CallBook {
   private otherByDep: CallSums[] = [];
 
   add(call: VisitedCall): void {
-    const name = call.call;
+    addCall((this.byDepOf(call.call)[depthOf(call)] ??= emptyCallSums()), call);
+  }
+
+  /** `n` calls of `name` at depth `dep` with no fields but their count (XCTEND: trace-visitor.ts onCommitRun). */
+  count(name: string, dep: number, n: number): void {
+    (this.byDepOf(name)[dep] ??= emptyCallSums()).count += n;
+  }
+
+  private byDepOf(name: string): CallSums[] {
+    if (name === this.lastName) return this.lastByDep;
     let byDep: CallSums[];
-    if (name === this.lastName) byDep = this.lastByDep;
+    if (name === this.otherName) byDep = this.otherByDep;
     else {
-      if (name === this.otherName) byDep = this.otherByDep;
-      else {
-        const known = this.byCall.get(name);
-        if (known === undefined) this.byCall.set(name, (byDep = []));
-        else byDep = known;
-      }
-      this.otherName = this.lastName;
-      this.otherByDep = this.lastByDep;
-      this.lastName = name;
-      this.lastByDep = byDep;
+      const known = this.byCall.get(name);
+      if (known === undefined) this.byCall.set(name, (byDep = []));
+      else byDep = known;
     }
-    const dep = depthOf(call);
-    addCall((byDep[dep] ??= emptyCallSums()), call);
+    this.otherName = this.lastName;
+    this.otherByDep = this.lastByDep;
+    this.lastName = name;
+    this.lastByDep = byDep;
+    return byDep;
   }
 
   totals(): CallTotals[] {

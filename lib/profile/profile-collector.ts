@@ -1,4 +1,4 @@
-import type { RecordPosition, TraceVisitor, VisitedCall, VisitedCursor, VisitedWait, WaitRun } from '../trace/trace-visitor';
+import type { CommitRun, RecordPosition, TraceVisitor, VisitedCall, VisitedCursor, VisitedWait, WaitRun } from '../trace/trace-visitor';
 import { CallBook, depthOf } from './call-book';
 import { leavesToNextCall } from '../trace/call-line';
 import {
@@ -184,6 +184,26 @@ export class ProfileCollector implements TraceVisitor, TopLevelCalls {
     if (call.e === call.e) this.addUnaccountedWithin(e - (call.c === call.c ? call.c : 0) - waited);
   }
 
+  /**
+   * XCTENDs in bulk (trace-visitor.ts onCommitRun), booked as onCall books one: its count in the
+   * call book and its tim in its session's span. A commit has no e and no cursor: it holds no waits
+   * and adopts no calls (leavesToNextCall).
+   */
+  onCommitRun(run: CommitRun, from: number, to: number, at: RecordPosition): void {
+    this.callBook.count(XCTEND, 0, to - from);
+    const perUnit = at.microsPerUnit;
+    const session = at.session;
+    const spans = this.spans;
+    const tim = run.tim;
+    for (let i = from; i < to; i++) {
+      const end = (tim[i] as number) * perUnit;
+      if (!(end === end)) continue; // no tim before 11g: no place in time
+      spans.reach(session);
+      if (end < (spans.start[session] as number)) spans.start[session] = end;
+      if (end > (spans.end[session] as number)) spans.end[session] = end;
+    }
+  }
+
   /** A recursive call no call of the trace adopted (statement-book.ts TopLevelCalls): its CPU and unaccounted-for time, as a dep 0 call's. */
   topLevelCall(name: string, c: number, unaccounted: number): void {
     if (c === c) this.addCpu(name, c);
@@ -334,6 +354,8 @@ function componentName(kind: ComponentKind, subject: string): string {
       return UNACCOUNTED_BETWEEN;
   }
 }
+
+const XCTEND = 'XCTEND';
 
 type WaitKind = 'wait-within' | 'wait-between' | 'think-time';
 

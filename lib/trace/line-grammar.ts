@@ -349,9 +349,17 @@ export const digitCount = (n: number): number => String(Math.trunc(n)).length;
 
 /**
  * What a process's records said of its clock so far, in the trace's unit (NaN before any): the tim of
- * its first WAIT and of its latest call line. A class, so its fields stay doubles.
+ * its first WAIT and the latest tim of its call lines. A class, so its fields stay doubles.
  */
 export class ProcessClock {
   firstWaitTim = NaN;
   lastCallTim = NaN;
+
+  /**
+   * A call line's tim (not NaN). The largest is kept, not the last: a process's tims only grow, and
+   * XCTENDs logged by the kernel (onCommitRun) reach the scanner after call lines that followed them.
+   */
+  callTim(tim: number): void {
+    if (!(tim <= this.lastCallTim)) this.lastCallTim = tim;
+  }
 }

@@ -10,7 +10,7 @@ import { ElaTally } from './ela-tally';
 import { BinarySniffer } from './binary-sniffer';
 import { MICROS_PER_ELA_UNIT } from '../units';
 import { AREA_BYTES, KernelEmit, KernelFlag, KernelKeep, KernelKind, KernelRecord, LineKernel, MAX_RECORDS as MAX_KERNEL_RECORDS } from './kernel/line-kernel';
-import type { KernelWaitLog } from './kernel/kernel-columns';
+import type { KernelCommitLog, KernelWaitLog } from './kernel/kernel-columns';
 import { countSessions } from './session-counts';
 
 const WAIT = ascii('WAIT #');
@@ -165,6 +165,7 @@ export class TraceScanner extends LineGrammar {
       const float64 = kernel.float64;
       let sample = 0; // kernel samples handed over so far
       let logged = 0; // wait log entries handed over so far
+      let committed = 0; // commit log entries handed over so far
       for (let r = 0; r < records; r++) {
         // Samples that came before this record belong to the session current up to it.
         if (sample < scan.samples) sample = this.takeKernelSamples(kernel, sample, r, scan.samples);
@@ -187,12 +188,15 @@ export class TraceScanner extends LineGrammar {
         } else if (kind === KernelKind.Call) {
           this.kernelCall(kernel, input, start, end, base, r, done);
         } else {
+          // Commits go before any line that may change the process or session (onCommitRun).
+          if (committed < scan.commits) committed = this.takeCommitLog(kernel.commitLog, committed, r, scan.commits);
           const mayGlue = flags & KernelFlag.InnerW || kind === KernelKind.WaitUnparsed;
           this.line(input, start, end, base, mayGlue ? findBytes(input, WAIT, start) : -1);
         }
       }
       this.takeKernelSamples(kernel, sample, records, scan.samples);
       if (logged < scan.logged) this.takeWaitLog(kernel.waitLog, logged, records, scan.logged, place);
+      if (committed < scan.commits) this.commitLogRun(kernel.commitLog, committed, scan.commits);
       if (scan.talliedAfterLast) this.sessions.current();
       this.waitLines += scan.samples;
       if (scan.recordsAfterLast) this.recordLinesSeen();
@@ -202,7 +206,7 @@ export class TraceScanner extends LineGrammar {
       done += scan.consumed;
       // The kernel stops early when its records, its sample columns or its wait log are full, or
       // after a WAIT of an event it does not know yet (now registered); then go on.
-      if (records < MAX_KERNEL_RECORDS && scan.samples < MAX_KERNEL_RECORDS && scan.logged < MAX_KERNEL_RECORDS && !scan.stopped) break;
+      if (records < MAX_KERNEL_RECORDS && scan.samples < MAX_KERNEL_RECORDS && scan.logged < MAX_KERNEL_RECORDS && scan.commits < MAX_KERNEL_RECORDS && !scan.stopped) break;
     }
     if (done < length) {
       this.carryOffset = base + done;
@@ -224,6 +228,16 @@ export class TraceScanner extends LineGrammar {
     if (to > from) this.waitLogRun(log, from, to, where);
     return to;
   }
+
+  /** Commit log entries [from, …) written before record `beforeRecord`, as one run; returns where it stopped. */
+  private takeCommitLog(log: KernelCommitLog, from: number, beforeRecord: number, total: number): number {
+    const to = entriesBefore(log.seq, from, total, beforeRecord);
+    if (to > from) this.commitLogRun(log, from, to);
+    return to;
+  }
+
+  /** XCTENDs the kernel logged (log[from, to), all of the session current here), for a visited scan that asked for them (KernelEmit.CommitLog). */
+  protected commitLogRun(_log: KernelCommitLog, _from: number, _to: number): void {}
 
   /**
    * WAITs the kernel booked and logged (log[from, to), all of the session current here), for a

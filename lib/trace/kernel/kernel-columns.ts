@@ -89,3 +89,20 @@ export class KernelWaitLog {
     this.line = layout.int32();
   }
 }
+
+/**
+ * The commit log (KernelEmit.CommitLog): each XCTEND the kernel parsed and did not emit, in file
+ * order, as columns: its tim in the trace's unit (NaN without one, before 11g), and `seq[i]`, how
+ * many records the same call emitted before entry i (as for samples).
+ */
+export class KernelCommitLog {
+  readonly tim: Float64Array;
+  readonly seq: Int32Array;
+
+  /** In the order of line-kernel.wat's commit-log layout (12 bytes a record). */
+  constructor(buffer: ArrayBuffer, base: number, records: number) {
+    const layout = new ColumnLayout(buffer, base, records);
+    this.tim = layout.float64();
+    this.seq = layout.int32();
+  }
+}

@@ -1,5 +1,5 @@
 import { LINE_KERNEL_WASM_BASE64 } from './line-kernel-bytes';
-import { KernelSamples, KernelWaitLog } from './kernel-columns';
+import { KernelCommitLog, KernelSamples, KernelWaitLog } from './kernel-columns';
 
 /** Record layout of line-kernel.wat, in 4-byte units (and 8-byte units for the doubles). */
 export const KernelRecord = {
@@ -35,9 +35,11 @@ export const KernelFlag = { InnerW: 1, HighByte: 2, EndsInDigit: 4, RecordsBefor
  * Lines the kernel hands back only when asked (the `emit` argument of `scan`), for a visited scan
  * that reads them (trace-visitor.ts): record lines ending in a value (calls, XCTEND, STAT, …;
  * otherwise only counted) and SQL text lines (otherwise skipped); and the wait log (`waitLog`:
- * every WAIT the kernel books, with its tim, for a visitor that takes WAITs in runs). A bit mask.
+ * every WAIT the kernel books, with its tim, for a visitor that takes WAITs in runs); and, with
+ * Records, the commit log (`commitLog`: XCTEND lines the kernel parsed, logged with their tim
+ * instead of emitted, for a visitor that takes commits in runs). A bit mask.
  */
-export const KernelEmit = { Usual: 0, Records: 1, SqlText: 2, WaitLog: 4 } as const;
+export const KernelEmit = { Usual: 0, Records: 1, SqlText: 2, WaitLog: 4, CommitLog: 8 } as const;
 
 /** What the kernel does with complete WAITs of a registered event, besides booking them. */
 export const KernelKeep = { Nothing: 0, Samples: 1, Counts: 2 } as const;
@@ -86,6 +88,9 @@ const CALL_BYTES = CallFields.per * 8;
 /** The wait log (KernelEmit.WaitLog), after the call fields: per entry i32 id and seq, f64 ela and tim, i32 start, end and line index. */
 const WAITLOG_BASE = CALLS_BASE + MAX_RECORDS * CALL_BYTES;
 const WAITLOG_BYTES = 36;
+/** The commit log (KernelEmit.CommitLog), after the wait log: per entry f64 tim, then i32 seq. */
+const COMMITLOG_BASE = WAITLOG_BASE + MAX_RECORDS * WAITLOG_BYTES;
+const COMMITLOG_BYTES = 12;
 /** Values (and as many counts) per drainTally batch: the record area holds both. */
 const DRAIN_BATCH = (MAX_RECORDS * RECORD_BYTES) / 8;
 
@@ -100,6 +105,8 @@ interface KernelExports {
   calls: WebAssembly.Global;
   waitLog: WebAssembly.Global;
   waitLogCount: WebAssembly.Global;
+  commitLog: WebAssembly.Global;
+  commitLogCount: WebAssembly.Global;
   events: WebAssembly.Global;
   wantTim: WebAssembly.Global;
   waitsCounted: WebAssembly.Global;
@@ -135,6 +142,8 @@ export interface KernelScan {
   samples: number;
   /** WAITs written to the wait log (`KernelWaitLog`, only with KernelEmit.WaitLog). */
   logged: number;
+  /** XCTENDs written to the commit log (`KernelCommitLog`, only with KernelEmit.CommitLog), each also counted in skippedRecords. */
+  commits: number;
   /** The call ended after a WAIT of an event not in its table: register it, then go on. */
   stopped: boolean;
   /** WAITs of the kept event were counted in the tally after the last emitted record. */
@@ -181,6 +190,7 @@ export class LineKernel {
   private readonly registered: { id: number; at: number }[] = [];
   readonly samples: KernelSamples;
   readonly waitLog: KernelWaitLog;
+  readonly commitLog: KernelCommitLog;
   /** Fields of the call records of the last scan (CallFields), per record index. */
   readonly calls: Float64Array;
   private readonly tallyTable: Uint32Array;
@@ -188,7 +198,7 @@ export class LineKernel {
   private constructor(module: WebAssembly.Module) {
     this.exports = new WebAssembly.Instance(module).exports as unknown as KernelExports;
     const memory = this.exports.memory;
-    const needed = WAITLOG_BASE + MAX_RECORDS * WAITLOG_BYTES;
+    const needed = COMMITLOG_BASE + MAX_RECORDS * COMMITLOG_BYTES;
     memory.grow(Math.ceil((needed - memory.buffer.byteLength) / PAGE));
     const buffer = memory.buffer;
     this.int32 = new Int32Array(buffer, 0, MAX_RECORDS * KernelRecord.int32s);
@@ -201,7 +211,9 @@ export class LineKernel {
     this.exports.tallyCells.value = TALLY_CELLS;
     this.exports.calls.value = CALLS_BASE;
     this.exports.waitLog.value = WAITLOG_BASE;
+    this.exports.commitLog.value = COMMITLOG_BASE;
     this.waitLog = new KernelWaitLog(buffer, WAITLOG_BASE, MAX_RECORDS);
+    this.commitLog = new KernelCommitLog(buffer, COMMITLOG_BASE, MAX_RECORDS);
     this.calls = new Float64Array(buffer, CALLS_BASE, MAX_RECORDS * CallFields.per);
     this.tallyTable = new Uint32Array(buffer, TALLY_BASE, TALLY_CELLS);
     this.exports.maxSamples.value = MAX_RECORDS;
@@ -325,6 +337,7 @@ export class LineKernel {
       waitsCounted: x.waitsCounted.value as number,
       samples: x.sampleCount.value as number,
       logged: x.waitLogCount.value as number,
+      commits: x.commitLogCount.value as number,
       stopped: (x.stopped.value as number) !== 0,
       talliedAfterLast: (x.talliedAfterLast.value as number) !== 0,
     };

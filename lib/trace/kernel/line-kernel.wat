@@ -22,7 +22,8 @@
 ;;        in the event table (not emitted), 6 WAIT of the event the scanner keeps samples of,
 ;;        booked in the event table and written to the sample columns (not emitted), 7 WAIT of
 ;;        the kept event booked and counted in the tally table (not emitted), 8 a call line
-;;        parsed by $parseCall (only when $emit & 1; its fields at $calls, see there)
+;;        parsed by $parseCall (only when $emit & 1; its fields at $calls, see there), 9 an
+;;        XCTEND written to the commit log ($emit & 8; counted as kind 2 is, not emitted)
 ;; flags: 1 a `W` after the first byte (a glued record may hide there), 2 a byte >= 0x80,
 ;;        4 the line ends in a digit, 8 record lines or WAITs were counted (not emitted) since the
 ;;        last record, 16 WAITs of the kept event were counted in the tally table since the
@@ -62,6 +63,14 @@
   ;; table, which reads the rest of each from its line): the WAIT is booked without a record.
   (global $waitLog (export "waitLog") (mut i32) (i32.const 0))
   (global $waitLogCount (export "waitLogCount") (mut i32) (i32.const 0))
+  ;; The commit log ($emit & 8, with 1): an XCTEND that $parseCall reads is not emitted but
+  ;; counted as a skipped record and written here as columns: MAX entries of f64 tim (the trace's
+  ;; unit, NaN before 11g) and i32 "records emitted before it". For a visitor that needs of each
+  ;; commit only that it happened and when (a profile: a count and its session's span); in an
+  ;; OLTP trace every other call line is one, and each cost a record, its fields and a call into
+  ;; JavaScript (lib/trace/trace-visitor.ts onCommitRun).
+  (global $commitLog (export "commitLog") (mut i32) (i32.const 0))
+  (global $commitLogCount (export "commitLogCount") (mut i32) (i32.const 0))
   ;; Where parseCall writes the fields of call record n: 16 f64 at $calls + n * 128.
   (global $calls (export "calls") (mut i32) (i32.const 0))
   ;; Set by $number: where the digits it read end.
@@ -124,6 +133,7 @@
     (global.set $waitsCounted (i32.const 0))
     (global.set $sampleCount (i32.const 0))
     (global.set $waitLogCount (i32.const 0))
+    (global.set $commitLogCount (i32.const 0))
     (global.set $stopped (i32.const 0))
     (local.set $rec (local.get $out))
     (block $done
@@ -131,6 +141,7 @@
         (br_if $done (i32.ge_u (local.get $n) (local.get $maxRecords)))
         (br_if $done (i32.ge_u (global.get $sampleCount) (global.get $maxSamples)))
         (br_if $done (i32.ge_u (global.get $waitLogCount) (global.get $maxSamples)))
+        (br_if $done (i32.ge_u (global.get $commitLogCount) (global.get $maxSamples)))
         (local.set $flags (i32.const 0))
         ;; The line's end: the next newline among the special bytes (newline, `W`, >= 0x80) of the
         ;; current 64-byte block, loading blocks as needed. A `W` other than the line's own first
@@ -228,6 +239,13 @@
                   (then (if (call $parseCall (local.get $in) (local.get $s) (local.get $e) (local.get $rec)
                               (i32.add (global.get $calls) (i32.shl (local.get $n) (i32.const 7))))
                     (then (local.set $kind (i32.const 8)))))))))))
+        ;; An XCTEND for the commit log: its tim (slot 10 of the fields just parsed) is logged,
+        ;; and the line counted as a record line not emitted (kind 2, below).
+        (if (i32.and (i32.eq (local.get $kind) (i32.const 8)) (i32.ne (i32.and (global.get $emit) (i32.const 8)) (i32.const 0)))
+          (then (if (i32.eq (i32.load offset=20 (local.get $rec)) (i32.const 7))
+            (then
+              (call $logCommit (f64.load offset=80 (i32.add (global.get $calls) (i32.shl (local.get $n) (i32.const 7)))) (local.get $n))
+              (local.set $kind (i32.const 9))))))
         (if (i32.eq (local.get $kind) (i32.const 5))
           (then
             (global.set $waitsCounted (i32.add (global.get $waitsCounted) (i32.const 1)))
@@ -243,7 +261,7 @@
                   (i32.eq (local.get $kind) (i32.const 8)))
           (i32.or (i32.and (i32.eq (local.get $kind) (i32.const 2)) (i32.and (global.get $emit) (i32.const 1)))
                   (i32.and (i32.eq (local.get $kind) (i32.const 4)) (i32.shr_u (i32.and (global.get $emit) (i32.const 2)) (i32.const 1))))))
-        (if (i32.and (i32.eq (local.get $kind) (i32.const 2)) (i32.eqz (local.get $emitted)))
+        (if (i32.or (i32.eq (local.get $kind) (i32.const 9)) (i32.and (i32.eq (local.get $kind) (i32.const 2)) (i32.eqz (local.get $emitted))))
           (then
             (local.set $skipped (i32.add (local.get $skipped) (i32.const 1)))
             (local.set $pending (i32.const 1))))
@@ -886,6 +904,13 @@
     (i32.store (i32.add (global.get $waitLog) (i32.shl (i32.add (i32.mul (local.get $max) (i32.const 7)) (local.get $i)) (i32.const 2))) (local.get $end))
     (i32.store (i32.add (global.get $waitLog) (i32.shl (i32.add (i32.shl (local.get $max) (i32.const 3)) (local.get $i)) (i32.const 2))) (local.get $line))
     (global.set $waitLogCount (i32.add (local.get $i) (i32.const 1))))
+
+  (func $logCommit (param $tim f64) (param $seq i32)
+    (local $i i32)
+    (local.set $i (global.get $commitLogCount))
+    (f64.store (i32.add (global.get $commitLog) (i32.shl (local.get $i) (i32.const 3))) (local.get $tim))
+    (i32.store (i32.add (global.get $commitLog) (i32.shl (i32.add (i32.shl (global.get $maxSamples) (i32.const 1)) (local.get $i)) (i32.const 2))) (local.get $seq))
+    (global.set $commitLogCount (i32.add (local.get $i) (i32.const 1))))
 
   (func $writeSample (param $ela f64) (param $tim f64) (param $offset f64) (param $line i32) (param $seq i32)
     (local $i i32) (local $max i32)
