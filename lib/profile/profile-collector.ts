@@ -210,6 +210,10 @@ export class ProfileCollector implements TraceVisitor, TopLevelCalls {
     if (unaccounted === unaccounted) this.addUnaccountedWithin(unaccounted);
   }
 
+  onParseError(dep: number, at: RecordPosition): void {
+    this.statements.parseFailed(at.pid, dep, this);
+  }
+
   onCursor(record: VisitedCursor, at: RecordPosition): void {
     this.statements.cursor(record, at.pid);
   }

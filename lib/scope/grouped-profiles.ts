@@ -51,6 +51,11 @@ export class GroupedProfiles implements TraceVisitor {
     for (const collector of this.collectors.values()) collector.onCursor(c, at);
   }
 
+  /** To every group: the calls the failed parse made may have been booked under another module. */
+  onParseError(dep: number, at: RecordPosition): void {
+    for (const collector of this.collectors.values()) collector.onParseError(dep, at);
+  }
+
   onKeyed(key: string, value: string, at: RecordPosition): void {
     this.context.onKeyed(key, value, at);
   }

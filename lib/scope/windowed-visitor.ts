@@ -64,6 +64,11 @@ export class WindowedVisitor implements TraceVisitor {
     this.inner.onCursor?.(record, at);
   }
 
+  /** A failed parse passes always: the recursive calls before it were handed on by their own tims, and they have no parent whatever the window. */
+  onParseError(dep: number, at: RecordPosition): void {
+    this.inner.onParseError?.(dep, at);
+  }
+
   /** `***` MODULE/ACTION/CLIENT lines set a session's context (a profile per module needs them), not timed events: they pass always. */
   onKeyed(key: string, value: string, at: RecordPosition): void {
     this.inner.onKeyed?.(key, value, at);

@@ -216,3 +216,17 @@ export const depthOf = (call: VisitedCall): number => (call.dep === call.dep ? c
  * the statements, and where a profile's byte ranges may be cut).
  */
 export const leavesToNextCall = (call: VisitedCall): boolean => call.cursor === '' && !(call.e === call.e);
+
+const PARSE_ERROR = ascii('PARSE ERROR #');
+
+/**
+ * The depth of a `PARSE ERROR #<c>:len=.. dep=.. uid=.. oct=.. lid=.. tim=.. err=<ora#>` line
+ * (trace-format.md §5), null for any other line: a failed parse writes no PARSE call, so the
+ * recursive calls it made (dictionary SQL, written before it) have no parent line in the trace.
+ * Rare, so read from its text.
+ */
+export function parseErrorDepth(buf: Uint8Array, s: number, e: number): number | null {
+  if (!matchAt(buf, s, e, PARSE_ERROR)) return null;
+  const dep = /[:\s]dep=(\d+)/.exec(asciiText(buf, s, Math.min(e, s + 200)))?.[1];
+  return dep === undefined ? null : Number(dep);
+}

@@ -2,7 +2,7 @@ import { DOUBLE_ZERO } from '../double-zero';
 import { MICROS_PER_ELA_UNIT, type ElaUnit } from '../units';
 import { decodeText, isDigit, QUOTE } from './bytes';
 import { readAppNameLine } from './appname-line';
-import { cursorText, emptyCall, parseCallLine } from './call-line';
+import { cursorText, emptyCall, parseCallLine, parseErrorDepth } from './call-line';
 import { emptyCursor, parseCursorHeader, SqlText } from './cursor-line';
 import { CALL_NAMES, CallFields, CallRecord, KernelEmit, KernelRecord, type LineKernel } from './kernel/line-kernel';
 import type { KernelCommitLog, KernelWaitLog } from './kernel/kernel-columns';
@@ -159,6 +159,11 @@ export interface TraceVisitor {
    * commit loop of bench/run.mjs, 16 MiB, cachegrind).
    */
   onCommitRun?(run: CommitRun, from: number, to: number, position: RecordPosition): void;
+  /**
+   * A `PARSE ERROR` line, with its dep: the parse failed and wrote no call line, so the recursive
+   * calls written before it (at dep + 1) belong to no call of the trace.
+   */
+  onParseError?(dep: number, position: RecordPosition): void;
   /** Called at END OF STMT (or where the text ends without one), with the whole header and text. */
   onCursor?(record: VisitedCursor, position: RecordPosition): void;
   /**
@@ -271,7 +276,7 @@ export class VisitingScanner extends TraceScanner {
     // Called as a method: a visitor's onCall may use `this` (a class instance).
     if (this.visitor.onCall === undefined) return;
     const read = parseCallLine(buf, start, end, this.microsPerUnit(), this.call);
-    if (read === false) return;
+    if (read === false) return this.parseError(buf, start, end);
     const last = buf[end - 1] as number;
     if (read === true && isDigit(last)) {
       if (this.atFinalLine && this.cutCall(this.call)) return;
@@ -349,6 +354,12 @@ export class VisitingScanner extends TraceScanner {
     if (why === null) return false;
     this.warnings.add('truncated-final-line', this.lineNo, () => `the file ends inside a database call line (${why}); it was not read (was the trace still being written?)`);
     return true;
+  }
+
+  private parseError(buf: Uint8Array, start: number, end: number): void {
+    if (this.visitor.onParseError === undefined) return;
+    const dep = parseErrorDepth(buf, start, end);
+    if (dep !== null) this.visitor.onParseError(dep, this.at(this.position, this.lineBase + start));
   }
 
   private appName(buf: Uint8Array, start: number, end: number): void {

@@ -39,6 +39,18 @@ export function bothVisitors(a: TraceVisitor, b: TraceVisitor | null): TraceVisi
       b.onWaitRun?.(run, from, to, at);
     };
   }
+  if (a.onCommitRun && b.onCommitRun) {
+    pair.onCommitRun = (run, from, to, at) => {
+      a.onCommitRun?.(run, from, to, at);
+      b.onCommitRun?.(run, from, to, at);
+    };
+  }
+  if (a.onParseError || b.onParseError) {
+    pair.onParseError = (dep, at) => {
+      a.onParseError?.(dep, at);
+      b.onParseError?.(dep, at);
+    };
+  }
   if (a.onKeyed || b.onKeyed) {
     pair.onKeyed = (key, value, at) => {
       a.onKeyed?.(key, value, at);

@@ -1,7 +1,7 @@
 // Call lines and XCTEND (trace-format.md §5, response-time.md "Call-line fields"): every form
 // seen across releases, read from bytes. Expected values are the lines' own numbers, written out.
 import { describe, expect, it } from 'vitest';
-import { emptyCall, parseCallLine } from '../../lib/trace/call-line';
+import { emptyCall, parseCallLine, parseErrorDepth } from '../../lib/trace/call-line';
 import type { VisitedCall } from '../../lib/trace/trace-visitor';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -108,5 +108,16 @@ describe('parseCallLine', () => {
     for (const line of ["STAT #1 id=1 cnt=1 pid=0 pos=1 obj=0 op='FAST DUAL  (cr=0 pr=0 pw=0 str=1 time=2 us cost=2 size=0 card=1)'", 'ERROR #1:err=942 tim=5', 'BINDS #1:', 'PARSE ERROR #1:len=10 dep=0 uid=0 oct=3 lid=0 tim=1 err=942', 'PARSING IN CURSOR #1 len=1 dep=0', 'LOB', 'LOBREAD type=x', 'EXECUTE #1:c=1', 'XCTENDED']) {
       expect(read(line).result, line).toBe(false);
     }
+  });
+});
+
+describe('parseErrorDepth', () => {
+  const depth = (line: string) => parseErrorDepth(new TextEncoder().encode(line), 0, line.length);
+  it('reads the dep of a PARSE ERROR line (9.2 and 11g forms), and nothing of other lines', () => {
+    expect(depth('PARSE ERROR #1:len=82 dep=0 uid=63 oct=3 lid=63 tim=1046586656941285 err=907')).toBe(0);
+    expect(depth('PARSE ERROR #140146796809528:len=8 dep=2 uid=0 oct=3 lid=0 tim=1060000 err=942')).toBe(2);
+    expect(depth('PARSE #1:c=0,e=1,p=0,cr=0,cu=0,mis=0,r=0,dep=0,og=1,tim=5')).toBeNull();
+    expect(depth('PARSING IN CURSOR #1 len=8 dep=0 uid=0 oct=3 lid=0 tim=5 hv=1 ad=\'a\'')).toBeNull();
+    expect(depth('PARSE ERROR #1:len=8 uid=0 err=907')).toBeNull();
   });
 });
