@@ -130,10 +130,10 @@ export async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator
       if (!sourceDone) await Promise.resolve(chunks.return?.()).catch(() => undefined);
     }
   })();
-  const failure = (): GzipError => {
+  const failure = (inflater: unknown): GzipError => {
     const fromSource = sourceError as { error: unknown } | null;
     if (fromSource) return new GzipError(fromSource.error instanceof Error ? fromSource.error.message : String(fromSource.error), fromSource);
-    return new GzipError(allWritten ? GZIP_CUT : GZIP_CORRUPT);
+    return new GzipError(allWritten && !failedCheck(inflater) ? GZIP_CUT : GZIP_CORRUPT);
   };
   let finished = false;
   try {
@@ -141,8 +141,8 @@ export async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator
       let next: ReadableStreamReadResult<Uint8Array>;
       try {
         next = await reader.read();
-      } catch {
-        throw failure();
+      } catch (error) {
+        throw failure(error);
       }
       if (next.done) break;
       yield next.value;
@@ -161,6 +161,16 @@ export async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator
     reader.releaseLock();
     await pump;
   }
+}
+
+/**
+ * The inflater read the whole stream and its CRC-32 or length in the gzip trailer did not match
+ * (RFC 1952 §2.3.1): the data is damaged, not cut short, though the error came at its end. zlib
+ * says so in Node ("incorrect data check", Z_DATA_ERROR; a cut stream is "unexpected end of file");
+ * a platform that does not is taken as "ends early", as before.
+ */
+function failedCheck(error: unknown): boolean {
+  return error instanceof Error && /incorrect (data|length) check/i.test(error.message);
 }
 
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {

@@ -4,6 +4,7 @@ import { decideOutcome, describeMissingEvent } from './outcome';
 import { emptySamples } from './sample-columns';
 import type { ScanResult } from './scanner';
 import type { Compression, ParseWarning, TraceFileResult } from './types';
+import { GZIP_CORRUPT } from './compression';
 
 export interface FileResultContext {
   fileName: string;
@@ -28,8 +29,8 @@ export function buildFileResult(scan: ScanResult, ctx: FileResultContext): Trace
       lines: [],
     });
   }
-  // Nothing decompressed: the outcome's reason says the file is damaged (outcome.ts), once.
-  if (ctx.gzipError !== undefined && scan.bytes > 0) {
+  // Nothing decompressed, or corrupt data: the outcome's reason says the file is damaged (outcome.ts), once.
+  if (ctx.gzipError !== undefined && ctx.gzipError !== GZIP_CORRUPT && scan.bytes > 0) {
     // One message for the file's end (issue 12): the last line is cut because the gzip data stops
     // there, so the scanner's own "ends inside a WAIT line" is said here, not as a second warning.
     const cut = warnings.findIndex((w) => w.code === 'truncated-final-line');
@@ -47,7 +48,8 @@ export function buildFileResult(scan: ScanResult, ctx: FileResultContext): Trace
   const add = (code: ParseWarning['code'], message: string) => warnings.push({ code, message, count: 1, lines: [] });
   if (outcome.kind === 'no-event' && ctx.measure) add('no-event', `${fileName} has ${missingMeasureText(ctx.measure)}`);
   else if (outcome.kind === 'no-event') add('no-event', describeMissingEvent(fileName, event, outcome.eventsPresent, scan.waitLines));
-  else if (outcome.kind === 'not-a-trace' && scan.bytes === 0) add(ctx.gzipError !== undefined ? 'damaged-gzip' : 'empty-file', outcome.reason);
+  else if (outcome.kind === 'not-a-trace' && ctx.gzipError !== undefined && (scan.bytes === 0 || ctx.gzipError === GZIP_CORRUPT)) add('damaged-gzip', outcome.reason);
+  else if (outcome.kind === 'not-a-trace' && scan.bytes === 0) add('empty-file', outcome.reason);
   else if (outcome.kind === 'not-a-trace' && scan.binaryAt !== null) add('binary-content', outcome.reason);
   else if (outcome.kind === 'not-a-trace') add('not-10046', outcome.reason);
   return {

@@ -1,6 +1,7 @@
 import type { ScanResult } from './scanner';
 import type { Measure } from './measure';
 import type { ParseOutcome } from './types';
+import { GZIP_CORRUPT } from './compression';
 
 /**
  * The three outcomes a user must be able to tell apart (style.md §3): not a trace, a trace
@@ -9,6 +10,16 @@ import type { ParseOutcome } from './types';
 export function decideOutcome(scan: ScanResult, event: string, fileName: string, measure?: Measure, gzipError?: string): ParseOutcome {
   // gzip data that fails before a byte comes out is a damaged archive, not an empty file.
   if (scan.bytes === 0 && gzipError !== undefined) return { kind: 'not-a-trace', reason: `${fileName} is a damaged gzip file: ${gzipError}, and nothing was decompressed before the damage was found` };
+  // Damage inside the deflate data: the inflater may have turned it into wrong bytes for a while
+  // before it noticed (a review's file with two bytes flipped decoded to 30 lines of plausible
+  // garbage, 27 phantom calls and 9 phantom statements, before the error), so none of what came out
+  // can be trusted. Data that only ends early decodes right up to the cut, and is kept (file-result.ts).
+  if (gzipError === GZIP_CORRUPT) {
+    return {
+      kind: 'not-a-trace',
+      reason: `${fileName} is a damaged gzip file: ${gzipError} (found after ${scan.bytes.toLocaleString('en-US')} decompressed bytes); damaged data can decode to wrong bytes before the damage is found, so none of it was counted (\`gzip -t\` tests the file)`,
+    };
+  }
   if (scan.bytes === 0) return { kind: 'not-a-trace', reason: `${fileName} is empty` };
   if (scan.binaryAt !== null) {
     return { kind: 'not-a-trace', reason: `${fileName} is not a trace: it holds binary data (a NUL or control byte near byte ${scan.binaryAt})` };

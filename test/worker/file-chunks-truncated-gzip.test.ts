@@ -42,14 +42,31 @@ describe('a truncated gzip file', () => {
     expect(said).not.toMatch(/unexpected end of file|Failed to execute|WritableStream|\(line \d+\)/);
   });
 
-  it('says "corrupt" for damage in the middle', async () => {
+  it('refuses a file damaged in the middle, once, counting nothing of it: what came out before the damage was found may be wrong', async () => {
     const bad = gz.slice();
     for (let i = 2000; i < 2400; i++) bad[i] = 0x55;
-    const { result } = await parseFile(bad, 'bad.trc.gz');
-    // The platform's stream may give nothing before it fails: then the file is damaged, not empty.
-    const w = result.warnings.filter((x) => x.code === 'truncated-gzip' || x.code === 'damaged-gzip');
-    expect(w).toHaveLength(1);
-    expect(w[0]!.message).toMatch(/^bad\.trc\.gz(: the gzip data is corrupt, after [\d,]+ decompressed bytes| is a damaged gzip file: the gzip data is corrupt, and nothing was decompressed before the damage was found)/);
+    const { result, status } = await parseFile(bad, 'bad.trc.gz');
+    // The platform's stream may give nothing before it fails: then nothing was decompressed.
+    expect(result.outcome).toEqual({ kind: 'not-a-trace', reason: expect.stringMatching(/^bad\.trc\.gz is a damaged gzip file: the gzip data is corrupt(, and nothing was decompressed| \(found after [\d,]+ decompressed bytes\); damaged data can decode to wrong bytes before the damage is found, so none of it was counted)/) });
+    expect(result.warnings.map((x) => x.code).filter((c) => c === 'truncated-gzip' || c === 'damaged-gzip')).toEqual(['damaged-gzip']);
+    expect(status.problems).toHaveLength(1);
+  });
+
+  it('refuses two bytes flipped in the middle, which inflate to plausible lines before the error (a DBA review found phantom calls)', async () => {
+    const bad = gz.slice();
+    const at = Math.floor(gz.length / 2);
+    bad[at] = (bad[at] as number) ^ 0xff;
+    bad[at + 1] = (bad[at + 1] as number) ^ 0xff;
+    const { result } = await parseFile(bad, 'flip.trc.gz');
+    expect(result.outcome.kind).toBe('not-a-trace');
+    expect(result.warnings.map((x) => x.code)).toContain('damaged-gzip');
+  });
+
+  it('refuses a file whose data inflates to its end but fails the gzip trailer\'s CRC-32 check: some byte came out wrong (Node says so)', async () => {
+    const bad = gz.slice();
+    bad[bad.length - 6] = (bad[bad.length - 6] as number) ^ 0xff; // inside the trailer's CRC-32 (RFC 1952 §2.3)
+    const { result } = await parseFile(bad, 'crc.trc.gz');
+    expect(result.outcome).toEqual({ kind: 'not-a-trace', reason: expect.stringMatching(/^crc\.trc\.gz is a damaged gzip file: the gzip data is corrupt \(found after [\d,]+ decompressed bytes\)/) });
   });
 
   it('says a gzip file damaged before its first byte is damaged, once, not empty', async () => {
