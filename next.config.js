@@ -5,6 +5,11 @@
 // API answers set their own (lib/server/api-response.ts). The headers below are the static ones,
 // on every path: pages, API, assets and the 404 page.
 
+// The app is meant to run air-gapped, and nothing leaves the machine unless the user asks: Next's
+// anonymous telemetry (on by default; `next build` posted to telemetry.nextjs.org) is off. Next reads
+// this variable when it starts its telemetry, after loading this file (next/dist/build/index.js).
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,

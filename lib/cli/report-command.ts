@@ -79,9 +79,10 @@ export async function reportCommand(argv: string[], out: NodeJS.WritableStream =
   const bytes = Buffer.byteLength(html);
   // What the traces had and the choices kept out (the share panel's checkboxes appear on the same tests).
   const left = [
-    hasHostNames(extras.report) && !choices.includeHosts && 'host and instance names (--include-hosts)',
+    hasHostNames(extras.report) && !choices.includeHosts && `host and instance names (--include-hosts)${choices.includeFileNames ? ', except in file names that hold them' : ''}`,
     hasFileNames(extras.report) && !choices.includeFileNames && 'file names, sent as file 1, file 2, … (--include-file-names)',
-    hasSqlText(extras.report.profile) && !choices.includeSqlText && 'SQL text (--include-sql-text)',
+    // A sql_id and a hash value are hashes of the text (the share panel says so too): known or guessable SQL can be found from them.
+    hasSqlText(extras.report.profile) && !choices.includeSqlText && 'SQL text (--include-sql-text; statements still go by sql_id and hash value, which known or guessable SQL can be matched to)',
   ].filter(Boolean);
   out.write(
     safeText(
@@ -91,6 +92,8 @@ export async function reportCommand(argv: string[], out: NodeJS.WritableStream =
   );
   // The safety net of the share preview: a name kept private that still travels (in a typed label).
   for (const hit of findPrivateStrings(content, privateStrings(extras.report, choices))) {
-    process.stderr.write(safeText(`warning: the report still holds the ${hit.kind} '${hit.text}' (${hit.places.join(', ')}): labels travel as given\n`));
+    // Where it travels says why: a label as typed, or a file name sent whole when asked for.
+    const why = hit.places.every((p) => /^the (file names|top waits|clusters) of/.test(p)) ? 'file names travel as found with --include-file-names' : 'labels travel as given';
+    process.stderr.write(safeText(`warning: the report still holds the ${hit.kind} '${hit.text}' (${hit.places.join(', ')}): ${why}\n`));
   }
 }

@@ -67,6 +67,24 @@ function renamedOutliers(section: OutlierSection, rename: (name: string) => stri
   };
 }
 
+/**
+ * A file's name as a shared report carries it when the user chose to send file and folder names: as
+ * the page would have it, relative to what was given. The page knows a dropped file by its name and a
+ * dropped folder's files by their path inside it (`flash-on/x.trc`), as the CLI names a folder's
+ * files; but the CLI names a file given by path as typed, and `waitscope report /home/ann/payroll/x.trc`
+ * sent the whole path (a DBA review): a path from the root, or one that climbs out with `..`, keeps
+ * only what follows its folders. An archive member keeps its path inside the archive (the archive's
+ * content): `/tmp/a.zip:dir/x.trc` is `a.zip:dir/x.trc`. The input's own path ends at its first `:`
+ * after a drive letter.
+ */
+export function sharedFileName(name: string): string {
+  const drive = /^[A-Za-z]:[\\/]/.test(name);
+  const colon = name.indexOf(':', drive ? 2 : 0);
+  const input = colon < 0 ? name : name.slice(0, colon);
+  const outside = drive || /^[\\/]/.test(input) || /(^|[\\/])\.\.[\\/]/.test(input);
+  return outside ? name.slice(Math.max(input.lastIndexOf('/'), input.lastIndexOf('\\')) + 1) : name;
+}
+
 export function shareableReport(report: WaitscopeReport, options: ShareOptions): WaitscopeReport {
   const aliases = fileAliases(report);
   const { profile, ...rest } = report;
@@ -75,7 +93,7 @@ export function shareableReport(report: WaitscopeReport, options: ShareOptions):
     ...(profile && { profile: options.includeSqlText ? profile : withoutSqlText(profile) }),
     datasets: report.datasets.map((d) => {
       const alias = aliases.get(d.id)!;
-      const rename = options.includeFileNames ? (name: string) => name : (name: string) => alias.get(name) ?? UNKNOWN_FILE;
+      const rename = options.includeFileNames ? sharedFileName : (name: string) => alias.get(name) ?? UNKNOWN_FILE;
       const outliers = options.outliers?.[d.id] ?? null;
       return {
         ...d,

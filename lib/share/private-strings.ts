@@ -4,7 +4,7 @@
  * user typed with the instance in it: typed labels travel as typed, so the preview says so rather than
  * altering them silently (a label the page made from a dropped folder's name is sent as `Dataset N`).
  */
-import { fileAliases, type ShareChoices } from '../report/share-content';
+import { fileAliases, sharedFileName, type ShareChoices } from '../report/share-content';
 import type { WaitscopeReport } from '../report/report-schema';
 
 export type PrivateKind = 'host name' | 'instance name' | 'file name' | 'folder name';
@@ -27,8 +27,12 @@ export interface PrivateHit extends PrivateString {
  */
 const MIN_LENGTH = 3;
 const MAX_PLACES = 3;
-/** Fingerprints are hex: a name like "cdb1" can occur in one by chance, and they are meant to be shared. */
-const UNSEARCHED_KEYS = new Set(['sha256']);
+/**
+ * Fingerprints are hex: a name like "cdb1" can occur in one by chance, and they are meant to be
+ * shared. Event names and the profile's rows (`component`, made of event and call names) are
+ * Oracle's words: 23ai Free's instance is named FREE, and "Free private memory to OS" is an event.
+ */
+const UNSEARCHED_KEYS = new Set(['sha256', 'event', 'component']);
 /** The folders of Oracle's own layout (`/u01/app/oracle/diag/rdbms/<db>/<instance>/trace`) name nobody. */
 const LAYOUT_FOLDERS = new Set(['u01', 'u02', 'app', 'oracle', 'diag', 'rdbms', 'trace', 'admin', 'udump', 'bdump', 'cdump', 'product']);
 /** Letters and digits: a name is found where it stands alone (`cdb1` in `cdb1_ora_1.trc`, not `trace` in `traces`). */
@@ -57,15 +61,21 @@ export function privateStrings(report: WaitscopeReport, choices: ShareChoices): 
         add(f.host, 'host name');
         add(f.instance, 'instance name');
       }
+      // The folders never travel (share-content.ts sharedFileName); the name itself, unless chosen.
+      const shared = sharedFileName(f.name);
+      const addFolders = (path: string) => {
+        for (const folder of path.split(/[\\/]/).filter(Boolean)) if (!LAYOUT_FOLDERS.has(folder.toLowerCase())) add(folder, 'folder name');
+      };
+      addFolders(f.name.slice(0, f.name.length - shared.length));
       if (choices.includeFileNames) continue;
-      const segments = f.name.split(/[\\/]/).filter(Boolean);
+      const segments = shared.split(/[\\/]/).filter(Boolean);
       const base = segments.pop() ?? '';
+      addFolders(segments.join('/'));
       add(f.name, 'file name');
       add(base, 'file name');
       add(base.replace(/(\.(trc|trm|gz|csv|txt|log))+$/i, ''), 'file name');
       // `<instance>_ora_<pid>.trc`, `<instance>_lgwr_<pid>.trc`: the instance, even without a header.
       add(/^(.+?)_[a-z0-9]+_\d+/i.exec(base)?.[1], 'instance name');
-      for (const folder of segments) if (!LAYOUT_FOLDERS.has(folder.toLowerCase())) add(folder, 'folder name');
     }
   }
   // What is meant to be sent: the aliases, and the host and instance names when ticked (a file name

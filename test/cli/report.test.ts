@@ -28,10 +28,11 @@ describe('waitscope report', () => {
   let compare: WaitscopeReport;
   let plain: { run: CliRun; html: string };
   let ticked: { run: CliRun; html: string };
+  /** Each side's trace files, by their paths from the root. */
+  let files: string[][];
 
   beforeAll(async () => {
-    writeSecretTraces(temp.dir, 'on', 'flash-on');
-    writeSecretTraces(temp.dir, 'off', 'flash-off');
+    files = [writeSecretTraces(temp.dir, 'on', 'flash-on'), writeSecretTraces(temp.dir, 'off', 'flash-off')];
     const [c, p, t] = await Promise.all([
       runCli(['compare', '--json', ON, '--vs', OFF]),
       runCli(['report', ON, '--vs', OFF, '--profile', '--out', out('plain.html')]),
@@ -71,7 +72,7 @@ describe('waitscope report', () => {
     expect(statements.length).toBeGreaterThan(0);
     expect(statements.every((s) => s.text === null)).toBe(true);
     expect(plain.run.stdout).toMatch(/^wrote .*plain\.html \(\d+\.\d\d MB\): Dataset 1 \(3,000 waits\) vs Dataset 2 \(3,000 waits\), log file sync\n/);
-    expect(plain.run.stdout).toContain('left out: host and instance names (--include-hosts); file names, sent as file 1, file 2, … (--include-file-names); SQL text (--include-sql-text)');
+    expect(plain.run.stdout).toContain('left out: host and instance names (--include-hosts); file names, sent as file 1, file 2, … (--include-file-names); SQL text (--include-sql-text; statements still go by sql_id and hash value, which known or guessable SQL can be matched to)');
   });
 
   it('holds the names and the SQL text the options include, and never the module or action', () => {
@@ -82,6 +83,17 @@ describe('waitscope report', () => {
     expect(report.datasets.flatMap((d) => d.files.map((f) => [f.host, f.instance]))).toEqual(Array(4).fill([SECRET.host, SECRET.instance.toUpperCase()]));
     expect(report.profile!.datasets.flatMap((d) => d.statements).some((s) => s.text?.includes(SECRET.sql))).toBe(true);
     expect(ticked.run.stdout).not.toContain('left out');
+  });
+
+  it('with file names but not hosts: files given by their path from the root travel by their own names, and what still names the instance is said truly', async () => {
+    expect(files[0]![0]!.startsWith('/')).toBe(true);
+    const run = await runCli(['report', ...files[0]!, '--vs', ...files[1]!, '--include-file-names', '--out', out('names.html')]);
+    expect(run.status, run.stderr).toBe(0);
+    const report = payloadOf(readFileSync(out('names.html'), 'utf8'));
+    expect(report.datasets.flatMap((d) => d.files.map((f) => f.name))).toEqual(files.flat().map((f) => path.basename(f)));
+    expect(readFileSync(out('names.html'), 'utf8')).not.toContain(temp.dir);
+    expect(run.stdout).toContain('left out: host and instance names (--include-hosts), except in file names that hold them');
+    expect(run.stderr).toMatch(/^warning: the report still holds the instance name '[^']+' \(the file names of dataset 1[^)]*\): file names travel as found with --include-file-names$/m);
   });
 
   it('is a page that needs nothing from elsewhere: inline script and style, and a policy that forbids any request', () => {

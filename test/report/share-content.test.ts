@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../lib/report/build-report';
 import { reportSchema, type OutlierSection, type ReportFile } from '../../lib/report/report-schema';
-import { hasHostNames, shareableReport } from '../../lib/report/share-content';
+import { hasHostNames, shareableReport, sharedFileName } from '../../lib/report/share-content';
+import { privateStrings } from '../../lib/share/private-strings';
 
 const file = (name: string, extra: Partial<ReportFile> = {}): ReportFile => ({ name, bytes: 10, compression: 'none', oracleVersion: '19.0.0.0.0', outcome: 'parsed', waits: 3, ...extra });
 
@@ -77,5 +78,23 @@ describe('shareableReport', () => {
     const shared = shareableReport(report, { includeHosts: false, includeFileNames: true, fingerprints: {}, outliers: { d2: outliers } });
     expect(shared.datasets[1]!.files.map((f) => f.name)).toEqual(['diag/rdbms/prod/PROD2/trace/PROD2_ora_7.trc', 'diag/rdbms/prod/PROD2/trace/PROD2_ora_9.trc']);
     expect(shared.datasets[1]!.outliers!.clusters[0]!.worstFile).toBe('diag/rdbms/prod/PROD2/trace/PROD2_ora_9.trc');
+  });
+
+  it("sharedFileName: names as the page has them; a path from the root, or climbing out with .., keeps only the file's own name", () => {
+    expect(sharedFileName('/home/ann/payroll-host/MK_ora_4100.trc')).toBe('MK_ora_4100.trc');
+    expect(sharedFileName('../../ann/payroll/MK_ora_4100.trc')).toBe('MK_ora_4100.trc');
+    expect(sharedFileName('flash-on/MK_ora_4100.trc.gz')).toBe('flash-on/MK_ora_4100.trc.gz');
+    expect(sharedFileName('MK_ora_4100.trc')).toBe('MK_ora_4100.trc');
+    expect(sharedFileName('/tmp/x/payroll.zip:secret dir/a_ora_1.trc')).toBe('payroll.zip:secret dir/a_ora_1.trc');
+    expect(sharedFileName('C:\\Users\\ann\\traces.tar.gz:t/a_ora_1.trc')).toBe('traces.tar.gz:t/a_ora_1.trc');
+    expect(sharedFileName('/tmp/odd/we:ird.trc')).toBe('we:ird.trc');
+  });
+
+  it('sends a file given by its path from the root without its folders, and those folders are names the report must not hold', () => {
+    const absolute = { ...report, datasets: report.datasets.map((d) => ({ ...d, files: d.files.map((f) => ({ ...f, name: `/home/ann/zzsecretdir/${f.name}` })) })) };
+    const text = JSON.stringify(shareableReport(absolute, { includeHosts: true, includeFileNames: true, fingerprints: {} }));
+    expect(text).not.toContain('zzsecretdir');
+    expect(text).not.toContain('/home/ann');
+    expect(privateStrings(absolute, { includeHosts: true, includeFileNames: true }).map((p) => p.text)).toEqual(expect.arrayContaining(['zzsecretdir', 'ann', 'home']));
   });
 });
