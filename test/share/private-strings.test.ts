@@ -37,4 +37,10 @@ describe('privateStrings / findPrivateStrings', () => {
     const payload = { datasets: [{ label: 'cdb1', note: 'cdb1s traces', files: [{ name: 'file 1', sha256: 'ab12cdb1' + '0'.repeat(56) }] }] };
     expect(findPrivateStrings(payload, names)).toEqual([{ text: 'CDB1', kind: 'instance name', places: ['the label of dataset 1'], count: 1 }]);
   });
+
+  it("does not take Oracle's words for a name: event names and profile rows are not searched (23ai Free's instance is FREE)", () => {
+    const payload = { event: 'Free private memory to OS', profile: { rows: [{ component: 'Free private memory to OS [between calls]' }] }, datasets: [{ label: 'free lunch' }] };
+    const hits = findPrivateStrings(payload, [{ text: 'FREE', kind: 'instance name' }]);
+    expect(hits).toEqual([{ text: 'FREE', kind: 'instance name', places: ['the label of dataset 1'], count: 1 }]);
+  });
 });
