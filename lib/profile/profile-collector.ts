@@ -93,8 +93,9 @@ export class ProfileCollector implements TraceVisitor, TopLevelCalls {
     if (record.event === LOG_WRITE_WARNING) return;
     // VisitedWait.tim is in the trace's unit; ela is µs already. Before 9i both are centiseconds.
     const tim = record.tim * at.microsPerUnit;
-    this.span(at.session, tim - record.ela, tim);
     if (this.names[record.id] === undefined) this.names[record.id] = record.event;
+    if (tim === tim) this.spans.add(at.session, tim - record.ela, tim);
+    else this.spans.untimed(at.session, record.ela, !this.withinByName(record.id));
     this.processes.get(at.pid).pending.push(record.id, record.ela, tim);
   }
 
@@ -110,6 +111,7 @@ export class ProfileCollector implements TraceVisitor, TopLevelCalls {
     spans.reach(session);
     let t0 = spans.start[session] as number;
     let t1 = spans.end[session] as number;
+    let after = spans.after[session] as number;
     // Written to the columns here, not through push(): see onCall.
     pending.reserve(to - from);
     const heldId = pending.id;
@@ -120,8 +122,12 @@ export class ProfileCollector implements TraceVisitor, TopLevelCalls {
       const micros = (ela[i] as number) * perUnit;
       const end = (tim[i] as number) * perUnit;
       const start = end - micros;
-      if (start < t0) t0 = start;
-      if (end > t1) t1 = end;
+      if (end === end) {
+        if (start < t0) t0 = start;
+        if (end > t1) t1 = end;
+        after = 0;
+      } else if (t0 === Infinity) spans.untimed(session, micros, !this.withinByName(id[i] as number));
+      else after += micros; // no tim (before 10g): placed after the record before it (session-spans.ts)
       heldId[n] = id[i] as number;
       heldEla[n] = micros;
       heldTim[n] = end;
@@ -130,6 +136,7 @@ export class ProfileCollector implements TraceVisitor, TopLevelCalls {
     pending.n = n;
     spans.start[session] = t0;
     spans.end[session] = t1;
+    if (t0 !== Infinity) spans.after[session] = after;
   }
 
   private copyNames(names: readonly string[]): void {
@@ -153,6 +160,7 @@ export class ProfileCollector implements TraceVisitor, TopLevelCalls {
       spans.reach(session);
       if (start < (spans.start[session] as number)) spans.start[session] = start;
       if (end > (spans.end[session] as number)) spans.end[session] = end;
+      spans.after[session] = 0;
     }
     // A client's commit leaves them between calls all the same at the next call.
     if (leavesToNextCall(call)) return;
@@ -201,6 +209,7 @@ export class ProfileCollector implements TraceVisitor, TopLevelCalls {
       spans.reach(session);
       if (end < (spans.start[session] as number)) spans.start[session] = end;
       if (end > (spans.end[session] as number)) spans.end[session] = end;
+      spans.after[session] = 0;
     }
   }
 
@@ -313,11 +322,6 @@ export class ProfileCollector implements TraceVisitor, TopLevelCalls {
    */
   private withinByName(id: number): boolean {
     return !BETWEEN_CALL_EVENTS.has(this.names[id] as string);
-  }
-
-  private span(session: number, start: number, end: number): void {
-    if (!(end === end)) return; // no tim: no place in time
-    this.spans.add(session, start, end);
   }
 }
 
