@@ -3,7 +3,7 @@
  * 15% faster, and 90% of that came from log file sync"): how R changed, by how much, and which
  * component moved most of it. Plain TypeScript over compareProfiles' result, tested without a page.
  */
-import type { ProfileComparison } from '@/lib/profile/compare-profiles';
+import { perSessionR, type ProfileComparison } from '@/lib/profile/compare-profiles';
 import { formatRelative } from '../display-units';
 import { micros, signedMicros } from './profile-format';
 
@@ -17,7 +17,10 @@ export function profileHeadline(c: Pick<ProfileComparison, 'a' | 'b' | 'deltaR' 
   if (c.deltaR === 0) return `R is the same in ${against} (${micros(c.a.total)} µs).`;
   const how = c.deltaR < 0 ? 'fell' : 'rose';
   const relative = c.relativeDeltaR === null ? '' : ` ${formatRelative(Math.abs(c.relativeDeltaR)).replace(/^\+/, '')}`;
-  const head = `R ${how}${relative} (${signedMicros(c.deltaR)} µs) in ${against}`;
+  // R is summed over sessions: with more on one side, say what each session's did too.
+  const perSession = perSessionR(c);
+  const sessions = perSession === null ? '' : `, summed over ${c.a.sessions} against ${c.b.sessions} sessions (per session ${formatRelative(perSession.relative)})`;
+  const head = `R ${how}${relative} (${signedMicros(c.deltaR)} µs) in ${against}${sessions}`;
   // The component that carried most of the change in its direction (share of ΔR is positive when it moved with R).
   let top: ProfileComparison['components'][number] | null = null;
   for (const row of c.components) if (row.shareOfChange !== null && row.shareOfChange > 0 && (top === null || row.shareOfChange > (top.shareOfChange as number))) top = row;

@@ -1,4 +1,4 @@
-import type { ProfileComparison } from '../profile/compare-profiles';
+import { perSessionR, type ProfileComparison } from '../profile/compare-profiles';
 import { formatCount, formatMicros, padTable } from './format';
 
 const signed = (v: number | null, digits = 0): string => (v === null ? '—' : `${v > 0 ? '+' : ''}${digits === 0 ? formatCount(v) : formatMicros(v)}`);
@@ -9,7 +9,12 @@ const only = (o: 'a' | 'b' | null, labels: readonly [string, string]): string =>
 export function profileComparisonText(c: ProfileComparison, labels: readonly [string, string]): string {
   const [la, lb] = labels;
   const sessions = (n: number) => `${formatCount(n)} session${n === 1 ? '' : 's'}`;
-  const head = `response time R: ${la} ${formatCount(c.a.total)} µs (${sessions(c.a.sessions)}), ${lb} ${formatCount(c.b.total)} µs (${sessions(c.b.sessions)}); Δ ${signed(c.deltaR)} µs (${pct(c.relativeDeltaR)})`;
+  const perSession = perSessionR(c);
+  const head =
+    `response time R (summed over sessions): ${la} ${formatCount(c.a.total)} µs (${sessions(c.a.sessions)}), ${lb} ${formatCount(c.b.total)} µs (${sessions(c.b.sessions)}); Δ ${signed(c.deltaR)} µs (${pct(c.relativeDeltaR)})` +
+    (perSession === null
+      ? ''
+      : `\nper session: ${la} ${formatMicros(perSession.a)} µs, ${lb} ${formatMicros(perSession.b)} µs (${pct(perSession.relative)}); the sides have ${sessions(c.a.sessions)} and ${sessions(c.b.sessions)}, so the Δ above and every row's Δ µs also count the sessions one side has more`);
   const rows = [
     ['component', `${la} µs`, `${lb} µs`, 'Δ µs', 'share of ΔR', 'Δ mean µs', 'Δ median µs', 'Δ p99 µs', ''],
     ...c.components.map((r) => [

@@ -55,6 +55,19 @@ export interface ProfileComparison {
   statements: StatementChange[];
 }
 
+/**
+ * R per session on each side, and its relative change, when the sides have different numbers of
+ * sessions (null otherwise, or when a side has none): R is summed over sessions, so 2 sessions
+ * against 3 read as R 38 % lower where each session's was 7 % lower (a DBA review). The rows stay
+ * sums (they add up to R); this says what the headline's Δ is made of.
+ */
+export function perSessionR(c: Pick<ProfileComparison, 'a' | 'b'>): { a: number; b: number; relative: number | null } | null {
+  if (c.a.sessions === c.b.sessions || c.a.sessions === 0 || c.b.sessions === 0) return null;
+  const a = c.a.total / c.a.sessions;
+  const b = c.b.total / c.b.sessions;
+  return { a, b, relative: b === 0 ? null : (a - b) / b };
+}
+
 const delta = (a: number | null | undefined, b: number | null | undefined): number | null => (a == null || b == null ? null : a - b);
 
 /** The response-time profiles of two datasets side by side (issue 14 §5). */

@@ -42,4 +42,14 @@ describe('the profile comparison headline', () => {
       'No answer: on has no response time (no call or wait with a time).',
     );
   });
+
+  it('says R is summed over sessions, and what each session did, when the sides have different numbers of them', () => {
+    // By hand: 9,222,384 µs over 2 sessions (4,611,192 each) against 14,806,293 over 3 (4,935,431 each):
+    // R fell 37.7 % (−5,583,909 µs), each session's 6.6 % ((4,611,192 − 4,935,431) / 4,935,431 = −0.06570).
+    const text = profileHeadline(
+      { a: { total: 9_222_384, sessions: 2 }, b: { total: 14_806_293, sessions: 3 }, deltaR: -5_583_909, relativeDeltaR: -5_583_909 / 14_806_293, components: [row('log file sync', -5_583_909, 1)] },
+      labels,
+    );
+    expect(text).toBe('R fell 37.7% (\u22125,583,909 µs) in on against off, summed over 2 against 3 sessions (per session \u22126.6%); 100.0% of the change came from log file sync.');
+  });
 });
