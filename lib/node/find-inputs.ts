@@ -6,6 +6,7 @@ import { archiveFormatOf, listArchive, skippedMembers, type ArchiveListing } fro
 import { isTraceName, looksLikeTraceHead, TRACE_SNIFF_BYTES } from '../archive/trace-pick';
 import { fileAccess, type InputSource } from './file-chunks';
 import { describeError } from './file-error';
+import { withoutRepeatedFiles } from './duplicate-inputs';
 import { sniffCompression, unsupportedCompressionText } from '../trace/compression';
 
 export interface InputFile extends InputSource {
@@ -54,7 +55,10 @@ export async function findInputs(args: readonly string[]): Promise<FoundInputs> 
     if (info.isDirectory()) await walk(arg, arg, take, unreadable, inputNotes);
     else if (readable(arg, unreadable)) await take(arg, arg, info.size);
   }
-  return { files, unreadable, ...(inputNotes.length > 0 && { inputNotes }) };
+  // A file named twice is read once; two that look like copies are named (duplicate-inputs.ts).
+  const once = withoutRepeatedFiles(files);
+  inputNotes.push(...once.notes);
+  return { files: once.files, unreadable, ...(inputNotes.length > 0 && { inputNotes }) };
 }
 
 /** A zip, tar or tar.gz (by its first bytes) as the members it holds; null for any other file. */

@@ -1,0 +1,75 @@
+import { closeSync, statSync } from 'node:fs';
+import { openInputFile, readSyncAt } from './file-error';
+import type { InputFile } from './find-inputs';
+
+/** Bytes compared at each end of two files of the same size. */
+const ENDS = 64 * 1024;
+
+/**
+ * The same trace read twice counts its records twice: every wait, call and session, with no sign of
+ * it (a DBA review: `profile X X` gave R and the sessions doubled; a glob caught a copy under another
+ * name). A file named again (the same file, by its device and inode) is read once, with a note; two
+ * files with the same size and the same first and last 64 KiB are both read, with a note naming them
+ * (a copy is a guess: the user decides). Archive members are left to their archive.
+ */
+export function withoutRepeatedFiles(files: readonly InputFile[]): { files: InputFile[]; notes: string[] } {
+  const notes: string[] = [];
+  const kept: InputFile[] = [];
+  const byIdentity = new Map<string, InputFile>();
+  for (const file of files) {
+    if (file.member !== undefined) {
+      kept.push(file);
+      continue;
+    }
+    const identity = identityOf(file.path);
+    const first = identity === null ? undefined : byIdentity.get(identity);
+    if (first !== undefined) {
+      notes.push(`note: ${file.name} is ${first.name} again; it was read once`);
+      continue;
+    }
+    if (identity !== null) byIdentity.set(identity, file);
+    kept.push(file);
+  }
+  const bySize = new Map<number, InputFile[]>();
+  for (const file of kept) if (file.member === undefined && file.size > 0) bySize.set(file.size, [...(bySize.get(file.size) ?? []), file]);
+  for (const group of bySize.values()) {
+    if (group.length < 2) continue;
+    const ends = group.map((f) => endsOf(f.path, f.size));
+    group.forEach((file, i) => {
+      const j = ends.findIndex((e, k) => k < i && e !== null && e === ends[i]);
+      if (j >= 0) notes.push(`note: ${(group[j] as InputFile).name} and ${file.name} have the same size and the same first and last 64 KiB: if one is a copy of the other, its records count twice`);
+    });
+  }
+  return { files: kept, notes };
+}
+
+function identityOf(path: string): string | null {
+  try {
+    const info = statSync(path);
+    return `${info.dev}:${info.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+/** The file's first and last 64 KiB as one string (latin1: byte for byte), null when it cannot be read. */
+function endsOf(path: string, size: number): string | null {
+  let fd: number;
+  try {
+    fd = openInputFile(path);
+  } catch {
+    return null;
+  }
+  try {
+    const n = Math.min(ENDS, size);
+    const head = Buffer.alloc(n);
+    const tail = Buffer.alloc(n);
+    readSyncAt(path, fd, head, n, 0);
+    readSyncAt(path, fd, tail, n, size - n);
+    return `${head.toString('latin1')}\u0000${tail.toString('latin1')}`;
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
