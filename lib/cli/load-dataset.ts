@@ -187,7 +187,8 @@ function datasetOf(event: string, { results, elaHistograms, profiles, groups, gr
   const traces = results.filter((_, i) => isTrace[i]);
   const histograms = elaHistograms.filter((_, i) => isTrace[i]);
   if (traces.length === 0) {
-    const what = results.length === 1 ? 'the input is not a trace' : `none of the ${results.length} inputs is a trace`;
+    // The file by name: in a compare the line above may be another side's warning.
+    const what = results.length === 1 ? `${(results[0] as TraceFileResult).fileName} is not a trace` : `none of the ${results.length} inputs is a trace`;
     throw new ExitError(2, `${what}; nothing to compute`);
   }
   const whole = combineFiles(event, traces);

@@ -28,16 +28,18 @@ export function decideOutcome(scan: ScanResult, event: string, fileName: string,
     if (scan.facts.banner !== null || scan.starLines > 0) {
       return {
         kind: 'not-a-trace',
-        reason: `${fileName} is an Oracle trace file but holds no 10046 records (no WAIT, PARSE, EXEC or FETCH lines in ${scan.lines} lines); it looks like a background-process or other diagnostic trace`,
+        reason: `${fileName} is an Oracle trace file but holds no 10046 records (no WAIT, PARSE, EXEC or FETCH lines in ${linesText(scan.lines)}); it looks like a background-process or other diagnostic trace`,
       };
     }
-    return { kind: 'not-a-trace', reason: `${fileName} is not an Oracle trace: no banner, no *** timestamps and no 10046 records in ${scan.lines} lines` };
+    return { kind: 'not-a-trace', reason: `${fileName} is not an Oracle trace: no banner, no *** timestamps and no 10046 records in ${linesText(scan.lines)}` };
   }
   // A call or commit measure is found when it found values; an event, when the trace has its waits.
   const found = measure && measure.kind !== 'event' ? (scan.measuredCount ?? 0) > 0 : scan.profile.some((row) => row.event === event);
   if (!found) return { kind: 'no-event', event, eventsPresent: scan.profile.map((row) => row.event) };
   return { kind: 'parsed' };
 }
+
+const linesText = (n: number): string => `${n.toLocaleString('en-US')} line${n === 1 ? '' : 's'}`;
 
 /** One sentence for a trace without the event, naming what it does have. */
 export function describeMissingEvent(fileName: string, event: string, eventsPresent: readonly string[], waitLines: number): string {

@@ -78,6 +78,25 @@ describe('waitscope statements', () => {
     expect(json.statements.map((s) => s.parse.e)).toEqual(parseE.slice(0, 2));
   });
 
+  it('says where the LOB calls went (no cursor, no statement), with their sums counted from the lines', async () => {
+    const lob = lines('oltp-19c').filter((l) => l.startsWith('LOB'));
+    expect(lob.length).toBeGreaterThan(0);
+    const sum = (key: string) => lob.reduce((n, l) => n + Number(new RegExp(`[,: ]${key}=(\\d+)`).exec(l)?.[1]), 0);
+    const run = await runCli(['statements', trace('oltp-19c')]);
+    expect(run.status, run.stderr).toBe(0);
+    const f = (n: number) => n.toLocaleString('en-US');
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(`LOB calls have no cursor and belong to no statement: ${f(lob.length)} calls (LOBREAD), e ${f(sum('e'))} µs, c ${f(sum('c'))} µs; \`waitscope profile\` counts them`);
+  });
+
+  it('says when no statement is at the depths asked for, and refuses depths that exclude every statement', async () => {
+    const none = await runCli(['statements', '--min-dep', '9', trace('oltp-19c')]);
+    expect(none.status, none.stderr).toBe(0);
+    expect(none.stdout).toContain('no statement at the depths asked for (--min-dep, --max-dep)');
+    const crossed = await runCli(['statements', '--min-dep', '2', '--max-dep', '1', trace('oltp-19c')]);
+    expect(crossed.status).toBe(1);
+    expect(crossed.stderr.split('\n')[0]).toBe('waitscope: --min-dep 2 is above --max-dep 1: no statement can be in both');
+  });
+
   it('says which sort keys exist when given one it does not know', async () => {
     const run = await runCli(['statements', '--sort', 'prsfoo', trace('oltp-19c')]);
     expect(run.status).toBe(1);

@@ -107,7 +107,7 @@ describe('inputs that are not traces', () => {
     const run = await runCli(['stats', fixturePath('empty.trc')]);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/empty\.trc is empty/);
-    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe('waitscope: the input is not a trace; nothing to compute');
+    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe(`waitscope: ${fixturePath('empty.trc')} is not a trace; nothing to compute`);
   });
 });
 
