@@ -1,3 +1,4 @@
+import { resolutionNote, resolutionOfFiles } from '../stats/clock-resolution';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { buildReportOfSamples } from '../report/build-report';
@@ -189,6 +190,9 @@ async function compareProfilesCommand(args: CompareArgs, labels: [string, string
     out.write(safeJson({ unit: 'us', labels, thinkTime: profile.thinkTimeMicros, files: { a: a.files.map((f) => f.fileName), b: b.files.map((f) => f.fileName) }, profileComparison: comparison }));
     return;
   }
+  // The threshold that made the think-time rows, and the clock below which no Δ is the storage's.
+  const resolution = resolutionNote(Math.max(resolutionOfFiles(a.files), resolutionOfFiles(b.files)), 'Some of the times');
+  out.write(`think time: SQL*Net message from client ≥ ${formatCount(profile.thinkTimeMicros)} µs between calls${resolution === null ? '' : `\n${resolution} No Δ smaller than that is a measurement.`}\n`);
   out.write(safeText(profileComparisonText(comparison, labels)));
 }
 

@@ -1,3 +1,4 @@
+import { resolutionNote, resolutionOfFiles } from '../stats/clock-resolution';
 import { profileTable } from '../profile/profile-rows';
 import type { DatasetProfile } from '../profile/profile-model';
 import { checkProfileGroup, groupProfilesJson, groupProfilesText, mergedGroupProfiles } from './profile-groups';
@@ -32,6 +33,9 @@ export async function profileCommand(argv: string[], out: NodeJS.WritableStream 
   const sessions = profile.sessions === 1 ? '1 session' : `${formatCount(profile.sessions)} sessions`;
   out.write(`response-time profile of ${files}, ${sessions} (µs; think time: SQL*Net message from client ≥ ${formatCount(thinkTimeMicros)} µs)\n${dataset.window ? `window ${dataset.window.description}: only the calls and waits whose tim lies in it\n` : ''}\n`);
   // A window that holds nothing leaves no time either; the note says which.
+  // Before 9i every c, e and ela is whole centiseconds: a median of 0 or a p99 of 10,000 µs is a tick.
+  const resolution = resolutionNote(resolutionOfFiles(dataset.files));
+  if (resolution !== null) out.write(`${resolution}\n\n`);
   if (profile.sessions === 0) out.write(`${dataset.window ? 'no database call or WAIT line with a tim lies in the window: there is no response time to profile' : EMPTY_PROFILE_NOTE}\n\n`);
   out.write(`${responseTimeText(profileTable(profile))}\n\n${PROFILE_NOTES}\n\n`);
   out.write(`database calls by name and depth\n\n${callsText(profile.calls)}\n\n`);

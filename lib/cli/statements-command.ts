@@ -1,3 +1,4 @@
+import { resolutionNote, resolutionOfFiles } from '../stats/clock-resolution';
 import { addSums, emptyCallSums } from '../profile/call-book';
 import type { DatasetProfile } from '../profile/profile-model';
 import { parseStatementSort, statementRows, type StatementQuery, type StatementRow } from '../profile/statement-table';
@@ -45,6 +46,8 @@ export async function statementsCommand(argv: string[], out: NodeJS.WritableStre
   const files = dataset.files.length === 1 ? '1 file' : `${dataset.files.length} files`;
   const sortText = sort === 'total' ? 'total elapsed' : sort === 'self' ? 'elapsed without recursive statements' : sort.join(',');
   out.write(`statements in ${files}, by ${sortText} (µs)\n${dataset.window ? `window ${dataset.window.description}: only the calls and waits whose tim lies in it\n` : ''}\n`);
+  const resolution = resolutionNote(resolutionOfFiles(dataset.files));
+  if (resolution !== null) out.write(`${resolution}\n\n`);
   out.write(shown.map((r, i) => statementText(r, i + 1)).join('\n\n'));
   if (shown.length < all.length) out.write(`\n\n… ${all.length - shown.length} more statements (--top N shows more)`);
   if (all.length === 0) out.write(profile.statements.length === 0 ? 'no statement: the trace has no database call with a cursor' : 'no statement at the depths asked for (--min-dep, --max-dep)');

@@ -97,6 +97,21 @@ describe('waitscope statements', () => {
     expect(crossed.stderr.split('\n')[0]).toBe('waitscope: --min-dep 2 is above --max-dep 1: no statement can be in both');
   });
 
+  it('says that 8i times are whole centiseconds in profile, statements and compare --profile, and the think-time threshold the comparison used', async () => {
+    const note = 'are whole centiseconds (Oracle before 9i): a resolution of 10,000 µs, so values below it read 0 and statistics move in steps of it.';
+    const [profile, statements, compare, recent] = await Promise.all([
+      runCli(['profile', trace('oltp-8i')]),
+      runCli(['statements', trace('oltp-8i')]),
+      runCli(['compare', '--profile', '--think-time', '500ms', trace('oltp-8i'), '--vs', trace('oltp-19c')]),
+      runCli(['profile', trace('oltp-19c')]),
+    ]);
+    for (const run of [profile, statements, compare, recent]) expect(run.status, run.stderr).toBe(0);
+    expect(profile.stdout).toContain(`The times ${note}`);
+    expect(statements.stdout).toContain(`The times ${note}`);
+    expect(compare.stdout).toContain(`think time: SQL*Net message from client ≥ 500,000 µs between calls\nSome of the times ${note} No Δ smaller than that is a measurement.`);
+    expect(recent.stdout).not.toContain('centiseconds');
+  });
+
   it('says which sort keys exist when given one it does not know', async () => {
     const run = await runCli(['statements', '--sort', 'prsfoo', trace('oltp-19c')]);
     expect(run.status).toBe(1);
