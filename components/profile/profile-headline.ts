@@ -14,12 +14,12 @@ export function profileHeadline(c: Pick<ProfileComparison, 'a' | 'b' | 'deltaR' 
   // from SQL*Net message from client").
   const empty = c.a.sessions === 0 ? labels.a : c.b.sessions === 0 ? labels.b : null;
   if (empty !== null) return `No answer: ${empty} has no response time (no call or wait with a time).`;
-  if (c.deltaR === 0) return `R is the same in ${against} (${micros(c.a.total)} µs).`;
-  const how = c.deltaR < 0 ? 'fell' : 'rose';
-  const relative = c.relativeDeltaR === null ? '' : ` ${formatRelative(Math.abs(c.relativeDeltaR)).replace(/^\+/, '')}`;
-  // R is summed over sessions: with more on one side, say what each session's did too.
+  // R is summed over sessions: with more on one side, say what each session's did too (an equal R too).
   const perSession = perSessionR(c);
   const sessions = perSession === null ? '' : `, summed over ${c.a.sessions} against ${c.b.sessions} sessions (per session ${formatRelative(perSession.relative)})`;
+  if (c.deltaR === 0) return `R is the same in ${against} (${micros(c.a.total)} µs)${sessions}.`;
+  const how = c.deltaR < 0 ? 'fell' : 'rose';
+  const relative = c.relativeDeltaR === null ? '' : ` ${formatRelative(Math.abs(c.relativeDeltaR)).replace(/^\+/, '')}`;
   const head = `R ${how}${relative} (${signedMicros(c.deltaR)} µs) in ${against}${sessions}`;
   // The component that carried most of the change in its direction (share of ΔR is positive when it moved with R).
   let top: ProfileComparison['components'][number] | null = null;

@@ -10,18 +10,15 @@ const ENDS = 64 * 1024;
  * it (a DBA review: `profile X X` gave R and the sessions doubled; a glob caught a copy under another
  * name). A file named again (the same file, by its device and inode) is read once, with a note; two
  * files with the same size and the same first and last 64 KiB are both read, with a note naming them
- * (a copy is a guess: the user decides). Archive members are left to their archive.
+ * (a copy is a guess: the user decides). An archive named twice is read once too, member by member.
  */
 export function withoutRepeatedFiles(files: readonly InputFile[]): { files: InputFile[]; notes: string[] } {
   const notes: string[] = [];
   const kept: InputFile[] = [];
   const byIdentity = new Map<string, InputFile>();
   for (const file of files) {
-    if (file.member !== undefined) {
-      kept.push(file);
-      continue;
-    }
-    const identity = identityOf(file.path);
+    // A member by its archive's identity and its place in it; `profile c.tar.gz c.tar.gz` read every member twice.
+    const identity = identityOf(file.path, file.size, file.member === undefined ? '' : JSON.stringify(file.member));
     const first = identity === null ? undefined : byIdentity.get(identity);
     if (first !== undefined) {
       notes.push(`note: ${file.name} is ${first.name} again; it was read once`);
@@ -43,10 +40,15 @@ export function withoutRepeatedFiles(files: readonly InputFile[]): { files: Inpu
   return { files: kept, notes };
 }
 
-function identityOf(path: string): string | null {
+/**
+ * The file's device and inode, as bigints (a Number may round an NTFS or ReFS file id), with its size
+ * and `within` (a member's place in its archive); null when it cannot be read or has no inode (0).
+ */
+function identityOf(path: string, size: number, within: string): string | null {
   try {
-    const info = statSync(path);
-    return `${info.dev}:${info.ino}`;
+    const info = statSync(path, { bigint: true });
+    if (info.ino === 0n) return null;
+    return `${info.dev}:${info.ino}:${size}:${within}`;
   } catch {
     return null;
   }

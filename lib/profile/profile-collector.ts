@@ -111,7 +111,6 @@ export class ProfileCollector implements TraceVisitor, TopLevelCalls {
     spans.reach(session);
     let t0 = spans.start[session] as number;
     let t1 = spans.end[session] as number;
-    let after = spans.after[session] as number;
     // Written to the columns here, not through push(): see onCall.
     pending.reserve(to - from);
     const heldId = pending.id;
@@ -122,12 +121,9 @@ export class ProfileCollector implements TraceVisitor, TopLevelCalls {
       const micros = (ela[i] as number) * perUnit;
       const end = (tim[i] as number) * perUnit;
       const start = end - micros;
-      if (end === end) {
-        if (start < t0) t0 = start;
-        if (end > t1) t1 = end;
-        after = 0;
-      } else if (t0 === Infinity) spans.untimed(session, micros, !this.withinByName(id[i] as number));
-      else after += micros; // no tim (before 10g): placed after the record before it (session-spans.ts)
+      // Every WAIT here has a tim: the kernel hands one without tim over by itself (onWait places it).
+      if (start < t0) t0 = start;
+      if (end > t1) t1 = end;
       heldId[n] = id[i] as number;
       heldEla[n] = micros;
       heldTim[n] = end;
@@ -136,7 +132,7 @@ export class ProfileCollector implements TraceVisitor, TopLevelCalls {
     pending.n = n;
     spans.start[session] = t0;
     spans.end[session] = t1;
-    if (t0 !== Infinity) spans.after[session] = after;
+    spans.after[session] = 0; // a timed record: the untimed waits before it lie inside the span
   }
 
   private copyNames(names: readonly string[]): void {
@@ -250,7 +246,7 @@ export class ProfileCollector implements TraceVisitor, TopLevelCalls {
     this.statements.releaseHeld(this);
     return {
       profile: { responseTime: 0, sessions: 0, components: this.components(), calls: this.callBook.totals(), statements, thinkTimeMicros: this.thinkTime },
-      spans: this.spans.lists(),
+      spans: this.spans.parts(),
       statements: { ...carry, clean: carry.clean && !held },
       firstSeen,
     };

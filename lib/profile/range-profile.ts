@@ -4,6 +4,7 @@ import { responseTimeOfSpans, withUnaccountedBetween } from './profile-collector
 import type { DatasetProfile, StatementTotals } from './profile-model';
 import { isRangeCursorKey, unknownStatementKey } from './statement-key';
 import { firstSeenKey, type FirstSeenList } from './statement-book';
+import type { RangeSpans } from './session-spans';
 
 /**
  * The response-time profile of one large file from its byte ranges, profiled in parallel
@@ -39,8 +40,8 @@ export interface StatementCarry {
 export interface RangeProfile {
   /** The range's rows, calls and statements; R, sessions and unaccounted-for time between calls come from the join. */
   profile: DatasetProfile;
-  /** Per session index of the range's scan: earliest start and latest end, µs (holes where none). */
-  spans: { t0: (number | undefined)[]; t1: (number | undefined)[] };
+  /** Per session index of the range's scan: earliest start and latest end of its timed records, µs (holes where none), and its waits without tim around them. */
+  spans: RangeSpans;
   statements: StatementCarry;
   /** Per entry of `profile.statements`: when each of its lists' keys was first met in the range (statement-book.ts firstSeenKey). */
   firstSeen: Record<string, number>[];
@@ -109,26 +110,40 @@ function endExecution(ended: Map<string, number[]>, key: string | undefined, e: 
   else ended.set(key, [e]);
 }
 
-/** R per session (t1 − t0 over the whole file), summed in session order as one pass sums it. */
+/**
+ * R per session (t1 − t0 over the whole file), summed in session order as one pass sums it. The
+ * timed spans join by min and max; waits without tim (before 10g: session-spans.ts) as one pass
+ * counts them, in range order: before the session's first timed record, the between-call ones of
+ * every range up to and including the one that has it; after its last, those of the range that has
+ * it and of every range after.
+ */
 function responseTimeOf(ranges: readonly RangeProfile[], sessionMaps: readonly Uint32Array[]): { responseTime: number; sessions: number } {
   const t0: (number | undefined)[] = [];
   const t1: (number | undefined)[] = [];
+  const before: number[] = [];
+  const after: number[] = [];
+  const timed: boolean[] = [];
   ranges.forEach(({ spans }, i) => {
     const map = sessionMaps[i] as Uint32Array;
-    spans.t0.forEach((start, s) => {
-      if (start === undefined) return;
+    spans.before.forEach((lead, s) => {
       const g = map[s] as number;
-      const seen = t0[g];
-      if (seen === undefined || start < seen) t0[g] = start;
-    });
-    spans.t1.forEach((end, s) => {
-      if (end === undefined) return;
-      const g = map[s] as number;
-      const seen = t1[g];
-      if (seen === undefined || end > seen) t1[g] = end;
+      const start = spans.t0[s];
+      const end = spans.t1[s];
+      if (!timed[g]) before[g] = (before[g] ?? 0) + lead;
+      if (start === undefined || end === undefined) {
+        after[g] = (after[g] ?? 0) + (spans.after[s] as number);
+        return;
+      }
+      timed[g] = true;
+      if (t0[g] === undefined || start < (t0[g] as number)) t0[g] = start;
+      if (t1[g] === undefined || end > (t1[g] as number)) t1[g] = end;
+      after[g] = spans.after[s] as number;
     });
   });
-  return responseTimeOfSpans(t0, t1);
+  return responseTimeOfSpans(
+    t0.map((start, g) => (start === undefined ? undefined : start - (before[g] ?? 0))),
+    t1.map((end, g) => (end === undefined ? undefined : end + (after[g] ?? 0))),
+  );
 }
 
 const unique = (keys: string[]): string[] => [...new Set(keys)];

@@ -1,3 +1,13 @@
+/** A byte range's spans (SessionSpans.parts), per session index of the range's scan. */
+export interface RangeSpans {
+  t0: (number | undefined)[];
+  t1: (number | undefined)[];
+  /** µs of between-call waits without tim before the session's first timed record in the range (all of them, when it has none). */
+  before: number[];
+  /** µs of waits without tim after its last timed record in the range (all of them, when it has none). */
+  after: number[];
+}
+
 /**
  * Per session index: the earliest start and the latest end of its records, µs (response-time.md:
  * R = Σ t1 − t0). Kept in Float64Arrays with ±Infinity for "none": a plain array with holes hands
@@ -44,7 +54,30 @@ export class SessionSpans {
     if (between && this.start[session] === Infinity) this.before[session] = (this.before[session] as number) + micros;
   }
 
-  /** As lists, undefined where a session has no span (range-profile.ts RangeProfile.spans). */
+  /**
+   * Per session, for a byte range (range-profile.ts RangeSpans): the timed span alone (undefined
+   * where none), and the untimed µs before its first timed record and since its last, which the
+   * join adds across ranges as one pass would (a session may have its timed records in one range
+   * and its untimed waits in the next).
+   */
+  parts(): RangeSpans {
+    const { t0, t1 } = this.timed();
+    return { t0, t1, before: Array.from(this.before.subarray(0, this.size)), after: Array.from(this.after.subarray(0, this.size)) };
+  }
+
+  /** The timed spans alone, undefined where a session has none. */
+  private timed(): { t0: (number | undefined)[]; t1: (number | undefined)[] } {
+    const t0: (number | undefined)[] = [];
+    const t1: (number | undefined)[] = [];
+    for (let s = 0; s < this.size; s++) {
+      const none = this.start[s] === Infinity;
+      t0.push(none ? undefined : this.start[s]);
+      t1.push(none ? undefined : this.end[s]);
+    }
+    return { t0, t1 };
+  }
+
+  /** As lists, undefined where a session has no span, with its untimed waits placed beside it. */
   lists(): { t0: (number | undefined)[]; t1: (number | undefined)[] } {
     const t0: (number | undefined)[] = [];
     const t1: (number | undefined)[] = [];

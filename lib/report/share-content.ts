@@ -78,11 +78,13 @@ function renamedOutliers(section: OutlierSection, rename: (name: string) => stri
  * after a drive letter.
  */
 export function sharedFileName(name: string): string {
-  const drive = /^[A-Za-z]:[\\/]/.test(name);
-  const colon = name.indexOf(':', drive ? 2 : 0);
-  const input = colon < 0 ? name : name.slice(0, colon);
-  const outside = drive || /^[\\/]/.test(input) || /(^|[\\/])\.\.[\\/]/.test(input);
-  return outside ? name.slice(Math.max(input.lastIndexOf('/'), input.lastIndexOf('\\')) + 1) : name;
+  const outside = /^([A-Za-z]:)?[\\/]/.test(name) || /(^|[\\/])\.\.[\\/]/.test(name);
+  if (!outside) return name;
+  // Where the input's path ends is not known from the name (a folder may hold a ':', as in a
+  // timestamp): an archive member is kept after a known archive name, else only the last segment.
+  const member = /^(.*[\\/])?([^\\/]+\.(?:zip|tar|tgz|tar\.gz)):([^:]+)$/i.exec(name);
+  if (member && !/[\\/]\.\.[\\/]/.test(member[3] as string)) return `${member[2]}:${member[3]}`;
+  return name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
 }
 
 export function shareableReport(report: WaitscopeReport, options: ShareOptions): WaitscopeReport {

@@ -9,7 +9,7 @@ import { GZIP_CORRUPT } from './compression';
  */
 export function decideOutcome(scan: ScanResult, event: string, fileName: string, measure?: Measure, gzipError?: string): ParseOutcome {
   // gzip data that fails before a byte comes out is a damaged archive, not an empty file.
-  if (scan.bytes === 0 && gzipError !== undefined) return { kind: 'not-a-trace', reason: `${fileName} is a damaged gzip file: ${gzipError}, and nothing was decompressed before the damage was found` };
+  if (scan.bytes === 0 && gzipError !== undefined) return { kind: 'not-a-trace', reason: `${fileName} is a damaged gzip file: ${gzipError}, and nothing was decompressed before the damage was found (\`gzip -t\` tests the file)` };
   // Damage inside the deflate data: the inflater may have turned it into wrong bytes for a while
   // before it noticed (a review's file with two bytes flipped decoded to 30 lines of plausible
   // garbage, 27 phantom calls and 9 phantom statements, before the error), so none of what came out

@@ -9,6 +9,28 @@ import { findInputs } from '../../lib/node/find-inputs';
 import { fixturePath, makeTempDir } from '../helpers/cli';
 
 const temp = makeTempDir('duplicate-inputs');
+
+/** A ustar archive of one file (POSIX.1-1988 header: name, mode, sizes in octal, checksum), then two empty blocks. */
+function tarOf(name: string, data: Uint8Array): Uint8Array {
+  const header = new Uint8Array(512);
+  const put = (text: string, at: number) => header.set(new TextEncoder().encode(text), at);
+  put(name, 0);
+  put('0000644\0', 100);
+  put('0000000\0', 108);
+  put('0000000\0', 116);
+  put(`${data.length.toString(8).padStart(11, '0')}\0`, 124);
+  put('00000000000\0', 136);
+  put('        ', 148);
+  put('0', 156);
+  put('ustar\u000000', 257);
+  put(`${header.reduce((a, b) => a + b, 0).toString(8).padStart(6, '0')}\0 `, 148);
+  const body = new Uint8Array(Math.ceil(data.length / 512) * 512);
+  body.set(data);
+  const out = new Uint8Array(512 + body.length + 1024);
+  out.set(header);
+  out.set(body, 512);
+  return out;
+}
 afterAll(() => temp.remove());
 const p = (...parts: string[]) => path.join(temp.dir, ...parts);
 
@@ -34,6 +56,14 @@ describe('repeated inputs', () => {
     const found = await findInputs([p('a.trc'), p('a.trc'), p('hard-link-to-a.trc')]);
     expect(found.files.map((f) => f.name)).toEqual([p('a.trc')]);
     expect(found.inputNotes).toEqual([`note: ${p('a.trc')} is ${p('a.trc')} again; it was read once`, `note: ${p('hard-link-to-a.trc')} is ${p('a.trc')} again; it was read once`]);
+  });
+
+  it('reads an archive named twice once, member by member', async () => {
+    const tar = p('t.tar');
+    writeFileSync(tar, tarOf('inner.trc', readFileSync(fixturePath('v11g-commit-loop.trc'))));
+    const found = await findInputs([tar, tar]);
+    expect(found.files.map((f) => f.name)).toEqual([`${tar}:inner.trc`]);
+    expect(found.inputNotes).toEqual([`note: ${tar}:inner.trc is ${tar}:inner.trc again; it was read once`]);
   });
 
   it('reads a copy under another name, in a folder too, and names both', async () => {

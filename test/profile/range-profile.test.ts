@@ -109,6 +109,31 @@ describe('a profile joined from byte ranges equals one pass', () => {
 describe('where ranges are cut for a profile', () => {
   const text = (lines: string[]) => new TextEncoder().encode(lines.join('\n') + '\n');
 
+  it('before 10g, waits without tim after a session\'s last call and before its first count in R, whichever range they fall in', async () => {
+    // 9.2 (WAITs without tim): 40 sessions, each a SQL*Net message from client, one FETCH, then 30
+    // waits of 2 s; small ranges cut after a FETCH put a session's trailing waits in the next range.
+    // By hand: R per session = 1,000,000 (before the FETCH) + 1,000 (the FETCH) + 30 × 2,000,000.
+    const lines = ['Oracle9i Enterprise Edition Release 9.2.0.1.0 - Production', 'Unix process pid: 4242', ''];
+    let tim = 1046586594550000;
+    for (let s = 0; s < 40; s++) {
+      lines.push(`*** SESSION ID:(${10 + s}.1) 2003-03-02 10:00:00.000`);
+      lines.push("WAIT #1: nam='SQL*Net message from client' ela= 1000000 p1=1650815232 p2=1 p3=0");
+      tim += 1_001_000;
+      lines.push(`FETCH #1:c=1000,e=1000,p=0,cr=3,cu=0,mis=0,r=1,dep=0,og=4,tim=${tim}`);
+      for (let k = 0; k < 30; k++) lines.push("WAIT #1: nam='SQL*Net message from client' ela= 2000000 p1=1650815232 p2=1 p3=0");
+      tim += 100_000_000;
+    }
+    const bytes = new TextEncoder().encode(lines.join('\n') + '\n');
+    const one = await sequential(bytes, 'v92.trc');
+    expect(one.responseTime).toBe(40 * (1_000_000 + 1_000 + 30 * 2_000_000));
+    for (const minBytes of [8192, 12_288, 16_384]) {
+      const { parsed, ranges } = await ranged(bytes, 'v92.trc', minBytes);
+      expect(ranges, 'the file was cut').toBeGreaterThan(2);
+      expect(parsed?.profile?.responseTime, `ranges of ${minBytes} B`).toBe(one.responseTime);
+      expect(inOrder(parsed?.profile)).toBe(inOrder(one));
+    }
+  });
+
   it('after the first depth 0 call, not after a recursive call or an XCTEND (which leaves what came before it to the next call)', () => {
     const probe = text(['tail of a line', 'EXEC #1:c=0,e=5,p=0,cr=0,cu=0,mis=0,r=0,dep=1,og=4,plh=0,tim=100', "WAIT #0: nam='x' ela= 1 tim=101", 'EXEC #2:c=0,e=9,p=0,cr=0,cu=0,mis=0,r=1,dep=0,og=1,plh=0,tim=110', 'WAIT #0: nam=...']);
     const cut = findCutAfterTopCall(probe);
@@ -128,7 +153,7 @@ describe('where ranges are cut for a profile', () => {
   it('the join gives up when a range before the last ended holding records', () => {
     const part = (clean: boolean): RangeProfile => ({
       profile: { responseTime: 0, sessions: 0, components: [], calls: [], statements: [], thinkTimeMicros: 1 },
-      spans: { t0: [], t1: [] },
+      spans: { t0: [], t1: [], before: [], after: [] },
       statements: { cursors: [], open: [], carriedIn: [], clean },
       firstSeen: [],
     });
@@ -140,7 +165,7 @@ describe('where ranges are cut for a profile', () => {
     const statement = (key: string, unknownCursor: string | null, children: string[]): StatementTotals => ({ key, sqlId: unknownCursor ? null : key, hashValue: null, unknownCursor, dep: 0, text: null, calls: {}, waits: {}, recursiveE: 0, children, parents: [], executions: emptyCounts() });
     const range = (statements: StatementTotals[], cursors: [string, string][], firstSeen: Record<string, number>[] = statements.map(() => ({}))): RangeProfile => ({
       profile: { responseTime: 0, sessions: 0, components: [], calls: [], statements, thinkTimeMicros: 1 },
-      spans: { t0: [], t1: [] },
+      spans: { t0: [], t1: [], before: [], after: [] },
       statements: { cursors, open: [], carriedIn: [], clean: true },
       firstSeen,
     });

@@ -40,7 +40,7 @@ describe('session spans without tim', () => {
     // R less 14,000,000 of think time, 10 between calls, 3,000 of CPU, the read's 300 and −300 unaccounted-for within calls (the read in a PARSE of e = c).
     expect(component(profile, 'unaccounted-for within calls')?.total).toBe(-300);
     expect(component(profile, 'unaccounted-for between calls')?.total).toBe(14_021_005 - 14_000_000 - 10 - 3_000 - 300 + 300);
-    // The same records one by one (onWait, not the kernel's runs): the same R.
+    // The same records handed to the collector by hand (no scanner, no kernel): the same R.
     const p = new ProfileCollector();
     p.onWait(wait('SQL*Net message from client', 2_000_000, NaN), at());
     p.onWait(wait('db file sequential read', 300, NaN), at());

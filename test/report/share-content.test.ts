@@ -88,6 +88,9 @@ describe('shareableReport', () => {
     expect(sharedFileName('/tmp/x/payroll.zip:secret dir/a_ora_1.trc')).toBe('payroll.zip:secret dir/a_ora_1.trc');
     expect(sharedFileName('C:\\Users\\ann\\traces.tar.gz:t/a_ora_1.trc')).toBe('traces.tar.gz:t/a_ora_1.trc');
     expect(sharedFileName('/tmp/odd/we:ird.trc')).toBe('we:ird.trc');
+    // A folder with a ':' in its name (a timestamp) is no archive: a review found it sent whole.
+    expect(sharedFileName('/tmp/SECRETFOLDER:2024T10:00/sub/a.trc')).toBe('a.trc');
+    expect(sharedFileName('/tmp/x/a.zip:inner.tar:x.trc')).toBe('a.zip:inner.tar:x.trc');
   });
 
   it('sends a file given by its path from the root without its folders, and those folders are names the report must not hold', () => {

@@ -73,7 +73,7 @@ describe('a truncated gzip file', () => {
     // A gzip header (1f 8b 08 00) and text where its deflate data should be: nothing inflates.
     const broken = Uint8Array.from([0x1f, 0x8b, 0x08, 0x00, ...new TextEncoder().encode('garbage')]);
     const { result, status } = await parseFile(broken, 'broken.trc.gz');
-    expect(result.outcome).toEqual({ kind: 'not-a-trace', reason: 'broken.trc.gz is a damaged gzip file: the gzip data ends early (the file was cut short, or its last bytes are damaged), and nothing was decompressed before the damage was found' });
+    expect(result.outcome).toEqual({ kind: 'not-a-trace', reason: 'broken.trc.gz is a damaged gzip file: the gzip data ends early (the file was cut short, or its last bytes are damaged), and nothing was decompressed before the damage was found (`gzip -t` tests the file)' });
     expect(result.warnings.map((w) => w.code)).toEqual(['damaged-gzip']);
     expect(status.problems).toHaveLength(1);
     expect(status.problems[0]!.message).not.toContain('empty');

@@ -51,5 +51,9 @@ describe('the profile comparison headline', () => {
       labels,
     );
     expect(text).toBe('R fell 37.7% (\u22125,583,909 µs) in on against off, summed over 2 against 3 sessions (per session \u22126.6%); 100.0% of the change came from log file sync.');
+    // The same R over 2 sessions against 1: each session's halved.
+    expect(profileHeadline({ a: { total: 10, sessions: 2 }, b: { total: 10, sessions: 1 }, deltaR: 0, relativeDeltaR: 0, components: [] }, labels)).toBe(
+      'R is the same in on against off (10 µs), summed over 2 against 1 sessions (per session \u221250.0%).',
+    );
   });
 });
