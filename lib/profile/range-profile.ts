@@ -122,19 +122,17 @@ function responseTimeOf(ranges: readonly RangeProfile[], sessionMaps: readonly U
   const t1: (number | undefined)[] = [];
   const before: number[] = [];
   const after: number[] = [];
-  const timed: boolean[] = [];
   ranges.forEach(({ spans }, i) => {
     const map = sessionMaps[i] as Uint32Array;
     spans.before.forEach((lead, s) => {
       const g = map[s] as number;
       const start = spans.t0[s];
       const end = spans.t1[s];
-      if (!timed[g]) before[g] = (before[g] ?? 0) + lead;
+      if (t0[g] === undefined) before[g] = (before[g] ?? 0) + lead; // no timed record in a range before
       if (start === undefined || end === undefined) {
         after[g] = (after[g] ?? 0) + (spans.after[s] as number);
         return;
       }
-      timed[g] = true;
       if (t0[g] === undefined || start < (t0[g] as number)) t0[g] = start;
       if (t1[g] === undefined || end > (t1[g] as number)) t1[g] = end;
       after[g] = spans.after[s] as number;

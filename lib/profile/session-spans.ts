@@ -79,14 +79,11 @@ export class SessionSpans {
 
   /** As lists, undefined where a session has no span, with its untimed waits placed beside it. */
   lists(): { t0: (number | undefined)[]; t1: (number | undefined)[] } {
-    const t0: (number | undefined)[] = [];
-    const t1: (number | undefined)[] = [];
-    for (let s = 0; s < this.size; s++) {
-      const none = this.start[s] === Infinity;
-      t0.push(none ? undefined : (this.start[s] as number) - (this.before[s] as number));
-      t1.push(none ? undefined : (this.end[s] as number) + (this.after[s] as number));
-    }
-    return { t0, t1 };
+    const { t0, t1 } = this.timed();
+    return {
+      t0: t0.map((start, s) => (start === undefined ? undefined : start - (this.before[s] as number))),
+      t1: t1.map((end, s) => (end === undefined ? undefined : end + (this.after[s] as number))),
+    };
   }
 
   private grow(least: number): void {
