@@ -76,7 +76,8 @@ if (!process.argv.includes('--no-cache')) writeCodeCaches();
  * Runs `waitscope stats` and `waitscope statements`, then `waitscope profile`, as a user would (the
  * bin, no Node flags: V8 rejects a cache made under other flags) on a trace large enough to be
  * parsed in ranges on every thread, so the caches hold the functions of those paths: the first two
- * write the caches of commands run without flags of their own, `profile` its own. A failure only
+ * write the caches of commands run without flags of their own, `profile` its own (the worker's on
+ * two threads, the main bundle's on one). A failure only
  * costs the speed-up: the CLI runs without caches.
  */
 function writeCodeCaches() {
@@ -93,6 +94,9 @@ function writeCodeCaches() {
     // and write them again with their own functions added; then the profile, into its own caches.
     execFileSync(bin, ['statements', '--json', '--workers', '2', scratch], { env, stdio: 'ignore' });
     execFileSync(bin, ['profile', '--json', '--workers', '2', scratch], { env, stdio: 'ignore' });
+    // On two threads the worker sets the profile's flags (lib/node/early-workers.ts), and the main
+    // bundle loads under the defaults; on one thread the main bundle runs under them, with its own cache.
+    execFileSync(bin, ['profile', '--json', '--workers', '1', scratch], { env, stdio: 'ignore' });
     const missing = caches.filter((f) => !existsSync(f));
     if (missing.length > 0) console.warn(`build-cli: no code cache written for ${missing.join(', ')}; the CLI works, only starts slower`);
   } catch (error) {

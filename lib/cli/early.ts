@@ -5,7 +5,8 @@ import { startParseWorkers, threadsRequested } from '../node/early-workers';
  * calls it before it runs the main bundle: the workers' isolates then boot while V8 loads the
  * main bundle, not after it. See lib/node/early-workers.ts.
  */
-export function startEarlyWorkers(argv: readonly string[]): void {
+export function startEarlyWorkers(argv: readonly string[], v8Flags = ''): number {
   const command = argv[0];
-  if (command === 'stats' || command === 'profile' || command === 'compare' || command === 'outliers' || command === 'export') startParseWorkers(threadsRequested(argv));
+  if (command === 'stats' || command === 'profile' || command === 'compare' || command === 'outliers' || command === 'export') return startParseWorkers(threadsRequested(argv), v8Flags);
+  return 0;
 }

@@ -36,23 +36,34 @@ export function isWorkerScript(url: URL): boolean {
 
 /**
  * Starts the parse workers a command will ask for as the very first thing the CLI does, so
- * that their ~70-100 ms of isolate start-up overlaps the loading of the rest of the CLI and the
- * search for inputs, instead of the parse. They are unref'd until a ParsePool takes them, so
- * a command that stops early (bad usage, unreadable path) is not kept alive by them.
+ * that their isolate start-up overlaps the loading of the rest of the CLI and the search for
+ * inputs, instead of the parse. They are unref'd until a ParsePool takes them, so a command that
+ * stops early (bad usage, unreadable path) is not kept alive by them. Returns how many started.
+ *
+ * `v8Flags`: the command's V8 flags (lib/node/v8-flags.ts), which the first worker sets once its
+ * isolate has booted (lib/node/parse-worker-entry.ts), for the whole process; the caller sets none
+ * itself. Why: a worker started while any V8 flag differs from Node's defaults boots without
+ * Node's start-up snapshot. A bare worker's script ran ~30-45 ms after `new Worker` here, ~80-120
+ * ms with `--no-use-osr --always-sparkplug` set first, with `--no-use-osr` alone ~55-80 ms
+ * (2026-12-04); so `waitscope profile` of bench/run.mjs' 1 GiB trace started its worker's range at
+ * 194-227 ms since the process started, ~110 ms after the calling thread's (3 runs), and 92-140
+ * ms without the flags: with two equal ranges, the worker's late start was the run's wall time.
  */
-export function startParseWorkers(threads: number): void {
-  if (registry.requested) return; // once per process: dist/launch.mjs may have done it
+export function startParseWorkers(threads: number, v8Flags = ''): number {
+  if (registry.requested) return 0; // once per process: dist/launch.mjs may have done it
   registry.requested = true;
   const url = parseWorkerUrl();
-  if (threads <= 1 || !isWorkerScript(url)) return;
+  if (threads <= 1 || !isWorkerScript(url)) return 0;
   for (let i = 1; i < threads; i++) {
-    const entry: Started = { worker: new Worker(url), failed: false };
+    const options = i === 1 && v8Flags !== '' ? { workerData: { v8Flags } } : {};
+    const entry: Started = { worker: new Worker(url, options), failed: false };
     entry.worker.once('error', () => {
       entry.failed = true; // never taken: the pool starts a worker of its own and reports its errors
     });
     entry.worker.unref();
     started.push(entry);
   }
+  return threads - 1;
 }
 
 /** Up to `max` workers started early for `url`, for the caller to own (ref'd again). */

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { parentPort, type TransferListItem } from 'node:worker_threads';
+import { parentPort, workerData, type TransferListItem } from 'node:worker_threads';
 import { runBundle, writingCodeCache } from './code-cache';
+import { setV8Flags } from './v8-flags';
 
 /**
  * A parse worker's entry (dist/parse-worker.cjs): runs the worker bundle (dist/parse-worker-main.cjs,
@@ -8,8 +9,16 @@ import { runBundle, writingCodeCache } from './code-cache';
  * CommonJS, hence `__dirname`: a worker whose entry is CommonJS answered its first message ~10 ms
  * sooner here than one whose entry is an ES module (no ES module loader to set up in the worker).
  */
+// The command's V8 flags, when the CLI left them to this worker (lib/node/early-workers.ts says
+// why): set now that its isolate has booted, before its bundle (and code cache) loads.
+const v8Flags = (workerData as { v8Flags?: unknown } | null)?.v8Flags;
+const flagsHere = typeof v8Flags === 'string' && v8Flags !== '';
+if (flagsHere) setV8Flags(v8Flags);
 const worker = runBundle(join(__dirname, 'parse-worker-main.cjs'));
-if (process.env.WAITSCOPE_TIMING === '1') process.stderr.write(`timing: code cache of a parse worker ${worker.state}\n`);
+if (process.env.WAITSCOPE_TIMING === '1') {
+  if (flagsHere) process.stderr.write(`timing: V8 flags ${v8Flags} set by a parse worker\n`);
+  process.stderr.write(`timing: code cache of a parse worker ${worker.state}\n`);
+}
 
 // The build's warm-up run: a worker is terminated, never exits by itself, so it writes its cache
 // each time it has finished a task (the last write, with the most functions compiled, stays).

@@ -26,11 +26,11 @@ export function commandV8Flags(command: string | undefined): string {
 }
 
 /**
- * Sets the command's flags (dist/launch.mjs, before any worker starts or bundle compiles: V8's
- * flags are the process's), and names them for the code caches (codeCacheSuffix).
+ * Sets V8 flags (process-wide: every isolate of the process compiles under them from now on), and
+ * names them for this thread's code caches (codeCacheSuffix). dist/launch.mjs sets a command's
+ * before its main bundle loads, or leaves them to the first parse worker (lib/node/early-workers.ts).
  */
-export function setCommandV8Flags(command: string | undefined): void {
-  const flags = commandV8Flags(command);
+export function setV8Flags(flags: string): void {
   if (flags === '') {
     delete process.env[FLAGS_ENV];
     return;

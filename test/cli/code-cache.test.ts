@@ -45,6 +45,25 @@ describe('the code caches of the built CLI', () => {
     expect(plain.stdout).toBe(run.stdout);
   });
 
+  // On two threads the first worker sets profile's flags once it has booted (lib/node/early-workers.ts):
+  // the main bundle loads under the defaults and uses their cache, the worker's bundle its flags' cache.
+  it('profile on two threads: the worker sets the flags, and each bundle uses the cache of the flags it loads under', async () => {
+    // Two files, so the worker takes one (a small file alone is read on this thread, done before the worker has booted).
+    const fixtures = ['v11g-commit-loop.trc', 'v19c-session.trc'].map((f) => path.join(FIXTURES_DIR, f));
+    const run = await runCli(['profile', '--json', '--workers', '2', ...fixtures], { env: { WAITSCOPE_TIMING: '1' } });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toContain('timing: V8 flags --no-use-osr --always-sparkplug set by a parse worker');
+    expect(run.stderr).toContain(`timing: code cache of the main bundle ${expected}`);
+    expect(run.stderr).toContain(`timing: code cache of a parse worker ${expected}`);
+    const one = await runCli(['profile', '--json', '--workers', '1', ...fixtures]);
+    expect(JSON.parse(run.stdout)).toEqual(JSON.parse(one.stdout));
+    // stats has no flags of its own: its worker sets none.
+    const stats = await runCli(['stats', '--json', '--workers', '2', ...fixtures], { env: { WAITSCOPE_TIMING: '1' } });
+    expect(stats.status).toBe(0);
+    expect(stats.stderr).toContain(`timing: code cache of a parse worker ${expected}`);
+    expect(stats.stderr).not.toContain('V8 flags');
+  });
+
   it('a parse worker\'s is used', async () => {
     const worker = new Worker(path.join(ROOT, 'dist/parse-worker.cjs'), { env: { ...process.env, WAITSCOPE_TIMING: '1' }, stderr: true });
     let stderr = '';
