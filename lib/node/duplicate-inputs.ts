@@ -1,16 +1,15 @@
 import { closeSync, statSync } from 'node:fs';
 import { openInputFile, readSyncAt } from './file-error';
 import type { InputFile } from './find-inputs';
-
-/** Bytes compared at each end of two files of the same size. */
-const ENDS = 64 * 1024;
+import { COPY_ENDS_BYTES, copyCandidates, endsText, likelyCopies, likelyCopyNote } from '../trace/likely-copies';
 
 /**
  * The same trace read twice counts its records twice: every wait, call and session, with no sign of
  * it (a DBA review: `profile X X` gave R and the sessions doubled; a glob caught a copy under another
  * name). A file named again (the same file, by its device and inode) is read once, with a note; two
  * files with the same size and the same first and last 64 KiB are both read, with a note naming them
- * (a copy is a guess: the user decides). An archive named twice is read once too, member by member.
+ * (a copy is a guess: the user decides; lib/trace/likely-copies.ts). An archive named twice is read
+ * once too, member by member.
  */
 export function withoutRepeatedFiles(files: readonly InputFile[]): { files: InputFile[]; notes: string[] } {
   const notes: string[] = [];
@@ -27,16 +26,11 @@ export function withoutRepeatedFiles(files: readonly InputFile[]): { files: Inpu
     if (identity !== null) byIdentity.set(identity, file);
     kept.push(file);
   }
-  const bySize = new Map<number, InputFile[]>();
-  for (const file of kept) if (file.member === undefined && file.size > 0) bySize.set(file.size, [...(bySize.get(file.size) ?? []), file]);
-  for (const group of bySize.values()) {
-    if (group.length < 2) continue;
-    const ends = group.map((f) => endsOf(f.path, f.size));
-    group.forEach((file, i) => {
-      const j = ends.findIndex((e, k) => k < i && e !== null && e === ends[i]);
-      if (j >= 0) notes.push(`note: ${(group[j] as InputFile).name} and ${file.name} have the same size and the same first and last 64 KiB: if one is a copy of the other, its records count twice`);
-    });
-  }
+  // Members are left out: an archive's members are told apart by their place in it.
+  const plain = kept.filter((f) => f.member === undefined);
+  const sizes = plain.map((f) => f.size);
+  const ends = new Map(copyCandidates(sizes).map((i) => [i, endsOf((plain[i] as InputFile).path, sizes[i] as number)]));
+  for (const [later, earlier] of likelyCopies(sizes, ends)) notes.push(`note: ${likelyCopyNote((plain[later] as InputFile).name, (plain[earlier] as InputFile).name)}`);
   return { files: kept, notes };
 }
 
@@ -54,7 +48,7 @@ function identityOf(path: string, size: number, within: string): string | null {
   }
 }
 
-/** The file's first and last 64 KiB as one string (latin1: byte for byte), null when it cannot be read. */
+/** The file's first and last 64 KiB (likely-copies.ts endsText), null when it cannot be read. */
 function endsOf(path: string, size: number): string | null {
   let fd: number;
   try {
@@ -63,12 +57,12 @@ function endsOf(path: string, size: number): string | null {
     return null;
   }
   try {
-    const n = Math.min(ENDS, size);
+    const n = Math.min(COPY_ENDS_BYTES, size);
     const head = Buffer.alloc(n);
     const tail = Buffer.alloc(n);
     readSyncAt(path, fd, head, n, 0);
     readSyncAt(path, fd, tail, n, size - n);
-    return `${head.toString('latin1')}\u0000${tail.toString('latin1')}`;
+    return endsText(head, tail);
   } catch {
     return null;
   } finally {

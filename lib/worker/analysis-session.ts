@@ -23,6 +23,7 @@ import { GroupCache } from './group-request';
 import { shareContent } from './share-request';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
+import { markLikelyCopies } from './likely-copy-notes';
 import type { MeasureFields } from './measure-fields';
 
 /** How long a large file waits for a range worker that is still starting. */
@@ -160,7 +161,7 @@ export class AnalysisSession {
     }
   }
 
-  private removeFile(datasetId: string, name: string): void {
+  private async removeFile(datasetId: string, name: string): Promise<void> {
     const d = this.datasets.get(datasetId);
     if (!d) return;
     // A file being read is simply dropped: the running load finishes it into an entry no longer listed.
@@ -174,6 +175,7 @@ export class AnalysisSession {
     }
     if (d.traces.length === 0) d.source = 'csv';
     d.refreshProfile();
+    await markLikelyCopies(d.traces); // a copy removed: the file it copied is no longer a likely copy of anything
     this.post({ type: 'status', status: statusOf(d) });
   }
 

@@ -28,6 +28,7 @@ import { failedStatus, queuedStatus, statusOfResult } from './file-status';
 import { projectedSamples, samplesMemory, tooLargeMessage } from './memory-budget';
 import type { InputFile, Post } from './protocol';
 import { statusOf } from './status';
+import { markLikelyCopies, withCopyNote } from './likely-copy-notes';
 
 /** Progress messages at most this often: enough for a smooth bar, few enough to cost nothing. */
 const PROGRESS_INTERVAL_MS = 100;
@@ -79,12 +80,13 @@ export class DatasetLoader {
     for (const f of csv) d.csv = d.csv.filter((c) => c.status.name !== f.path);
     if (d.state === 'loading' && d.event === measure.event) {
       this.sendStatus(); // the running load picks the new files up
-      await Promise.all(csv.map((f) => this.addCsv(f)));
+      await Promise.all([markLikelyCopies(d.traces), ...csv.map((f) => this.addCsv(f))]);
+      this.sendStatus(); // a file the running load read meanwhile may have got its warning
       return;
     }
     d.setMeasure(measure);
     const abort = this.startLoad(); // before any await, so a Cancel sent right after is heard
-    await Promise.all(csv.map((f) => this.addCsv(f)));
+    await Promise.all([markLikelyCopies(d.traces), ...csv.map((f) => this.addCsv(f))]);
     await this.run(abort, budget);
   }
 
@@ -321,7 +323,7 @@ export class DatasetLoader {
       if (!current()) return null;
       if (result.outcome.kind === 'not-a-trace' && !entry.member && (await this.takeCellFile(entry))) return null;
       entry.result = result;
-      entry.status = statusOfResult(result, size);
+      entry.status = withCopyNote(statusOfResult(result, size), entry);
       if (collector && result.outcome.kind !== 'not-a-trace') entry.calls = callChoicesOf(collector.finish());
       return counted;
     } catch (error) {

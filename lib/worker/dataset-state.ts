@@ -23,6 +23,8 @@ export interface TraceEntry {
   calls?: CallChoices | null;
   /** A member of a dropped archive: read through lib/worker/file-chunks.ts's openInput. */
   member?: BlobMember;
+  /** That it is likely a copy of an earlier file of the dataset (likely-copy-notes.ts): a warning on its status once read. */
+  copyNote?: string;
 }
 
 export interface CsvEntry {

@@ -28,6 +28,8 @@ const empty = write('empty.trc', readFileSync(fixturePath('empty.trc')));
 const session = write('v19c-session.trc', readFileSync(fixturePath('v19c-session.trc')));
 const loopA = write('loop-a.trc', loop(2));
 const loopB = write('loop-b.trc', loop(3));
+// loop-a.trc again under the name a browser download gives a second copy.
+const loopACopy = write('loop-a (1).trc', readFileSync(loopA));
 // v19c-session.trc with one 'log file sync' line's tim 21 digits long (the panel failed on it), and that line's number.
 const { bigTim, bigTimLine } = (() => {
   const text = readFileSync(fixturePath('v19c-session.trc'), 'utf8');
@@ -121,6 +123,22 @@ describe('errors and notes on the page', () => {
     expect(await warning.getAttribute('role')).toBeNull();
     expect(await warning.evaluate((e) => getComputedStyle(e).color)).not.toBe('rgb(164, 14, 38)');
     await screenshot(page, 'errors-tim-out-of-range', '[data-testid=outlier-panel]');
+    await page.close();
+  });
+
+  it('a copy under another name: both are read, and the later one warns that its records may count twice', async () => {
+    const page = await open();
+    await page.getByTestId('input-d1').setInputFiles([loopA, loopACopy, loopB]);
+    expect(await datasetSettled(page, 'd1')).toBe('ready');
+    const problems = await problemsOf(page, 'd1');
+    expect(problems).toEqual([
+      {
+        kind: 'warning',
+        role: null,
+        text: 'warning — loop-a.trc has the same size and the same first and last 64 KiB as loop-a (1).trc: if one is a copy of the other, its records count twice',
+      },
+    ]);
+    await screenshot(page, 'errors-likely-copy', '[data-testid=dataset-d1]');
     await page.close();
   });
 });

@@ -69,7 +69,7 @@ describe('repeated inputs', () => {
   it('reads a copy under another name, in a folder too, and names both', async () => {
     const found = await findInputs([p('a.trc'), p('dir')]);
     expect(found.files.map((f) => f.name)).toEqual([p('a.trc'), path.join('dir', 'copy-of-a.trc')]);
-    expect(found.inputNotes).toEqual([`note: ${p('a.trc')} and ${path.join('dir', 'copy-of-a.trc')} have the same size and the same first and last 64 KiB: if one is a copy of the other, its records count twice`]);
+    expect(found.inputNotes).toEqual([`note: ${path.join('dir', 'copy-of-a.trc')} has the same size and the same first and last 64 KiB as ${p('a.trc')}: if one is a copy of the other, its records count twice`]);
   });
 
   it('says nothing of files of different sizes; names two of the same size and ends though their middles differ (the note says "if")', async () => {

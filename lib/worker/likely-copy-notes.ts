@@ -1,0 +1,44 @@
+/**
+ * The page's side of lib/trace/likely-copies.ts: two dropped files of one dataset with the same size
+ * and the same first and last 64 KiB (`x.trc` beside `x (1).trc`) get a warning on the later one, as
+ * the CLI's note. A file dropped again under its own name replaces itself (dataset-loader.ts), so only
+ * copies under other names are left to find. Archive members are told apart by their place in it.
+ */
+import { COPY_ENDS_BYTES, copyCandidates, endsText, likelyCopies, likelyCopyNote } from '../trace/likely-copies';
+import type { TraceEntry } from './dataset-state';
+import type { FileStatus } from './protocol';
+
+/** Sets each entry's `copyNote` from the dataset's files as they are now; an entry already read gets the warning at once. */
+export async function markLikelyCopies(traces: readonly TraceEntry[]): Promise<void> {
+  const plain = traces.filter((t) => t.member === undefined);
+  const sizes = plain.map((t) => t.file.size);
+  const read = await Promise.all(copyCandidates(sizes).map(async (i) => [i, await endsOf((plain[i] as TraceEntry).file)] as const));
+  const notes = new Map<TraceEntry, string>();
+  for (const [later, earlier] of likelyCopies(sizes, new Map(read))) {
+    notes.set(plain[later] as TraceEntry, likelyCopyNote((plain[later] as TraceEntry).name, (plain[earlier] as TraceEntry).name));
+  }
+  for (const t of plain) {
+    const note = notes.get(t);
+    if (note === t.copyNote) continue;
+    const before = t.copyNote;
+    t.copyNote = note;
+    if (t.status.state === 'done') t.status = withCopyNote({ ...t.status, problems: t.status.problems.filter((p) => p.message !== before) }, t);
+  }
+}
+
+/** A read file's status with its likely-copy warning, if it has one. */
+export function withCopyNote(status: FileStatus, entry: TraceEntry): FileStatus {
+  if (entry.copyNote === undefined) return status;
+  return { ...status, problems: [...status.problems, { kind: 'warning', message: entry.copyNote }] };
+}
+
+/** The file's first and last 64 KiB (endsText), null when it cannot be read (it is then named by its own read). */
+async function endsOf(file: Blob): Promise<string | null> {
+  try {
+    const n = Math.min(COPY_ENDS_BYTES, file.size);
+    const [head, tail] = await Promise.all([file.slice(0, n).arrayBuffer(), file.slice(file.size - n).arrayBuffer()]);
+    return endsText(new Uint8Array(head), new Uint8Array(tail));
+  } catch {
+    return null;
+  }
+}
