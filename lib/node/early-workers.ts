@@ -40,7 +40,7 @@ export function isWorkerScript(url: URL): boolean {
  * inputs, instead of the parse. They are unref'd until a ParsePool takes them, so a command that
  * stops early (bad usage, unreadable path) is not kept alive by them. Returns how many started.
  *
- * `v8Flags`: the command's V8 flags (lib/node/v8-flags.ts), which the first worker sets once its
+ * `v8Flags`: the command's V8 flags (lib/node/v8-flags.ts), which each worker sets once its
  * isolate has booted (lib/node/parse-worker-entry.ts), for the whole process; the caller sets none
  * itself. Why: a worker started while any V8 flag differs from Node's defaults boots without
  * Node's start-up snapshot. A bare worker's script ran ~30-45 ms after `new Worker` here, ~80-120
@@ -55,7 +55,7 @@ export function startParseWorkers(threads: number, v8Flags = ''): number {
   const url = parseWorkerUrl();
   if (threads <= 1 || !isWorkerScript(url)) return 0;
   for (let i = 1; i < threads; i++) {
-    const options = i === 1 && v8Flags !== '' ? { workerData: { v8Flags } } : {};
+    const options = v8Flags !== '' ? { workerData: { v8Flags } } : {};
     const entry: Started = { worker: new Worker(url, options), failed: false };
     entry.worker.once('error', () => {
       entry.failed = true; // never taken: the pool starts a worker of its own and reports its errors

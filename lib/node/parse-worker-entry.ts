@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { parentPort, workerData, type TransferListItem } from 'node:worker_threads';
 import { runBundle, writingCodeCache } from './code-cache';
-import { setV8Flags } from './v8-flags';
+import { namedV8Flags, setV8Flags } from './v8-flags';
 
 /**
  * A parse worker's entry (dist/parse-worker.cjs): runs the worker bundle (dist/parse-worker-main.cjs,
@@ -9,10 +9,14 @@ import { setV8Flags } from './v8-flags';
  * CommonJS, hence `__dirname`: a worker whose entry is CommonJS answered its first message ~10 ms
  * sooner here than one whose entry is an ES module (no ES module loader to set up in the worker).
  */
-// The command's V8 flags, when the CLI left them to this worker (lib/node/early-workers.ts says
-// why): set now that its isolate has booted, before its bundle (and code cache) loads.
-const v8Flags = (workerData as { v8Flags?: unknown } | null)?.v8Flags;
-const flagsHere = typeof v8Flags === 'string' && v8Flags !== '';
+// The command's V8 flags, when the CLI left them to its workers (lib/node/early-workers.ts says
+// why): set now that this isolate has booted, before its bundle (and code cache) loads. An early
+// worker is given them; one a pool starts later finds them named in the environment it copied
+// (lib/cli/launch.ts). Each sets them: the same flags again change nothing, and the process has
+// them as soon as any worker has booted.
+const given = (workerData as { v8Flags?: unknown } | null)?.v8Flags;
+const v8Flags = typeof given === 'string' ? given : namedV8Flags();
+const flagsHere = v8Flags !== '';
 if (flagsHere) setV8Flags(v8Flags);
 const worker = runBundle(join(__dirname, 'parse-worker-main.cjs'));
 if (process.env.WAITSCOPE_TIMING === '1') {

@@ -28,7 +28,7 @@ export function commandV8Flags(command: string | undefined): string {
 /**
  * Sets V8 flags (process-wide: every isolate of the process compiles under them from now on), and
  * names them for this thread's code caches (codeCacheSuffix). dist/launch.mjs sets a command's
- * before its main bundle loads, or leaves them to the first parse worker (lib/node/early-workers.ts).
+ * before its main bundle loads, or leaves them to the parse workers (lib/node/early-workers.ts).
  */
 export function setV8Flags(flags: string): void {
   if (flags === '') {
@@ -37,6 +37,20 @@ export function setV8Flags(flags: string): void {
   }
   v8.setFlagsFromString(flags);
   process.env[FLAGS_ENV] = flags;
+}
+
+/**
+ * Names `flags` for the code caches of workers started from now on (they copy this thread's
+ * environment), without setting them: dist/launch.mjs, after its own bundle loaded under the
+ * defaults, while the parse workers set them (lib/node/early-workers.ts).
+ */
+export function nameV8Flags(flags: string): void {
+  process.env[FLAGS_ENV] = flags;
+}
+
+/** The flags this thread's environment names ('' for none): a parse worker sets them if the launcher left them to workers. */
+export function namedV8Flags(): string {
+  return process.env[FLAGS_ENV] ?? '';
 }
 
 /**

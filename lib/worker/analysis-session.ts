@@ -175,8 +175,10 @@ export class AnalysisSession {
     }
     if (d.traces.length === 0) d.source = 'csv';
     d.refreshProfile();
-    await markLikelyCopies(d.traces); // a copy removed: the file it copied is no longer a likely copy of anything
     this.post({ type: 'status', status: statusOf(d) });
+    // A copy removed: the file it copied is no copy of anything now. Posted again only for the
+    // dataset still shown (not one cleared or emptied meanwhile: requests do not wait for this one).
+    if ((await markLikelyCopies(d)) && this.datasets.get(datasetId) === d) this.post({ type: 'status', status: statusOf(d) });
   }
 
   /**

@@ -80,13 +80,13 @@ export class DatasetLoader {
     for (const f of csv) d.csv = d.csv.filter((c) => c.status.name !== f.path);
     if (d.state === 'loading' && d.event === measure.event) {
       this.sendStatus(); // the running load picks the new files up
-      await Promise.all([markLikelyCopies(d.traces), ...csv.map((f) => this.addCsv(f))]);
-      this.sendStatus(); // a file the running load read meanwhile may have got its warning
+      // Its statuses carry the warnings: the new files are still to be read when their ends are.
+      await Promise.all([markLikelyCopies(d), ...csv.map((f) => this.addCsv(f))]);
       return;
     }
     d.setMeasure(measure);
     const abort = this.startLoad(); // before any await, so a Cancel sent right after is heard
-    await Promise.all([markLikelyCopies(d.traces), ...csv.map((f) => this.addCsv(f))]);
+    await Promise.all([markLikelyCopies(d), ...csv.map((f) => this.addCsv(f))]);
     await this.run(abort, budget);
   }
 

@@ -47,6 +47,8 @@ export class DatasetState {
   note: string | null = null;
   error: string | null = null;
   abort: AbortController | null = null;
+  /** Likely-copy checks begun (likely-copy-notes.ts): only the latest may set the notes. */
+  copyChecks = 0;
   /** Preset and size of the synthetic demo this dataset holds or is drawing. */
   demoKey: string | null = null;
   /** Set on a windowed view (windowed-dataset.ts): the window and how many waits it left out. */

@@ -5,14 +5,20 @@
  * copies under other names are left to find. Archive members are told apart by their place in it.
  */
 import { COPY_ENDS_BYTES, copyCandidates, endsText, likelyCopies, likelyCopyNote } from '../trace/likely-copies';
-import type { TraceEntry } from './dataset-state';
+import type { DatasetState, TraceEntry } from './dataset-state';
 import type { FileStatus } from './protocol';
 
-/** Sets each entry's `copyNote` from the dataset's files as they are now; an entry already read gets the warning at once. */
-export async function markLikelyCopies(traces: readonly TraceEntry[]): Promise<void> {
-  const plain = traces.filter((t) => t.member === undefined);
+/**
+ * Sets each entry's `copyNote` from the dataset's files as they are now; an entry already read gets
+ * the warning at once. Returns false, changing nothing, when a later check began while this one read
+ * the files' ends (files added or removed meanwhile: that check sees them as they are).
+ */
+export async function markLikelyCopies(d: DatasetState): Promise<boolean> {
+  const check = ++d.copyChecks;
+  const plain = d.traces.filter((t) => t.member === undefined);
   const sizes = plain.map((t) => t.file.size);
   const read = await Promise.all(copyCandidates(sizes).map(async (i) => [i, await endsOf((plain[i] as TraceEntry).file)] as const));
+  if (check !== d.copyChecks) return false;
   const notes = new Map<TraceEntry, string>();
   for (const [later, earlier] of likelyCopies(sizes, new Map(read))) {
     notes.set(plain[later] as TraceEntry, likelyCopyNote((plain[later] as TraceEntry).name, (plain[earlier] as TraceEntry).name));
@@ -24,6 +30,7 @@ export async function markLikelyCopies(traces: readonly TraceEntry[]): Promise<v
     t.copyNote = note;
     if (t.status.state === 'done') t.status = withCopyNote({ ...t.status, problems: t.status.problems.filter((p) => p.message !== before) }, t);
   }
+  return true;
 }
 
 /** A read file's status with its likely-copy warning, if it has one. */

@@ -57,6 +57,11 @@ describe('the code caches of the built CLI', () => {
     expect(run.stderr).toContain(`timing: code cache of a parse worker ${expected}`);
     const one = await runCli(['profile', '--json', '--workers', '1', ...fixtures]);
     expect(JSON.parse(run.stdout)).toEqual(JSON.parse(one.stdout));
+    // A window reads the files twice, each pass with its own pool: the second pass's worker, started
+    // under the flags, names them from the environment it copied and uses their cache too.
+    const windowed = await runCli(['profile', '--json', '--workers', '2', '--from', 'tim:0', '--to', 'tim:4000000000000000', ...fixtures], { env: { WAITSCOPE_TIMING: '1' } });
+    expect(windowed.status).toBe(0);
+    expect(windowed.stderr.match(/timing: code cache of a parse worker \w+/g)).toEqual([`timing: code cache of a parse worker ${expected}`, `timing: code cache of a parse worker ${expected}`]);
     // stats has no flags of its own: its worker sets none.
     const stats = await runCli(['stats', '--json', '--workers', '2', ...fixtures], { env: { WAITSCOPE_TIMING: '1' } });
     expect(stats.status).toBe(0);

@@ -50,4 +50,25 @@ describe('a likely copy in a dataset', () => {
       ['b.trc', []],
     ]);
   });
+
+  it('a copy added while the first file is still being read gets the warning all the same', async () => {
+    const h = new SessionHarness();
+    const first = h.send({ type: 'add-files', datasetId: 'd', files: [file('a.trc')], event: EVENT });
+    const second = h.send({ type: 'add-files', datasetId: 'd', files: [file('b.trc')], event: EVENT });
+    await Promise.all([first, second]);
+    expect(h.lastStatus('d').state).toBe('ready');
+    expect(warnings(h, 'd')).toEqual([
+      ['a.trc', []],
+      ['b.trc', ['b.trc has the same size and the same first and last 64 KiB as a.trc: if one is a copy of the other, its records count twice']],
+    ]);
+  });
+
+  it('a Clear sent right after a removal stays cleared (the second look at the copies posts nothing then)', async () => {
+    const h = new SessionHarness();
+    await h.send({ type: 'add-files', datasetId: 'd', files: [file('a.trc'), file('b.trc'), file('c.trc', Uint8Array.from(bytes.subarray(0, 1000)))], event: EVENT });
+    const removed = h.send({ type: 'remove-file', datasetId: 'd', name: 'c.trc' });
+    const cleared = h.send({ type: 'clear', datasetId: 'd' });
+    await Promise.all([removed, cleared]);
+    expect(h.lastStatus('d')).toMatchObject({ source: 'empty', files: [], cleared: { files: 2 } });
+  });
 });
