@@ -55,8 +55,8 @@ export function startParseWorkers(threads: number, v8Flags = ''): number {
   const url = parseWorkerUrl();
   if (threads <= 1 || !isWorkerScript(url)) return 0;
   for (let i = 1; i < threads; i++) {
-    const options = v8Flags !== '' ? { workerData: { v8Flags } } : {};
-    const entry: Started = { worker: new Worker(url, options), failed: false };
+    // Given even when '': then the worker sets none, whatever its copy of the environment names.
+    const entry: Started = { worker: new Worker(url, { workerData: { v8Flags } }), failed: false };
     entry.worker.once('error', () => {
       entry.failed = true; // never taken: the pool starts a worker of its own and reports its errors
     });
