@@ -72,9 +72,10 @@ export class DatasetLoader {
     d.error = null;
     const csv = files.filter((f) => isCsvName(f.path));
     const traces = files.filter((f) => !isCsvName(f.path));
+    const drop = ++d.drops;
     for (const f of traces) {
       d.traces = d.traces.filter((t) => t.name !== f.path && t.member?.locator.archive !== f.path); // the same path again replaces it (an archive's members too)
-      d.traces.push({ file: f.file, name: f.path, result: null, status: queuedStatus(f.path, f.file.size) });
+      d.traces.push({ file: f.file, name: f.path, result: null, status: queuedStatus(f.path, f.file.size), drop });
     }
     d.traces.sort((a, b) => a.name.localeCompare(b.name)); // the CLI's order for a directory, so sessions number alike
     for (const f of csv) d.csv = d.csv.filter((c) => c.status.name !== f.path);

@@ -25,6 +25,8 @@ export interface TraceEntry {
   member?: BlobMember;
   /** That it is likely a copy of an earlier file of the dataset (likely-copy-notes.ts): a warning on its status once read. */
   copyNote?: string;
+  /** Which drop (or Browse) of the dataset brought it (DatasetState.drops): of two likely copies, the later one is warned. */
+  drop?: number;
 }
 
 export interface CsvEntry {
@@ -49,6 +51,8 @@ export class DatasetState {
   abort: AbortController | null = null;
   /** Likely-copy checks begun (likely-copy-notes.ts): only the latest may set the notes. */
   copyChecks = 0;
+  /** Drops of files into the dataset so far (TraceEntry.drop). */
+  drops = 0;
   /** Preset and size of the synthetic demo this dataset holds or is drawing. */
   demoKey: string | null = null;
   /** Set on a windowed view (windowed-dataset.ts): the window and how many waits it left out. */

@@ -15,7 +15,8 @@ import type { FileStatus } from './protocol';
  */
 export async function markLikelyCopies(d: DatasetState): Promise<boolean> {
   const check = ++d.copyChecks;
-  const plain = d.traces.filter((t) => t.member === undefined);
+  // In the order they were dropped (by name within one drop, as listed): the one dropped later is the likely copy.
+  const plain = d.traces.filter((t) => t.member === undefined).sort((a, b) => (a.drop ?? 0) - (b.drop ?? 0));
   const sizes = plain.map((t) => t.file.size);
   const read = await Promise.all(copyCandidates(sizes).map(async (i) => [i, await endsOf((plain[i] as TraceEntry).file)] as const));
   if (check !== d.copyChecks) return false;

@@ -39,6 +39,16 @@ describe('a likely copy in a dataset', () => {
     ]);
   });
 
+  it('of two dropped one after the other, the one dropped later is the likely copy, whatever the names', async () => {
+    const h = new SessionHarness();
+    await h.send({ type: 'add-files', datasetId: 'd', files: [file('x.trc')], event: EVENT });
+    await h.send({ type: 'add-files', datasetId: 'd', files: [file('x (1).trc')], event: EVENT });
+    expect(warnings(h, 'd')).toEqual([
+      ['x (1).trc', ['x (1).trc has the same size and the same first and last 64 KiB as x.trc: if one is a copy of the other, its records count twice']],
+      ['x.trc', []],
+    ]);
+  });
+
   it('says nothing of a file of the same size with other ends', async () => {
     const other = Uint8Array.from(bytes);
     other[other.length - 2] = other[other.length - 2] === 0x31 ? 0x32 : 0x31; // a digit of the last line's tim
