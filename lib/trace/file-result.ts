@@ -48,7 +48,14 @@ export function buildFileResult(scan: ScanResult, ctx: FileResultContext): Trace
   const add = (code: ParseWarning['code'], message: string) => warnings.push({ code, message, count: 1, lines: [] });
   if (outcome.kind === 'no-event' && ctx.measure) add('no-event', `${fileName} has ${missingMeasureText(ctx.measure)}`);
   else if (outcome.kind === 'no-event') add('no-event', describeMissingEvent(fileName, event, outcome.eventsPresent, scan.waitLines));
-  else if (outcome.kind === 'not-a-trace' && ctx.gzipError !== undefined && (scan.bytes === 0 || ctx.gzipError === GZIP_CORRUPT)) add('damaged-gzip', outcome.reason);
+  else if (outcome.kind === 'not-a-trace' && ctx.gzipError !== undefined && (scan.bytes === 0 || ctx.gzipError === GZIP_CORRUPT)) {
+    // Nothing of it counts (outcome.ts), so nothing the scanner said of the bytes before the damage
+    // does either: the page listed "truncated at line N: the file ends inside a WAIT line" beside
+    // the damage, the line the inflater had reached (a gzip whose CRC-32 does not match, in Chromium).
+    warnings.length = 0;
+    add('damaged-gzip', outcome.reason);
+    return { ...damagedFileResult(scan, ctx, outcome), warnings };
+  }
   else if (outcome.kind === 'not-a-trace' && scan.bytes === 0) add('empty-file', outcome.reason);
   else if (outcome.kind === 'not-a-trace' && scan.binaryAt !== null) add('binary-content', outcome.reason);
   else if (outcome.kind === 'not-a-trace') add('not-10046', outcome.reason);
@@ -69,6 +76,16 @@ export function buildFileResult(scan: ScanResult, ctx: FileResultContext): Trace
     ...(scan.sessionCounts ? { sessionCounts: scan.sessionCounts } : {}),
     warnings,
   };
+}
+
+/**
+ * A damaged gzip file's result: none of its records, which the scan read before the damage was
+ * found, counts. The page summed every result's waits, so a file it listed as "none of it was
+ * counted" added the 132 waits it had decoded to the dataset's statistics (a gzip with one bit of
+ * its CRC-32 flipped); the CLI skips such a file, and now neither has anything to add.
+ */
+function damagedFileResult(scan: ScanResult, ctx: FileResultContext, outcome: TraceFileResult['outcome']): Omit<TraceFileResult, 'warnings'> {
+  return { fileName: ctx.fileName, event: ctx.event, outcome, compression: ctx.compression, bytesRead: ctx.bytesRead, bytes: scan.bytes, lines: scan.lines, facts: scan.facts, sessions: [], anchors: [], profile: [], samples: emptySamples() };
 }
 
 /** A file we refuse before scanning (an unsupported compression format). */

@@ -24,6 +24,14 @@ const write = (name: string, bytes: string | Uint8Array) => {
 const loop = (seed: number) => [...generateCommitLoop({ preset: 'flash-off', seed, commits: 2_000, sessionIndex: 0, pinExtremes: false })].join('');
 const gz = gzipSync(Buffer.from(loop(1)));
 const cutGz = write('cut.trc.gz', gz.subarray(0, Math.floor(gz.length * 0.6)));
+// One bit of the CRC-32 in the gzip trailer flipped: Chromium's DecompressionStream fails at the end
+// with "The compressed data was not valid: incorrect data check." (checked in Chromium 2026-12-04),
+// which the parser tells from a cut (compression.ts failedCheck), as zlib's own text in the CLI.
+const badCrcGz = write('bad-crc.trc.gz', (() => {
+  const copy = Buffer.from(gz);
+  copy[copy.length - 6] = (copy[copy.length - 6] as number) ^ 0x10;
+  return copy;
+})());
 const empty = write('empty.trc', readFileSync(fixturePath('empty.trc')));
 const session = write('v19c-session.trc', readFileSync(fixturePath('v19c-session.trc')));
 const loopA = write('loop-a.trc', loop(2));
@@ -139,6 +147,21 @@ describe('errors and notes on the page', () => {
       },
     ]);
     await screenshot(page, 'errors-likely-copy', '[data-testid=dataset-d1]');
+    await page.close();
+  });
+
+  it('a gzip file whose CRC-32 does not match: refused as damaged in one message, not read as cut short', async () => {
+    const page = await open();
+    await page.getByTestId('input-d1').setInputFiles([badCrcGz, loopB]);
+    expect(await datasetSettled(page, 'd1')).toBe('ready');
+    const problems = await problemsOf(page, 'd1');
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.kind).toBe('not-a-trace');
+    expect(problems[0]!.text).toMatch(/^not a trace — bad-crc\.trc\.gz is a damaged gzip file: the gzip data is corrupt \(found after [\d,]+ decompressed bytes\); damaged data can decode to wrong bytes before the damage is found, so none of it was counted/);
+    expect(problems[0]!.text).not.toMatch(/truncated|ends early|everything before was parsed/);
+    // Only loop-b.trc's waits are counted (counted here by their lines).
+    const loopBWaits = readFileSync(loopB, 'utf8').split("nam='log file sync'").length - 1;
+    expect(await page.getByTestId('dataset-d1').textContent()).toContain(`1 file, ${loopBWaits.toLocaleString('en-US')} 'log file sync' waits`);
     await page.close();
   });
 });

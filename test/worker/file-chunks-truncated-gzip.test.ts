@@ -65,8 +65,17 @@ describe('a truncated gzip file', () => {
   it('refuses a file whose data inflates to its end but fails the gzip trailer\'s CRC-32 check: some byte came out wrong (Node says so)', async () => {
     const bad = gz.slice();
     bad[bad.length - 6] = (bad[bad.length - 6] as number) ^ 0xff; // inside the trailer's CRC-32 (RFC 1952 §2.3)
-    const { result } = await parseFile(bad, 'crc.trc.gz');
+    const { result, status } = await parseFile(bad, 'crc.trc.gz');
     expect(result.outcome).toEqual({ kind: 'not-a-trace', reason: expect.stringMatching(/^crc\.trc\.gz is a damaged gzip file: the gzip data is corrupt \(found after [\d,]+ decompressed bytes\)/) });
+    // None of it counts: no waits, sessions or events for the dataset, and one message, not a second
+    // "truncated at line N" for the line the inflater had reached.
+    expect(result.bytes).toBeGreaterThan(0);
+    expect(result.samples.count).toBe(0);
+    expect(result.elaCounts).toBeUndefined();
+    expect(result.sessions).toEqual([]);
+    expect(result.profile).toEqual([]);
+    expect(result.warnings.map((w) => w.code)).toEqual(['damaged-gzip']);
+    expect(status.problems).toHaveLength(1);
   });
 
   it('says a gzip file damaged before its first byte is damaged, once, not empty', async () => {
