@@ -2,6 +2,7 @@
  * Which files of a directory or an archive are read as traces (the one rule for both): a name
  * *.trc or *.trc.gz, or first bytes that look like an Oracle trace.
  */
+import { latin1Text } from '../trace/bytes';
 const TRACE_NAME = /\.trc(\.gz)?$/i;
 /** Bytes of a file's start judged by `looksLikeTraceHead`. */
 export const TRACE_SNIFF_BYTES = 64 * 1024;
@@ -12,8 +13,7 @@ export const isTraceName = (name: string) => TRACE_NAME.test(name);
 
 /** `head`: a file's first bytes, gzip already unwrapped. */
 export function looksLikeTraceHead(head: Uint8Array): boolean {
-  let text = '';
   // latin1, as the parser reads names and markers: every byte is one character.
-  for (let i = 0; i < head.length; i += 8192) text += String.fromCharCode(...head.subarray(i, Math.min(head.length, i + 8192)));
+  const text = latin1Text(head);
   return TRACE_MARKERS.some((re) => re.test(text));
 }

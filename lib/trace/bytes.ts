@@ -57,6 +57,13 @@ export function parseDigits(buf: Uint8Array, start: number, end: number): number
   return v;
 }
 
+/** All of `bytes` as one character each (latin1), in slices, as many as a call may spread: a file's head or ends. */
+export function latin1Text(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 8192) text += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 8192)));
+  return text;
+}
+
 /** The bytes buf[start, end) as one character each: for short ASCII fields (digits, hex, a call's name). */
 export function asciiText(buf: Uint8Array, start: number, end: number): string {
   let text = '';

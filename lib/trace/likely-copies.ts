@@ -6,6 +6,8 @@
  * (lib/node/duplicate-inputs.ts) and the page (lib/worker/dataset-loader.ts) read the ends their way.
  */
 
+import { latin1Text } from './bytes';
+
 /** Bytes compared at each end of two inputs of the same size. */
 export const COPY_ENDS_BYTES = 64 * 1024;
 
@@ -42,11 +44,5 @@ export function likelyCopyNote(later: string, earlier: string): string {
 
 /** An input's first and last COPY_ENDS_BYTES (all of it when smaller) as one string, byte for byte (latin1). */
 export function endsText(head: Uint8Array, tail: Uint8Array): string {
-  return `${latin1(head)}\u0000${latin1(tail)}`;
-}
-
-function latin1(bytes: Uint8Array): string {
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 8192) text += String.fromCharCode(...bytes.subarray(i, i + 8192));
-  return text;
+  return `${latin1Text(head)}\u0000${latin1Text(tail)}`;
 }
