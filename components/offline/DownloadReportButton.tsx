@@ -1,12 +1,13 @@
 'use client';
 /**
  * "Download report" (issue 17 §3): the share preview's content, under its choices, as one HTML file
- * that opens offline. The same content the share would encrypt (contentToShare), assembled by the same
- * function as `waitscope report` (offlineReportHtml), so the file holds exactly what the preview shows.
+ * that opens offline. The very content the preview describes and the share would encrypt
+ * (previewShare), assembled by the same function as `waitscope report` (offlineReportHtml), so the
+ * file holds exactly what the preview shows.
  */
 import { useState } from 'react';
 import { offlineReportHtml } from '@/lib/offline/offline-html';
-import { contentToShare, type ShareChoices, type ShareExtras } from '@/lib/report/share-content';
+import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { download } from '../download';
 import { sizeText } from '../share/share-formats';
 import { fetchOfflineAssets } from './offline-assets';
@@ -17,7 +18,7 @@ export function offlineFileName(event: string): string {
   return `waitscope-${event.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}-report.html`;
 }
 
-export function DownloadReportButton({ extras, choices }: { extras: ShareExtras; choices: ShareChoices }) {
+export function DownloadReportButton({ content }: { content: WaitscopeReport }) {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const save = async () => {
@@ -26,7 +27,6 @@ export function DownloadReportButton({ extras, choices }: { extras: ShareExtras;
     const assets = await fetchOfflineAssets();
     setBusy(false);
     if (typeof assets === 'string') return setNote({ ok: false, text: assets });
-    const content = contentToShare(extras, choices);
     const html = offlineReportHtml(content, assets);
     const name = offlineFileName(content.event);
     download(name, html, 'text/html');

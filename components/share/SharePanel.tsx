@@ -1,15 +1,16 @@
 'use client';
 /**
- * Share: the report is reduced to what may leave (share-content.ts), sealed, and described from the
- * sealed JSON itself (a summary, then the JSON, collapsed); only after the user says so is the
- * ciphertext uploaded. The link carries the key in its fragment (#k=…), which browsers never send to a
+ * Share: the report is reduced to what may leave (share-content.ts) and described from its JSON
+ * itself (a summary, then the JSON, collapsed); that JSON is sealed, and only after the user says so
+ * is the ciphertext uploaded. The description comes first and needs no cryptography: over plain
+ * HTTP, where nothing can be sealed, it still says what "Download report" will write. The link carries the key in its fragment (#k=…), which browsers never send to a
  * server.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { hasSqlText } from '@/lib/report/profile-section';
 import { hasFileNames, hasHostNames, type ShareChoices, type ShareExtras } from '@/lib/report/share-content';
-import { sealShare, shareUrl, type SealedShare } from '@/lib/share';
+import { previewShare, sealPreview, shareUrl, type SealedShare } from '@/lib/share';
 import { DownloadReportButton } from '../offline/DownloadReportButton';
 import { loadSharedEntries, saveSharedEntries, type SharedEntry } from './my-reports';
 import { uploadReport, type Expiry } from './share-api';
@@ -38,11 +39,13 @@ interface Props {
  * The JSON as sent, indented; built only when the user opens it (a big report is megabytes). Open or
  * closed is the panel's state, so it stays as it was when a choice re-seals the report.
  */
-function RawJson({ json, bytes, open, onOpen }: { json: string; bytes: number; open: boolean; onOpen: (open: boolean) => void }) {
+function RawJson({ json, bytes, sealable, open, onOpen }: { json: string; bytes: number; sealable: boolean; open: boolean; onOpen: (open: boolean) => void }) {
   const indented = useMemo(() => (open ? JSON.stringify(JSON.parse(json), null, 2) : ''), [json, open]);
   return (
     <details open={open} onToggle={(e) => onOpen(e.currentTarget.open)} data-testid="share-json">
-      <summary>The JSON that will be encrypted ({sizeText(bytes)}, shown indented)</summary>
+      <summary>
+        The JSON that will be {sealable ? 'encrypted' : 'in the report'} ({sizeText(bytes)}, shown indented)
+      </summary>
       {open && <pre className="share-preview" data-testid="share-preview">{indented}</pre>}
     </details>
   );
@@ -69,17 +72,19 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
     return () => void (live = false);
   }, [prepare]);
 
-  // What will be sent, sealed as soon as it is known: the preview shows the very bytes' contents and size.
+  // What will be sent or downloaded, under the current choices; sealed as soon as it is known, so the
+  // preview shows the very bytes' contents and size.
+  const preview = useMemo(() => (extras ? previewShare(extras, choices) : null), [extras, choices]);
   useEffect(() => {
-    if (!extras || !isSecure()) return;
+    if (!preview || !isSecure()) return;
     let live = true;
     setSealed(null); // never send what was sealed before this choice (e.g. with host names)
-    sealShare(extras, choices).then(
+    sealPreview(preview).then(
       (s) => live && setSealed(s),
       (error: unknown) => live && setProblem(`The report could not be encrypted: ${error instanceof Error ? error.message : String(error)}`),
     );
     return () => void (live = false);
-  }, [extras, choices]);
+  }, [preview]);
 
   const send = async () => {
     if (!sealed) return;
@@ -144,20 +149,22 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
       )}
       {!extras && !problem && <p className="computing">Fingerprinting the input files (SHA-256) and collecting the outliers…</p>}
       {problem && <p role="alert" className="failure">{problem}</p>}
-      {extras && !sealed && !problem && <p className="computing">Encrypting…</p>}
-      {sealed && !link && (
+      {preview && !link && (
         <>
-          <ShareSummaryList summary={sealed.summary} exposed={sealed.exposed} sealedBytes={sealed.ciphertext.length} />
-          <RawJson json={sealed.json} bytes={sealed.summary.jsonBytes} open={jsonOpen} onOpen={setJsonOpen} />
-          <p>
-            <button type="button" onClick={() => void send()} disabled={sending} data-testid="share-send">
-              {sending ? 'Uploading…' : 'Encrypt and upload'}
-            </button>
-          </p>
+          <ShareSummaryList summary={preview.summary} exposed={preview.exposed} sealable={isSecure()} sealedBytes={sealed ? sealed.ciphertext.length : null} />
+          <RawJson json={preview.json} bytes={preview.summary.jsonBytes} sealable={isSecure()} open={jsonOpen} onOpen={setJsonOpen} />
+          {isSecure() && !sealed && !problem && <p className="computing">Encrypting…</p>}
+          {sealed && (
+            <p>
+              <button type="button" onClick={() => void send()} disabled={sending} data-testid="share-send">
+                {sending ? 'Uploading…' : 'Encrypt and upload'}
+              </button>
+            </p>
+          )}
+          {/* The same content as what will be sent, as one file instead: below the summary that describes it. */}
+          <DownloadReportButton content={preview.report} />
         </>
       )}
-      {/* The same content as what will be sent, as one file instead: below the summary that describes it. */}
-      {extras && !link && <DownloadReportButton extras={extras} choices={choices} />}
       {link && <SharedLink entry={link} onDeleted={() => onShared(link)} />}
       <button type="button" onClick={onClose}>{link ? 'Close' : 'Cancel'}</button>
     </section>

@@ -1,5 +1,9 @@
 'use client';
-/** What a share sends, in a few lines above the raw JSON: read from the sealed payload (share-summary.ts). */
+/**
+ * What a share sends (or a downloaded report holds), in a few lines above the raw JSON: read from
+ * the payload's JSON (share-summary.ts). Not `sealable` over plain HTTP (no `crypto.subtle`): then it
+ * describes the file "Download report" writes; `sealedBytes` is null until the JSON is sealed.
+ */
 import { type PrivateHit, type ShareSummary } from '@/lib/share';
 import { sizeText } from './share-formats';
 
@@ -12,10 +16,10 @@ const FILE_NAMES: Record<ShareSummary['fileNames'], string> = {
   none: 'none (no files)',
 };
 
-export function ShareSummaryList({ summary, exposed, sealedBytes }: { summary: ShareSummary; exposed: PrivateHit[]; sealedBytes: number }) {
+export function ShareSummaryList({ summary, exposed, sealable, sealedBytes }: { summary: ShareSummary; exposed: PrivateHit[]; sealable: boolean; sealedBytes: number | null }) {
   return (
     <div className="share-summary" data-testid="share-summary">
-      <h3>What will be sent</h3>
+      <h3>{sealable ? 'What will be sent' : 'What a downloaded report holds'}</h3>
       <ul>
         {summary.datasets.map((d, i) => (
           <li key={i} data-testid="share-summary-dataset">
@@ -36,7 +40,7 @@ export function ShareSummaryList({ summary, exposed, sealedBytes }: { summary: S
         <li data-testid="share-summary-files">File names: {FILE_NAMES[summary.fileNames]}</li>
         <li>SHA-256 fingerprints of {plural(summary.fingerprints, 'file')}, so a recipient can tell which files were used</li>
         <li data-testid="share-size">
-          Size: {sizeText(summary.jsonBytes)} of JSON, {sizeText(sealedBytes)} compressed and encrypted
+          Size: {sizeText(summary.jsonBytes)} of JSON{sealedBytes !== null && `, ${sizeText(sealedBytes)} compressed and encrypted`}
         </li>
       </ul>
       {exposed.length > 0 && (

@@ -11,8 +11,8 @@ export {
 } from './container';
 export type { ContainerCheck } from './container';
 export { encodeBase64url, decodeBase64url } from './base64url';
-export { sealShare } from './seal-share';
-export type { SealedShare } from './seal-share';
+export { previewShare, sealPreview, sealShare } from './seal-share';
+export type { SealedShare, SharePreview } from './seal-share';
 export { summarizeShare } from './share-summary';
 export type { ShareSummary, SharedDatasetSummary } from './share-summary';
 export { privateStrings, findPrivateStrings } from './private-strings';

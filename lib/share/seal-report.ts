@@ -49,10 +49,14 @@ function importKey(raw: Uint8Array<ArrayBuffer>, usage: 'encrypt' | 'decrypt'): 
   return crypto.subtle.importKey('raw', raw, { name: 'AES-GCM' }, false, [usage]);
 }
 
-export async function sealReport(report: WaitscopeReport): Promise<SealedReport> {
+export function sealReport(report: WaitscopeReport): Promise<SealedReport> {
+  return sealJson(JSON.stringify(report));
+}
+
+/** Seals the JSON text of a report as it is (share-panel previews show this very text before it is sealed). */
+export async function sealJson(json: string): Promise<SealedReport> {
   const raw = crypto.getRandomValues(new Uint8Array(SHARE_KEY_BYTES));
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-  const json = JSON.stringify(report);
   const compressed = await gzipBytes(new TextEncoder().encode(json));
   const sealed = await crypto.subtle.encrypt(
     { name: 'AES-GCM', iv, additionalData: containerHeader(CONTAINER_VERSION), tagLength: 128 },
