@@ -64,7 +64,7 @@ const PERCENTILE =
 export const CI_METHOD_HELP: Readonly<Record<CiMethod, string>> = {
   cluster:
     'Cluster bootstrap: each replicate draws whole sessions with replacement, as many as there are, so the waits of one session stay together. ' +
-    `${PERCENTILE} Waits of a session are correlated, so this is the honest CI when sessions are known; it is used from 10 sessions a side (with fewer, a resample repeats a handful of combinations).`,
+    `${PERCENTILE} Waits of a session are correlated, so this is the honest CI when sessions are known; with few sessions it is coarse.`,
   poisson:
     'Poisson bootstrap of single waits: each replicate gives every wait a Poisson(1) weight (the count of each distinct value drawn as Poisson(count)), as if the waits were independent. ' +
     `${PERCENTILE} Used when the sessions are unknown or too few; where waits of a session are correlated it is too narrow.`,

@@ -8,7 +8,7 @@
  * ratio = A/B. All values are µs.
  */
 import { resolutionGap } from '../stats/clock-resolution';
-import { compare, MIN_SESSIONS, type Comparison, type CompareOptions, type DatasetMetadata } from '../stats/compare';
+import { compare, type Comparison, type CompareOptions, type DatasetMetadata } from '../stats/compare';
 import type { Sample } from '../stats/sample';
 import { verdicts, type Verdict } from '../stats/verdict';
 
@@ -47,30 +47,16 @@ export interface PairOptions {
   noun?: string;
 }
 
-/**
- * Whole sessions are resampled when both sides have at least MIN_SESSIONS (10); else single waits,
- * with a warning. Why not from 2: a cluster bootstrap draws S sessions from S, so 2 sessions give 3
- * distinct resamples a side and 3 give 10, and its percentile CIs are then far too narrow (a 3 + 3
- * session CI for the mean came out narrower than Welch's iid one, which ignores the correlation
- * altogether; Cameron, Gelbach & Miller, "Bootstrap-based improvements for inference with clustered
- * errors", Rev. Econ. Stat. 90(3), 2008: with 5-10 clusters such tests reject far too often). A
- * "significant" verdict from 2 + 2 sessions was a statistic below the sample that supports it; the
- * single-wait bootstrap at least says what it assumes.
- */
-export const MIN_SESSIONS_FOR_CLUSTER = MIN_SESSIONS;
+/** Whole sessions are resampled when both sides have at least this many (one session cannot vary). */
+export const MIN_SESSIONS_FOR_CLUSTER = 2;
 
-/**
- * Why whole sessions could not be resampled, naming the side with fewer, e.g. "flash-on has 1
- * session" or "flash-on has 4 sessions, under 10"; null when they could.
- */
+/** Why whole sessions could not be resampled, e.g. "flash-on has 1 session"; null when they could. */
 export function whyNotClustered(counts: { a: number | null; b: number | null }, labels: { a: string; b: string }): string | null {
-  const { a, b } = counts;
-  if (a === null || b === null) return 'sessions unknown';
-  const side = b < a ? 'b' : 'a';
-  const n = Math.min(a, b);
-  if (n >= MIN_SESSIONS_FOR_CLUSTER) return null;
-  // One session cannot vary; 2 to 9 could, too little (MIN_SESSIONS_FOR_CLUSTER), which the reason says.
-  return `${labels[side]} has ${n} session${n === 1 ? '' : 's'}${n >= 2 ? `, under ${MIN_SESSIONS_FOR_CLUSTER}` : ''}`;
+  if (counts.a === null || counts.b === null) return 'sessions unknown';
+  const side = counts.a < MIN_SESSIONS_FOR_CLUSTER ? 'a' : counts.b < MIN_SESSIONS_FOR_CLUSTER ? 'b' : null;
+  if (side === null) return null;
+  const n = counts[side] ?? 0;
+  return `${labels[side]} has ${n} session${n === 1 ? '' : 's'}`;
 }
 
 function describeResampling(c: Comparison, why: string | null, noun: string): Resampling {

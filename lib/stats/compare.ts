@@ -92,7 +92,7 @@ export interface Comparison {
 
 /** Share of one event in a mix that differs by more than this (absolute) counts as different. */
 export const EVENT_MIX_TOLERANCE = 0.05;
-/** Fewer sessions than this make a cluster-bootstrap CI coarse: comparePair then resamples single waits (compare-pair.ts MIN_SESSIONS_FOR_CLUSTER); compare() itself, given fewer, warns. */
+/** Fewer sessions than this make a cluster-bootstrap CI coarse. */
 export const MIN_SESSIONS = 10;
 
 /** One statistic's row from A's and B's values. */

@@ -101,28 +101,23 @@ describe('waitscope compare', () => {
     expect(mw.effect).toBeLessThan(1);
   });
 
-  it('4 + 4 sessions are too few to resample whole sessions: single waits are, seeded, and the verdicts and a warning say so', () => {
+  it('bootstraps whole sessions (4 + 4), seeded, and says so', () => {
     const b = pairOf(json).bootstrap!;
-    // A cluster bootstrap needs 10 sessions a side (MIN_SESSIONS): 4 give 35 distinct resamples a side.
-    expect(b).toMatchObject({ method: 'poisson', confidence: 0.95 });
-    expect(b.sessionCounts ?? null).toBeNull();
+    expect(b).toMatchObject({ method: 'cluster', sessionCounts: { a: 4, b: 4 }, confidence: 0.95 });
     expect(b.replicates).toBeGreaterThanOrEqual(1000);
     expect(Number.isInteger(b.seed)).toBe(true);
-    expect(pairOf(json).resampling.method).toBe('poisson');
-    expect(pairOf(json).resampling.description).toBe(
-      `single waits resampled (Poisson bootstrap; flash-on has 4 sessions, under 10), ${b.replicates.toLocaleString('en-US')} replicates, seed ${b.seed}`,
-    );
+    expect(pairOf(json).resampling.method).toBe('cluster');
+    expect(pairOf(json).resampling.description).toMatch(/whole sessions/);
     for (const k of ['median', 'p99', 'mean'] as const) {
       expect(b.difference[k]!.lower, k).toBeLessThanOrEqual(b.difference[k]!.upper);
     }
-    const warnings = pairOf(json).warnings;
-    expect(warnings.map((w) => w.code)).toContain('no-session-bootstrap');
-    expect(warnings.find((w) => w.code === 'no-session-bootstrap')!.message).toContain('(flash-on has 4 sessions, under 10)');
+    // Fewer than 10 sessions a side: compare() warns that the CIs are coarse.
+    expect(pairOf(json).warnings.map((w) => w.code)).toContain('few-sessions');
     // One verdict per statistic, each from this bootstrap; the iid tests headline none.
     expect(pairOf(json).verdicts.map((v) => v.statistic)).toEqual(['mean', 'median', 'p99']);
     for (const v of pairOf(json).verdicts) {
-      expect(v.text).toContain('bootstrap of single waits');
-      expect(v.text).not.toMatch(/cluster|Welch|Mann|p [=<]/);
+      expect(v.text).toContain('cluster bootstrap over 4 + 4 sessions');
+      expect(v.text).not.toMatch(/Welch|Mann|p [=<]/);
     }
   });
 
@@ -183,12 +178,12 @@ describe('waitscope compare', () => {
     expect(out).toMatch(/^count +80,000 +80,000 +0 +1\.000$/m);
     expect(out).toContain('µs');
     // The answer comes first, right after the two dataset lines.
-    expect(out.split('\n')[3]).toMatch(/^With flash-on rather than flash-off, 'log file sync' waits were [\d.]+% shorter on average .*\(80,000 \+ 80,000 waits; single waits resampled, not sessions: flash-on has 4 sessions, under 10\)\.$/);
+    expect(out.split('\n')[3]).toMatch(/^With flash-on rather than flash-off, 'log file sync' waits were [\d.]+% shorter on average .*\(4 \+ 4 sessions\)\.$/);
     expect(out).toMatch(/iid tests .*Welch's t \(iid\) +t = .*df = .*Mann–Whitney U \(iid\) .*P\(A > B\)/s);
     expect(out).toContain('Kolmogorov–Smirnov (iid)');
     expect(out).toContain('These tests treat every wait as independent.');
-    expect(out).not.toMatch(/cluster bootstrap/);
-    expect(out).toMatch(/^ {2}mean [\d.]+% lower \(95% CI: [\d.]+% to [\d.]+% lower; bootstrap of single waits\)$/m);
+    expect(out).toMatch(/cluster bootstrap over 4 \+ 4 sessions/);
+    expect(out).toMatch(/^ {2}mean [\d.]+% lower \(95% CI: [\d.]+% to [\d.]+% lower; cluster bootstrap over 4 \+ 4 sessions\)$/m);
     // p-values are written with superscript exponents, never as 10^−n or log10 p.
     expect(out).not.toMatch(/10\^|log10 p/);
     expect(out).toMatch(/log2 µs bucket/);

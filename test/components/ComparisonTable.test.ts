@@ -7,14 +7,14 @@ import { buildReport, type ReportDatasetInput } from '@/lib/report/build-report'
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { findAll, findOne, parseMarkup, textOf } from './markup';
 
-// A = 1000, 2000, …, 10000 µs and B = 2·A, each in ten sessions of one wait (so the bootstrap
-// resamples whole sessions: it needs 10 a side). By hand, R type 7 (h = 1 + 9p): A's median 5500, p90 9100; mean 5500;
+// A = 1000, 2000, …, 10000 µs and B = 2·A, each in two sessions of five waits (so the bootstrap
+// resamples whole sessions). By hand, R type 7 (h = 1 + 9p): A's median 5500, p90 9100; mean 5500;
 // sum 55000; sd = 1000·sqrt(82.5/9) ≈ 3027.65. B is twice each, so every A − B is −A's value, every
 // relative difference is −50%, except count (10 vs 10: 0). Ten waits cannot support p95 (20 waits),
 // p99 (100) or p99.9 (1000): those cells say so.
 const A = Float64Array.from({ length: 10 }, (_, i) => 1000 * (i + 1));
 const B = A.map((v) => 2 * v);
-const tenSessions = Uint32Array.from({ length: 10 }, (_, i) => i);
+const twoSessions = Uint32Array.of(0, 0, 0, 0, 0, 1, 1, 1, 1, 1);
 const side = (id: string, label: string, values: Float64Array, sessions: Uint32Array | null, note: string | null = null): ReportDatasetInput => ({
   id, label, note, source: 'synthetic', values, sessions, files: [],
 });
@@ -24,7 +24,7 @@ function report(inputs: ReportDatasetInput[], baseline: number, bootstrap: { rep
 }
 const render = (r: WaitscopeReport, unit: DisplayUnit) => parseMarkup(renderToStaticMarkup(createElement(ComparisonTable, { report: r, unit })));
 
-const pair = report([side('on', 'Flash on', A, tenSessions, 'synthetic'), side('off', 'Flash off', B, tenSessions)], 1);
+const pair = report([side('on', 'Flash on', A, twoSessions, 'synthetic'), side('off', 'Flash off', B, twoSessions)], 1);
 
 describe('ComparisonTable', () => {
   const root = render(pair, 'us');
@@ -49,7 +49,7 @@ describe('ComparisonTable', () => {
   });
 
   it('names a commit measure\'s values in its n/a cells, as the offline report shows them (commits, not waits)', () => {
-    const commits = buildReport([side('on', 'Flash on', A, tenSessions), side('off', 'Flash off', B, tenSessions)], {
+    const commits = buildReport([side('on', 'Flash on', A, twoSessions), side('off', 'Flash off', B, twoSessions)], {
       event: 'commit',
       measure: { kind: 'commit' },
       baseline: 1,
@@ -129,8 +129,8 @@ describe('ComparisonTable', () => {
     for (const v of c.verdicts) expect(textOf(findOne(section, { 'data-statistic': v.statistic }, 'li'))).toBe(v.text);
     // Ten waits a side: no p99 verdict.
     expect(c.verdicts.map((v) => v.statistic)).toEqual(['mean', 'median']);
-    // Ten waits are too few for p99.9: that must be warned about.
-    expect(c.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['small-sample-quantile']));
+    // Ten waits are too few for p99.9, and two sessions are few: both must be warned about.
+    expect(c.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['small-sample-quantile', 'few-sessions']));
     const items = findAll(section, { 'data-code': true }, 'li');
     expect(items.map((li) => textOf(li))).toEqual(c.warnings.map((w) => w.message));
   });
@@ -157,7 +157,7 @@ describe('ComparisonTable', () => {
 
 describe('ComparisonTable with three datasets, a single wait and no sessions', () => {
   // C is one wait of 4000 µs without sessions: its stddev is undefined, and its bootstrap resamples single waits.
-  const three = report([side('on', 'on', A, tenSessions), side('c', '<b>C</b>', Float64Array.of(4000), null), side('off', 'off', B, tenSessions)], 2);
+  const three = report([side('on', 'on', A, twoSessions), side('c', '<b>C</b>', Float64Array.of(4000), null), side('off', 'off', B, twoSessions)], 2);
   const root = render(three, 'us');
 
   it('has one pair of columns per comparison with the baseline', () => {
@@ -178,7 +178,7 @@ describe('ComparisonTable with three datasets, a single wait and no sessions', (
 
   it('labels a Poisson bootstrap as such', () => {
     // C: 12 waits of 100…1200 µs without sessions, so single waits are resampled (Poisson bootstrap).
-    const twelve = report([side('c', 'C', Float64Array.from({ length: 12 }, (_, i) => 100 * (i + 1)), null), side('off', 'off', B, tenSessions)], 1);
+    const twelve = report([side('c', 'C', Float64Array.from({ length: 12 }, (_, i) => 100 * (i + 1)), null), side('off', 'off', B, twoSessions)], 1);
     expect(twelve.comparisons[0]!.bootstrap?.method).toBe('poisson');
     const r = render(twelve, 'us');
     const spans = findAll(r, { 'data-comparison': '0-1', 'data-ci': 'bootstrap-poisson', 'data-kind': 'ci-lower' });

@@ -35,9 +35,8 @@ describe('strace files in the page pipeline', () => {
     const json = JSON.parse(cli.stdout) as typeof report;
     expect(report.datasets.map((d) => [d.summary, d.sessions, d.distributions])).toEqual(json.datasets.map((d) => [d.summary, d.sessions, d.distributions]));
     expect(report.comparisons).toEqual(json.comparisons);
-    // Three pids per side are counted as sessions: too few to resample whole (10 a side), as the reason says.
-    expect(report.comparisons[0]!.bootstrap?.method).toBe('poisson');
-    expect(report.comparisons[0]!.resampling.description).toContain('has 3 sessions, under 10');
+    // Three pids per side: the bootstrap resamples them as sessions.
+    expect(report.comparisons[0]!.bootstrap?.method).toBe('cluster');
 
     // The Group view reads traces again for their keys: a strace dataset is said not to be one.
     const asker = createAsker((r) => void h.send(r));

@@ -28,9 +28,7 @@ describe('AnalysisSession (the worker pipeline, on the main thread)', () => {
     expect(report.datasets.map((d) => [d.label, d.summary, d.sessions, d.distributions])).toEqual(json.datasets.map((d) => [d.label, d.summary, d.sessions, d.distributions]));
     expect(report.comparisons).toEqual(json.comparisons);
     const c = report.comparisons[0]!;
-    // 3 + 3 sessions: too few to resample whole sessions (10 a side), so single waits, and the reason says so.
-    expect(c.bootstrap?.method).toBe('poisson');
-    expect(c.resampling.description).toContain('has 3 sessions, under 10');
+    expect(c.bootstrap?.method).toBe('cluster');
     expect(report.datasets[0]!.files.map((f) => [f.name, f.compression])).toEqual([
       ['flash-on-s1.trc', 'none'],
       ['flash-on-s2.trc.gz', 'gzip'],

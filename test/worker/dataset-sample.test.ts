@@ -45,9 +45,7 @@ describe("a dataset's kept Sample", () => {
     const json = JSON.parse(cli.stdout) as typeof report;
     expect(report.datasets.map((d) => [d.summary, d.sessions, d.distributions])).toEqual(json.datasets.map((d) => [d.summary, d.sessions, d.distributions]));
     expect(report.comparisons).toEqual(json.comparisons);
-    // 3 + 3 sessions: too few to resample whole sessions (10 a side), so single waits, and the reason counts them.
-    expect(report.comparisons[0]!.bootstrap?.method).toBe('poisson');
-    expect(report.comparisons[0]!.resampling.description).toContain('has 3 sessions, under 10');
+    expect(report.comparisons[0]!.bootstrap?.method).toBe('cluster');
   });
 
   it('counts a file added later, with its sessions', async () => {
