@@ -5,7 +5,7 @@
  * (previewShare), assembled by the same function as `waitscope report` (offlineReportHtml), so the
  * file holds exactly what the preview shows.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { offlineReportHtml } from '@/lib/offline/offline-html';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
 import { download } from '../download';
@@ -21,12 +21,16 @@ export function offlineFileName(event: string): string {
 export function DownloadReportButton({ content }: { content: WaitscopeReport }) {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  // The content as the preview shows it now: a choice changed while the viewer loads (below) is in the file.
+  const latest = useRef(content);
+  latest.current = content;
   const save = async () => {
     setBusy(true);
     setNote(null);
     const assets = await fetchOfflineAssets();
     setBusy(false);
     if (typeof assets === 'string') return setNote({ ok: false, text: assets });
+    const content = latest.current;
     const html = offlineReportHtml(content, assets);
     const name = offlineFileName(content.event);
     download(name, html, 'text/html');

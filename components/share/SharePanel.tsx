@@ -3,8 +3,8 @@
  * Share: the report is reduced to what may leave (share-content.ts) and described from its JSON
  * itself (a summary, then the JSON, collapsed); that JSON is sealed, and only after the user says so
  * is the ciphertext uploaded. The description comes first and needs no cryptography: over plain
- * HTTP, where nothing can be sealed, it still says what "Download report" will write. The link carries the key in its fragment (#k=…), which browsers never send to a
- * server.
+ * HTTP, where nothing can be sealed, it still says what "Download report" will write. The link
+ * carries the key in its fragment (#k=…), which browsers never send to a server.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { WaitscopeReport } from '@/lib/report/report-schema';
@@ -66,6 +66,7 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
   useEffect(() => {
     let live = true;
     setExtras(null);
+    setSealed(null);
     // Without HTTPS nothing can be encrypted, but the report can still be downloaded (DownloadReportButton).
     if (!isSecure()) setProblem('Sharing encrypts the report in this browser, which needs HTTPS (or localhost): this page was opened over plain HTTP.');
     void prepare().then((r) => live && (typeof r === 'string' ? setProblem(r) : setExtras(r)));
@@ -86,16 +87,21 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
     return () => void (live = false);
   }, [preview]);
 
+  // The seal of the preview shown, never one made before the latest choice or report (the effect
+  // above replaces it one render later): what is uploaded is what the preview shows.
+  const current = sealed !== null && preview !== null && sealed.json === preview.json ? sealed : null;
+
   const send = async () => {
-    if (!sealed) return;
+    if (!current) return;
+    const upload = current;
     setSending(true);
-    const result = await uploadReport(sealed.ciphertext, expires);
+    const result = await uploadReport(upload.ciphertext, expires);
     setSending(false);
     if (!result.ok) return setProblem(`Nothing was shared: ${result.message}`);
     const entry: SharedEntry = {
       id: result.value.id,
       title: `${(extras?.report ?? report).datasets.map((d) => d.label).join(' vs ')}: ${report.event}`,
-      url: shareUrl(window.location.origin, result.value.id, sealed.key),
+      url: shareUrl(window.location.origin, result.value.id, upload.key),
       createdAt: new Date().toISOString(),
       expiresAt: result.value.expiresAt,
       deleteToken: result.value.deleteToken,
@@ -121,19 +127,19 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
         <div className="share-choices">
           {hasHostNames(shown) && (
             <label>
-              <input type="checkbox" checked={choices.includeHosts} onChange={choose('includeHosts')} data-testid="share-include-hosts" /> Include host and
+              <input type="checkbox" checked={choices.includeHosts} disabled={sending} onChange={choose('includeHosts')} data-testid="share-include-hosts" /> Include host and
               instance names from the trace headers
             </label>
           )}
           {hasFileNames(shown) && (
             <label>
-              <input type="checkbox" checked={choices.includeFileNames} onChange={choose('includeFileNames')} data-testid="share-include-files" /> Include
+              <input type="checkbox" checked={choices.includeFileNames} disabled={sending} onChange={choose('includeFileNames')} data-testid="share-include-files" /> Include
               file and folder names (Oracle names a trace after its instance, <code>cdb1_ora_3802.trc</code>); otherwise files are sent as “file 1”, “file 2”, …, and a dataset named after its folder as “Dataset N”
             </label>
           )}
           {hasSqlText(extras?.report.profile) && (
             <label>
-              <input type="checkbox" checked={choices.includeSqlText === true} onChange={choose('includeSqlText')} data-testid="share-include-sql" /> Include SQL
+              <input type="checkbox" checked={choices.includeSqlText === true} disabled={sending} onChange={choose('includeSqlText')} data-testid="share-include-sql" /> Include SQL
               text of the statements (it can hold table names, literals and comments); otherwise statements are sent by sql_id or hash value only
             </label>
           )}
@@ -151,10 +157,10 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
       {problem && <p role="alert" className="failure">{problem}</p>}
       {preview && !link && (
         <>
-          <ShareSummaryList summary={preview.summary} exposed={preview.exposed} sealable={isSecure()} sealedBytes={sealed ? sealed.ciphertext.length : null} />
+          <ShareSummaryList summary={preview.summary} exposed={preview.exposed} sealable={isSecure()} sealedBytes={current ? current.ciphertext.length : null} />
           <RawJson json={preview.json} bytes={preview.summary.jsonBytes} sealable={isSecure()} open={jsonOpen} onOpen={setJsonOpen} />
-          {isSecure() && !sealed && !problem && <p className="computing">Encrypting…</p>}
-          {sealed && (
+          {isSecure() && !current && !problem && <p className="computing">Encrypting…</p>}
+          {current && (
             <p>
               <button type="button" onClick={() => void send()} disabled={sending} data-testid="share-send">
                 {sending ? 'Uploading…' : 'Encrypt and upload'}

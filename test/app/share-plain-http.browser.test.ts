@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, watchPage } from '../helpers/browser';
 import { makeTempDir } from '../helpers/cli';
 import { startNextServer, type NextServer } from '../helpers/next-server';
 import { datasetSettled, reportShown, screenshot } from '../helpers/workbench';
@@ -43,6 +43,7 @@ describe('sharing from a page opened over plain HTTP', () => {
   it('shows what a downloaded report holds, offers no upload, and the file holds exactly the JSON shown', async () => {
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
+    const watch = watchPage(page);
     await page.goto(`http://${PLAIN_HOST}:${server.port}/`, { waitUntil: 'networkidle' });
     // The premise: an insecure context, where the browser gives no crypto.subtle.
     expect(await page.evaluate(() => ({ secure: window.isSecureContext, subtle: typeof crypto.subtle }))).toEqual({ secure: false, subtle: 'undefined' });
@@ -85,6 +86,27 @@ describe('sharing from a page opened over plain HTTP', () => {
     const savedTicked = JSON.parse(payloadText(readFileSync(tickedFile, 'utf8')));
     expect(savedTicked).toEqual(JSON.parse(shownTicked ?? 'null'));
     expect(JSON.stringify(savedTicked)).toContain(SECRET.file);
+
+    // A choice made while the file is being prepared (its viewer still loading from the server) is in
+    // the file, as the preview then shows it: the file never holds an older preview's content.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/offline-report/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const late = page.waitForEvent('download');
+    await page.getByTestId('download-report').click();
+    await expect.poll(() => page.getByTestId('download-report').textContent()).toBe('Preparing…');
+    await page.getByTestId('share-include-hosts').check();
+    await expect.poll(async () => (await panel.getByTestId('share-summary-hosts').textContent()) ?? '').toBe('Host and instance names: included');
+    release();
+    const lateFile = path.join(temp.dir, 'plain-http-late.html');
+    await (await late).saveAs(lateFile);
+    const savedLate = JSON.parse(payloadText(readFileSync(lateFile, 'utf8')));
+    expect(savedLate).toEqual(JSON.parse((await panel.getByTestId('share-preview').textContent()) ?? 'null'));
+    expect(JSON.stringify(savedLate).toLowerCase()).toContain(SECRET.host);
+    expect(watch.consoleErrors).toEqual([]);
     await context.close();
   });
 });

@@ -59,6 +59,8 @@ describe('sharing a report in Chromium: encrypted in the page, read back with th
     expect(sent.datasets[0].files[0].sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(sent)).not.toMatch(/"host":|"instance":/);
     expect(sent.datasets[0].files.map((f: { name: string }) => f.name)).toEqual(['file 1', 'file 2', 'file 3']);
+    // The summary comes before the seal; the encrypted size once the upload button is there.
+    await page.getByTestId('share-send').waitFor();
     expect(await page.getByTestId('share-size').textContent()).toMatch(/^Size: [\d.]+ KB of JSON, [\d.]+ KB compressed and encrypted$/);
     expect(await page.getByTestId('share-summary-files').textContent()).toContain('not included');
     expect(await page.getByTestId('share-expiry').inputValue()).toBe('30d');
