@@ -187,7 +187,7 @@ export class WaitRows implements TraceVisitor {
 
   /** A run's WAIT, as onWait takes one, and where it is. */
   private readonly visited: VisitedWait = { event: '', id: 0, ela: 0, tim: NaN, bytes: new Uint8Array(0), start: 0, end: 0 };
-  private readonly position: RecordPosition = { line: 0, offset: 0, pid: null, session: 0, microsPerUnit: 1 };
+  private readonly position: RecordPosition = { line: 0, offset: 0, pid: null, session: 0, microsPerUnit: 1, callsNestInTime: false };
 
   constructor(
     dataset: string,
@@ -204,6 +204,7 @@ export class WaitRows implements TraceVisitor {
     position.pid = at.pid;
     position.session = at.session;
     position.microsPerUnit = at.microsPerUnit;
+    position.callsNestInTime = at.callsNestInTime;
     w.bytes = run.bytes;
     for (let i = from; i < to; i++) {
       const start = run.start[i] as number;

@@ -16,26 +16,29 @@ export class HeldCalls {
   readonly waited: number[] = [];
   /** µs: e − c − waited, NaN without e: its unaccounted-for time should it be a top-level call. */
   readonly unaccounted: number[] = [];
+  /** µs: its tim, when it ended; NaN without. */
+  readonly end: number[] = [];
 
   get n(): number {
     return this.key.length;
   }
 
-  push(key: string, name: string, e: number, c: number, waited: number, unaccounted: number): void {
+  push(key: string, name: string, e: number, c: number, waited: number, unaccounted: number, end: number): void {
     this.key.push(key);
     this.name.push(name);
     this.e.push(e);
     this.c.push(c);
     this.waited.push(waited);
     this.unaccounted.push(unaccounted);
+    this.end.push(end);
   }
 
   /** Appends entries [from, to) of `other`. */
   take(other: HeldCalls, from: number, to: number): void {
-    for (let i = from; i < to; i++) this.push(other.key[i] as string, other.name[i] as string, other.e[i] as number, other.c[i] as number, other.waited[i] as number, other.unaccounted[i] as number);
+    for (let i = from; i < to; i++) this.push(other.key[i] as string, other.name[i] as string, other.e[i] as number, other.c[i] as number, other.waited[i] as number, other.unaccounted[i] as number, other.end[i] as number);
   }
 
   clear(): void {
-    this.key.length = this.name.length = this.e.length = this.c.length = this.waited.length = this.unaccounted.length = 0;
+    this.key.length = this.name.length = this.e.length = this.c.length = this.waited.length = this.unaccounted.length = this.end.length = 0;
   }
 }

@@ -181,7 +181,7 @@ export class ProfileCollector implements TraceVisitor, TopLevelCalls {
       else this.betweenWait(id, ela);
     }
     pending.n = kept;
-    waited += this.statements.settle(call, at.pid, statement, waited, at.microsPerUnit, this);
+    waited += this.statements.settle(call, at, statement, waited, this);
     if (recursive) return;
     // XCTEND and a CLOSE without times have no c or e: nothing of R is inside them.
     if (call.c === call.c) this.addCpu(call.call, call.c);

@@ -1,4 +1,4 @@
-import type { VisitedCall, VisitedCursor } from '../trace/trace-visitor';
+import type { RecordPosition, VisitedCall, VisitedCursor } from '../trace/trace-visitor';
 import { addCall, depthOf, emptyCallSums } from './call-book';
 import type { CallSums, StatementTotals } from './profile-model';
 import { rangeCursorKey, statementKey, unknownStatementKey } from './statement-key';
@@ -130,12 +130,13 @@ export class StatementBook {
    * calls it adopted (so all its waits are `waited` plus that); held calls it did not adopt go to
    * `topLevel`. `microsPerUnit`: of the trace's clock (RecordPosition), the rounding of each e.
    */
-  settle(call: VisitedCall, pid: string | null, statement: OpenStatement | null, waited: number, microsPerUnit: number, topLevel: TopLevelCalls): number {
+  settle(call: VisitedCall, at: RecordPosition, statement: OpenStatement | null, waited: number, topLevel: TopLevelCalls): number {
+    const pid = at.pid;
     if (leavesToNextCall(call)) return 0;
     const process = this.processes.get(pid);
     const dep = depthOf(call);
     const held = this.heldBelow(process, dep);
-    const inside = held !== undefined && held.n > 0 ? this.adoptChildren(process, dep, held, statement, call, microsPerUnit, topLevel) : 0;
+    const inside = held !== undefined && held.n > 0 ? this.adoptChildren(process, dep, held, statement, call, at, topLevel) : 0;
     if (dep >= 1 && statement !== null) this.hold(process, dep, statement.key, call, waited + inside);
     return inside;
   }
@@ -276,21 +277,31 @@ export class StatementBook {
    * Seen in the real corpus: a 6 µs `CLOSE … dep=0` after 1,239 µs of recursive deletes made by a
    * client call with no line (jkstill's latency traces; `FETCH dep=0` of 24-36 µs after 800-7,000
    * µs likewise), and the recursive SQL of a failed parse (`PARSE ERROR`, 9.2) taken by the next
-   * PARSE 80 s later: without recursive statements they showed −975 µs and −1,061,432 µs. Not by
-   * time: 9.2's hard parses end their dictionary SQL 2.5-6 ms before their own tim − e, inside
-   * them all the same. Each e is rounded to the trace's unit, so the sum may pass the parent's by up
-   * to a unit per call. A LOB call (no statement) adopts by its e too, with no statement to link.
+   * PARSE 80 s later: without recursive statements they showed −975 µs and −1,061,432 µs. From 10.2
+   * on (RecordPosition.callsNestInTime) a child must also have ended inside the parent's span
+   * [tim − e, tim]: in every 10g-23ai trace of the real corpus each child the rule of e adopts ends
+   * 141 µs or more after its parent began, except one per jkstill latency trace, a session-end
+   * CLOSE of e = 6 that took recursive deletes ending 1.1-1.6 ms before it began. Not before 10.2:
+   * 9.2's hard parses end their dictionary SQL 2.5-6 ms before their own tim − e, inside them all
+   * the same. Each e is rounded to the trace's unit, so the sum may pass the parent's by up to a
+   * unit per call, and so may the times. A LOB call (no statement) adopts by its e too, with no statement to link.
    * Returns µs of the adopted calls' waits.
    */
-  private adoptChildren(process: ProcessCursors, dep: number, held: HeldCalls, statement: OpenStatement | null, call: VisitedCall, microsPerUnit: number, topLevel: TopLevelCalls): number {
+  private adoptChildren(process: ProcessCursors, dep: number, held: HeldCalls, statement: OpenStatement | null, call: VisitedCall, at: RecordPosition, topLevel: TopLevelCalls): number {
     const n = held.n;
+    const microsPerUnit = at.microsPerUnit;
     // Without e (a CLOSE before 11.2), the order alone says: every held call.
     const budget = call.e === call.e ? call.e : Infinity;
+    // From 10.2 on a child also ends inside its parent's span (NaN: no time test).
+    const start = at.callsNestInTime ? call.tim - call.e : NaN;
     let first = n;
     let e = 0;
     while (first > 0) {
       const next = held.e[first - 1] as number;
-      if (e + next > budget + (n - first + 1) * microsPerUnit) break;
+      const slack = (n - first + 1) * microsPerUnit;
+      if (e + next > budget + slack) break;
+      const end = held.end[first - 1] as number;
+      if (end < start - slack) break; // false when either is NaN
       e += next;
       first--;
     }
@@ -330,7 +341,7 @@ export class StatementBook {
   /** A recursive call waits for its parent, with the µs of the waits inside it (its own and its adopted calls'). */
   private hold(process: ProcessCursors, dep: number, key: string, call: VisitedCall, waited: number): void {
     const e = call.e === call.e ? call.e : 0;
-    (process.held[dep] ??= new HeldCalls()).push(key, call.call, e, call.c, waited, call.e - (call.c === call.c ? call.c : 0) - waited);
+    (process.held[dep] ??= new HeldCalls()).push(key, call.call, e, call.c, waited, call.e - (call.c === call.c ? call.c : 0) - waited, call.tim);
   }
 
   private open(key: string, sqlId: string | null, hashValue: number | null, unknownCursor: string | null, dep: number): OpenStatement {

@@ -49,10 +49,10 @@ export class VisitingScanner extends TraceScanner {
   private lastOffset = DOUBLE_ZERO;
   /** Offset of the WAIT being accepted, for admits(). */
   private waitOffset = DOUBLE_ZERO;
-  private readonly position: RecordPosition = { line: 0, offset: DOUBLE_ZERO, pid: null, session: 0, microsPerUnit: 1 };
+  private readonly position: RecordPosition = { line: 0, offset: DOUBLE_ZERO, pid: null, session: 0, microsPerUnit: 1, callsNestInTime: false };
   private readonly call = emptyCall();
   private readonly cursor = emptyCursor();
-  private readonly cursorPosition: RecordPosition = { line: 0, offset: DOUBLE_ZERO, pid: null, session: 0, microsPerUnit: 1 };
+  private readonly cursorPosition: RecordPosition = { line: 0, offset: DOUBLE_ZERO, pid: null, session: 0, microsPerUnit: 1, callsNestInTime: false };
   private readonly sqlText = new SqlText();
   /** A PARSING IN CURSOR was read; its text is being collected up to END OF STMT. */
   private collecting = false;
@@ -264,6 +264,9 @@ export class VisitingScanner extends TraceScanner {
     position.pid = this.sessions.currentPid;
     position.session = this.sessions.current();
     position.microsPerUnit = this.microsPerUnit();
+    // The banner's release (a range has its file's head facts), never the tims seen so far: a range
+    // must place a call as one pass over the whole file does.
+    position.callsNestInTime = this.timExpected === true;
     return position;
   }
 }

@@ -64,6 +64,12 @@ export interface RecordPosition {
   session: number;
   /** µs per unit of the trace's clock: 1 from 9i on, 10 000 before (VisitedWait.tim is in that unit). */
   microsPerUnit: number;
+  /**
+   * The banner names 10.2 or later, whose calls nest in time: a recursive call ends inside its
+   * parent's span [tim − e, tim] (statement-book.ts adoptChildren). False where the release is
+   * unknown or older: 9.2 ends a hard parse's dictionary SQL milliseconds before its parent's start.
+   */
+  callsNestInTime: boolean;
 }
 
 /**

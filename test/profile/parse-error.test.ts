@@ -37,9 +37,15 @@ describe('a failed parse', () => {
     expect(component(profile, 'unaccounted-for within calls')).toMatchObject({ total: 0, count: 2 });
     expect(statement(profile, 'bbbbbbbbbbbbb')).toMatchObject({ recursiveE: 0, children: [] });
     expect(statement(profile, 'aaaaaaaaaaaaa')?.parents).toEqual([]);
-    // A failed parse at dep 1 (inside a PL/SQL block) leaves the calls before it to the usual rule.
+    // A failed parse at dep 1 (inside a PL/SQL block) leaves the calls before it to the usual rule:
+    // from 10.2 on a child must also end inside its parent's span, and this one ended 60 s before
+    // the dep 0 EXEC began, so that EXEC does not take it (before 10.2, e alone decides, and it does).
     const nested = lines.map((l) => l.replace('PARSE ERROR #3:len=8 dep=0', 'PARSE ERROR #3:len=8 dep=1'));
     const inner = await profileTrace(chunksOf(new TextEncoder().encode(nested.join('\n') + '\n'), 1 << 16), { fileName: 'f.trc' });
-    expect(statement(inner.profile, 'bbbbbbbbbbbbb')).toMatchObject({ recursiveE: 50_000, children: ['aaaaaaaaaaaaa'] });
+    expect(statement(inner.profile, 'bbbbbbbbbbbbb')).toMatchObject({ recursiveE: 0, children: [] });
+    expect(component(inner.profile, 'CPU: EXEC dbcalls')).toMatchObject({ total: 110_000, count: 2 });
+    const old = nested.map((l, i) => (i === 0 ? 'Oracle9i Enterprise Edition Release 9.2.0.8.0 - Production' : l));
+    const before = await profileTrace(chunksOf(new TextEncoder().encode(old.join('\n') + '\n'), 1 << 16), { fileName: 'f.trc' });
+    expect(statement(before.profile, 'bbbbbbbbbbbbb')).toMatchObject({ recursiveE: 50_000, children: ['aaaaaaaaaaaaa'] });
   });
 });

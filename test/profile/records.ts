@@ -1,7 +1,8 @@
 import type { RecordPosition, VisitedCall, VisitedCursor, VisitedWait } from '../../lib/trace/trace-visitor';
 
 /** Hand-made visitor records for the profile's tests: what a scan would hand over, field by field. */
-export const at = (pid: string | null = '1', session = 0, line = 0): RecordPosition => ({ line, offset: 0, pid, session, microsPerUnit: 1 });
+/** `callsNestInTime`: a 10.2-or-later trace's position (statement-book.ts adoptChildren's time test); off by default, as before 10.2. */
+export const at = (pid: string | null = '1', session = 0, line = 0, callsNestInTime = false): RecordPosition => ({ line, offset: 0, pid, session, microsPerUnit: 1, callsNestInTime });
 
 /** One id per event name, as a scan's event table gives them. */
 const eventIds = new Map<string, number>();
