@@ -128,7 +128,8 @@ export class StatementBook {
    * After call(): the call adopts its recursive calls (adoptChildren), and a recursive call is held
    * for its own parent. `waited`: µs of the call's own waits. Returns µs of the waits inside the
    * calls it adopted (so all its waits are `waited` plus that); held calls it did not adopt go to
-   * `topLevel`. `microsPerUnit`: of the trace's clock (RecordPosition), the rounding of each e.
+   * `topLevel`. `at`: the call's process, the unit of the trace's clock (the rounding of each e) and
+   * whether its calls nest in time (adoptChildren).
    */
   settle(call: VisitedCall, at: RecordPosition, statement: OpenStatement | null, waited: number, topLevel: TopLevelCalls): number {
     const pid = at.pid;
@@ -278,13 +279,15 @@ export class StatementBook {
    * client call with no line (jkstill's latency traces; `FETCH dep=0` of 24-36 µs after 800-7,000
    * µs likewise), and the recursive SQL of a failed parse (`PARSE ERROR`, 9.2) taken by the next
    * PARSE 80 s later: without recursive statements they showed −975 µs and −1,061,432 µs. From 10.2
-   * on (RecordPosition.callsNestInTime) a child must also have ended inside the parent's span
-   * [tim − e, tim]: in every 10g-23ai trace of the real corpus each child the rule of e adopts ends
-   * 141 µs or more after its parent began, except one per jkstill latency trace, a session-end
-   * CLOSE of e = 6 that took recursive deletes ending 1.1-1.6 ms before it began. Not before 10.2:
-   * 9.2's hard parses end their dictionary SQL 2.5-6 ms before their own tim − e, inside them all
-   * the same. Each e is rounded to the trace's unit, so the sum may pass the parent's by up to a
-   * unit per call, and so may the times. A LOB call (no statement) adopts by its e too, with no statement to link.
+   * on (RecordPosition.callsNestInTime) a child must also have ended no earlier than the parent's
+   * start tim − e: in every 11.2-23ai trace of the real corpus each child the rule of e adopts ends
+   * 141 µs or more after its parent began (and none after its parent's tim), except one per jkstill
+   * latency trace, a session-end CLOSE (dep 0, e = 3-22 µs) that took recursive deletes ending
+   * 1.1-1.6 ms before it began. The corpus has nothing from 10.2 to 11.1: the cut is 10.2 because
+   * from then on every line carries the same µs clock (WAITs too: versionWritesWaitTim). Not
+   * before: 9.2's hard parses end their dictionary SQL 2.5-15 ms before their own tim − e, inside
+   * them all the same. Each e is rounded to the trace's unit, so the sum may pass the parent's by
+   * up to a unit per call, and so may the times. A LOB call (no statement) adopts by its e too, with no statement to link.
    * Returns µs of the adopted calls' waits.
    */
   private adoptChildren(process: ProcessCursors, dep: number, held: HeldCalls, statement: OpenStatement | null, call: VisitedCall, at: RecordPosition, topLevel: TopLevelCalls): number {

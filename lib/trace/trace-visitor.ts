@@ -265,8 +265,10 @@ export class VisitingScanner extends TraceScanner {
     position.session = this.sessions.current();
     position.microsPerUnit = this.microsPerUnit();
     // The banner's release (a range has its file's head facts), never the tims seen so far: a range
-    // must place a call as one pass over the whole file does.
-    position.callsNestInTime = this.timExpected === true;
+    // must place a call as one pass over the whole file does. trcsess output has no banner, but the
+    // tool came with 10g (Oracle Database Performance Tuning Guide 10g, "Using the trcsess Utility"),
+    // and its output is read in one pass (range-plan.ts), its process marker first.
+    position.callsNestInTime = this.timExpected ?? this.facts.trcsess;
     return position;
   }
 }

@@ -65,9 +65,10 @@ export interface RecordPosition {
   /** µs per unit of the trace's clock: 1 from 9i on, 10 000 before (VisitedWait.tim is in that unit). */
   microsPerUnit: number;
   /**
-   * The banner names 10.2 or later, whose calls nest in time: a recursive call ends inside its
-   * parent's span [tim − e, tim] (statement-book.ts adoptChildren). False where the release is
-   * unknown or older: 9.2 ends a hard parse's dictionary SQL milliseconds before its parent's start.
+   * The banner names 10.2 or later (or the file is trcsess output, a 10g tool's), whose calls nest
+   * in time: a recursive call ends no earlier than its parent's start tim − e (statement-book.ts
+   * adoptChildren). False where the release is unknown or older: 9.2 ends a hard parse's
+   * dictionary SQL milliseconds before its parent's start.
    */
   callsNestInTime: boolean;
 }

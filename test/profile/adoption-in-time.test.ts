@@ -4,10 +4,13 @@
 // before it began (jkstill's latency traces, 19c). Before 10.2 the rule of e alone stays: 9.2 ends a
 // hard parse's dictionary SQL milliseconds before the parse's own tim − e.
 import { describe, expect, it } from 'vitest';
+import { ProfileCollector } from '../../lib/profile/profile-collector';
 import type { DatasetProfile } from '../../lib/profile/profile-model';
 import { profileTrace } from '../../lib/profile/profile-trace';
+import type { VisitedCall } from '../../lib/trace/trace-visitor';
 import { chunksOf } from '../helpers/chunks';
 import { corpusAvailable, corpusBytes, corpusFiles, reportCorpusMissing } from '../helpers/corpus';
+import { at, call, cursor } from './records';
 
 reportCorpusMissing('test/profile/adoption-in-time.test.ts');
 
@@ -75,6 +78,12 @@ describe('recursive calls adopted in time', () => {
     expect(statement(p, 'bbbbbbbbbbbbb')).toMatchObject({ recursiveE: 5, children: ['aaaaaaaaaaaaa'] });
   });
 
+  it('trcsess output (no banner, a 10g tool) is timed: its process marker says so', async () => {
+    const p = await profileOf(['*** [ Unix process pid: 4242 ]', ...lines(BANNER_19C).slice(1)]);
+    expect(statement(p, 'bbbbbbbbbbbbb')).toMatchObject({ recursiveE: 0, children: [] });
+    expect(statement(p, 'ddddddddddddd')).toMatchObject({ recursiveE: 40, children: ['ccccccccccccc'] });
+  });
+
   const latency = corpusAvailable ? corpusFiles().find((f) => f.name === 'jkstill_oracle-trace__latency-0.2ms__cdb1_ora_3036_PF-0.2ms-200.trc') : undefined;
   it.skipIf(!corpusAvailable)('jkstill latency-0.2ms (19c): the session-end CLOSE (e = 6) does not adopt the recursive DELETE from reg$', async () => {
     expect(latency, 'the corpus file').toBeDefined();
@@ -84,5 +93,45 @@ describe('recursive calls adopted in time', () => {
     const { profile } = await profileTrace(chunksOf(corpusBytes(latency!), 1 << 16), { fileName: latency!.name });
     expect(statement(profile, 'gmm593quv2jyz')?.parents).toEqual([]);
     expect(statement(profile, '8ngh5ms3xddy6')?.children).toEqual([]);
+  });
+});
+
+describe('the time test, record by record (10.2 and later)', () => {
+  // By hand (µs): a recursive EXEC #7 (e 5) ending at `childEnd`, then the parent's call on #5.
+  function adoptsAfter(childEnd: number, parent: Partial<VisitedCall>, nested = true): boolean {
+    const p = new ProfileCollector();
+    p.onCursor(cursor('5', { sqlId: 'ppppppppppppp', hv: 1, dep: 0 }), at('1', 0, 0, nested));
+    p.onCursor(cursor('7', { sqlId: 'kkkkkkkkkkkkk', hv: 2, dep: 1 }), at('1', 0, 0, nested));
+    p.onCall(call('EXEC', '7', { c: 5, e: 5, dep: 1, tim: childEnd }), at('1', 0, 0, nested));
+    p.onCall(call('CLOSE', '5', { c: 0, dep: 0, type: 0, ...parent }), at('1', 0, 0, nested));
+    return (statement(p.finish(), 'ppppppppppppp')?.children ?? []).length === 1;
+  }
+
+  it('allows a unit of the clock per adopted call before the start: the parent [1000, 1010] takes a child ending at 999, not at 998', () => {
+    expect(adoptsAfter(999, { e: 10, tim: 1010 })).toBe(true);
+    expect(adoptsAfter(998, { e: 10, tim: 1010 })).toBe(false);
+    expect(adoptsAfter(998, { e: 10, tim: 1010 }, false)).toBe(true); // before 10.2: e alone
+  });
+
+  it('has no time test for a parent without tim or without e (e alone, or every held call, decides)', () => {
+    expect(adoptsAfter(500, { e: 10 })).toBe(true);
+    expect(adoptsAfter(500, { tim: 1010 })).toBe(true);
+  });
+
+  it('applies at every depth: a dep 1 parent leaves a dep 2 call that ended before it began to the dep 0 call above', () => {
+    // By hand (µs): dep 2 EXEC #9 [100, 110]; dep 1 EXEC #7 [500, 520] cannot hold it in time (110 <
+    // 500 − 1) though its e would (10 ≤ 20 + 1); dep 0 EXEC #5 [50, 600] holds both.
+    const p = new ProfileCollector();
+    const nested = at('1', 0, 0, true);
+    p.onCursor(cursor('5', { sqlId: 'ppppppppppppp', hv: 1, dep: 0 }), nested);
+    p.onCursor(cursor('7', { sqlId: 'kkkkkkkkkkkkk', hv: 2, dep: 1 }), nested);
+    p.onCursor(cursor('9', { sqlId: 'ggggggggggggg', hv: 3, dep: 2 }), nested);
+    p.onCall(call('EXEC', '9', { c: 10, e: 10, dep: 2, tim: 110 }), nested);
+    p.onCall(call('EXEC', '7', { c: 20, e: 20, dep: 1, tim: 520 }), nested);
+    p.onCall(call('EXEC', '5', { c: 550, e: 550, dep: 0, tim: 600 }), nested);
+    const prof = p.finish();
+    expect(statement(prof, 'kkkkkkkkkkkkk')).toMatchObject({ recursiveE: 0, children: [] });
+    expect(statement(prof, 'ggggggggggggg')?.parents).toEqual(['ppppppppppppp']);
+    expect(statement(prof, 'ppppppppppppp')).toMatchObject({ recursiveE: 30, children: ['ggggggggggggg', 'kkkkkkkkkkkkk'] });
   });
 });
