@@ -6,7 +6,7 @@ import type { StatementCarry } from './range-profile';
 import { PerProcess } from '../trace/per-process';
 import { ValueTally } from './value-tally';
 import { DOUBLE_ZERO } from '../double-zero';
-import { HeldCalls } from './held-calls';
+import { adoptedFrom, HeldCalls } from './held-calls';
 import { leavesToNextCall } from '../trace/call-line';
 
 type WaitSums = StatementTotals['waits'][string];
@@ -272,42 +272,17 @@ export class StatementBook {
 
   /**
    * Calls at dep + 1 held since this depth's last call are this call's children (a line is written
-   * when its call ends: Millsap & Holt ch. 5), as many of the latest as its own e holds: a parent's
-   * e includes its children's. The earlier ones ran inside a call the trace does not show: at dep 0
-   * they are top-level calls (`topLevel`); deeper, they are held one depth up, for a parent above.
-   * Seen in the real corpus: a 6 µs `CLOSE … dep=0` after 1,239 µs of recursive deletes made by a
-   * client call with no line (jkstill's latency traces; `FETCH dep=0` of 24-36 µs after 800-7,000
-   * µs likewise), and the recursive SQL of a failed parse (`PARSE ERROR`, 9.2) taken by the next
-   * PARSE 80 s later: without recursive statements they showed −975 µs and −1,061,432 µs. From 10.2
-   * on (RecordPosition.callsNestInTime) a child must also have ended no earlier than the parent's
-   * start tim − e: in every 11.2-23ai trace of the real corpus each child the rule of e adopts ends
-   * 141 µs or more after its parent began (and none after its parent's tim), except one per jkstill
-   * latency trace, a session-end CLOSE (dep 0, e = 3-22 µs) that took recursive deletes ending
-   * 1.1-1.6 ms before it began. The corpus has nothing from 10.2 to 11.1: the cut is 10.2 because
-   * from then on every line carries the same µs clock (WAITs too: versionWritesWaitTim). Not
-   * before: 9.2's hard parses end their dictionary SQL 2.5-15 ms before their own tim − e, inside
-   * them all the same. Each e is rounded to the trace's unit, so the sum may pass the parent's by
-   * up to a unit per call, and so may the times. A LOB call (no statement) adopts by its e too, with no statement to link.
-   * Returns µs of the adopted calls' waits.
+   * when its call ends: Millsap & Holt ch. 5), those `adoptedFrom` says (the rule and its evidence
+   * are there). The earlier ones ran inside a call the trace does not show: at dep 0 they are
+   * top-level calls (`topLevel`); deeper, they are held one depth up, for a parent above. A LOB call
+   * (no statement) adopts by its e too, with no statement to link. Returns µs of the adopted calls'
+   * waits.
    */
   private adoptChildren(process: ProcessCursors, dep: number, held: HeldCalls, statement: OpenStatement | null, call: VisitedCall, at: RecordPosition, topLevel: TopLevelCalls): number {
     const n = held.n;
-    const microsPerUnit = at.microsPerUnit;
-    // Without e (a CLOSE before 11.2), the order alone says: every held call.
-    const budget = call.e === call.e ? call.e : Infinity;
-    // From 10.2 on a child also ends inside its parent's span (NaN: no time test).
-    const start = at.callsNestInTime ? call.tim - call.e : NaN;
-    let first = n;
+    const first = adoptedFrom(held, call, at);
     let e = 0;
-    while (first > 0) {
-      const next = held.e[first - 1] as number;
-      const slack = (n - first + 1) * microsPerUnit;
-      if (e + next > budget + slack) break;
-      const end = held.end[first - 1] as number;
-      if (end < start - slack) break; // false when either is NaN
-      e += next;
-      first--;
-    }
+    for (let i = first; i < n; i++) e += held.e[i] as number;
     let waited = 0;
     for (let i = first; i < n; i++) waited += held.waited[i] as number;
     if (statement !== null && first < n) this.link(statement, held, first, n, e);
@@ -317,7 +292,7 @@ export class StatementBook {
     }
     // A dep 0 call without e (a CLOSE before 11.2) has no e − c that holds them: its calls are
     // top-level calls for the profile, though its statement is their parent.
-    if (dep === 0 && budget === Infinity) {
+    if (dep === 0 && call.e !== call.e) {
       toTopLevel(held, first, n, topLevel);
       waited = 0;
     }
