@@ -58,11 +58,11 @@ export class HeldCalls {
  * 1.1-1.6 ms before it began. Not before 10.2: 9.2 ends a hard parse's dictionary SQL 2.5-15 ms
  * before the parse's own tim − e.
  *
- * Seen in the real corpus without this rule (StatementBook's statements without their recursive
- * ones): a 6 µs `CLOSE … dep=0` after 1,239 µs of recursive deletes made by a client call with no
- * line (jkstill's latency traces; `FETCH dep=0` of 24-36 µs after 800-7,000 µs likewise), and the
- * recursive SQL of a failed parse (`PARSE ERROR`, 9.2) taken by the next PARSE 80 s later: −975 µs
- * and −1,061,432 µs.
+ * Why a budget of e at all: when a parent took every held call, the real corpus had a 6 µs
+ * `CLOSE … dep=0` take 1,239 µs of recursive deletes made by a client call with no line (jkstill's
+ * latency traces; `FETCH dep=0` of 24-36 µs after 800-7,000 µs likewise), and the next PARSE take
+ * the recursive SQL of a failed parse (`PARSE ERROR`, 9.2) from 80 s before: their statements'
+ * time without their recursive ones came out at −975 µs and −1,061,432 µs.
  */
 export function adoptedFrom(held: HeldCalls, call: VisitedCall, at: RecordPosition): number {
   const n = held.n;
