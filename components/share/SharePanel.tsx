@@ -143,14 +143,17 @@ export function SharePanel({ report, prepare, onClose, onShared }: Props) {
               text of the statements (it can hold table names, literals and comments); otherwise statements are sent by sql_id or hash value only
             </label>
           )}
-          <label className="control">
-            Expires{' '}
-            <select value={expires} onChange={(e) => setExpires(e.target.value as Expiry)} data-testid="share-expiry">
-              {EXPIRIES.map((x) => (
-                <option key={x.value} value={x.value}>{x.label}</option>
-              ))}
-            </select>
-          </label>
+          {/* Over plain HTTP nothing is uploaded, so nothing expires. */}
+          {isSecure() && (
+            <label className="control">
+              Expires{' '}
+              <select value={expires} onChange={(e) => setExpires(e.target.value as Expiry)} data-testid="share-expiry">
+                {EXPIRIES.map((x) => (
+                  <option key={x.value} value={x.value}>{x.label}</option>
+                ))}
+              </select>
+            </label>
+          )}
         </div>
       )}
       {!extras && !problem && <p className="computing">Fingerprinting the input files (SHA-256) and collecting the outliers…</p>}

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, watchPage } from '../helpers/browser';
 import { makeTempDir } from '../helpers/cli';
 import { startNextServer, type NextServer } from '../helpers/next-server';
-import { datasetSettled, reportShown, screenshot } from '../helpers/workbench';
+import { loadTwoDatasets, screenshot } from '../helpers/workbench';
 import { payloadText } from '../offline/offline-file';
 import { SECRET, writeSecretTraces } from '../share/secret-traces';
 
@@ -44,15 +44,9 @@ describe('sharing from a page opened over plain HTTP', () => {
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
     const watch = watchPage(page);
-    await page.goto(`http://${PLAIN_HOST}:${server.port}/`, { waitUntil: 'networkidle' });
+    await loadTwoDatasets(page, `http://${PLAIN_HOST}:${server.port}/`, onFiles, offFiles);
     // The premise: an insecure context, where the browser gives no crypto.subtle.
     expect(await page.evaluate(() => ({ secure: window.isSecureContext, subtle: typeof crypto.subtle }))).toEqual({ secure: false, subtle: 'undefined' });
-
-    await page.getByTestId('input-d1').setInputFiles(onFiles);
-    await page.getByTestId('input-d2').setInputFiles(offFiles);
-    expect(await datasetSettled(page, 'd1')).toBe('ready');
-    expect(await datasetSettled(page, 'd2')).toBe('ready');
-    await reportShown(page);
     await page.getByTestId('share-button').click();
 
     const panel = page.getByTestId('share-panel');
@@ -62,9 +56,13 @@ describe('sharing from a page opened over plain HTTP', () => {
     expect(await panel.getByTestId('share-size').textContent()).toMatch(/^Size: [\d.]+ KB of JSON$/);
     expect(await panel.getByTestId('share-summary-files').textContent()).toContain('not included');
     expect(await panel.getByTestId('share-send').count()).toBe(0);
+    expect(await panel.getByTestId('share-expiry').count()).toBe(0); // nothing is uploaded, so nothing expires
     await panel.getByTestId('share-json').locator('summary').click();
     const shownJson = await panel.getByTestId('share-preview').textContent();
     await screenshot(page, 'share-plain-http-panel', '[data-testid=share-panel]');
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await screenshot(page, 'share-plain-http-panel-1024', '[data-testid=share-panel]');
+    await page.setViewportSize({ width: 1400, height: 1000 });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-report').click()]);
     const file = path.join(temp.dir, 'plain-http.html');
