@@ -158,16 +158,27 @@ let compiled: WebAssembly.Module | null | undefined;
  */
 const spare: LineKernel[] = [];
 
-const charCode = (c: string): number => c.charCodeAt(0);
+/**
+ * The kernel's bytes from the base64 text it is shipped as (line-kernel-bytes.ts), by a plain loop.
+ * Why not Uint8Array.from(text, c => c.charCodeAt(0)): its callback, called once per byte in code
+ * still cold, took 8-15 ms of each thread's start, on the calling thread inside the plan of its
+ * ranges and on a parse worker before its first range (a profile's critical path, both), and V8
+ * compiled the callback too. This loop took 0.5 ms with the profile's V8 flags (no compile) and
+ * 1.6-5.8 ms without them (one OSR compile of ~4-5 ms on a background thread); the module's
+ * compile itself 1-4 ms (node --trace-opt, this 2-core machine, 2026-12-04).
+ */
+function kernelBytes(base64: string): Uint8Array {
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
 
 /** The module, compiled once per thread; null where WebAssembly SIMD is missing. */
 function kernelModule(): WebAssembly.Module | null {
   if (compiled !== undefined) return compiled;
   try {
-    // Not a loop of our own over the ~17,000 bytes: run once per thread, that loop got hot enough
-    // for V8 to compile it with TurboFan (~10-20 ms of a core, per thread, --trace-opt) for no
-    // second use, while both threads had their scan to run.
-    compiled = new WebAssembly.Module(Uint8Array.from(atob(LINE_KERNEL_WASM_BASE64), charCode));
+    compiled = new WebAssembly.Module(kernelBytes(LINE_KERNEL_WASM_BASE64));
   } catch {
     compiled = null; // no WebAssembly or no SIMD: the scanner's JavaScript path does the same work
   }
