@@ -167,7 +167,7 @@ const spare: LineKernel[] = [];
  * 1.6-5.8 ms without them (one OSR compile of ~4-5 ms on a background thread); the module's
  * compile itself 1-4 ms (node --trace-opt, this 2-core machine, 2026-12-04).
  */
-function kernelBytes(base64: string): Uint8Array {
+function kernelBytes(base64: string): Uint8Array<ArrayBuffer> {
   const text = atob(base64);
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
