@@ -45,11 +45,18 @@ export function profileShares(round, { sampleBytes, bytes }) {
   };
 }
 
-/** Runs the parts in a child process under the profile's V8 flags; `log` gets progress lines. */
-export async function runProfileParts({ file, mb = Number(process.env.MB ?? 256), rounds = Number(process.env.ROUNDS ?? 7) }) {
+/**
+ * Runs the parts in a child process under the profile's V8 flags; `log` gets progress lines.
+ * `only`: one part's key (the others are not run); `prefix`: a command the child runs under
+ * (core-speeds.mjs pins it to one core with taskset).
+ * @param {{ file: string, mb?: number, rounds?: number, only?: string | null, prefix?: string[] }} options
+ */
+export async function runProfileParts({ file, mb = Number(process.env.MB ?? 256), rounds = Number(process.env.ROUNDS ?? 7), only = null, prefix = [] }) {
   const { commandV8Flags } = (await importTs("export { commandV8Flags } from './lib/node/v8-flags';", { platform: 'node' })).module;
   const flags = commandV8Flags('profile').split(' ').filter(Boolean);
-  const out = execFileSync(process.execPath, [...flags, fileURLToPath(import.meta.url), '--child', file, String(mb), String(rounds)], {
+  const argv = [process.execPath, ...flags, fileURLToPath(import.meta.url), '--child', file, String(mb), String(rounds), ...(only ? [only] : [])];
+  const [command, ...args] = [...prefix, ...argv];
+  const out = execFileSync(command, args, {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 1 << 20,
@@ -78,7 +85,7 @@ export function formatProfileParts(r, { bytes }) {
   return lines.join('\n');
 }
 
-async function child(file, mb, rounds) {
+async function child(file, mb, rounds, only) {
   const { TraceScanner, VisitingScanner, ProfileCollector } = (
     await importTs(
       `export { TraceScanner } from './lib/trace/scanner'; export { VisitingScanner } from './lib/trace/trace-visitor'; export { ProfileCollector } from './lib/profile/profile-collector';`,
@@ -115,6 +122,7 @@ async function child(file, mb, rounds) {
   const times = Object.fromEntries(PARTS.map(({ key }) => [key, []]));
   for (let round = 0; round <= rounds; round++) {
     for (const { key } of PARTS) {
+      if (only && key !== only) continue;
       const t = performance.now();
       parts[key]();
       if (round > 0) times[key].push(performance.now() - t);
@@ -171,7 +179,7 @@ function readChunks(file, mb) {
 }
 
 if (process.argv[2] === '--child') {
-  await child(process.argv[3], Number(process.argv[4]), Number(process.argv[5]));
+  await child(process.argv[3], Number(process.argv[4]), Number(process.argv[5]), process.argv[6]);
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { benchDir, TRACE_NAME } = await import('./generate-trace.mjs');
   const { statSync } = await import('node:fs');

@@ -26,6 +26,7 @@ import { formatStatsBench, runStatsBench } from './stats-bench.mjs';
 import { runScopeBench } from './scope-bench.mjs';
 import { formatExportBench, runExportBench } from './export-bench.mjs';
 import { formatProfileParts, runProfileParts } from './profile-parts.mjs';
+import { formatCoreSpeeds, runCoreSpeeds } from './core-speeds.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Timed rounds (each tool once per round), 7 by default: this shared 2-core machine swings by up to
@@ -230,6 +231,8 @@ async function main() {
   // issue 14: the profile's pass in parts (parse, hand-over, collector), one thread, in the same minute.
   console.log('\nthe profile\'s pass in parts (bench/profile-parts.mjs):');
   console.log(formatProfileParts(await runProfileParts({ file }), { bytes: trace.bytes }));
+  console.log('\nthe same pass pinned to each core (bench/core-speeds.mjs):');
+  console.log(formatCoreSpeeds(await runCoreSpeeds({ file })));
 
   // issue 13: compare --json on the book's 40 files against stats --json over the same folders.
   console.log(`\n\`waitscope compare --json\` on the book's two full datasets (bench/compare-bench.mjs, ${RUNS} rounds):`);
