@@ -1,39 +1,75 @@
-// The profile's pass pinned to each core in turn (taskset), in the same minute as the benchmark.
+// The profile's in-process pass pinned to each core in turn (taskset), in the same minute as the
+// rest of the benchmark.
 //
-// Why: on this 2-core VM one core ran the profile's in-process pass up to twice as slowly as the
-// other for minutes at a time, while a loop of register arithmetic ran alike on both (2026-12-04,
-// `taskset -c 0` against `-c 1`: 190-276 against 140-146 ms per 128 MiB; a spin loop 1.73 against
-// 1.75 s). The CLI's two threads land on both cores, so a slow core alone can move `waitscope
-// profile` across the 1 GB/s target of issue 14. This says which minute the target was measured in.
+// Why: on this 2-core VM one core ran the pass up to twice as slowly as the other for minutes at a
+// time, while a loop of register arithmetic ran alike on both (2026-12-04, `taskset -c 0` against
+// `-c 1`: 190-276 against 140-146 ms per 128 MiB; a spin loop 1.73 s on both; an hour later the
+// other core was the slower one). `waitscope profile` runs a thread per core, unpinned, so a slow
+// core alone can move it across the 1 GB/s target of issue 14; this tells a slow minute from a
+// slower build. taskset pins the whole child, V8's compiler and GC threads too: the times compare
+// cores with each other, not with the unpinned parts (profile-parts.mjs).
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { runProfileParts } from './profile-parts.mjs';
+import { median } from './measure.mjs';
+import { cpusAllowed, runProfileParts } from './profile-parts.mjs';
 
-/** Whether taskset (util-linux) can pin a process here. */
-export function hasTaskset() {
+/** At most this many cores are timed (a few seconds each); the output says how many were left out. */
+const MAX_CORES = 8;
+
+/** The core numbers of a Linux CPU list such as `0-3,8,10-11`. */
+export function parseCpuList(list) {
+  return list.split(',').flatMap((part) => {
+    const [from, to = from] = part.split('-').map(Number);
+    return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  });
+}
+
+/** The cores this process may run on (a container may allow others than 0 … n − 1), else 0 … n − 1. */
+export function coresToTime() {
+  const list = cpusAllowed();
+  return list ? parseCpuList(list) : [...Array(availableParallelism()).keys()];
+}
+
+/** Whether `command` (taskset, from util-linux) runs here: asked for this process's affinity, which changes nothing. */
+export function hasTaskset(command = 'taskset') {
   try {
-    execFileSync('taskset', ['-c', '0', 'true'], { stdio: 'ignore' });
+    execFileSync(command, ['-p', String(process.pid)], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
   }
 }
 
-/** Per core: the median ms of the profile's pass over the first `mb` MiB, pinned there; null without taskset. */
-export async function runCoreSpeeds({ file, mb = 128, rounds = 3 }) {
-  if (!hasTaskset()) return null;
-  const cores = [];
-  for (let core = 0; core < availableParallelism(); core++) {
-    const r = await runProfileParts({ file, mb, rounds, only: 'profile', prefix: ['taskset', '-c', String(core)] });
-    const times = [...r.times.profile].sort((a, b) => a - b);
-    cores.push({ core, medianMs: times[times.length >> 1], sampleBytes: r.sampleBytes });
+/**
+ * Per core: the median ms of the profile's pass over the first `mb` MiB, pinned there, and the
+ * cores the pinned child says it was allowed (Cpus_allowed_list); a core whose run failed has its
+ * reason instead. Null without taskset.
+ */
+export async function runCoreSpeeds({ file, mb = 128, rounds = 3, taskset = 'taskset', cores = coresToTime() }) {
+  if (!hasTaskset(taskset)) return null;
+  const timed = cores.slice(0, MAX_CORES);
+  const results = [];
+  for (const core of timed) {
+    try {
+      const r = await runProfileParts({ file, mb, rounds, only: 'profile', prefix: [taskset, '-c', String(core)] });
+      results.push({ core, medianMs: median(r.times.profile), sampleBytes: r.sampleBytes, pinnedTo: r.cpusAllowed, error: null });
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+      results.push({ core, medianMs: NaN, sampleBytes: 0, pinnedTo: null, error: message });
+    }
   }
-  return cores;
+  return { cores: results, rounds, notTimed: cores.length - timed.length };
 }
 
-export function formatCoreSpeeds(cores) {
-  if (cores === null) return '  not measured: taskset (util-linux) is not installed';
-  const fastest = Math.min(...cores.map((c) => c.medianMs));
-  const lines = cores.map((c) => `  core ${c.core}: ${c.medianMs.toFixed(0).padStart(5)} ms per ${(c.sampleBytes / 2 ** 20).toFixed(0)} MiB (${((c.sampleBytes / 1e6 / c.medianMs) * 1000).toFixed(0)} MB/s), ${(c.medianMs / fastest).toFixed(2)}x the fastest core's time`);
-  return [...lines, '  (info) the profile\'s in-process pass on one thread pinned to each core, median of 3 rounds after a warm-up; the CLI runs a thread on each'].join('\n');
+export function formatCoreSpeeds(speeds) {
+  if (speeds === null) return '  not measured: taskset (util-linux) is not installed';
+  const measured = speeds.cores.filter((c) => c.error === null);
+  const fastest = Math.min(...measured.map((c) => c.medianMs));
+  const lines = speeds.cores.map((c) =>
+    c.error !== null
+      ? `  core ${c.core}: not measured (${c.error})`
+      : `  core ${c.core}: ${c.medianMs.toFixed(0).padStart(5)} ms per ${(c.sampleBytes / 2 ** 20).toFixed(0)} MiB (${((c.sampleBytes / 1e6 / c.medianMs) * 1000).toFixed(0)} MB/s), ${(c.medianMs / fastest).toFixed(2)}x the fastest core's time`,
+  );
+  const left = speeds.notTimed > 0 ? `; ${speeds.notTimed} more cores not timed` : '';
+  return [...lines, `  (info) the profile's in-process pass on one thread pinned to each core (with V8's own threads), median of ${speeds.rounds} rounds after a warm-up${left}`].join('\n');
 }

@@ -17,7 +17,7 @@
 //
 //   node bench/profile-parts.mjs            (MB=256 ROUNDS=7)
 import { execFileSync } from 'node:child_process';
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { importTs } from '../scripts/import-ts.mjs';
 
@@ -54,6 +54,7 @@ export function profileShares(round, { sampleBytes, bytes }) {
 export async function runProfileParts({ file, mb = Number(process.env.MB ?? 256), rounds = Number(process.env.ROUNDS ?? 7), only = null, prefix = [] }) {
   const { commandV8Flags } = (await importTs("export { commandV8Flags } from './lib/node/v8-flags';", { platform: 'node' })).module;
   const flags = commandV8Flags('profile').split(' ').filter(Boolean);
+  if (only !== null && !PARTS.some(({ key }) => key === only)) throw new Error(`no part '${only}': the parts are ${PARTS.map(({ key }) => key).join(', ')}`);
   const argv = [process.execPath, ...flags, fileURLToPath(import.meta.url), '--child', file, String(mb), String(rounds), ...(only ? [only] : [])];
   const [command, ...args] = [...prefix, ...argv];
   const out = execFileSync(command, args, {
@@ -129,7 +130,16 @@ async function child(file, mb, rounds, only) {
     }
   }
   const sampleBytes = chunks.reduce((n, c) => n + c.length, 0);
-  process.stdout.write(JSON.stringify({ sampleBytes, rounds, times, calls: seen.calls, waits: seen.waits }));
+  process.stdout.write(JSON.stringify({ sampleBytes, rounds, times, calls: seen.calls, waits: seen.waits, cpusAllowed: cpusAllowed() }));
+}
+
+/** The cores this process may run on, as Linux lists them (`0-1`, `3`); null where /proc does not say. */
+export function cpusAllowed() {
+  try {
+    return /^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** A visitor that takes what a profile takes and only counts it (part 2). */

@@ -11,7 +11,7 @@
 // Files: generate-trace.mjs makes/caches the input; measure.mjs times one child and reads its peak
 // RSS; compare-bench.mjs times `waitscope compare --json` on the book's 40 files against `stats --json` on them
 // (book-folders.mjs makes them); profile-parts.mjs splits a profile's pass into the parse, the hand-over
-// of calls and WAITs, and the collector; stats-bench.mjs times the statistics of `waitscope compare` (run last); this file
+// of calls and WAITs, and the collector, and core-speeds.mjs times that pass pinned to each core; stats-bench.mjs times the statistics of `waitscope compare` (run last); this file
 // warms the cache, runs every tool RUNS times (round-robin, so drift such as thermal or
 // a noisy neighbour hits all tools alike) and prints the table and the targets.
 import { execFileSync } from 'node:child_process';

@@ -165,10 +165,8 @@ const spare: LineKernel[] = [];
  * ranges and on a parse worker before its first range (a profile's critical path, both), and V8
  * compiled the callback too. This loop took 0.5 ms with the profile's V8 flags (no compile) and
  * 1.6-5.8 ms without them (one OSR compile of ~4-5 ms on a background thread); the module's
- * compile itself 1-4 ms (node --trace-opt, this 2-core machine, 2026-12-04). An earlier note here
- * chose the callback over a loop for the loop's TurboFan compile (~10-20 ms of a core); measured
- * again, the callback costs more on the thread and is compiled as well. A wrong decode leaves no
- * kernel (test/trace/line-kernel.test.ts "is available on this machine" fails).
+ * compile itself 1-4 ms (node --trace-opt, this 2-core machine, 2026-12-04). A wrong decode leaves
+ * no kernel (test/trace/line-kernel.test.ts "is available on this machine" fails).
  */
 function kernelBytes(base64: string): Uint8Array<ArrayBuffer> {
   const text = atob(base64);
