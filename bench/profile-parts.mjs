@@ -46,7 +46,7 @@ export function profileShares(round, { sampleBytes, bytes }) {
 }
 
 /**
- * Runs the parts in a child process under the profile's V8 flags; `log` gets progress lines.
+ * Runs the parts in a child process under the profile's V8 flags, and returns their times.
  * `only`: one part's key (the others are not run); `prefix`: a command the child runs under
  * (core-speeds.mjs pins it to one core with taskset).
  * @param {{ file: string, mb?: number, rounds?: number, only?: string | null, prefix?: string[] }} options

@@ -282,9 +282,11 @@ export class StatementBook {
     const n = held.n;
     const first = adoptedFrom(held, call, at);
     let e = 0;
-    for (let i = first; i < n; i++) e += held.e[i] as number;
     let waited = 0;
-    for (let i = first; i < n; i++) waited += held.waited[i] as number;
+    for (let i = first; i < n; i++) {
+      e += held.e[i] as number;
+      waited += held.waited[i] as number;
+    }
     if (statement !== null && first < n) this.link(statement, held, first, n, e);
     if (first > 0) {
       if (dep === 0) toTopLevel(held, 0, first, topLevel);

@@ -66,8 +66,8 @@ export interface RecordPosition {
   microsPerUnit: number;
   /**
    * The banner names 10.2 or later (or the file is trcsess output, a 10g tool's), whose calls nest
-   * in time: a recursive call ends no earlier than its parent's start tim − e (statement-book.ts
-   * adoptChildren). False where the release is unknown or older: 9.2 ends a hard parse's
+   * in time: a recursive call ends no earlier than its parent's start tim − e (held-calls.ts
+   * adoptedFrom). False where the release is unknown or older: 9.2 ends a hard parse's
    * dictionary SQL milliseconds before its parent's start.
    */
   callsNestInTime: boolean;
