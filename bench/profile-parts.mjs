@@ -5,7 +5,8 @@
 //                       run of WAITs and run of commits and does nothing with them: the kernel's
 //                       call parsing, its wait and commit logs, and the JavaScript that hands each
 //                       record over;
-//   3. profile          the same pass with the profile's collector (lib/profile/profile-collector.ts).
+//   3. profile          the same pass with the profile's collector (lib/profile/profile-collector.ts),
+//                       as `waitscope profile` runs it (no statement totals).
 // So 3 − 2 is the collector's own work and 2 − 1 the hand-over's. Why in-process and one thread: the
 // CLI's wall time moves with the machine (this shared VM's cores change speed for minutes at a
 // time, and on 2026-12-03 awk ran 1.9x slower at 13:10 than at 10:40 the same day, on another VM),
@@ -104,7 +105,8 @@ async function child(file, mb, rounds, only) {
       agree(seen, visitor.calls, visitor.waits, 'the hand-over');
     },
     profile: () => {
-      const collector = new ProfileCollector({});
+      // As `waitscope profile` asks for it (lib/cli/profile-command.ts): no statement totals.
+      const collector = new ProfileCollector({ statements: false });
       pass(new VisitingScanner(options, collector));
       const profile = collector.finish();
       const calls = profile.calls.reduce((n, c) => n + c.count, 0);

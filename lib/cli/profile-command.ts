@@ -21,8 +21,9 @@ export async function profileCommand(argv: string[], out: NodeJS.WritableStream 
   const args = commonArgsOf(values, positionals);
   checkProfileGroup(args.group);
   const thinkTimeMicros = thinkTimeOf(values['think-time']);
-  // The wait profile comes from every WAIT line and the call profile from the same pass: no samples kept.
-  const dataset = await loadDataset(args, { keep: 'counts', profile: { thinkTimeMicros }, readsEveryEvent: true });
+  // The wait profile comes from every WAIT line and the call profile from the same pass: no samples
+  // kept, and no statement totals (`waitscope statements` shows them; ProfileOptions.statements).
+  const dataset = await loadDataset(args, { keep: 'counts', profile: { thinkTimeMicros, statements: false }, readsEveryEvent: true });
   const profile = dataset.callProfile as DatasetProfile;
   const groups = args.group?.key && dataset.groupProfiles ? mergedGroupProfiles(dataset.groupProfiles) : null;
   if (args.json) {

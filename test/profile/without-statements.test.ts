@@ -1,0 +1,92 @@
+// A profile without statement totals (ProfileOptions.statements: false, what `waitscope profile`
+// asks for) must have exactly the rows, calls, R and sessions of the full profile, and no
+// statements: top-level calls then skip the statement book, while recursive calls still go through
+// it to be held for their parent call. Checked on seeded OLTP sessions of every release (recursive
+// calls adopted by their parent, and some whose parent is not in the trace), read in one pass and
+// in byte ranges, and on the real traces of the corpus.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { profileTrace } from '../../lib/profile/profile-trace';
+import type { DatasetProfile } from '../../lib/profile/profile-model';
+import { CALL_RELEASES } from '../../lib/synth/call-releases';
+import { generateCallSession } from '../../lib/synth/call-workload';
+import { parseInRanges } from '../../lib/trace/parallel-ranges';
+import { startRange, type RangeTask } from '../../lib/trace/scan-range';
+
+const CORPUS = path.resolve(__dirname, '../../../shared/corpus/real');
+const THINK = 1_000_000;
+
+async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
+}
+
+async function onePass(bytes: Uint8Array, name: string, statements: boolean): Promise<DatasetProfile> {
+  return (await profileTrace(once(bytes), { thinkTimeMicros: THINK, statements, fileName: name })).profile;
+}
+
+/** In ranges of about `minBytes`, each scanned on this thread from its slice of the bytes (as range-profile.test.ts). */
+async function inRanges(bytes: Uint8Array, name: string, minBytes: number, statements: boolean) {
+  const runner = async (task: RangeTask, onBytes: (n: number) => void) => {
+    const work = startRange(task);
+    work.scanner.push(bytes.subarray(task.start, task.end));
+    onBytes(task.end - task.start);
+    return work.finish();
+  };
+  return parseInRanges({
+    readAt: async (start, length) => bytes.subarray(start, start + length),
+    size: bytes.length,
+    fileName: name,
+    fileIndex: 0,
+    event: 'log file sync',
+    keep: 'counts',
+    runners: [runner],
+    threads: 2,
+    sizes: { splitBytes: 2 * minBytes, minBytes },
+    profile: { thinkTimeMicros: THINK, statements },
+  });
+}
+
+/** The profile as JSON with typed arrays as lists: equal strings mean equal values in equal order. */
+const inOrder = (p: unknown) => JSON.stringify(p, (_k, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as Float64Array) : v));
+
+/** Everything a profile holds but its statements. */
+const withoutStatements = (p: DatasetProfile) => inOrder({ ...p, statements: [] });
+
+describe('a profile without statement totals', () => {
+  for (const release of CALL_RELEASES) {
+    it(`has the full profile's rows, calls and R on a seeded OLTP session of ${release}, in one pass and in ranges`, async () => {
+      const { bytes } = generateCallSession({ release, seed: 20261204, transactions: 400 });
+      const name = `${release}.trc`;
+      const full = await onePass(bytes, name, true);
+      // What makes the check worth anything: recursive statements, adopted by top-level calls.
+      expect(full.statements.some((s) => s.dep >= 1), 'the session has recursive statements').toBe(true);
+      expect(full.statements.some((s) => s.children.length > 0), 'and top-level statements that adopted them').toBe(true);
+      const lean = await onePass(bytes, name, false);
+      expect(lean.statements).toEqual([]);
+      expect(lean.components.length).toBeGreaterThan(3);
+      expect(inOrder(lean)).toBe(withoutStatements(full));
+      const ranged = await inRanges(bytes, name, 16 << 10, false);
+      expect(ranged, 'the ranges joined').not.toBeNull();
+      expect(inOrder(ranged?.profile)).toBe(withoutStatements(full));
+    });
+  }
+
+  const corpus = existsSync(CORPUS) ? readdirSync(CORPUS).filter((n) => n.endsWith('.trc')) : [];
+  for (const name of corpus) {
+    it(`has the full profile's rows, calls and R on ${name}`, async () => {
+      const bytes = new Uint8Array(readFileSync(path.join(CORPUS, name)));
+      const full = await onePass(bytes, name, true);
+      const lean = await onePass(bytes, name, false);
+      expect(lean.statements).toEqual([]);
+      expect(inOrder(lean)).toBe(withoutStatements(full));
+    });
+  }
+  it('was checked on the real traces (or the corpus is absent, and says so)', () => {
+    if (corpus.length === 0) {
+      console.warn(`without-statements.test.ts: ${CORPUS} is absent, so only the synthetic traces were checked`);
+      return expect(existsSync(CORPUS)).toBe(false);
+    }
+    expect(corpus.length).toBeGreaterThanOrEqual(10);
+  });
+});
