@@ -241,8 +241,8 @@ export class ProfileCollector implements TraceVisitor, TopLevelCalls {
     this.statements.releaseHeld(this);
     const { t0, t1 } = this.spans.lists();
     const { responseTime, sessions } = responseTimeOfSpans(t0, t1);
-    const statements = this.statements.finish();
-    return withUnaccountedBetween({ responseTime, sessions, components: this.components(), calls: this.callBook.totals(), statements: this.withStatements ? statements : [], thinkTimeMicros: this.thinkTime });
+    const statements = this.withStatements ? this.statements.finish() : [];
+    return withUnaccountedBetween({ responseTime, sessions, components: this.components(), calls: this.callBook.totals(), statements, thinkTimeMicros: this.thinkTime });
   }
 
   /**
