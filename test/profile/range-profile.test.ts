@@ -13,10 +13,9 @@ import { rangeCursorKey } from '../../lib/profile/statement-key';
 import { emptyCounts } from '../../lib/stats/counts';
 import { CALL_RELEASES } from '../../lib/synth/call-releases';
 import { generateCallSession } from '../../lib/synth/call-workload';
-import { parseInRanges } from '../../lib/trace/parallel-ranges';
 import { parseTrace } from '../../lib/trace/parse-trace';
 import { findCutAfterTopCall } from '../../lib/trace/range-plan';
-import { startRange, type RangeTask } from '../../lib/trace/scan-range';
+import { profileInRanges } from '../helpers/profile-in-ranges';
 
 const CORPUS = path.resolve(__dirname, '../../../shared/corpus/real');
 const THINK = { thinkTimeMicros: 1_000_000 };
@@ -26,27 +25,7 @@ async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
 }
 
 /** In ranges of about `minBytes`, each scanned on this thread from its slice of the bytes. */
-async function ranged(bytes: Uint8Array, name: string, minBytes: number) {
-  const runner = async (task: RangeTask) => {
-    const work = startRange(task);
-    work.scanner.push(bytes.subarray(task.start, task.end));
-    return work.finish();
-  };
-  let ranges = 0;
-  const parsed = await parseInRanges({
-    readAt: async (start, length) => bytes.subarray(start, start + length),
-    size: bytes.length,
-    fileName: name,
-    fileIndex: 0,
-    event: 'log file sync',
-    keep: 'counts',
-    runners: [async (task, onBytes) => (ranges++, runner(task).then((r) => (onBytes(task.end - task.start), r)))],
-    threads: 2,
-    sizes: { splitBytes: 2 * minBytes, minBytes },
-    profile: THINK,
-  });
-  return { parsed, ranges };
-}
+const ranged = (bytes: Uint8Array, name: string, minBytes: number) => profileInRanges(bytes, name, minBytes, THINK);
 
 /** The profile as JSON with its typed arrays as lists: equal strings mean equal values in equal order. */
 const inOrder = (p: unknown) => JSON.stringify(p, (_k, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as Float64Array) : v));

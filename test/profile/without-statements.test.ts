@@ -12,8 +12,7 @@ import { profileTrace } from '../../lib/profile/profile-trace';
 import type { DatasetProfile } from '../../lib/profile/profile-model';
 import { CALL_RELEASES } from '../../lib/synth/call-releases';
 import { generateCallSession } from '../../lib/synth/call-workload';
-import { parseInRanges } from '../../lib/trace/parallel-ranges';
-import { startRange, type RangeTask } from '../../lib/trace/scan-range';
+import { profileInRanges } from '../helpers/profile-in-ranges';
 
 const CORPUS = path.resolve(__dirname, '../../../shared/corpus/real');
 const THINK = 1_000_000;
@@ -26,30 +25,8 @@ async function onePass(bytes: Uint8Array, name: string, statements: boolean): Pr
   return (await profileTrace(once(bytes), { thinkTimeMicros: THINK, statements, fileName: name })).profile;
 }
 
-/** In ranges of about `minBytes`, each scanned on this thread from its slice of the bytes (as range-profile.test.ts). */
-async function inRanges(bytes: Uint8Array, name: string, minBytes: number, statements: boolean) {
-  let ranges = 0;
-  const runner = async (task: RangeTask, onBytes: (n: number) => void) => {
-    ranges++;
-    const work = startRange(task);
-    work.scanner.push(bytes.subarray(task.start, task.end));
-    onBytes(task.end - task.start);
-    return work.finish();
-  };
-  const parsed = await parseInRanges({
-    readAt: async (start, length) => bytes.subarray(start, start + length),
-    size: bytes.length,
-    fileName: name,
-    fileIndex: 0,
-    event: 'log file sync',
-    keep: 'counts',
-    runners: [runner],
-    threads: 2,
-    sizes: { splitBytes: 2 * minBytes, minBytes },
-    profile: { thinkTimeMicros: THINK, statements },
-  });
-  return { parsed, ranges };
-}
+/** In ranges of about `minBytes`, each scanned on this thread from its slice of the bytes. */
+const inRanges = (bytes: Uint8Array, name: string, minBytes: number, statements: boolean) => profileInRanges(bytes, name, minBytes, { thinkTimeMicros: THINK, statements });
 
 /** The profile as JSON with typed arrays as lists: equal strings mean equal values in equal order. */
 const inOrder = (p: unknown) => JSON.stringify(p, (_k, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as Float64Array) : v));
