@@ -9,7 +9,7 @@ import { parseInputs, sysioFormatsOf } from '../node/sysio-files';
 import { sysioRefusal } from './sysio-options';
 import { fileWaits } from '../report/dataset-side';
 import { combineFiles, type Dataset } from '../trace/dataset';
-import type { SampleKeeping, TraceFileResult } from '../trace/types';
+import { NO_EVENT, type SampleKeeping, type TraceFileResult } from '../trace/types';
 import type { FileClockWithSamples } from '../scope/window-clock';
 import { isWholeRun, type TimeWindow } from '../scope/time-window';
 import { windowDataset, type WindowSummary } from '../scope/window-dataset';
@@ -61,9 +61,10 @@ export interface LoadOptions {
   /** Build the call profile too, in the same pass (each file is then read by one thread). */
   profile?: ProfileOptions;
   /**
-   * The command reads every event (profile, statements, compare --profile), not one: a file without
-   * the default event ('log file sync') is no news, and its warning is left out (report --profile
-   * still compares that event, so it keeps it).
+   * The command reads every event (profile, statements, compare --profile), not one: its scan
+   * selects none (the dataset's samples and `elaHistogram` are empty), and a file without the
+   * default event ('log file sync') is no news, its warning left out (report --profile still
+   * compares that event, so it keeps it).
    */
   readsEveryEvent?: boolean;
   /** --group/--where: filter the values and group them by a context key, in the same pass (lib/scope); the args' own by default. */
@@ -115,7 +116,12 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   );
   let parsed: ParsedFiles;
   try {
-    const base = { event: first.event, ...(first.measure && { measure: first.measure }), workers: first.workers, onProgress: (done: number) => progress.update(done) };
+    // A command that reads every event shows no one event's values, so its scan selects none (NO_EVENT):
+    // none is tallied, drained at each range's end and merged across ranges and files. That work was
+    // ~3 % of a 1 GiB `waitscope profile`: wall time median 0.930 s with it, 0.900 s without (12
+    // alternating runs, 2026-12-04). The dataset is still labelled with the command's event.
+    const scanned = options.readsEveryEvent === true ? NO_EVENT : first.event;
+    const base = { event: scanned, ...(first.measure && { measure: first.measure }), workers: first.workers, onProgress: (done: number) => progress.update(done) };
     if (window && options.profile) {
       // Two passes: the first finds each file's clock (its *** stamps), the second profiles the window on it (per group too).
       if (window.skipFirstMicros > 0 || window.skipLastMicros > 0) throw new ExitError(2, '--skip-first and --skip-last cut sessions in stats, compare and outliers; profile and statements take --from and --to');

@@ -2,6 +2,7 @@ import { MICROS_PER_ELA_UNIT } from '../units';
 import type { Measure } from './measure';
 import { MeasureVisitor } from './measure-visitor';
 import type { ScanOptions, ScanResult } from './scan-result';
+import { NO_EVENT } from './types';
 import { VisitingScanner, type TraceVisitor } from './trace-visitor';
 import { bothVisitors } from './visitor-pair';
 
@@ -42,6 +43,3 @@ export class MeasuringScanner extends VisitingScanner {
 
 const NO_SQL_ID = 'its PARSING IN CURSOR lines carry no sqlid= (Oracle writes it from 11g on), so no call matches --sql-id; --hash-value takes their hv=';
 const READ_ONLY_COMMIT = 'a read-only commit (XCTEND rd_only=1: nothing to write, so no redo and no log file sync) is not one of the commits measured';
-
-/** No WAIT is named this (event names are printable text). */
-const NO_EVENT = '\u0000measure';

@@ -7,6 +7,12 @@ import type { SessionCounts } from './session-counts';
 /** The event a parse collects samples of when none is named. */
 export const DEFAULT_EVENT = 'log file sync';
 
+/**
+ * The event a scan selects when it keeps no event's values: no WAIT is named this (event names are
+ * printable text), so none is sampled or tallied; every WAIT still reaches a visitor and the per-event table.
+ */
+export const NO_EVENT = '\u0000measure';
+
 export interface ParseOptions {
   /** Exact event name; `log file sync: SCN ordering` is a different event. */
   event?: string;
