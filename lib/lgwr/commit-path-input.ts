@@ -2,7 +2,7 @@ import { MICROS_PER_ELA_UNIT } from '../units';
 import { LOG_WRITE_WARNING, readLogWriteWarning } from '../trace/log-write-warning';
 import { WaitParams } from '../trace/wait-params';
 import { scanTrace } from '../trace/scan-trace';
-import type { SessionMarker, TimeAnchor, TraceFacts } from '../trace/types';
+import { NO_EVENT, type SessionMarker, type TimeAnchor, type TraceFacts } from '../trace/types';
 import type { VisitedWait } from '../trace/trace-visitor';
 import { isLgwrTrace } from './lgwr-trace';
 
@@ -79,7 +79,7 @@ export async function readCommitPathFile(fileName: string, open: () => AsyncIter
   const writes = emptyWaits();
   const warnings = emptyWaits();
   const scanned = await scanTrace(open(), {
-    event: '',
+    event: NO_EVENT,
     fileName,
     fileIndex: 0,
     keep: 'counts',

@@ -17,6 +17,7 @@
  */
 import { scanTrace } from '../trace/scan-trace';
 import type { RecordPosition, VisitedWait } from '../trace/trace-visitor';
+import { NO_EVENT } from '../trace/types';
 import type { OutlierWindow } from './clusters';
 import { placeTim, type AnchorTable } from './wall-clock';
 
@@ -106,7 +107,7 @@ export async function scanCoOccurrence(source: AsyncIterable<Uint8Array>, file: 
     if (n > 0) book(acc, hits, n, w.event, w.ela, placed.micros, file.fileIndex, at.line);
   };
   // The selected event's waits are only counted (bounded memory); nothing reads them.
-  const scanned = await scanTrace(source, { event: '', fileName: '', fileIndex: file.fileIndex, keep: 'counts', visitor: { onWait } });
+  const scanned = await scanTrace(source, { event: NO_EVENT, fileName: '', fileIndex: file.fileIndex, keep: 'counts', visitor: { onWait } });
   if (scanned.gzipError?.fromSource) throw scanned.gzipError.sourceError;
 }
 

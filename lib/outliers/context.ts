@@ -15,6 +15,7 @@
 import { ascii, decodeText, matchAt } from '../trace/bytes';
 import { decompress, GzipError } from '../trace/compression';
 import { VisitingScanner, type RecordPosition, type VisitedCall } from '../trace/trace-visitor';
+import { NO_EVENT } from '../trace/types';
 import { waitCursorEnd } from '../trace/wait-line';
 import type { ContextStart } from './context-start';
 import { LineStream, type StreamLine } from './line-stream';
@@ -103,7 +104,7 @@ export async function readContexts(source: AsyncIterable<Uint8Array>, targets: r
   // Calls too: a call or commit measure's values are call lines (an EXEC, an XCTEND).
   const visitor = { onWait: (_: unknown, at: RecordPosition) => onRecord(at, null), onCall: (call: VisitedCall, at: RecordPosition) => onRecord(at, call) };
   const range = start ? { startOffset: start.offset, headFacts: start.headFacts } : undefined;
-  const scanner = new VisitingScanner({ event: '', fileName: '', fileIndex: 0, keep: 'counts', range }, visitor);
+  const scanner = new VisitingScanner({ event: NO_EVENT, fileName: '', fileIndex: 0, keep: 'counts', range }, visitor);
   const statements = new StatementLines();
   let first = 0; // byLine[first …] still wants lines
   const lastLine = byLine.length > 0 ? (byLine[byLine.length - 1] as Pending).target.line + after : 0;
