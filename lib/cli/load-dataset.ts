@@ -62,9 +62,9 @@ export interface LoadOptions {
   profile?: ProfileOptions;
   /**
    * The command reads every event (profile, statements, compare --profile), not one: its scan
-   * selects none (the dataset's samples and `elaHistogram` are empty), and a file without the
-   * default event ('log file sync') is no news, its warning left out (report --profile still
-   * compares that event, so it keeps it).
+   * selects none (NO_EVENT: the dataset has no samples, and `elaHistogram` is empty or null), and a
+   * file's warning that it lacks the event is left out, or said as one with no WAIT at all
+   * (noWaitsForProfile). report --profile still compares the event, so it keeps it.
    */
   readsEveryEvent?: boolean;
   /** --group/--where: filter the values and group them by a context key, in the same pass (lib/scope); the args' own by default. */
@@ -125,7 +125,9 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
     if (window && options.profile) {
       // Two passes: the first finds each file's clock (its *** stamps), the second profiles the window on it (per group too).
       if (window.skipFirstMicros > 0 || window.skipLastMicros > 0) throw new ExitError(2, '--skip-first and --skip-last cut sessions in stats, compare and outliers; profile and statements take --from and --to');
-      const clocks = await parseAll({ ...base, keep });
+      // The first pass scans for the command's event, not NO_EVENT: each file's outcome and warnings
+      // come from it, and under NO_EVENT every file whose window holds no WAIT would be named.
+      const clocks = await parseAll({ ...base, event: first.event, keep });
       const second = await parseAll({ ...base, keep: 'counts', profile: options.profile, profileWindow: { window, clocks: clocks.results.map(clockOf) }, ...(group && { group }) });
       // The samples are the first pass's (cut below); the event and call profiles the window's.
       parsed = { ...clocks, results: clocks.results.map((r, i) => ({ ...r, profile: second.results[i]?.profile ?? r.profile })), profiles: second.profiles, groupProfiles: second.groupProfiles };
@@ -161,9 +163,9 @@ function clockOf(r: TraceFileResult): FileClockWithSamples {
 }
 
 /**
- * profile and statements read every event, so a file without the default event ('log file sync')
- * is no news to them (it was printed for each file); a file without any WAIT is: its profile has no
- * wait rows.
+ * profile, statements and compare --profile read every event, so a file's warning that it lacks the
+ * one scanned for (none, NO_EVENT; or the command's event in a window's first pass) is no news to
+ * them; a file without any WAIT is: its profile has no wait rows.
  */
 function noWaitsForProfile(r: TraceFileResult, windowed: boolean): string | null {
   if (r.profile.length > 0) return null;

@@ -106,7 +106,7 @@ export async function scanCoOccurrence(source: AsyncIterable<Uint8Array>, file: 
     const n = overlapping(acc, placed.domain, placed.micros - w.ela, placed.micros, hits);
     if (n > 0) book(acc, hits, n, w.event, w.ela, placed.micros, file.fileIndex, at.line);
   };
-  // The selected event's waits are only counted (bounded memory); nothing reads them.
+  // No event is selected (NO_EVENT): no wait is kept, and onWait sees every one.
   const scanned = await scanTrace(source, { event: NO_EVENT, fileName: '', fileIndex: file.fileIndex, keep: 'counts', visitor: { onWait } });
   if (scanned.gzipError?.fromSource) throw scanned.gzipError.sourceError;
 }
