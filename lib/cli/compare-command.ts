@@ -7,7 +7,7 @@ import { comparisonCsv } from '../report/export-tables';
 import { WAITSCOPE_VERSION } from '../report/report-constants';
 import { COMMON_OPTIONS, eventOf, measureOf, parseOptions, UsageError, wholeNumber, windowArgs } from './args';
 import type { TimeWindow } from '../scope/time-window';
-import { windowSentence } from '../scope/window-dataset';
+import { profileWindowLine, profileWindowOf, windowSentence } from '../scope/window-dataset';
 import { formatCount } from './format';
 import { measureLabel, valuesNoun, type Measure } from '../trace/measure';
 import { comparisonTable } from './compare-format';
@@ -183,16 +183,19 @@ export async function compareCommand(argv: string[], out: NodeJS.WritableStream 
 
 /** `compare --profile`: the two response-time profiles side by side (issue 14 §5). */
 async function compareProfilesCommand(args: CompareArgs, labels: [string, string], profile: { thinkTimeMicros: number }, out: NodeJS.WritableStream): Promise<void> {
-  const common = { event: args.event, json: false, workers: args.workers };
+  // One --from/--to for both sides, as profile takes it.
+  const common = { event: args.event, json: false, workers: args.workers, ...(args.window && { window: args.window }) };
   const [a, b] = (await loadDatasets([{ ...common, paths: args.a }, { ...common, paths: args.b }], { keep: 'counts', profile, readsEveryEvent: true })) as [LoadedDataset, LoadedDataset];
   const comparison = compareProfiles(a.callProfile as DatasetProfile, b.callProfile as DatasetProfile);
+  const window = profileWindowOf(a.window);
   if (args.format === 'json') {
-    out.write(safeJson({ unit: 'us', labels, thinkTime: profile.thinkTimeMicros, files: { a: a.files.map((f) => f.fileName), b: b.files.map((f) => f.fileName) }, profileComparison: comparison }));
+    out.write(safeJson({ unit: 'us', labels, thinkTime: profile.thinkTimeMicros, ...(window && { window }), files: { a: a.files.map((f) => f.fileName), b: b.files.map((f) => f.fileName) }, profileComparison: comparison }));
     return;
   }
   // The threshold that made the think-time rows, and the clock below which no Δ is the storage's.
   const resolution = resolutionNote(Math.max(resolutionOfFiles(a.files), resolutionOfFiles(b.files)), 'Some of the times');
   out.write(`think time: SQL*Net message from client ≥ ${formatCount(profile.thinkTimeMicros)} µs between calls${resolution === null ? '' : `\n${resolution} No Δ smaller than that is a measurement.`}\n`);
+  if (a.window) out.write(`${profileWindowLine(a.window)}\n`);
   out.write(safeText(profileComparisonText(comparison, labels)));
 }
 

@@ -124,7 +124,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
     const base = { event: scanned, ...(first.measure && { measure: first.measure }), workers: first.workers, onProgress: (done: number) => progress.update(done) };
     if (window && options.profile) {
       // Two passes: the first finds each file's clock (its *** stamps), the second profiles the window on it (per group too).
-      if (window.skipFirstMicros > 0 || window.skipLastMicros > 0) throw new ExitError(2, '--skip-first and --skip-last cut sessions in stats, compare and outliers; profile and statements take --from and --to');
+      if (window.skipFirstMicros > 0 || window.skipLastMicros > 0) throw new ExitError(2, '--skip-first and --skip-last cut sessions in stats, compare and outliers; profile, statements and compare --profile take --from and --to');
       // The first pass scans for the command's event, not NO_EVENT: each file's outcome and warnings
       // come from it, and under NO_EVENT every file whose window holds no WAIT would be named.
       const clocks = await parseAll({ ...base, event: first.event, keep });

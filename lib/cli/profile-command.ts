@@ -9,7 +9,7 @@ import { loadDataset, type LoadedDataset } from './load-dataset';
 import { PROFILE_OPTIONS, thinkTimeOf } from './profile-args';
 import { callsText, PROFILE_NOTES, responseTimeText } from './profile-format';
 import { safeJson } from './terminal-text';
-import { profileWindowOf } from '../scope/window-dataset';
+import { profileWindowLine, profileWindowOf } from '../scope/window-dataset';
 import { EMPTY_PROFILE_NOTE } from '../profile/component-names';
 
 /**
@@ -32,7 +32,7 @@ export async function profileCommand(argv: string[], out: NodeJS.WritableStream 
   }
   const files = dataset.files.length === 1 ? '1 file' : `${dataset.files.length} files`;
   const sessions = profile.sessions === 1 ? '1 session' : `${formatCount(profile.sessions)} sessions`;
-  out.write(`response-time profile of ${files}, ${sessions} (µs; think time: SQL*Net message from client ≥ ${formatCount(thinkTimeMicros)} µs)\n${dataset.window ? `window ${dataset.window.description}: only the calls and waits whose tim lies in it\n` : ''}\n`);
+  out.write(`response-time profile of ${files}, ${sessions} (µs; think time: SQL*Net message from client ≥ ${formatCount(thinkTimeMicros)} µs)\n${dataset.window ? `${profileWindowLine(dataset.window)}\n` : ''}\n`);
   // A window that holds nothing leaves no time either; the note says which.
   // Before 9i every c, e and ela is whole centiseconds: a median of 0 or a p99 of 10,000 µs is a tick.
   const resolution = resolutionNote(resolutionOfFiles(dataset.files));

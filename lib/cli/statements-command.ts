@@ -2,7 +2,7 @@ import { resolutionNote, resolutionOfFiles } from '../stats/clock-resolution';
 import { addSums, emptyCallSums } from '../profile/call-book';
 import type { DatasetProfile } from '../profile/profile-model';
 import { parseStatementSort, statementRows, type StatementQuery, type StatementRow } from '../profile/statement-table';
-import { profileWindowOf } from '../scope/window-dataset';
+import { profileWindowLine, profileWindowOf } from '../scope/window-dataset';
 import { refuseGroup } from './group-refusal';
 import { commonArgsOf, COMMON_OPTIONS, parseOptions, UsageError, wholeNumber } from './args';
 import { formatCount, formatMicros, padTable } from './format';
@@ -45,7 +45,7 @@ export async function statementsCommand(argv: string[], out: NodeJS.WritableStre
   const shown = all.slice(0, top ?? DEFAULT_TEXT_TOP);
   const files = dataset.files.length === 1 ? '1 file' : `${dataset.files.length} files`;
   const sortText = sort === 'total' ? 'total elapsed' : sort === 'self' ? 'elapsed without recursive statements' : sort.join(',');
-  out.write(`statements in ${files}, by ${sortText} (µs)\n${dataset.window ? `window ${dataset.window.description}: only the calls and waits whose tim lies in it\n` : ''}\n`);
+  out.write(`statements in ${files}, by ${sortText} (µs)\n${dataset.window ? `${profileWindowLine(dataset.window)}\n` : ''}\n`);
   const resolution = resolutionNote(resolutionOfFiles(dataset.files));
   if (resolution !== null) out.write(`${resolution}\n\n`);
   out.write(shown.map((r, i) => statementText(r, i + 1)).join('\n\n'));

@@ -85,3 +85,8 @@ export function windowDataset(dataset: Dataset, window: TimeWindow): { dataset: 
 export function profileWindowOf(summary: WindowSummary | null): { from: string | null; to: string | null; description: string } | null {
   return summary ? { from: summary.from, to: summary.to, description: summary.description } : null;
 }
+
+/** The line above a windowed profile's or statements' tables (profile, statements, compare --profile). */
+export function profileWindowLine(summary: WindowSummary): string {
+  return `window ${summary.description}: only the calls and waits whose tim lies in it`;
+}

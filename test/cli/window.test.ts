@@ -64,7 +64,7 @@ describe('stats with a window', () => {
     expect(empty.stderr).toContain('is not before --to');
     const skip = await runCli(['profile', '--skip-first', '1s', FILE]);
     expect(skip.status).toBe(2);
-    expect(skip.stderr).toContain('profile and statements take --from and --to');
+    expect(skip.stderr).toContain('profile, statements and compare --profile take --from and --to');
   });
 });
 
@@ -86,6 +86,20 @@ describe('profile and compare with a window', () => {
     for (const d of json.datasets) expect(d.window).toMatchObject({ from: '2024-03-01T10:00:05.000000', kept: 5, outside: 5 });
     // Waits 6..10: ela 600..1000, mean 800.
     expect(json.datasets[0].summary.mean).toBe(800);
+  });
+
+  it('compares the response-time profiles inside the window (compare --profile)', async () => {
+    const args = ['compare', '--profile', '--workers', '1', '--from', '2024-03-01T10:00:07', FILE, '--vs', FILE];
+    const json = JSON.parse((await runCli([...args, '--json'])).stdout);
+    expect(json.window.from).toBe('2024-03-01T10:00:07.000000');
+    // Waits 8..10 (ela 800, 900, 1000) and their XCTENDs: R runs from wait 8's start (tim 12,000,000 − 800)
+    // to the last XCTEND (tim 14,000,010). The whole run's R would be 9,000,110 µs, with 10 waits.
+    for (const side of ['a', 'b']) expect(json.profileComparison[side].total).toBe(14_000_010 - (12_000_000 - 800));
+    const lfs = json.profileComparison.components.find((c: { component: string }) => c.component === 'log file sync [between calls]');
+    expect([lfs.a.count, lfs.a.total, lfs.b.count, lfs.b.total]).toEqual([3, 2700, 3, 2700]);
+    const text = await runCli(args);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toContain('window from 2024-03-01T10:00:07.000000: only the calls and waits whose tim lies in it');
   });
 
   it('lists the outliers of the window only, at their own lines', async () => {
