@@ -61,10 +61,10 @@ export interface LoadOptions {
   /** Build the call profile too, in the same pass (each file is then read by one thread). */
   profile?: ProfileOptions;
   /**
-   * The command reads every event (profile, statements, compare --profile), not one: its scan
-   * selects none (NO_EVENT: the dataset has no samples, and `elaHistogram` is empty or null), and a
-   * file's warning that it lacks the event is left out, or said as one with no WAIT at all
-   * (noWaitsForProfile). report --profile still compares the event, so it keeps it.
+   * The command reads every event (profile, statements, compare --profile), not one: the pass that
+   * profiles selects none (NO_EVENT: `elaHistogram` is empty; a window's first pass still scans for
+   * the event, below), and a file's warning that it lacks the event is left out, or said as one with
+   * no WAIT at all (noWaitsForProfile). report --profile still compares the event, so it keeps it.
    */
   readsEveryEvent?: boolean;
   /** --group/--where: filter the values and group them by a context key, in the same pass (lib/scope); the args' own by default. */
@@ -116,10 +116,11 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   );
   let parsed: ParsedFiles;
   try {
-    // A command that reads every event shows no one event's values, so its scan selects none (NO_EVENT):
-    // none is tallied, drained at each range's end and merged across ranges and files. That work was
-    // ~3 % of a 1 GiB `waitscope profile`: wall time median 0.930 s with it, 0.900 s without (12
-    // alternating runs, 2026-12-04). The dataset is still labelled with the command's event.
+    // A command that reads every event shows no one event's values, so the pass that profiles
+    // selects none (NO_EVENT): none is tallied, drained at each range's end and merged across ranges
+    // and files. That work was ~3 % of a 1 GiB `waitscope profile`: wall time median 0.930 s with
+    // it, 0.900 s without (12 alternating runs, 2026-12-04). The dataset keeps the command's event
+    // as its label.
     const scanned = options.readsEveryEvent === true ? NO_EVENT : first.event;
     const base = { event: scanned, ...(first.measure && { measure: first.measure }), workers: first.workers, onProgress: (done: number) => progress.update(done) };
     if (window && options.profile) {

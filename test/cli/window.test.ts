@@ -21,6 +21,14 @@ for (let k = 1; k <= 10; k++) {
   body += `XCTEND rlbk=0, rd_only=0, tim=${4_000_000 + k * 1_000_000 + 10}\n`;
 }
 const FILE = trace('DB1_ora_100.trc', body);
+// Another session on its own clock: first tim 50,000,000 at the same stamp, and waits of k·10 µs
+// ending at tim 49,000,000 + k·1,000,000, again at 10:00:00 + (k − 1) s.
+let bodyB = '*** 2024-03-01T10:00:00.000000-07:00\n';
+for (let k = 1; k <= 10; k++) {
+  bodyB += `WAIT #0: nam='log file sync' ela= ${k * 10} buffer#=1 sync scn=2 p3=0 obj#=-1 tim=${49_000_000 + k * 1_000_000}\n`;
+  bodyB += `XCTEND rlbk=0, rd_only=0, tim=${49_000_000 + k * 1_000_000 + 10}\n`;
+}
+const FILE_B = trace('DB1_ora_200.trc', bodyB);
 
 async function statsJson(...flags: string[]) {
   const run = await runCli(['stats', '--json', '--workers', '1', ...flags, FILE]);
@@ -88,15 +96,19 @@ describe('profile and compare with a window', () => {
     expect(json.datasets[0].summary.mean).toBe(800);
   });
 
-  it('compares the response-time profiles inside the window (compare --profile)', async () => {
-    const args = ['compare', '--profile', '--workers', '1', '--from', '2024-03-01T10:00:07', FILE, '--vs', FILE];
-    const json = JSON.parse((await runCli([...args, '--json'])).stdout);
+  it('compares the response-time profiles inside the window (compare --profile), each side on its own clock', async () => {
+    const args = ['compare', '--profile', '--workers', '1', '--from', '2024-03-01T10:00:07', FILE, '--vs', FILE_B];
+    const run = await runCli([...args, '--json']);
+    expect([run.status, run.stderr]).toEqual([0, '']);
+    const json = JSON.parse(run.stdout);
     expect(json.window.from).toBe('2024-03-01T10:00:07.000000');
-    // Waits 8..10 (ela 800, 900, 1000) and their XCTENDs: R runs from wait 8's start (tim 12,000,000 − 800)
-    // to the last XCTEND (tim 14,000,010). The whole run's R would be 9,000,110 µs, with 10 waits.
-    for (const side of ['a', 'b']) expect(json.profileComparison[side].total).toBe(14_000_010 - (12_000_000 - 800));
+    // Waits 8..10 and their XCTENDs on each side. A: ela 800, 900, 1000; R from wait 8's start
+    // (tim 12,000,000 − 800) to the last XCTEND (tim 14,000,010); the whole run's R would be
+    // 9,000,110 µs. B: ela 80, 90, 100; R from 57,000,000 − 80 to 59,000,010.
+    expect(json.profileComparison.a.total).toBe(14_000_010 - (12_000_000 - 800));
+    expect(json.profileComparison.b.total).toBe(59_000_010 - (57_000_000 - 80));
     const lfs = json.profileComparison.components.find((c: { component: string }) => c.component === 'log file sync [between calls]');
-    expect([lfs.a.count, lfs.a.total, lfs.b.count, lfs.b.total]).toEqual([3, 2700, 3, 2700]);
+    expect([lfs.a.count, lfs.a.total, lfs.b.count, lfs.b.total]).toEqual([3, 2700, 3, 270]);
     const text = await runCli(args);
     expect(text.status).toBe(0);
     expect(text.stdout).toContain('window from 2024-03-01T10:00:07.000000: only the calls and waits whose tim lies in it');
