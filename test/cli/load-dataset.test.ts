@@ -3,12 +3,12 @@
 // every WAIT still reaches the event table and the call profile. Expected counts come from the
 // fixture's golden file (the generator's ground truth), not from the code under test.
 import { readFileSync } from 'node:fs';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../lib/cli/load-dataset';
 import type { CommonArgs } from '../../lib/cli/args';
 import type { Golden } from '../../lib/synth/golden';
 import { fixturePath } from '../helpers/cli';
+import { textSink } from '../helpers/text-sink';
 
 const golden = JSON.parse(readFileSync(new URL('../golden/v11g-commit-loop.json', import.meta.url), 'utf8')) as Golden;
 const syncs = golden.profile['log file sync'] as { count: number; total: number };
@@ -17,14 +17,8 @@ const args: CommonArgs = { event: 'log file sync', json: false, workers: 1, path
 
 /** stderr for the load, kept to check that it says nothing. */
 function quietStderr(): { stream: NodeJS.WriteStream; text: () => string } {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      text += String(chunk);
-      done();
-    },
-  });
-  return { stream: stream as unknown as NodeJS.WriteStream, text: () => text };
+  const sink = textSink();
+  return { stream: sink.stream as unknown as NodeJS.WriteStream, text: sink.text };
 }
 
 describe('loadDataset for a command that reads every event', () => {

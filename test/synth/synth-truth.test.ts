@@ -3,7 +3,6 @@
 // The commit loop's truth is checked against an independent reading of its text (call-reader.ts).
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseSynthArgs, synthCommand } from '../../lib/cli/synth-command';
 import { UsageError } from '../../lib/cli/args';
@@ -11,18 +10,8 @@ import { formatTruth, mergeTruths, TruthBook, type CallWorkloadTruth } from '../
 import { callSessionSeed, generateCallSession } from '../../lib/synth/call-workload';
 import { generateCommitLoop } from '../../lib/synth/commit-loop';
 import { makeTempDir } from '../helpers/cli';
+import { textSink } from '../helpers/text-sink';
 import { callTotals, profile, readTrace, statementTotals, truthRows } from './call-reader';
-
-function sink(): { stream: Writable; text: () => string } {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      text += String(chunk);
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
 
 const temp = makeTempDir('synth-truth');
 afterAll(() => temp.remove());
@@ -51,7 +40,7 @@ describe('waitscope synth --workload oltp', () => {
   let stdout = '';
 
   it('writes one trace and one truth per session, and the dataset\'s truth', async () => {
-    const out = sink();
+    const out = textSink();
     await synthCommand(['--workload', 'oltp', '--release', '10.2', '--sessions', '2', '--commits', '3', '--seed', '9', '--out', dir], out.stream);
     stdout = out.text();
     expect(readdirSync(dir).sort()).toEqual(['oltp-10.2.truth.json', 'oltp-10.2_ora_4100.trc', 'oltp-10.2_ora_4100.truth.json', 'oltp-10.2_ora_4107.trc', 'oltp-10.2_ora_4107.truth.json']);
@@ -80,8 +69,8 @@ describe('waitscope synth --preset P --truth', () => {
     const withTruth = path.join(temp.dir, 'with');
     const without = path.join(temp.dir, 'without');
     const args = ['--preset', 'flash-on', '--sessions', '2', '--commits', '2000', '--seed', '3'];
-    await synthCommand([...args, '--out', without], sink().stream);
-    await synthCommand([...args, '--truth', '--out', withTruth], sink().stream);
+    await synthCommand([...args, '--out', without], textSink().stream);
+    await synthCommand([...args, '--truth', '--out', withTruth], textSink().stream);
     expect(readdirSync(without).sort()).toEqual(['flash-on_ora_20000.trc', 'flash-on_ora_20037.trc']);
     expect(readdirSync(withTruth).sort()).toEqual(['flash-on.truth.json', 'flash-on_ora_20000.trc', 'flash-on_ora_20000.truth.json', 'flash-on_ora_20037.trc', 'flash-on_ora_20037.truth.json']);
     const sessions: CallWorkloadTruth[] = [];
@@ -100,7 +89,7 @@ describe('waitscope synth --preset P --truth', () => {
 
 describe('synth options', () => {
   it('documents --workload, --release and --truth in `synth --help`', async () => {
-    const out = sink();
+    const out = textSink();
     await synthCommand(['--help'], out.stream);
     expect(out.text()).toMatch(/--workload oltp --release 8i\|9i\|10\.2\|11\.2\|12\.2\|19c\|23ai --out DIR/);
     expect(out.text()).toMatch(/\[--truth\]/);
