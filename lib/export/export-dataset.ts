@@ -3,7 +3,7 @@ import { ProfileCollector } from '../profile/profile-collector';
 import type { DatasetProfile } from '../profile/profile-model';
 import { statementRows } from '../profile/statement-table';
 import { parseTrace } from '../trace/parse-trace';
-import { DEFAULT_EVENT, type TraceFileResult } from '../trace/types';
+import { NO_EVENT, type TraceFileResult } from '../trace/types';
 import { allVisitors } from '../trace/visitor-pair';
 import type { TraceVisitor } from '../trace/trace-visitor';
 import { ExportTable } from './export-table';
@@ -35,7 +35,8 @@ export interface ExportFile {
 /** The second pass from a chunk source: the parser's own (decompression by magic bytes, then the scan). */
 export function visitChunks(result: Pick<TraceFileResult, 'fileName'>, fileIndex: number, chunks: () => AsyncIterable<Uint8Array>): VisitPass {
   return async (visitor, onProgress) => {
-    await parseTrace(chunks(), { event: DEFAULT_EVENT, fileName: result.fileName, fileIndex, keep: 'counts', visitor, onProgress });
+    // The rows are every WAIT's and call's: the pass selects no event (NO_EVENT), so none is tallied for nothing.
+    await parseTrace(chunks(), { event: NO_EVENT, fileName: result.fileName, fileIndex, keep: 'counts', visitor, onProgress });
   };
 }
 

@@ -1,6 +1,6 @@
 import { visitChunks, type VisitPass } from '../export/export-dataset';
 import { VisitingScanner } from '../trace/trace-visitor';
-import { DEFAULT_EVENT, type TraceFileResult } from '../trace/types';
+import { NO_EVENT, type TraceFileResult } from '../trace/types';
 import { openInput, type InputSource } from './file-chunks';
 import { scanFileRange } from './scan-file-range';
 import { inputFileSize } from './file-error';
@@ -15,7 +15,8 @@ export function visitInput(input: InputSource, result: Pick<TraceFileResult, 'fi
   const span = input.member ? input.member.span : { start: 0, end: inputFileSize(input.path) };
   if (result.compression !== 'none' || span === null) return visitChunks(result, fileIndex, () => openInput(input));
   return async (visitor, onProgress) => {
-    const scanner = new VisitingScanner({ event: DEFAULT_EVENT, fileName: result.fileName, fileIndex, keep: 'counts' }, visitor);
+    // Selects no event, as visitChunks: the visitors read every WAIT, and one event's tally would go unread.
+    const scanner = new VisitingScanner({ event: NO_EVENT, fileName: result.fileName, fileIndex, keep: 'counts' }, visitor);
     await scanFileRange(input.path, span.start, span.end, scanner, onProgress);
     scanner.finish();
   };
