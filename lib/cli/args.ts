@@ -122,6 +122,19 @@ export function wholeNumber(name: string, v: string | undefined, min: number): n
 }
 
 /** The time window of --from/--to/--skip-first/--skip-last, or undefined for the whole run. */
+/**
+ * A response-time profile (profile, statements, compare --profile and report --profile) is cut by
+ * --from and --to only: --skip-first and --skip-last cut each session's waits of the measure
+ * (stats, compare, outliers), not its calls and span. A usage error, so a command line that cannot
+ * run is refused before any input is read, as every other option that does not fit is.
+ */
+export function refuseSessionSkips(window: TimeWindow | undefined): void {
+  if (window && (window.skipFirstMicros > 0 || window.skipLastMicros > 0)) throw new UsageError(SESSION_SKIPS_REFUSAL);
+}
+
+// No command named: report's parser renames compare's messages (report-args.ts).
+const SESSION_SKIPS_REFUSAL = "--skip-first and --skip-last cut each session's waits of the measure; a response-time profile (profile, statements, --profile) takes --from and --to";
+
 export function windowArgs(values: WindowValues): TimeWindow | undefined {
   if (values.from === undefined && values.to === undefined && values['skip-first'] === undefined && values['skip-last'] === undefined) return undefined;
   try {

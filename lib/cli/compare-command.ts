@@ -5,7 +5,7 @@ import { buildReportOfSamples } from '../report/build-report';
 import { reportDatasetOf } from '../report/dataset-side';
 import { comparisonCsv } from '../report/export-tables';
 import { WAITSCOPE_VERSION } from '../report/report-constants';
-import { COMMON_OPTIONS, eventOf, measureOf, parseOptions, UsageError, wholeNumber, windowArgs } from './args';
+import { COMMON_OPTIONS, eventOf, measureOf, parseOptions, refuseSessionSkips, UsageError, wholeNumber, windowArgs } from './args';
 import type { TimeWindow } from '../scope/time-window';
 import { profileWindowLine, profileWindowOf, windowSentence } from '../scope/window-dataset';
 import { formatCount } from './format';
@@ -108,6 +108,7 @@ export function parseCompareArgs(argv: string[]): CompareArgs {
   if (!values.profile && values['think-time'] !== undefined) throw new UsageError('--think-time belongs to compare --profile');
   const profile = values.profile ? { thinkTimeMicros: thinkTimeOf(values['think-time']) } : null;
   const window = windowArgs(values);
+  if (profile) refuseSessionSkips(window);
   const cells = cellArgs(values, format, profile !== null);
   if (values['over-time'] !== undefined && (profile || format === 'csv')) throw new UsageError('--over-time prints with the table or --json of compare, not with --profile or CSV');
   const group = groupSpecOf(values);

@@ -17,7 +17,7 @@ import { isSampleKey } from '../scope/group-key';
 import { needsVisitor, type GroupSpec, type GroupTallies } from '../scope/group-collector';
 import type { GroupProfiles } from '../scope/grouped-profiles';
 import { formatWarning } from '../trace/warnings';
-import type { CommonArgs } from './args';
+import { refuseSessionSkips, type CommonArgs } from './args';
 import { progressLine } from './progress';
 import { safeText } from './terminal-text';
 import { mark } from './timing';
@@ -125,7 +125,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
     const base = { event: scanned, ...(first.measure && { measure: first.measure }), workers: first.workers, onProgress: (done: number) => progress.update(done) };
     if (window && options.profile) {
       // Two passes: the first finds each file's clock (its *** stamps), the second profiles the window on it (per group too).
-      if (window.skipFirstMicros > 0 || window.skipLastMicros > 0) throw new ExitError(2, '--skip-first and --skip-last cut sessions in stats, compare and outliers; profile, statements and compare --profile take --from and --to');
+      refuseSessionSkips(window); // the commands refuse them first, as they read their options
       // The first pass scans for the command's event, not NO_EVENT: each file's outcome and warnings
       // come from it, and under NO_EVENT every file whose window holds no WAIT would be named.
       const clocks = await parseAll({ ...base, event: first.event, keep });

@@ -47,7 +47,7 @@ or --commit (each commit from its request to the end of its log file sync). All 
 
 Time window (stats, compare, outliers, profile, statements): --from TIME --to TIME keep what ends (its tim) in [from, to); TIME is
 ISO 8601 as the trace's *** stamps, with or without a UTC offset (2024-03-01T10:15:00, …+01:00), or
-a raw tim:N. --skip-first D --skip-last D (stats, compare, outliers) drop each session's warm-up and drain (e.g. 30s, 500ms, 2m),
+a raw tim:N. --skip-first D --skip-last D (stats, compare, outliers, report) drop each session's warm-up and drain (e.g. 30s, 500ms, 2m),
 from its first and last value of the measure.
 
 Groups and filters (stats, compare): --group KEY gives each group's statistics, sorted by total. KEY is

@@ -3,7 +3,7 @@ import { profileTable } from '../profile/profile-rows';
 import type { DatasetProfile } from '../profile/profile-model';
 import { checkProfileGroup, groupProfilesJson, groupProfilesText, mergedGroupProfiles } from './profile-groups';
 import { groupKeyText } from '../scope/group-key';
-import { commonArgsOf, COMMON_OPTIONS, parseOptions } from './args';
+import { commonArgsOf, COMMON_OPTIONS, parseOptions, refuseSessionSkips } from './args';
 import { formatCount, formatMicros, padTable } from './format';
 import { loadDataset, type LoadedDataset } from './load-dataset';
 import { PROFILE_OPTIONS, thinkTimeOf } from './profile-args';
@@ -20,6 +20,7 @@ export async function profileCommand(argv: string[], out: NodeJS.WritableStream 
   const { values, positionals } = parseOptions({ args: argv, allowPositionals: true, options: { ...COMMON_OPTIONS, ...PROFILE_OPTIONS } });
   const args = commonArgsOf(values, positionals);
   checkProfileGroup(args.group);
+  refuseSessionSkips(args.window);
   const thinkTimeMicros = thinkTimeOf(values['think-time']);
   // The wait profile comes from every WAIT line and the call profile from the same pass: no samples
   // kept, and no statement totals (`waitscope statements` shows them; ProfileOptions.statements).

@@ -4,7 +4,7 @@ import type { DatasetProfile } from '../profile/profile-model';
 import { parseStatementSort, statementRows, type StatementQuery, type StatementRow } from '../profile/statement-table';
 import { profileWindowLine, profileWindowOf } from '../scope/window-dataset';
 import { refuseGroup } from './group-refusal';
-import { commonArgsOf, COMMON_OPTIONS, parseOptions, UsageError, wholeNumber } from './args';
+import { commonArgsOf, COMMON_OPTIONS, parseOptions, refuseSessionSkips, UsageError, wholeNumber } from './args';
 import { formatCount, formatMicros, padTable } from './format';
 import { loadDataset } from './load-dataset';
 import { PROFILE_OPTIONS, thinkTimeOf } from './profile-args';
@@ -25,6 +25,7 @@ export async function statementsCommand(argv: string[], out: NodeJS.WritableStre
   });
   const args = commonArgsOf(values, positionals);
   refuseGroup(args.group, 'statements', { where: false });
+  refuseSessionSkips(args.window);
   const parsedSort = parseStatementSort(values.sort ?? 'total');
   if ('error' in parsedSort) throw new UsageError(`--sort: ${parsedSort.error}`);
   const { sort } = parsedSort;

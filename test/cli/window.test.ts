@@ -70,9 +70,27 @@ describe('stats with a window', () => {
     const empty = await runCli(['stats', '--from', '2024-03-01T10:00:05', '--to', '2024-03-01T10:00:05', FILE]);
     expect(empty.status).toBe(1);
     expect(empty.stderr).toContain('is not before --to');
-    const skip = await runCli(['profile', '--skip-first', '1s', FILE]);
-    expect(skip.status).toBe(2);
-    expect(skip.stderr).toContain('profile, statements and compare --profile take --from and --to');
+  });
+
+  it('refuses a skip on every command that profiles, as a usage error, before reading any input', async () => {
+    // A path that does not exist: were the command line taken, the run would stop on it instead (status 1, naming it).
+    const missing = '/nonexistent/waitscope-window-test.trc';
+    const lines = [
+      ['profile', '--skip-first', '1s', missing],
+      ['statements', '--skip-last', '1s', missing],
+      ['compare', '--profile', '--skip-first', '1s', missing, '--vs', missing],
+      ['report', '--profile', '--skip-last', '1s', missing, '--vs', missing, '--out', '/nonexistent/report.html'],
+    ];
+    for (const argv of lines) {
+      const run = await runCli(argv);
+      expect(run.status, argv.join(' ')).toBe(1);
+      expect(run.stderr, argv.join(' ')).toContain('a response-time profile (profile, statements, --profile) takes --from and --to');
+      expect(run.stderr, argv.join(' ')).not.toContain('nonexistent');
+      expect(run.stdout, argv.join(' ')).toBe('');
+    }
+    // compare without --profile still takes them.
+    const compare = await runCli(['compare', '--workers', '1', '--skip-first', '1s', FILE, '--vs', FILE]);
+    expect(compare.status).toBe(0);
   });
 });
 
