@@ -3,17 +3,14 @@
  * 15% faster, and 90% of that came from log file sync"): how R changed, by how much, and which
  * component moved most of it. Plain TypeScript over compareProfiles' result, tested without a page.
  */
-import { perSessionR, type ProfileComparison } from '@/lib/profile/compare-profiles';
+import { noAnswer, perSessionR, type ProfileComparison } from '@/lib/profile/compare-profiles';
 import { formatRelative } from '../display-units';
 import { micros, signedMicros } from './profile-format';
 
 export function profileHeadline(c: Pick<ProfileComparison, 'a' | 'b' | 'deltaR' | 'relativeDeltaR' | 'components'>, labels: { a: string; b: string }): string {
   const against = `${labels.a} against ${labels.b}`;
-  // A side without R (an LGWR trace, a window with nothing in it) answers nothing: every row of the
-  // other side would be "the change" (TRUNC-TEST against an LGWR trace: "99.2% of the change came
-  // from SQL*Net message from client").
-  const empty = c.a.sessions === 0 ? labels.a : c.b.sessions === 0 ? labels.b : null;
-  if (empty !== null) return `No answer: ${empty} has no response time (no call or wait with a time).`;
+  const none = noAnswer(c, labels);
+  if (none !== null) return none;
   // R is summed over sessions: with more on one side, say what each session's did too (an equal R too).
   const perSession = perSessionR(c);
   const sessions = perSession === null ? '' : `, summed over ${c.a.sessions} against ${c.b.sessions} sessions (per session ${formatRelative(perSession.relative)})`;

@@ -1,4 +1,4 @@
-import { perSessionR, type ProfileComparison } from '../profile/compare-profiles';
+import { noAnswer, perSessionR, type ProfileComparison } from '../profile/compare-profiles';
 import { formatCount, formatMicros, padTable } from './format';
 
 const signed = (v: number | null, digits = 0): string => (v === null ? '—' : `${v > 0 ? '+' : ''}${digits === 0 ? formatCount(v) : formatMicros(v)}`);
@@ -10,11 +10,14 @@ export function profileComparisonText(c: ProfileComparison, labels: readonly [st
   const [la, lb] = labels;
   const sessions = (n: number) => `${formatCount(n)} session${n === 1 ? '' : 's'}`;
   const perSession = perSessionR(c);
+  const none = noAnswer(c, { a: la, b: lb });
   const head =
     `response time R (summed over sessions): ${la} ${formatCount(c.a.total)} µs (${sessions(c.a.sessions)}), ${lb} ${formatCount(c.b.total)} µs (${sessions(c.b.sessions)}); Δ ${signed(c.deltaR)} µs (${pct(c.relativeDeltaR)})` +
     (perSession === null
       ? ''
-      : `\nper session: ${la} ${formatMicros(perSession.a)} µs, ${lb} ${formatMicros(perSession.b)} µs (${pct(perSession.relative)}); the sides have ${sessions(c.a.sessions)} and ${sessions(c.b.sessions)}, so the Δ above and every row's Δ µs also count the sessions one side has more`);
+      : `\nper session: ${la} ${formatMicros(perSession.a)} µs, ${lb} ${formatMicros(perSession.b)} µs (${pct(perSession.relative)}); the sides have ${sessions(c.a.sessions)} and ${sessions(c.b.sessions)}, so the Δ above and every row's Δ µs also count the sessions one side has more`) +
+    // As the page's headline: with one side empty, each row's share of ΔR is the other side's row alone.
+    (none === null ? '' : `\n${none}${c.a.sessions + c.b.sessions > 0 ? " The rows below are the other side's alone." : ''}`);
   const rows = [
     ['component', `${la} µs`, `${lb} µs`, 'Δ µs', 'share of ΔR', 'Δ mean µs', 'Δ median µs', 'Δ p99 µs', ''],
     ...c.components.map((r) => [
@@ -43,5 +46,5 @@ export function profileComparisonText(c: ProfileComparison, labels: readonly [st
       only(s.onlyIn, labels),
     ]),
   ];
-  return `${head}\n\n${padTable(rows, [false, true, true, true, true, true, true, true, false])}\n\nstatements whose time changed most (total: e of all their calls at their depth; per execution: an EXEC and its FETCHes,\nso a PARSE or CLOSE that changed shows in Δ µs and not per execution)\n\n${padTable(statements, [false, true, true, true, true, true, true, true, false])}\n`;
+  return `${head}\n\n${padTable(rows, [false, true, true, true, true, true, true, true, false])}\n\nstatements whose time changed most (total: e of all their calls at their depth; per execution: an EXEC and its FETCHes,\nso a PARSE or CLOSE that changed shows in Δ µs and not per execution)\n\n${c.statements.length === 0 ? 'no statement on either side' : padTable(statements, [false, true, true, true, true, true, true, true, false])}\n`;
 }

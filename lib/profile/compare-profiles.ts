@@ -68,6 +68,17 @@ export function perSessionR(c: Pick<ProfileComparison, 'a' | 'b'>): { a: number;
   return { a, b, relative: b === 0 ? null : (a - b) / b };
 }
 
+/**
+ * A side without R (an LGWR trace of warnings alone, a window with nothing in it) answers nothing:
+ * every row of the other side would be "the change" (TRUNC-TEST against an LGWR trace: "99.2% of
+ * the change came from SQL*Net message from client"). The sentence that says so, said by the page's
+ * headline and compare --profile's text alike; null when both sides have R.
+ */
+export function noAnswer(c: Pick<ProfileComparison, 'a' | 'b'>, labels: { a: string; b: string }): string | null {
+  const empty = c.a.sessions === 0 ? labels.a : c.b.sessions === 0 ? labels.b : null;
+  return empty === null ? null : `No answer: ${empty} has no response time (no call or wait with a time).`;
+}
+
 const delta = (a: number | null | undefined, b: number | null | undefined): number | null => (a == null || b == null ? null : a - b);
 
 /** The response-time profiles of two datasets side by side (issue 14 §5). */

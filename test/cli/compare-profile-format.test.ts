@@ -9,7 +9,7 @@ const comparison = (a: { total: number; sessions: number }, b: { total: number; 
   a,
   b,
   deltaR: a.total - b.total,
-  relativeDeltaR: (a.total - b.total) / b.total,
+  relativeDeltaR: b.total !== 0 ? (a.total - b.total) / b.total : null, // as compareProfiles gives it
   components: [],
   statements: [],
 });
@@ -26,5 +26,21 @@ describe('compare --profile text', () => {
   it('says nothing more when both sides have as many sessions', () => {
     const head = profileComparisonText(comparison({ total: 850_000, sessions: 1 }, { total: 1_000_000, sessions: 1 }), ['on', 'off']).split('\n\n')[0];
     expect(head).toBe('response time R (summed over sessions): on 850,000 µs (1 session), off 1,000,000 µs (1 session); Δ -150,000 µs (-15.0%)');
+  });
+
+  it('says there is no answer when a side has no response time (a window with nothing in it), as the page does', () => {
+    const text = profileComparisonText(comparison({ total: 2_000_810, sessions: 1 }, { total: 0, sessions: 0 }), ['on', 'off']);
+    expect(text.split('\n\n')[0]).toBe(
+      'response time R (summed over sessions): on 2,000,810 µs (1 session), off 0 µs (0 sessions); Δ +2,000,810 µs (—)\n' +
+        "No answer: off has no response time (no call or wait with a time). The rows below are the other side's alone.",
+    );
+    const neither = profileComparisonText(comparison({ total: 0, sessions: 0 }, { total: 0, sessions: 0 }), ['on', 'off']);
+    expect(neither.split('\n\n')[0]).toMatch(/\nNo answer: on has no response time \(no call or wait with a time\)\.$/);
+  });
+
+  it('says so when neither side has a statement, instead of a table head with no rows', () => {
+    const text = profileComparisonText(comparison({ total: 850_000, sessions: 1 }, { total: 1_000_000, sessions: 1 }), ['on', 'off']);
+    expect(text.trimEnd().endsWith('\n\nno statement on either side')).toBe(true);
+    expect(text).not.toContain('Δ mean/exec µs');
   });
 });

@@ -132,6 +132,15 @@ describe('profile and compare with a window', () => {
     expect(text.stdout).toContain('window from 2024-03-01T10:00:07.000000: only the calls and waits whose tim lies in it');
   });
 
+  it('says which side the window leaves without response time (compare --profile)', async () => {
+    // FILE_B's session a day later: nothing of it lies in the window, and only A has R.
+    const later = trace('DB1_ora_201.trc', bodyB.replace('2024-03-01T10', '2024-03-02T10'));
+    const run = await runCli(['compare', '--profile', '--workers', '1', '--labels', 'on,off', '--from', '2024-03-01T10:00:07', '--to', '2024-03-01T11:00:00', FILE, '--vs', later]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('off 0 µs (0 sessions)');
+    expect(run.stdout).toContain("No answer: off has no response time (no call or wait with a time). The rows below are the other side's alone.");
+  });
+
   it('lists the outliers of the window only, at their own lines', async () => {
     const run = await runCli(['outliers', '--json', '--workers', '1', '--top', '2', '--to', '2024-03-01T10:00:03', FILE]);
     expect(run.status).toBe(0);
