@@ -17,6 +17,7 @@ import { isSampleKey } from '../scope/group-key';
 import { needsVisitor, type GroupSpec, type GroupTallies } from '../scope/group-collector';
 import type { GroupProfiles } from '../scope/grouped-profiles';
 import { formatWarning } from '../trace/warnings';
+import { sharedStamps, sharedStampsNote } from '../trace/shared-stamps';
 import { refuseSessionSkips, type CommonArgs } from './args';
 import { progressLine } from './progress';
 import { safeText } from './terminal-text';
@@ -194,6 +195,10 @@ function datasetOf(event: string, { results, elaHistograms, profiles, groups, gr
   }
   const isTrace = results.map((r) => r.outcome.kind !== 'not-a-trace');
   const traces = results.filter((_, i) => isTrace[i]);
+  for (const shared of sharedStamps(traces)) {
+    const input = traces[shared.input] as TraceFileResult;
+    stderr.write(safeText(`note: ${sharedStampsNote(input, shared.sources.map((i) => (traces[i] as TraceFileResult).fileName), shared)}\n`));
+  }
   const histograms = elaHistograms.filter((_, i) => isTrace[i]);
   if (traces.length === 0) {
     // The file by name: in a compare the line above may be another side's warning.

@@ -24,6 +24,7 @@ import { shareContent } from './share-request';
 import { sha256Hex } from './sha256-file';
 import { statusOf } from './status';
 import { markLikelyCopies } from './likely-copy-notes';
+import { markSharedStamps } from './shared-stamp-notes';
 import type { MeasureFields } from './measure-fields';
 
 /** How long a large file waits for a range worker that is still starting. */
@@ -174,6 +175,7 @@ export class AnalysisSession {
       return;
     }
     if (d.traces.length === 0) d.source = 'csv';
+    markSharedStamps(d); // the removed file's stamps go with it
     d.refreshProfile();
     this.post({ type: 'status', status: statusOf(d) });
     // A copy removed: the file it copied is no copy of anything now. Posted again only for the

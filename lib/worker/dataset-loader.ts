@@ -28,7 +28,9 @@ import { failedStatus, queuedStatus, statusOfResult } from './file-status';
 import { projectedSamples, samplesMemory, tooLargeMessage } from './memory-budget';
 import type { InputFile, Post } from './protocol';
 import { statusOf } from './status';
-import { markLikelyCopies, withCopyNote } from './likely-copy-notes';
+import { markLikelyCopies } from './likely-copy-notes';
+import { withInputNotes } from './input-notes';
+import { markSharedStamps } from './shared-stamp-notes';
 
 /** Progress messages at most this often: enough for a smooth bar, few enough to cost nothing. */
 const PROGRESS_INTERVAL_MS = 100;
@@ -213,6 +215,7 @@ export class DatasetLoader {
         if (counts) histogram.addCounts(counts);
         else histogram.addValues(read.samples.ela.subarray(0, read.samples.count));
         drawn = true;
+        markSharedStamps(d);
       }
       progress(0, 0, true);
       this.sendStatus();
@@ -324,7 +327,7 @@ export class DatasetLoader {
       if (!current()) return null;
       if (result.outcome.kind === 'not-a-trace' && !entry.member && (await this.takeCellFile(entry))) return null;
       entry.result = result;
-      entry.status = withCopyNote(statusOfResult(result, size), entry);
+      entry.status = withInputNotes(statusOfResult(result, size), entry);
       if (collector && result.outcome.kind !== 'not-a-trace') entry.calls = callChoicesOf(collector.finish());
       return counted;
     } catch (error) {

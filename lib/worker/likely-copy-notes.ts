@@ -6,7 +6,7 @@
  */
 import { COPY_ENDS_BYTES, copyCandidates, endsText, likelyCopies, likelyCopyNote } from '../trace/likely-copies';
 import type { DatasetState, TraceEntry } from './dataset-state';
-import type { FileStatus } from './protocol';
+import { setInputNote } from './input-notes';
 
 /**
  * Sets each entry's `copyNote` from the dataset's files as they are now; an entry already read gets
@@ -24,20 +24,8 @@ export async function markLikelyCopies(d: DatasetState): Promise<boolean> {
   for (const [later, earlier] of likelyCopies(sizes, new Map(read))) {
     notes.set(plain[later] as TraceEntry, likelyCopyNote((plain[later] as TraceEntry).name, (plain[earlier] as TraceEntry).name));
   }
-  for (const t of plain) {
-    const note = notes.get(t);
-    if (note === t.copyNote) continue;
-    const before = t.copyNote;
-    t.copyNote = note;
-    if (t.status.state === 'done') t.status = withCopyNote({ ...t.status, problems: t.status.problems.filter((p) => p.message !== before) }, t);
-  }
+  for (const t of plain) setInputNote(t, 'copyNote', notes.get(t));
   return true;
-}
-
-/** A read file's status with its likely-copy warning, if it has one. */
-export function withCopyNote(status: FileStatus, entry: TraceEntry): FileStatus {
-  if (entry.copyNote === undefined) return status;
-  return { ...status, problems: [...status.problems, { kind: 'warning', message: entry.copyNote }] };
 }
 
 /** The file's first and last 64 KiB (endsText), null when it cannot be read (it is then named by its own read). */
