@@ -18,7 +18,8 @@ const input = (fileName: string, stamps: Stamp[], o: { trcsess?: boolean; pid?: 
   anchors: stamps.map(([wall, tim, session], i) => ({ line: 10 * (i + 1), wall, tim, session: session ?? 0 })),
 });
 
-const S1: Stamp = ['2019-07-09T09:57:07.703529', 664028734122];
+const TIM1 = 664028734122;
+const S1: Stamp = ['2019-07-09T09:57:07.703529', TIM1];
 const S2: Stamp = ['2019-07-09T09:57:08.690155', 664029720964];
 const S3: Stamp = ['2019-07-09T09:57:09.697075', 664030727814];
 
@@ -43,7 +44,7 @@ describe('inputs that share *** stamps', () => {
 
   it('needs the wall time and the tim after it alike, and the process where both know it', () => {
     const a = input('a.trc', [S1]);
-    expect(sharedStamps([a, input('b.trc', [[S1[0], S1[1] + 1]])])).toEqual([]);
+    expect(sharedStamps([a, input('b.trc', [[S1[0], TIM1 + 1]])])).toEqual([]);
     expect(sharedStamps([a, input('b.trc', [['2019-07-09T09:57:07.703530', S1[1]]])])).toEqual([]);
     // Another process at the same µs: not the same record.
     expect(sharedStamps([a, input('b.trc', [S1], { pid: '101' })])).toEqual([]);
