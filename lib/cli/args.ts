@@ -121,7 +121,6 @@ export function wholeNumber(name: string, v: string | undefined, min: number): n
   return n;
 }
 
-/** The time window of --from/--to/--skip-first/--skip-last, or undefined for the whole run. */
 /**
  * A response-time profile (profile, statements, compare --profile and report --profile) is cut by
  * --from and --to only: --skip-first and --skip-last cut each session's waits of the measure
@@ -135,6 +134,7 @@ export function refuseSessionSkips(window: TimeWindow | undefined): void {
 // No command named: report's parser renames compare's messages (report-args.ts).
 const SESSION_SKIPS_REFUSAL = "--skip-first and --skip-last cut each session's waits of the measure; a response-time profile (profile, statements, --profile) takes --from and --to";
 
+/** The time window of --from/--to/--skip-first/--skip-last, or undefined for the whole run. */
 export function windowArgs(values: WindowValues): TimeWindow | undefined {
   if (values.from === undefined && values.to === undefined && values['skip-first'] === undefined && values['skip-last'] === undefined) return undefined;
   try {

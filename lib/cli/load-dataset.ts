@@ -94,8 +94,10 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   const keep = window ? withTim(options.keep ?? 'samples') : (options.keep ?? 'samples');
   mark('start-up');
   const inputs: InputFile[][] = [];
+  const copyPairs: ReadonlySet<string>[] = [];
   for (const args of sides) {
     const found = await findInputs(args.paths);
+    copyPairs.push(found.copyPairs);
     if (found.unreadable.length > 0) throw new ExitError(1, found.unreadable.join('\n'));
     for (const note of found.inputNotes ?? []) stderr.write(safeText(`${note}\n`));
     if (found.files.length === 0) throw new ExitError(2, `no trace files found in ${args.paths.join(', ')} (looked for *.trc, *.trc.gz, archives and files that look like traces, strace or fio output)`);
@@ -149,10 +151,10 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   }
   mark('parse');
   let at = 0;
-  const loaded = inputs.map((files) => {
+  const loaded = inputs.map((files, side) => {
     const part = { results: parsed.results.slice(at, at + files.length), elaHistograms: parsed.elaHistograms.slice(at, at + files.length), profiles: parsed.profiles.slice(at, at + files.length), groups: parsed.groups.slice(at, at + files.length), groupProfiles: parsed.groupProfiles.slice(at, at + files.length) };
     at += files.length;
-    return datasetOf(first.event, part, keep, stderr, window, options.readsEveryEvent === true);
+    return datasetOf(first.event, part, keep, stderr, window, options.readsEveryEvent === true, copyPairs[side] as ReadonlySet<string>);
   });
   mark('combine');
   return loaded;
@@ -183,7 +185,15 @@ function withTim(keep: SampleKeeping): SampleKeeping {
   return keep.columns.includes('tim') ? keep : { columns: [...keep.columns, 'tim'] };
 }
 
-function datasetOf(event: string, { results, elaHistograms, profiles, groups, groupProfiles: perGroup }: ParsedFiles, keep: SampleKeeping, stderr: NodeJS.WriteStream, window: TimeWindow | null, everyEvent: boolean): LoadedDataset {
+function datasetOf(
+  event: string,
+  { results, elaHistograms, profiles, groups, groupProfiles: perGroup }: ParsedFiles,
+  keep: SampleKeeping,
+  stderr: NodeJS.WriteStream,
+  window: TimeWindow | null,
+  everyEvent: boolean,
+  copyPairs: ReadonlySet<string>,
+): LoadedDataset {
   for (const r of results) {
     if (r.outcome.kind === 'not-a-trace') stderr.write(safeText(`warning: skipped ${r.outcome.reason}\n`));
     else {
@@ -195,7 +205,8 @@ function datasetOf(event: string, { results, elaHistograms, profiles, groups, gr
   }
   const isTrace = results.map((r) => r.outcome.kind !== 'not-a-trace');
   const traces = results.filter((_, i) => isTrace[i]);
-  for (const shared of sharedStamps(traces)) {
+  // Each side on its own: the same trace on both sides of a compare is no double count.
+  for (const shared of sharedStamps(traces, copyPairs)) {
     const input = traces[shared.input] as TraceFileResult;
     stderr.write(safeText(`note: ${sharedStampsNote(input, shared.sources.map((i) => (traces[i] as TraceFileResult).fileName), shared)}\n`));
   }

@@ -11,7 +11,7 @@ import { COPY_ENDS_BYTES, copyCandidates, endsText, likelyCopies, likelyCopyNote
  * (a copy is a guess: the user decides; lib/trace/likely-copies.ts). An archive named twice is read
  * once too, member by member.
  */
-export function withoutRepeatedFiles(files: readonly InputFile[]): { files: InputFile[]; notes: string[] } {
+export function withoutRepeatedFiles(files: readonly InputFile[]): { files: InputFile[]; notes: string[]; copies: [later: string, earlier: string][] } {
   const notes: string[] = [];
   const kept: InputFile[] = [];
   const byIdentity = new Map<string, InputFile>();
@@ -30,8 +30,9 @@ export function withoutRepeatedFiles(files: readonly InputFile[]): { files: Inpu
   const plain = kept.filter((f) => f.member === undefined);
   const sizes = plain.map((f) => f.size);
   const ends = new Map(copyCandidates(sizes).map((i) => [i, endsOf((plain[i] as InputFile).path, sizes[i] as number)]));
-  for (const [later, earlier] of likelyCopies(sizes, ends)) notes.push(`note: ${likelyCopyNote((plain[later] as InputFile).name, (plain[earlier] as InputFile).name)}`);
-  return { files: kept, notes };
+  const copies = likelyCopies(sizes, ends).map(([later, earlier]): [string, string] => [(plain[later] as InputFile).name, (plain[earlier] as InputFile).name]);
+  for (const [later, earlier] of copies) notes.push(`note: ${likelyCopyNote(later, earlier)}`);
+  return { files: kept, notes, copies };
 }
 
 /**

@@ -7,6 +7,7 @@ import { isTraceName, looksLikeTraceHead, TRACE_SNIFF_BYTES } from '../archive/t
 import { fileAccess, type InputSource } from './file-chunks';
 import { describeError } from './file-error';
 import { withoutRepeatedFiles } from './duplicate-inputs';
+import { copyPairKey } from '../trace/shared-stamps';
 import { sniffCompression, unsupportedCompressionText } from '../trace/compression';
 
 export interface InputFile extends InputSource {
@@ -22,6 +23,8 @@ export interface FoundInputs {
   unreadable: string[];
   /** One line each, for stderr: an archive member that could not be read ('error: …'), members skipped as not traces, and files of a directory left out (compressed as waitscope does not read) or read twice ('note: …'). */
   inputNotes?: string[];
+  /** The pairs of inputs (by name, shared-stamps.ts copyPairKey) a note above names as copies: the check after the read leaves them to it. */
+  copyPairs: Set<string>;
 }
 
 /**
@@ -37,6 +40,7 @@ export async function findInputs(args: readonly string[]): Promise<FoundInputs> 
   const files: InputFile[] = [];
   const unreadable: string[] = [];
   const inputNotes: string[] = [];
+  const copyPairs = new Set<string>();
   const take = async (file: string, name: string, size: number) => {
     const listing = await membersOf(file, name, size);
     if (!listing) return void files.push({ path: file, name, size });
@@ -52,13 +56,14 @@ export async function findInputs(args: readonly string[]): Promise<FoundInputs> 
       unreadable.push(`cannot read ${arg}: ${describeError(error)}`);
       continue;
     }
-    if (info.isDirectory()) await walk(arg, arg, take, unreadable, inputNotes);
+    if (info.isDirectory()) await walk(arg, arg, take, unreadable, inputNotes, copyPairs);
     else if (readable(arg, unreadable)) await take(arg, arg, info.size);
   }
   // A file named twice is read once; two that look like copies are named (duplicate-inputs.ts).
   const once = withoutRepeatedFiles(files);
   inputNotes.push(...once.notes);
-  return { files: once.files, unreadable, ...(inputNotes.length > 0 && { inputNotes }) };
+  for (const [a, b] of once.copies) copyPairs.add(copyPairKey(a, b));
+  return { files: once.files, unreadable, copyPairs, ...(inputNotes.length > 0 && { inputNotes }) };
 }
 
 /** A zip, tar or tar.gz (by its first bytes) as the members it holds; null for any other file. */
@@ -75,7 +80,7 @@ type Take = (file: string, name: string, size: number) => Promise<void>;
  * compressed in a format waitscope does not read (named as for a single file: parse-trace.ts), and
  * a trace read twice as `x.trc` and `x.trc.gz` beside it.
  */
-async function walk(dir: string, root: string, take: Take, unreadable: string[], notes: string[]): Promise<void> {
+async function walk(dir: string, root: string, take: Take, unreadable: string[], notes: string[], copyPairs: Set<string>): Promise<void> {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -88,7 +93,7 @@ async function walk(dir: string, root: string, take: Take, unreadable: string[],
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      await walk(full, root, take, unreadable, notes);
+      await walk(full, root, take, unreadable, notes, copyPairs);
       continue;
     }
     if (!entry.isFile()) continue;
@@ -114,7 +119,10 @@ async function walk(dir: string, root: string, take: Take, unreadable: string[],
   for (const file of taken) {
     const plain = file.endsWith('.gz') ? file.slice(0, -3) : null;
     const shown = (f: string) => path.join(path.basename(root), path.relative(root, path.join(dir, f)));
-    if (plain !== null && taken.has(plain)) notes.push(`note: both ${shown(plain)} and ${shown(file)} were read: if one is a copy of the other, its records count twice`);
+    if (plain !== null && taken.has(plain)) {
+      notes.push(`note: both ${shown(plain)} and ${shown(file)} were read: if one is a copy of the other, its records count twice`);
+      copyPairs.add(copyPairKey(shown(plain), shown(file)));
+    }
   }
 }
 

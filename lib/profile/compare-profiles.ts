@@ -75,6 +75,7 @@ export function perSessionR(c: Pick<ProfileComparison, 'a' | 'b'>): { a: number;
  * headline and compare --profile's text alike; null when both sides have R.
  */
 export function noAnswer(c: Pick<ProfileComparison, 'a' | 'b'>, labels: { a: string; b: string }): string | null {
+  if (c.a.sessions === 0 && c.b.sessions === 0) return 'No answer: neither side has response time (no call or wait with a time).';
   const empty = c.a.sessions === 0 ? labels.a : c.b.sessions === 0 ? labels.b : null;
   return empty === null ? null : `No answer: ${empty} has no response time (no call or wait with a time).`;
 }

@@ -75,7 +75,7 @@ export class SysioCollector {
   anchorUtc(session: number, line: number, tim: number): void {
     if (this.anchored.has(session) || !isIsoWritable(tim)) return;
     this.anchored.add(session);
-    this.anchors.push({ line, text: formatMicrosIso(tim, 0), wall: formatMicrosIso(tim, null), utcOffsetMinutes: 0, tim, timLine: line, session });
+    this.anchors.push({ line, text: formatMicrosIso(tim, 0), wall: formatMicrosIso(tim, null), utcOffsetMinutes: 0, tim, timLine: line, session, stampTim: true });
   }
 
   /** One value of `event`, µs; `count` > 1 for a histogram bin's values (fio json+). */

@@ -295,6 +295,7 @@ export class LineGrammar {
     if (anchor && anchor.tim === null && (this.firstTim === null || this.stampClock)) {
       anchor.tim = parseStampMicros(anchor.wall) / perUnit;
       anchor.timLine = this.lineNo;
+      anchor.stampTim = true;
       if (this.pendingAnchor === anchor) this.pendingAnchor = null;
       this.stampClock = true;
     }

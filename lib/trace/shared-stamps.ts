@@ -1,89 +1,98 @@
 /**
- * Two inputs of one dataset that hold the same `***` stamp, to its last written digit and with the
- * same first `tim` after it, hold the same records: a process writes a stamp once, and `tim` is a µs
- * clock. That is trcsess output beside the traces it was made from (trcsess is usually run in the
- * trace folder, and `waitscope profile .` then reads both; the corpus' trace-combine pair), or a
- * trace beside a piece cut from it. Every wait, call and session of the shared part would count
- * twice, with no sign of it. Like a likely copy (likely-copies.ts), this is a guess: both inputs stay,
- * and the user is told. Whole copies are left to likely-copies.ts, which names them before any read.
- * The CLI (lib/cli/load-dataset.ts) and the page (lib/worker/shared-stamp-notes.ts) say the same.
+ * Two inputs of one dataset that hold the same `***` stamp, as written to its last digit and with the
+ * same first record `tim` after it, of the same process, hold the same records: a process writes a
+ * stamp once, and `tim` is a µs clock. That is trcsess output beside the traces it was made from
+ * (trcsess is usually run in the trace folder, and `waitscope profile .` then reads both; the
+ * corpus' trace-combine pair), a trace beside a piece cut from it, or a copy the copy checks before
+ * the read do not see (a trace beside an archive that holds it). Every wait, call and session of the
+ * shared part would count twice, with no sign of it. Like a likely copy (likely-copies.ts), this is
+ * a guess: both inputs stay, and the user is told. The CLI (lib/cli/load-dataset.ts) and the page
+ * (lib/worker/shared-stamp-notes.ts) say the same.
+ *
+ * Not checked: traces whose records carry no `tim` (before 10g, trace-format.md), and stamps whose
+ * `tim` is their own wall time (an LGWR trace of warnings alone; strace and fio output): two hosts
+ * can write the same millisecond.
  */
 import type { SessionMarker, TimeAnchor, TraceFacts } from './types';
 
 /** What the check reads of a parsed input. */
 export interface StampedInput {
   fileName: string;
-  bytes: number;
-  facts: Pick<TraceFacts, 'trcsess' | 'pid'>;
+  facts: Pick<TraceFacts, 'trcsess' | 'pid' | 'host' | 'instance'>;
   sessions: readonly Pick<SessionMarker, 'pid'>[];
-  anchors: readonly Pick<TimeAnchor, 'line' | 'wall' | 'tim' | 'session'>[];
+  anchors: readonly Pick<TimeAnchor, 'line' | 'text' | 'wall' | 'tim' | 'stampTim' | 'session'>[];
 }
 
-/** An input that holds records of other inputs (by index), with one stamp it shares (its first shared with the first pair found). */
+/** An input that holds records of other inputs (by index), with one stamp it shares: its line there, and the stamp as written. */
 export interface SharedStamps {
   input: number;
   sources: number[];
-  wall: string;
   line: number;
+  text: string;
+}
+
+/** The key of a pair of inputs (by name) already named as copies before the read: the check leaves them to that note. */
+export function copyPairKey(a: string, b: string): string {
+  return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
 }
 
 /**
  * Per input that shares stamps with others: those others. Of each pair, the note goes on trcsess
  * output (made from the other), else on the input with fewer stamps (a piece of the other), else on
- * the later one. A stamp is matched by its wall time as written and its tim, and by its process
- * where both inputs know it (a piece cut from the front has no header, so no pid).
+ * the later one. `named`: pairs (copyPairKey) a copy note named already.
  */
-export function sharedStamps(inputs: readonly StampedInput[]): SharedStamps[] {
-  const seen = new Map<string, { input: number; pid: string | null }[]>();
-  // Per pair "a b" (a < b): the first stamp of b that a holds too.
-  const pairs = new Map<string, { a: number; b: number; wall: string; lineA: number; lineB: number }>();
-  const firstLine = new Map<string, number>();
+export function sharedStamps(inputs: readonly StampedInput[], named: ReadonlySet<string> = new Set()): SharedStamps[] {
+  const holders = new Map<string, { input: number; line: number; text: string; pid: string | null }[]>();
+  // Per pair "a b" (a < b): one stamp they share, on each side.
+  const pairs = new Map<string, { a: number; b: number; lineA: number; lineB: number; textA: string; textB: string }>();
   inputs.forEach((input, i) => {
     for (const anchor of input.anchors) {
-      if (anchor.tim === null) continue; // a stamp with no tim after it could be any process's at that time
+      if (anchor.tim === null || anchor.stampTim === true) continue;
       const key = `${anchor.wall}\u0000${anchor.tim}`;
+      // The stamp's process: its session's (trcsess output names each process), else the header's.
       const pid = input.sessions[anchor.session]?.pid ?? input.facts.pid;
-      const holders = seen.get(key) ?? [];
-      for (const h of holders) {
-        if (h.input === i || (h.pid !== null && pid !== null && h.pid !== pid)) continue;
+      const seen = holders.get(key) ?? [];
+      if (seen.some((h) => h.input === i)) continue;
+      for (const h of seen) {
+        const earlier = inputs[h.input] as StampedInput;
+        if (!sameProcess(earlier, h.pid, input, pid)) continue;
         const pair = `${h.input} ${i}`;
-        if (!pairs.has(pair)) pairs.set(pair, { a: h.input, b: i, wall: anchor.wall, lineA: firstLine.get(`${h.input}\u0000${key}`) as number, lineB: anchor.line });
+        if (!pairs.has(pair) && !named.has(copyPairKey(earlier.fileName, input.fileName))) {
+          pairs.set(pair, { a: h.input, b: i, lineA: h.line, lineB: anchor.line, textA: h.text, textB: anchor.text });
+        }
       }
-      if (!holders.some((h) => h.input === i)) {
-        holders.push({ input: i, pid });
-        firstLine.set(`${i}\u0000${key}`, anchor.line);
-      }
-      seen.set(key, holders);
+      seen.push({ input: i, line: anchor.line, text: anchor.text, pid });
+      holders.set(key, seen);
     }
   });
   const byInput = new Map<number, SharedStamps>();
-  for (const { a, b, wall, lineA, lineB } of pairs.values()) {
+  for (const { a, b, lineA, lineB, textA, textB } of pairs.values()) {
     const A = inputs[a] as StampedInput;
     const B = inputs[b] as StampedInput;
-    if (isWholeCopy(A, B)) continue;
     const onA = A.facts.trcsess !== B.facts.trcsess ? A.facts.trcsess : A.anchors.length < B.anchors.length;
-    const [input, source, line] = onA ? [a, b, lineA] : [b, a, lineB];
+    const [input, source, line, text] = onA ? [a, b, lineA, textA] : [b, a, lineB, textB];
     const entry = byInput.get(input);
     if (entry) entry.sources.push(source);
-    else byInput.set(input, { input, sources: [source], wall, line });
+    else byInput.set(input, { input, sources: [source], line, text });
   }
   return [...byInput.values()].sort((x, y) => x.input - y.input).map((s) => ({ ...s, sources: s.sources.sort((x, y) => x - y) }));
 }
 
-/** The same size and every stamp alike: a whole copy, which likely-copies.ts names (by its ends) before the read. */
-function isWholeCopy(a: StampedInput, b: StampedInput): boolean {
-  if (a.bytes !== b.bytes || a.anchors.length !== b.anchors.length) return false;
-  return a.anchors.every((x, i) => {
-    const y = b.anchors[i] as StampedInput['anchors'][number];
-    return x.wall === y.wall && x.tim === y.tim && x.line === y.line;
-  });
+/**
+ * The same process wherever both inputs know it: pid, host and instance (pids are per host: RAC nodes reuse them). A piece cut from the
+ * front of a trace has no header, so none of them.
+ */
+function sameProcess(a: StampedInput, pidA: string | null, b: StampedInput, pidB: string | null): boolean {
+  const differ = (x: string | null, y: string | null) => x !== null && y !== null && x !== y;
+  return !differ(pidA, pidB) && !differ(a.facts.host, b.facts.host) && !differ(a.facts.instance, b.facts.instance);
 }
 
-/** The note on the input that holds records of `sources` (names), naming one shared stamp and its line there. */
-export function sharedStampsNote(input: StampedInput, sources: readonly string[], shared: Pick<SharedStamps, 'wall' | 'line'>): string {
+/** The note on the input that holds records of `sources` (names), with one shared stamp as written and its line there. */
+export function sharedStampsNote(input: StampedInput, sources: readonly string[], shared: Pick<SharedStamps, 'line' | 'text'>): string {
+  const one = sources.length === 1;
   const others = sources.join(', ');
-  const stamp = `*** ${shared.wall} at line ${shared.line}, with the same tim after it`;
+  const stamp = `such as the *** stamp on line ${shared.line}, ${shared.text}, with the same tim after it`;
   return input.facts.trcsess
-    ? `${input.fileName} is trcsess output holding the same *** stamps as ${others} (such as ${stamp}): if it was made from ${sources.length === 1 ? 'that file' : 'those files'}, their records count twice; read one or the other`
-    : `${input.fileName} holds the same *** stamps as ${others} (such as ${stamp}): if one was cut or copied from the other, their records count twice`;
+    ? `${input.fileName} is trcsess output holding the same *** stamps as ${others} (${stamp}): if it was made from ${one ? 'that file' : 'those files'}, their records count twice; read one or the other`
+    : `${input.fileName} holds the same *** stamps as ${others} (${stamp}): if one was cut or copied from ${one ? 'the other' : 'another'}, their records count twice`;
 }

@@ -215,7 +215,6 @@ export class DatasetLoader {
         if (counts) histogram.addCounts(counts);
         else histogram.addValues(read.samples.ela.subarray(0, read.samples.count));
         drawn = true;
-        markSharedStamps(d);
       }
       progress(0, 0, true);
       this.sendStatus();
@@ -228,6 +227,7 @@ export class DatasetLoader {
       d.abort = null;
       d.state = abort.signal.aborted ? 'cancelled' : 'ready';
     }
+    markSharedStamps(d);
     d.refreshProfile();
     this.sendStatus();
   }

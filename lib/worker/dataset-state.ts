@@ -25,6 +25,8 @@ export interface TraceEntry {
   member?: BlobMember;
   /** That it is likely a copy of an earlier file of the dataset (likely-copy-notes.ts): a warning on its status once read. */
   copyNote?: string;
+  /** The file it is likely a copy of (by name), which copyNote names: the shared-stamp check leaves that pair to it. */
+  copyOf?: string;
   /** That it holds the same `***` stamps as other read files of the dataset (shared-stamp-notes.ts): a warning on its status. */
   stampNote?: string;
   /** Which drop (or Browse) of the dataset brought it (DatasetState.drops): of two likely copies, the later one is warned. */

@@ -20,11 +20,13 @@ export async function markLikelyCopies(d: DatasetState): Promise<boolean> {
   const sizes = plain.map((t) => t.file.size);
   const read = await Promise.all(copyCandidates(sizes).map(async (i) => [i, await endsOf((plain[i] as TraceEntry).file)] as const));
   if (check !== d.copyChecks) return false;
-  const notes = new Map<TraceEntry, string>();
-  for (const [later, earlier] of likelyCopies(sizes, new Map(read))) {
-    notes.set(plain[later] as TraceEntry, likelyCopyNote((plain[later] as TraceEntry).name, (plain[earlier] as TraceEntry).name));
+  const copyOf = new Map<TraceEntry, TraceEntry>();
+  for (const [later, earlier] of likelyCopies(sizes, new Map(read))) copyOf.set(plain[later] as TraceEntry, plain[earlier] as TraceEntry);
+  for (const t of plain) {
+    const earlier = copyOf.get(t);
+    t.copyOf = earlier?.name;
+    setInputNote(t, 'copyNote', earlier && likelyCopyNote(t.name, earlier.name));
   }
-  for (const t of plain) setInputNote(t, 'copyNote', notes.get(t));
   return true;
 }
 

@@ -19,7 +19,7 @@ export function syntheticListInput(values: Float64Array, sessions: Uint32Array, 
   // Sessions come in blocks, in order: the last wait's is the highest.
   const sessionCount = n === 0 ? 0 : (sessions[n - 1] as number) + 1;
   const files = Array.from({ length: sessionCount }, (_, i) => {
-    const anchor: TimeAnchor = { line: 0, text: SYNTHETIC_START, wall: SYNTHETIC_START, utcOffsetMinutes: null, tim: 0, timLine: null, session: 0 };
+    const anchor: TimeAnchor = { line: 0, text: SYNTHETIC_START, wall: SYNTHETIC_START, utcOffsetMinutes: null, tim: 0, timLine: null, session: 0, stampTim: true };
     return { fileName: `synthetic session ${i + 1}`, facts: { unit: 'us' as const, pid: String(i + 1), banner: null }, anchors: [anchor], sessions: [{ pid: String(i + 1) }] };
   });
   return {

@@ -35,7 +35,7 @@ describe('compare --profile text', () => {
         "No answer: off has no response time (no call or wait with a time). The rows below are the other side's alone.",
     );
     const neither = profileComparisonText(comparison({ total: 0, sessions: 0 }, { total: 0, sessions: 0 }), ['on', 'off']);
-    expect(neither.split('\n\n')[0]).toMatch(/\nNo answer: on has no response time \(no call or wait with a time\)\.$/);
+    expect(neither.split('\n\n')[0]).toMatch(/\nNo answer: neither side has response time \(no call or wait with a time\)\.$/);
   });
 
   it('says so when neither side has a statement, instead of a table head with no rows', () => {

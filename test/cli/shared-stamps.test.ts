@@ -1,10 +1,11 @@
 // A folder that holds trcsess output beside the trace it was made from (trcsess is run in the trace
 // folder): every command reads both, and the CLI says the records count twice (lib/trace/shared-stamps.ts).
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempDir, runCli } from '../helpers/cli';
 import { trcsessPair } from '../helpers/trcsess-pair';
+import { buildTarGz, gzip } from '../archive/build-archives';
 
 const tmp = makeTempDir('waitscope-shared-stamps-');
 afterAll(() => tmp.remove());
@@ -19,7 +20,7 @@ describe('trcsess output read with the trace it was made from', () => {
     // A folder's files are named from the folder. The first stamp (line 2 of the trcsess output) has
     // no tim after it before the SESSION ID stamp on line 3, so that one is the first shared.
     const folder = path.basename(tmp.dir);
-    const note = `note: ${folder}/combined.trc is trcsess output holding the same *** stamps as ${folder}/DB1_ora_4242.trc (such as *** 2024-03-01T10:00:00.000100 at line 3, with the same tim after it): if it was made from that file, their records count twice; read one or the other`;
+    const note = `note: ${folder}/combined.trc is trcsess output holding the same *** stamps as ${folder}/DB1_ora_4242.trc (such as the *** stamp on line 3, 2024-03-01 10:00:00.000100-07:00, with the same tim after it): if it was made from that file, their records count twice; read one or the other`;
     const profile = await runCli(['profile', '--json', '--workers', '1', tmp.dir]);
     expect(profile.status).toBe(0);
     expect(profile.stderr.split('\n')).toContain(note);
@@ -29,6 +30,32 @@ describe('trcsess output read with the trace it was made from', () => {
     const stats = await runCli(['stats', '--workers', '1', tmp.dir]);
     expect(stats.status).toBe(0);
     expect(stats.stderr.split('\n')).toContain(note);
+  });
+
+  it('is a count on one side only: the trace against its trcsess output in a compare is no double count', async () => {
+    const run = await runCli(['compare', '--workers', '1', TRACE, '--vs', COMBINED]);
+    expect(run.status).toBe(0);
+    expect(run.stderr).not.toContain('the same *** stamps');
+  });
+
+  it('names a trace beside an archive that holds it (no copy note before the read sees archive members), and leaves x.trc beside x.trc.gz to its own note', async () => {
+    const dir = path.join(tmp.dir, 'archived');
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'x.trc'), trace);
+    writeFileSync(path.join(dir, 'traces.tar.gz'), await buildTarGz([{ path: 'x.trc', bytes: new TextEncoder().encode(trace) }]));
+    const archived = await runCli(['stats', '--workers', '1', dir]);
+    expect(archived.status).toBe(0);
+    // Both hold the same stamps and as many: the note goes on the later one, x.trc (a folder is read in
+    // name order), at its SESSION ID stamp (line 7: four header lines, a blank one, the first stamp).
+    expect(archived.stderr).toContain('note: archived/x.trc holds the same *** stamps as archived/traces.tar.gz:x.trc (such as the *** stamp on line 7,');
+    const zipped = path.join(tmp.dir, 'gzipped');
+    mkdirSync(zipped);
+    writeFileSync(path.join(zipped, 'x.trc'), trace);
+    writeFileSync(path.join(zipped, 'x.trc.gz'), gzip(new TextEncoder().encode(trace)));
+    const gz = await runCli(['stats', '--workers', '1', zipped]);
+    expect(gz.status).toBe(0);
+    expect(gz.stderr).toContain('note: both gzipped/x.trc and gzipped/x.trc.gz were read: if one is a copy of the other, its records count twice');
+    expect(gz.stderr).not.toContain('the same *** stamps');
   });
 
   it('says nothing when either is read alone', async () => {

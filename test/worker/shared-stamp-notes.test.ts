@@ -11,7 +11,7 @@ const file = (name: string, text: string) => ({ file: new File([text], name), pa
 const warnings = (h: SessionHarness, id: string) => h.lastStatus(id).files.map((f) => [f.name, f.problems.filter((p) => p.kind === 'warning').map((p) => p.message)]);
 // The SESSION ID stamp, line 3 of the trcsess output (its line 2's stamp has no tim before the next stamp).
 const NOTE =
-  'combined.trc is trcsess output holding the same *** stamps as DB1_ora_4242.trc (such as *** 2024-03-01T10:00:00.000100 at line 3, with the same tim after it): if it was made from that file, their records count twice; read one or the other';
+  'combined.trc is trcsess output holding the same *** stamps as DB1_ora_4242.trc (such as the *** stamp on line 3, 2024-03-01 10:00:00.000100-07:00, with the same tim after it): if it was made from that file, their records count twice; read one or the other';
 const NO_BANNER = 'combined.trc: no Oracle banner, so the release is unknown: ela is assumed to be in µs (9i and later); a file from Oracle 8i or earlier would be in centiseconds';
 
 describe('trcsess output dropped with its trace', () => {
