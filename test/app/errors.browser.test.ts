@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateCommitLoop } from '../../lib/synth/commit-loop';
 import { useServerAndBrowser } from '../helpers/browser-suite';
 import { fixturePath } from '../helpers/cli';
+import { trcsessPair } from '../helpers/trcsess-pair';
 import { chooseEvent, datasetSettled, openView, reportShown, screenshot } from '../helpers/workbench';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'waitscope-errors-'));
@@ -38,6 +39,10 @@ const loopA = write('loop-a.trc', loop(2));
 const loopB = write('loop-b.trc', loop(3));
 // loop-a.trc again under the name a browser download gives a second copy.
 const loopACopy = write('loop-a (1).trc', readFileSync(loopA));
+// A trace and the trcsess output made from it.
+const pair = trcsessPair();
+const pairTrace = write('DB1_ora_4242.trc', pair.trace);
+const pairTrcsess = write('combined.trc', pair.trcsess);
 // v19c-session.trc with one 'log file sync' line's tim 21 digits long (the panel failed on it), and that line's number.
 const { bigTim, bigTimLine } = (() => {
   const text = readFileSync(fixturePath('v19c-session.trc'), 'utf8');
@@ -147,6 +152,23 @@ describe('errors and notes on the page', () => {
       },
     ]);
     await screenshot(page, 'errors-likely-copy', '[data-testid=dataset-d1]');
+    await page.close();
+  });
+
+  it('trcsess output dropped with the trace it was made from: both are read, and the output warns that their records may count twice', async () => {
+    const page = await open();
+    await page.getByTestId('input-d1').setInputFiles([pairTrace, pairTrcsess]);
+    expect(await datasetSettled(page, 'd1')).toBe('ready');
+    const problems = await problemsOf(page, 'd1');
+    // Its line 3: the trcsess marker, the first stamp (no tim before the next stamp), the SESSION ID stamp (test/helpers/trcsess-pair.ts).
+    expect(problems).toContainEqual({
+      kind: 'warning',
+      role: null,
+      text: 'warning — combined.trc is trcsess output holding the same *** stamps as DB1_ora_4242.trc (such as the *** stamp on line 3, 2024-03-01 10:00:00.000100-07:00, with the same tim after it): if it was made from that file, their records count twice; read one or the other',
+    });
+    // Both are read: each of the trace's 5 waits twice.
+    expect(await page.getByTestId('dataset-d1').textContent()).toContain("2 files, 10 'log file sync' waits");
+    await screenshot(page, 'errors-trcsess-with-its-trace', '[data-testid=dataset-d1]');
     await page.close();
   });
 
