@@ -17,7 +17,7 @@ import { isSampleKey } from '../scope/group-key';
 import { needsVisitor, type GroupSpec, type GroupTallies } from '../scope/group-collector';
 import type { GroupProfiles } from '../scope/grouped-profiles';
 import { formatWarning } from '../trace/warnings';
-import { sharedStamps, sharedStampsNote } from '../trace/shared-stamps';
+import { sharedStamps, sharedStampsNote, type CopyPair } from '../trace/shared-stamps';
 import { refuseSessionSkips, type CommonArgs } from './args';
 import { progressLine } from './progress';
 import { safeText } from './terminal-text';
@@ -94,7 +94,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   const keep = window ? withTim(options.keep ?? 'samples') : (options.keep ?? 'samples');
   mark('start-up');
   const inputs: InputFile[][] = [];
-  const copyPairs: ReadonlySet<string>[] = [];
+  const copyPairs: (readonly CopyPair[])[] = [];
   for (const args of sides) {
     const found = await findInputs(args.paths);
     copyPairs.push(found.copyPairs);
@@ -154,7 +154,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   const loaded = inputs.map((files, side) => {
     const part = { results: parsed.results.slice(at, at + files.length), elaHistograms: parsed.elaHistograms.slice(at, at + files.length), profiles: parsed.profiles.slice(at, at + files.length), groups: parsed.groups.slice(at, at + files.length), groupProfiles: parsed.groupProfiles.slice(at, at + files.length) };
     at += files.length;
-    return datasetOf(first.event, part, keep, stderr, window, options.readsEveryEvent === true, copyPairs[side] as ReadonlySet<string>);
+    return datasetOf(first.event, part, keep, stderr, window, options.readsEveryEvent === true, copyPairs[side] as readonly CopyPair[]);
   });
   mark('combine');
   return loaded;
@@ -192,7 +192,7 @@ function datasetOf(
   stderr: NodeJS.WriteStream,
   window: TimeWindow | null,
   everyEvent: boolean,
-  copyPairs: ReadonlySet<string>,
+  copyPairs: readonly CopyPair[],
 ): LoadedDataset {
   for (const r of results) {
     if (r.outcome.kind === 'not-a-trace') stderr.write(safeText(`warning: skipped ${r.outcome.reason}\n`));

@@ -7,7 +7,7 @@ import { isTraceName, looksLikeTraceHead, TRACE_SNIFF_BYTES } from '../archive/t
 import { fileAccess, type InputSource } from './file-chunks';
 import { describeError } from './file-error';
 import { withoutRepeatedFiles } from './duplicate-inputs';
-import { copyPairKey } from '../trace/shared-stamps';
+import type { CopyPair } from '../trace/shared-stamps';
 import { sniffCompression, unsupportedCompressionText } from '../trace/compression';
 
 export interface InputFile extends InputSource {
@@ -23,8 +23,8 @@ export interface FoundInputs {
   unreadable: string[];
   /** One line each, for stderr: an archive member that could not be read ('error: …'), members skipped as not traces, and files of a directory left out (compressed as waitscope does not read) or read twice ('note: …'). */
   inputNotes?: string[];
-  /** The pairs of inputs (by name, shared-stamps.ts copyPairKey) a note above names as copies: the check after the read leaves them to it. */
-  copyPairs: Set<string>;
+  /** The pairs of inputs (by name) a note above names as copies: the check after the read (shared-stamps.ts) leaves them to it. */
+  copyPairs: CopyPair[];
 }
 
 /**
@@ -40,13 +40,17 @@ export async function findInputs(args: readonly string[]): Promise<FoundInputs> 
   const files: InputFile[] = [];
   const unreadable: string[] = [];
   const inputNotes: string[] = [];
-  const copyPairs = new Set<string>();
-  const take = async (file: string, name: string, size: number) => {
+  const copyPairs: CopyPair[] = [];
+  const take = async (file: string, name: string, size: number): Promise<string[]> => {
     const listing = await membersOf(file, name, size);
-    if (!listing) return void files.push({ path: file, name, size });
+    if (!listing) {
+      files.push({ path: file, name, size });
+      return [name];
+    }
     files.push(...listing.members.map((m) => ({ path: file, name: m.name, size: m.size, member: m.locator })));
     inputNotes.push(...listing.problems.map((p) => `error: ${p.message}`));
     if (listing.skipped > 0) inputNotes.push(`note: ${skippedMembers(name, listing.skipped)}`);
+    return listing.members.map((m) => m.name);
   };
   for (const arg of args) {
     let info;
@@ -62,7 +66,7 @@ export async function findInputs(args: readonly string[]): Promise<FoundInputs> 
   // A file named twice is read once; two that look like copies are named (duplicate-inputs.ts).
   const once = withoutRepeatedFiles(files);
   inputNotes.push(...once.notes);
-  for (const [a, b] of once.copies) copyPairs.add(copyPairKey(a, b));
+  copyPairs.push(...once.copies);
   return { files: once.files, unreadable, copyPairs, ...(inputNotes.length > 0 && { inputNotes }) };
 }
 
@@ -73,14 +77,15 @@ async function membersOf(file: string, name: string, size: number): Promise<Arch
   return format === null ? null : listArchive(access, name, format);
 }
 
-type Take = (file: string, name: string, size: number) => Promise<void>;
+/** Takes a file (an archive as its members) as an input; gives the inputs' names. */
+type Take = (file: string, name: string, size: number) => Promise<string[]>;
 
 /**
  * `notes` gets a line for each file of the directory left out that a person would miss: one
  * compressed in a format waitscope does not read (named as for a single file: parse-trace.ts), and
  * a trace read twice as `x.trc` and `x.trc.gz` beside it.
  */
-async function walk(dir: string, root: string, take: Take, unreadable: string[], notes: string[], copyPairs: Set<string>): Promise<void> {
+async function walk(dir: string, root: string, take: Take, unreadable: string[], notes: string[], copyPairs: CopyPair[]): Promise<void> {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -89,7 +94,8 @@ async function walk(dir: string, root: string, take: Take, unreadable: string[],
     return;
   }
   entries.sort((a, b) => a.name.localeCompare(b.name));
-  const taken = new Set<string>();
+  // Per file taken: the inputs it gave (an archive's members).
+  const taken = new Map<string, string[]>();
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
@@ -110,18 +116,22 @@ async function walk(dir: string, root: string, take: Take, unreadable: string[],
       }
       if (!readable(full, unreadable)) continue;
       const info = statSync(full);
-      await take(full, name, info.size);
-      taken.add(entry.name);
+      taken.set(entry.name, await take(full, name, info.size));
     } catch (error) {
       unreadable.push(`cannot read ${full}: ${describeError(error)}`);
     }
   }
-  for (const file of taken) {
+  for (const [file, inputs] of taken) {
     const plain = file.endsWith('.gz') ? file.slice(0, -3) : null;
     const shown = (f: string) => path.join(path.basename(root), path.relative(root, path.join(dir, f)));
-    if (plain !== null && taken.has(plain)) {
-      notes.push(`note: both ${shown(plain)} and ${shown(file)} were read: if one is a copy of the other, its records count twice`);
-      copyPairs.add(copyPairKey(shown(plain), shown(file)));
+    const plainInputs = plain === null ? undefined : taken.get(plain);
+    if (plain === null || plainInputs === undefined) continue;
+    notes.push(`note: both ${shown(plain)} and ${shown(file)} were read: if one is a copy of the other, its records count twice`);
+    // The inputs the note pairs: the two files, or an archive's members with the same path inside each.
+    const inside = (name: string, archive: string) => name.slice(archive.length);
+    for (const a of plainInputs) {
+      const b = inputs.find((n) => inside(n, shown(file)) === inside(a, shown(plain)));
+      if (b !== undefined) copyPairs.push([a, b]);
     }
   }
 }

@@ -31,17 +31,37 @@ export interface SharedStamps {
   text: string;
 }
 
-/** The key of a pair of inputs (by name) already named as copies before the read: the check leaves them to that note. */
-export function copyPairKey(a: string, b: string): string {
-  return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+/** Two inputs (by name) a copy note named before the read: copies of one another, as the note says. */
+export type CopyPair = readonly [string, string];
+
+/**
+ * Inputs (by name) to their group of copies: a copy note pairs each copy with the first file it
+ * copies (likely-copies.ts), so a, b and c alike make the pairs b-a and c-a, and b-c is left to
+ * those notes too.
+ */
+function copyGroups(pairs: readonly CopyPair[]): (name: string) => string {
+  const parent = new Map<string, string>();
+  const root = (name: string): string => {
+    let r = name;
+    while (parent.has(r) && parent.get(r) !== r) r = parent.get(r) as string;
+    return r;
+  };
+  for (const [a, b] of pairs) {
+    const ra = root(a);
+    const rb = root(b);
+    if (ra !== rb) parent.set(ra, rb);
+  }
+  return root;
 }
 
 /**
  * Per input that shares stamps with others: those others. Of each pair, the note goes on trcsess
  * output (made from the other), else on the input with fewer stamps (a piece of the other), else on
- * the later one. `named`: pairs (copyPairKey) a copy note named already.
+ * the later one. `named`: pairs a copy note named already, which it leaves to that note (with every
+ * other pair of their group).
  */
-export function sharedStamps(inputs: readonly StampedInput[], named: ReadonlySet<string> = new Set()): SharedStamps[] {
+export function sharedStamps(inputs: readonly StampedInput[], named: readonly CopyPair[] = []): SharedStamps[] {
+  const group = copyGroups(named);
   const holders = new Map<string, { input: number; line: number; text: string; pid: string | null }[]>();
   // Per pair "a b" (a < b): one stamp they share, on each side.
   const pairs = new Map<string, { a: number; b: number; lineA: number; lineB: number; textA: string; textB: string }>();
@@ -57,7 +77,7 @@ export function sharedStamps(inputs: readonly StampedInput[], named: ReadonlySet
         const earlier = inputs[h.input] as StampedInput;
         if (!sameProcess(earlier, h.pid, input, pid)) continue;
         const pair = `${h.input} ${i}`;
-        if (!pairs.has(pair) && !named.has(copyPairKey(earlier.fileName, input.fileName))) {
+        if (!pairs.has(pair) && group(earlier.fileName) !== group(input.fileName)) {
           pairs.set(pair, { a: h.input, b: i, lineA: h.line, lineB: anchor.line, textA: h.text, textB: anchor.text });
         }
       }

@@ -175,7 +175,7 @@ export class AnalysisSession {
       return;
     }
     if (d.traces.length === 0) d.source = 'csv';
-    markSharedStamps(d); // the removed file's stamps go with it
+    markSharedStamps(d); // the removed file's stamps go with it (and again below, once the copies are known)
     d.refreshProfile();
     this.post({ type: 'status', status: statusOf(d) });
     // A copy removed: the file it copied is no copy of anything now. Posted again only for the

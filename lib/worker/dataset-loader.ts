@@ -85,6 +85,8 @@ export class DatasetLoader {
       this.sendStatus(); // the running load picks the new files up
       // Its statuses carry the warnings: the new files are still to be read when their ends are.
       await Promise.all([markLikelyCopies(d), ...csv.map((f) => this.addCsv(f))]);
+      // Unless the load ended first: then the notes changed after its last status.
+      if (d.state !== 'loading') this.sendStatus();
       return;
     }
     d.setMeasure(measure);

@@ -7,6 +7,7 @@
 import { COPY_ENDS_BYTES, copyCandidates, endsText, likelyCopies, likelyCopyNote } from '../trace/likely-copies';
 import type { DatasetState, TraceEntry } from './dataset-state';
 import { setInputNote } from './input-notes';
+import { markSharedStamps } from './shared-stamp-notes';
 
 /**
  * Sets each entry's `copyNote` from the dataset's files as they are now; an entry already read gets
@@ -27,6 +28,8 @@ export async function markLikelyCopies(d: DatasetState): Promise<boolean> {
     t.copyOf = earlier?.name;
     setInputNote(t, 'copyNote', earlier && likelyCopyNote(t.name, earlier.name));
   }
+  // The stamp notes leave copies to these notes: checked again now, unless a load is running (its end checks them).
+  if (d.state !== 'loading') markSharedStamps(d);
   return true;
 }
 

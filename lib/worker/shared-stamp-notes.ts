@@ -6,7 +6,7 @@
  * file, which cost a pass over every file's stamps per file read, and during a read for another
  * measure took the warning away until its other file was read again.
  */
-import { copyPairKey, sharedStamps, sharedStampsNote } from '../trace/shared-stamps';
+import { sharedStamps, sharedStampsNote, type CopyPair } from '../trace/shared-stamps';
 import type { TraceFileResult } from '../trace/types';
 import type { DatasetState, TraceEntry } from './dataset-state';
 import { setInputNote } from './input-notes';
@@ -15,7 +15,7 @@ export function markSharedStamps(d: DatasetState): void {
   const read = d.traces.filter((t): t is TraceEntry & { result: TraceFileResult } => t.result !== null && t.result.outcome.kind !== 'not-a-trace');
   const notes = new Map<TraceEntry, string>();
   // Copies the likely-copy check named already keep that note alone.
-  const named = new Set(read.flatMap((t) => (t.copyOf === undefined ? [] : [copyPairKey(t.name, t.copyOf)])));
+  const named = d.traces.flatMap((t): CopyPair[] => (t.copyOf === undefined ? [] : [[t.name, t.copyOf]]));
   for (const shared of sharedStamps(read.map((t) => t.result), named)) {
     const entry = read[shared.input] as TraceEntry & { result: TraceFileResult };
     notes.set(entry, sharedStampsNote(entry.result, shared.sources.map((i) => (read[i] as TraceEntry).name), shared));

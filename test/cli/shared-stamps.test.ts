@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempDir, runCli } from '../helpers/cli';
 import { trcsessPair } from '../helpers/trcsess-pair';
-import { buildTarGz, gzip } from '../archive/build-archives';
+import { buildTar, buildTarGz, gzip } from '../archive/build-archives';
 
 const tmp = makeTempDir('waitscope-shared-stamps-');
 afterAll(() => tmp.remove());
@@ -56,6 +56,26 @@ describe('trcsess output read with the trace it was made from', () => {
     expect(gz.status).toBe(0);
     expect(gz.stderr).toContain('note: both gzipped/x.trc and gzipped/x.trc.gz were read: if one is a copy of the other, its records count twice');
     expect(gz.stderr).not.toContain('the same *** stamps');
+  });
+
+  it('leaves copies the notes before the read named to them: three alike, and an archive beside its gzip copy', async () => {
+    const three = path.join(tmp.dir, 'three');
+    mkdirSync(three);
+    for (const name of ['a.trc', 'b.trc', 'c.trc']) writeFileSync(path.join(three, name), trace);
+    const copies = await runCli(['stats', '--workers', '1', three]);
+    expect(copies.status).toBe(0);
+    // The copy notes pair b and c with a; b beside c is theirs too.
+    expect(copies.stderr.match(/has the same size and the same first and last 64 KiB as three\/a\.trc/g)).toHaveLength(2);
+    expect(copies.stderr).not.toContain('the same *** stamps');
+    const archives = path.join(tmp.dir, 'archives');
+    mkdirSync(archives);
+    const tar = await buildTar([{ path: 'x.trc', bytes: new TextEncoder().encode(trace) }]);
+    writeFileSync(path.join(archives, 'traces.tar'), tar);
+    writeFileSync(path.join(archives, 'traces.tar.gz'), gzip(tar));
+    const run = await runCli(['stats', '--workers', '1', archives]);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toContain('note: both archives/traces.tar and archives/traces.tar.gz were read: if one is a copy of the other, its records count twice');
+    expect(run.stderr).not.toContain('the same *** stamps');
   });
 
   it('says nothing when either is read alone', async () => {

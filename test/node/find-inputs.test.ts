@@ -79,7 +79,7 @@ describe('findInputs', () => {
   });
 
   it('finds nothing in an empty directory, without calling it unreadable', async () => {
-    expect(await findInputs([p('empty')])).toEqual({ files: [], unreadable: [], copyPairs: new Set() });
+    expect(await findInputs([p('empty')])).toEqual({ files: [], unreadable: [], copyPairs: [] });
   });
 
   // Permission errors need a user that chmod can stop: test/cli/inputs.test.ts runs the CLI as one.

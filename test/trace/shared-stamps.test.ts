@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyPairKey, sharedStamps, sharedStampsNote, type StampedInput } from '../../lib/trace/shared-stamps';
+import { sharedStamps, sharedStampsNote, type StampedInput } from '../../lib/trace/shared-stamps';
 import { parseTrace } from '../../lib/trace/parse-trace';
 import { CORPUS_DIR, corpusAvailable, reportCorpusMissing } from '../helpers/corpus';
 
@@ -59,11 +59,15 @@ describe('inputs that share *** stamps', () => {
     expect(sharedStamps([input('a.trc', [S1], { stampTim: true }), input('b.trc', [S1], { stampTim: true })])).toEqual([]);
   });
 
-  it('leaves a pair a copy note named already to that note, and names whole copies it did not', () => {
+  it('leaves a pair a copy note named already to that note, with every pair of its copies, and names whole copies it did not', () => {
     const a = input('a.trc', [S1, S2]);
     const copy = input('a (1).trc', [S1, S2]);
-    expect(sharedStamps([a, copy], new Set([copyPairKey('a (1).trc', 'a.trc')]))).toEqual([]);
-    expect(copyPairKey('a.trc', 'a (1).trc')).toBe(copyPairKey('a (1).trc', 'a.trc'));
+    expect(sharedStamps([a, copy], [['a (1).trc', 'a.trc']])).toEqual([]);
+    // Three alike: the copy notes pair each with the first (b-a, c-a); b-c is theirs too.
+    const b = input('b.trc', [S1, S2]);
+    const c = input('c.trc', [S1, S2]);
+    expect(sharedStamps([a, b, c], [['b.trc', 'a.trc'], ['c.trc', 'a.trc']])).toEqual([]);
+    expect(sharedStamps([a, b, c], [['b.trc', 'a.trc']])).toEqual([{ input: 2, sources: [0, 1], line: 10, text: T1 }]);
     // A trace beside an archive that holds it: no copy note before the read, so this one.
     expect(sharedStamps([a, input('traces.tar.gz:a.trc', [S1, S2])])).toEqual([{ input: 1, sources: [0], line: 10, text: T1 }]);
   });

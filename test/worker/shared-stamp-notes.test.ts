@@ -35,6 +35,23 @@ describe('trcsess output dropped with its trace', () => {
     expect(warnings(h, 'd')).toEqual([['combined.trc', [NO_BANNER]]]);
   });
 
+  it('leaves three copies of one trace to the likely-copy notes, also once the first is removed', async () => {
+    const h = new SessionHarness();
+    await h.send({ type: 'add-files', datasetId: 'd', files: [file('a.trc', trace), file('b.trc', trace), file('c.trc', trace)], event: EVENT });
+    const copyOf = (later: string, earlier: string) => `${later} has the same size and the same first and last 64 KiB as ${earlier}: if one is a copy of the other, its records count twice`;
+    expect(warnings(h, 'd')).toEqual([
+      ['a.trc', []],
+      ['b.trc', [copyOf('b.trc', 'a.trc')]],
+      ['c.trc', [copyOf('c.trc', 'a.trc')]],
+    ]);
+    // c is now the copy of b, and b beside c is still left to that note.
+    await h.send({ type: 'remove-file', datasetId: 'd', name: 'a.trc' });
+    expect(warnings(h, 'd')).toEqual([
+      ['b.trc', []],
+      ['c.trc', [copyOf('c.trc', 'b.trc')]],
+    ]);
+  });
+
   it('a trace dropped after its trcsess output was read puts the warning on the output', async () => {
     const h = new SessionHarness();
     await h.send({ type: 'add-files', datasetId: 'd', files: [file('combined.trc', trcsess)], event: EVENT });
