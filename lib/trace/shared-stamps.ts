@@ -9,9 +9,10 @@
  * a guess: both inputs stay, and the user is told. The CLI (lib/cli/load-dataset.ts) and the page
  * (lib/worker/shared-stamp-notes.ts) say the same.
  *
- * Not checked: traces whose records carry no `tim` (before 10g, trace-format.md), and stamps whose
- * `tim` is their own wall time (an LGWR trace of warnings alone; strace and fio output): two hosts
- * can write the same millisecond.
+ * Not checked: a stamp with no WAIT `tim` after it (anchors take theirs from WAITs: before 10g WAITs
+ * have none, trace-format.md; a level 1 trace has no WAITs), and stamps whose `tim` is their own
+ * wall time (an LGWR trace of warnings alone; strace and fio output): two hosts can write the same
+ * millisecond.
  */
 import type { SessionMarker, TimeAnchor, TraceFacts } from './types';
 
