@@ -150,7 +150,7 @@ export interface TimeAnchor {
   timLine: number | null;
   /** Index into `sessions`: in trcsess output each process has its own `tim` base. */
   session: number;
-  /** `tim` is the stamp's own wall time in µs, not a record's (an LGWR trace of warnings alone; strace and fio output). */
+  /** `tim` is not a record's: the stamp's own wall time in µs (an LGWR trace of warnings alone; strace and fio output), or the page's synthetic clock. */
   stampTim?: true;
 }
 
