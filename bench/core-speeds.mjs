@@ -58,7 +58,24 @@ export async function runCoreSpeeds({ file, mb = 128, rounds = 3, taskset = 'tas
       results.push({ core, medianMs: NaN, sampleBytes: 0, pinnedTo: null, error: message });
     }
   }
-  return { cores: results, rounds, notTimed: cores.length - timed.length };
+  return { cores: results, together: await runTogether({ file, mb, rounds, taskset, cores: results.filter((c) => c.error === null).map((c) => c.core) }), rounds, notTimed: cores.length - timed.length };
+}
+
+/**
+ * The same pass on every measured core at once, each child pinned to its core: null with fewer than
+ * two. Why: `waitscope profile` runs a thread on each core at once, and in one minute of this VM
+ * each core alone ran the pass at its usual speed (1,037 and 1,049 MB/s) and mawk ran 1.08x its
+ * usual time, while the two-thread profile took 1.6x its usual CPU time (2.57 s against 1.56 s;
+ * 2026-12-04, 23:15 and 23:45 UTC): cores that slow each other show only when both run.
+ */
+async function runTogether({ file, mb, rounds, taskset, cores }) {
+  if (cores.length < 2) return null;
+  try {
+    const runs = await Promise.all(cores.map((core) => runProfileParts({ file, mb, rounds, only: 'profile', prefix: [taskset, '-c', String(core)] })));
+    return runs.map((r, i) => ({ core: cores[i], medianMs: median(r.times.profile), pinnedTo: r.cpusAllowed }));
+  } catch (error) {
+    return { error: (error instanceof Error ? error.message : String(error)).split('\n')[0] };
+  }
 }
 
 export function formatCoreSpeeds(speeds) {
@@ -71,5 +88,15 @@ export function formatCoreSpeeds(speeds) {
       : `  core ${c.core}: ${c.medianMs.toFixed(0).padStart(5)} ms per ${(c.sampleBytes / 2 ** 20).toFixed(0)} MiB (${((c.sampleBytes / 1e6 / c.medianMs) * 1000).toFixed(0)} MB/s), ${(c.medianMs / fastest).toFixed(2)}x the fastest core's time`,
   );
   const left = speeds.notTimed > 0 ? `; ${speeds.notTimed} more cores not timed` : '';
-  return [...lines, `  (info) the profile's in-process pass on one thread pinned to each core (with V8's own threads), median of ${speeds.rounds} rounds after a warm-up${left}`].join('\n');
+  return [...lines, ...togetherLines(speeds), `  (info) the profile's in-process pass on one thread pinned to each core (with V8's own threads), median of ${speeds.rounds} rounds after a warm-up${left}`].join('\n');
+}
+
+/** The cores at once, each against its own time alone (above it). */
+function togetherLines(speeds) {
+  const together = speeds.together ?? null;
+  if (together === null) return [];
+  if (!Array.isArray(together)) return [`  all at once: not measured (${together.error})`];
+  const alone = new Map(speeds.cores.map((c) => [c.core, c.medianMs]));
+  const each = together.map((t) => `core ${t.core} ${t.medianMs.toFixed(0)} ms (${(t.medianMs / alone.get(t.core)).toFixed(2)}x its time alone)`);
+  return [`  all ${together.length} at once: ${each.join(', ')}; waitscope profile runs a thread on each core at once`];
 }

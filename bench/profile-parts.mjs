@@ -17,10 +17,13 @@
 // first MB MiB of the benchmark trace in the 4 MiB chunks the CLI reads, after one warm-up round.
 //
 //   node bench/profile-parts.mjs            (MB=256 ROUNDS=7)
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { importTs } from '../scripts/import-ts.mjs';
+
+const execFileAsync = promisify(execFile);
 
 export const PARTS = [
   { key: 'parse', name: 'parse only (as stats)' },
@@ -58,12 +61,10 @@ export async function runProfileParts({ file, mb = Number(process.env.MB ?? 256)
   if (only !== null && !PARTS.some(({ key }) => key === only)) throw new Error(`no part '${only}': the parts are ${PARTS.map(({ key }) => key).join(', ')}`);
   const argv = [process.execPath, ...flags, fileURLToPath(import.meta.url), '--child', file, String(mb), String(rounds), ...(only ? [only] : [])];
   const [command, ...args] = [...prefix, ...argv];
-  const out = execFileSync(command, args, {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 1 << 20,
-  });
-  return { ...JSON.parse(out), flags: flags.join(' ') };
+  // Not execFileSync: core-speeds.mjs runs a child per core at once.
+  const { stdout, stderr } = await execFileAsync(command, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (stderr) process.stderr.write(stderr);
+  return { ...JSON.parse(stdout), flags: flags.join(' ') };
 }
 
 export function formatProfileParts(r, { bytes }) {

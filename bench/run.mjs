@@ -11,7 +11,7 @@
 // Files: generate-trace.mjs makes/caches the input; measure.mjs times one child and reads its peak
 // RSS; compare-bench.mjs times `waitscope compare --json` on the book's 40 files against `stats --json` on them
 // (book-folders.mjs makes them); profile-parts.mjs splits a profile's pass into the parse, the hand-over
-// of calls and WAITs, and the collector, and core-speeds.mjs times that pass pinned to each core; stats-bench.mjs times the statistics of `waitscope compare` (run last); this file
+// of calls and WAITs, and the collector, and core-speeds.mjs times that pass pinned to each core, then on all at once; stats-bench.mjs times the statistics of `waitscope compare` (run last); this file
 // warms the cache, runs every tool RUNS times (round-robin, so drift such as thermal or
 // a noisy neighbour hits all tools alike) and prints the table and the targets.
 import { execFileSync } from 'node:child_process';
@@ -231,7 +231,7 @@ async function main() {
   // issue 14: the profile's pass in parts (parse, hand-over, collector), one thread, in the same minute.
   console.log('\nthe profile\'s pass in parts (bench/profile-parts.mjs):');
   console.log(formatProfileParts(await runProfileParts({ file }), { bytes: trace.bytes }));
-  console.log('\nthe same pass pinned to each core (bench/core-speeds.mjs):');
+  console.log('\nthe same pass pinned to each core, then on all at once (bench/core-speeds.mjs):');
   console.log(formatCoreSpeeds(await runCoreSpeeds({ file })));
 
   // issue 13: compare --json on the book's 40 files against stats --json over the same folders.

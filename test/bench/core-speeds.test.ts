@@ -57,6 +57,21 @@ describe('runCoreSpeeds', () => {
     expect(printed[0]).toMatch(/^ {2}core 0: +\d+ ms per \d+ MiB \(\d+ MB\/s\), 1\.00x the fastest core's time$/);
     expect(printed[1]).toMatch(/^ {2}core 4095: not measured \(.*taskset.*\)$/);
     expect(printed[2]).toContain('median of 2 rounds');
+    // One core measured: nothing to run at once.
+    expect(speeds?.together).toBeNull();
+  }, 120_000);
+
+  it.runIf(tasksetHere)('runs the pass on every measured core at once, each child pinned to its core', async () => {
+    // Core 0 twice: two children at once, both pinned there (every machine has a core 0).
+    const speeds = await runCoreSpeeds({ file: loopTrace(), mb: 1, rounds: 2, cores: [0, 0] });
+    const together = speeds?.together;
+    expect(Array.isArray(together)).toBe(true);
+    expect((together as { core: number; medianMs: number; pinnedTo: string }[]).map((t) => [t.core, t.pinnedTo])).toEqual([
+      [0, '0'],
+      [0, '0'],
+    ]);
+    for (const t of together as { medianMs: number }[]) expect(t.medianMs).toBeGreaterThan(0);
+    expect(formatCoreSpeeds(speeds).split('\n')[2]).toMatch(/^ {2}all 2 at once: core 0 \d+ ms \(\d+\.\d\dx its time alone\), core 0 \d+ ms/);
   }, 120_000);
 
   it('says "not measured" where taskset does not run', async () => {
@@ -78,5 +93,18 @@ describe('runCoreSpeeds', () => {
     expect(printed).toContain("core 0:   200 ms per 128 MiB (671 MB/s), 2.00x the fastest core's time");
     expect(printed).toContain("core 1:   100 ms per 128 MiB (1342 MB/s), 1.00x the fastest core's time");
     expect(printed).toContain('median of 3 rounds after a warm-up; 6 more cores not timed');
+    // Without a run at once (a run before it was measured, or one core), no line for it.
+    expect(printed.split('\n')).toHaveLength(3);
+  });
+
+  it("prints each core's time with the others running against its time alone", () => {
+    const cores = [
+      { core: 0, medianMs: 200, sampleBytes: 128 * 2 ** 20, pinnedTo: '0', error: null },
+      { core: 1, medianMs: 100, sampleBytes: 128 * 2 ** 20, pinnedTo: '1', error: null },
+    ];
+    const printed = formatCoreSpeeds({ cores, together: [{ core: 0, medianMs: 220, pinnedTo: '0' }, { core: 1, medianMs: 160, pinnedTo: '1' }], rounds: 3, notTimed: 0 }).split('\n');
+    // 220 / 200 and 160 / 100.
+    expect(printed[2]).toBe('  all 2 at once: core 0 220 ms (1.10x its time alone), core 1 160 ms (1.60x its time alone); waitscope profile runs a thread on each core at once');
+    expect(formatCoreSpeeds({ cores, together: { error: 'Command failed: taskset' }, rounds: 3, notTimed: 0 }).split('\n')[2]).toBe('  all at once: not measured (Command failed: taskset)');
   });
 });
