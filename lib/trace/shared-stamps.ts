@@ -24,7 +24,7 @@ export interface StampedInput {
   anchors: readonly Pick<TimeAnchor, 'line' | 'text' | 'wall' | 'tim' | 'stampTim' | 'session'>[];
 }
 
-/** An input that holds records of other inputs (by index), with one stamp it shares: its line there, and the stamp as written. */
+/** An input that holds records of other inputs (by index), with one stamp it shares: its line there, and its text as star-lines.ts reads it. */
 export interface SharedStamps {
   input: number;
   sources: number[];
