@@ -126,11 +126,11 @@ async function walk(dir: string, root: string, take: Take, unreadable: string[],
     const shown = (f: string) => path.join(path.basename(root), path.relative(root, path.join(dir, f)));
     const plainInputs = plain === null ? undefined : taken.get(plain);
     if (plain === null || plainInputs === undefined) continue;
-    notes.push(`note: both ${shown(plain)} and ${shown(file)} were read: if one is a copy of the other, its records count twice`);
+    const [plainName, gzName] = [shown(plain), shown(file)];
+    notes.push(`note: both ${plainName} and ${gzName} were read: if one is a copy of the other, its records count twice`);
     // The inputs the note pairs: the two files, or an archive's members with the same path inside each.
-    const inside = (name: string, archive: string) => name.slice(archive.length);
     for (const a of plainInputs) {
-      const b = inputs.find((n) => inside(n, shown(file)) === inside(a, shown(plain)));
+      const b = inputs.find((n) => n.slice(gzName.length) === a.slice(plainName.length));
       if (b !== undefined) copyPairs.push([a, b]);
     }
   }
