@@ -111,7 +111,7 @@ const NODE_ONLY_GLOBALS = ['Buffer', '__dirname', '__filename', 'require'].map((
 
 export default defineConfig(
   {
-    ignores: ['.next/**', 'node_modules/**', 'dist/**', 'coverage/**', '.bench-cache/**', 'data/**', 'next-env.d.ts'],
+    ignores: ['.next/**', 'node_modules/**', 'dist/**', 'coverage/**', '.bench-cache/**', 'data/**', 'next-env.d.ts', 'public/offline-report/**'],
   },
   {
     files: [SOURCE],
