@@ -1,9 +1,9 @@
 /**
  * What can go wrong inside an archive, in words that name the archive and the member. Two kinds:
- * a member cut short (`MemberCutError`, a GzipError, so the parser keeps what came before and warns,
+ * a member cut short (`MemberCutError`, a CompressedDataError, so the parser keeps what came before and warns,
  * as it does for a cut .trc.gz), and everything else (`ArchiveError`: the member gives nothing).
  */
-import { GzipError } from '../trace/compression';
+import { CompressedDataError } from '../trace/compression';
 
 export class ArchiveError extends Error {
   /** `cutInside`: the member the archive was cut inside, whose own read says how far it got. */
@@ -17,7 +17,7 @@ export class ArchiveError extends Error {
 }
 
 /** The member's bytes stop before its stated size: the archive was cut short (copied short, still being written). */
-export class MemberCutError extends GzipError {
+export class MemberCutError extends CompressedDataError {
   constructor(got: number, of: number | null) {
     super(of === null ? `the archive ends inside this member, after ${count(got)} bytes of it` : `the member ends after ${count(got)} of ${count(of)} bytes (the archive is cut short)`);
   }

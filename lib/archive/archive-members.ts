@@ -4,11 +4,11 @@
  * `openMember` is the one way back to a member's bytes for every later pass (parse, outliers,
  * context lines, profile), in the CLI and in the page.
  */
-import { peek } from '../trace/compression';
+import { decompressedHead, peek } from '../trace/compression';
 import { ARCHIVE_LIMITS, ArchiveError, count, MAX_NESTING, MemberCutError, type ArchiveLimits } from './archive-error';
 import type { ArchiveEntry } from './archive-entry';
 import { blobAccess, sliceAccess, type RandomAccess } from './random-access';
-import { inflatedHead, isGzipHead, sniffArchive, type ArchiveFormat } from './sniff-archive';
+import { sniffArchive, type ArchiveFormat } from './sniff-archive';
 import { isTraceName, looksLikeTraceHead, TRACE_SNIFF_BYTES } from './trace-pick';
 
 /** Where a member is: its path in each archive from the outermost in, and its bytes' place in the outermost file when stored as they are. */
@@ -82,7 +82,8 @@ async function walk(level: Level, format: ArchiveFormat, root: string, chain: st
         continue;
       }
       await close();
-      const text = isGzipHead(head) ? await inflatedHead(head, TRACE_SNIFF_BYTES) : head;
+      // A member *.trc.gz or *.trc.xz is taken by its name; any other by its content, unwrapped.
+      const text = await decompressedHead(head, TRACE_SNIFF_BYTES);
       if (!isTraceName(e.path) && !looksLikeTraceHead(text)) {
         out.skipped++;
         continue;

@@ -4,7 +4,7 @@
  * 4.3.16). tar: "ustar" at offset 257 (POSIX.1-1988 and GNU tar both write it). gzip: 1F 8B; a
  * gzip whose inflated data starts with a tar header is a tar.gz, any other gzip is one file.
  */
-import { gunzip } from '../trace/compression';
+import { decompressedHead } from '../trace/compression';
 
 export type ArchiveFormat = 'zip' | 'tar' | 'tar.gz';
 
@@ -23,26 +23,6 @@ export function isTarHead(h: Uint8Array): boolean {
 export async function sniffArchive(head: Uint8Array): Promise<ArchiveFormat | null> {
   if (isZipHead(head)) return 'zip';
   if (isTarHead(head)) return 'tar';
-  if (isGzipHead(head)) return isTarHead(await inflatedHead(head, ARCHIVE_SNIFF_BYTES)) ? 'tar.gz' : null;
+  if (isGzipHead(head)) return isTarHead(await decompressedHead(head, ARCHIVE_SNIFF_BYTES)) ? 'tar.gz' : null;
   return null;
-}
-
-/**
- * The first `n` inflated bytes of gzip data of which only `head` (a few KiB) is at hand, its end
- * expected to be missing. All of `head` is inflated, never stopped early: Node 20's
- * DecompressionStream throws an uncaught error when cancelled while zlib still has output.
- */
-export async function inflatedHead(head: Uint8Array, n: number): Promise<Uint8Array> {
-  const out = new Uint8Array(n);
-  let have = 0;
-  try {
-    for await (const chunk of gunzip((async function* () { yield head; })())) {
-      const part = chunk.subarray(0, n - have);
-      out.set(part, have);
-      have += part.length;
-    }
-  } catch {
-    // The head ends inside the gzip data, or is not gzip at all: what was inflated is the answer.
-  }
-  return out.subarray(0, have);
 }

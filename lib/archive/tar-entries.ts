@@ -5,7 +5,7 @@
  * can read a large member in place, in ranges on all cores, as it reads a plain file.
  */
 import { extract as tarExtract, type Header } from 'tar-stream';
-import { gunzip, GzipError, GZIP_CUT } from '../trace/compression';
+import { gunzip, CompressedDataError, GZIP_CUT } from '../trace/compression';
 import { ArchiveError, count, guardExpansion, MemberCutError, type ArchiveLimits } from './archive-error';
 import { coalesce, counted, type ArchiveEntry } from './archive-entry';
 
@@ -128,10 +128,10 @@ function drain(entry: TarEntryStream): Promise<boolean> {
   });
 }
 
-const isCut = (error: unknown) => (error instanceof GzipError && error.message === GZIP_CUT) || (error instanceof Error && error.message === 'Unexpected end of data');
+const isCut = (error: unknown) => (error instanceof CompressedDataError && error.message === GZIP_CUT) || (error instanceof Error && error.message === 'Unexpected end of data');
 
 function describe(error: unknown): string {
-  if (error instanceof GzipError) return error.message;
+  if (error instanceof CompressedDataError) return error.message;
   return error instanceof Error ? error.message : String(error);
 }
 

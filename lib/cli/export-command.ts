@@ -63,7 +63,7 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
   });
   const inputs = found.files.filter((_, i) => !formats[i]);
   if (inputs.length === 0 && found.files.length > 0) throw new ExitError(2, `no Oracle trace among the inputs: ${EXPORT_NEEDS_TRACES}`);
-  if (inputs.length === 0) throw new ExitError(2, `no trace files found in ${positionals.join(', ')} (looked for *.trc, *.trc.gz, archives and files that look like traces)`);
+  if (inputs.length === 0) throw new ExitError(2, `no trace files found in ${positionals.join(', ')} (looked for *.trc, *.trc.gz, *.trc.xz, archives and files that look like traces)`);
   const total = inputs.reduce((n, f) => n + f.size, 0);
   const progress = progressLine(2 * total, stderr);
   // One pool for both passes: its worker, warm from the first, writes calls.parquet in the second.

@@ -100,7 +100,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
     copyPairs.push(found.copyPairs);
     if (found.unreadable.length > 0) throw new ExitError(1, found.unreadable.join('\n'));
     for (const note of found.inputNotes ?? []) stderr.write(safeText(`${note}\n`));
-    if (found.files.length === 0) throw new ExitError(2, `no trace files found in ${args.paths.join(', ')} (looked for *.trc, *.trc.gz, archives and files that look like traces, strace or fio output)`);
+    if (found.files.length === 0) throw new ExitError(2, `no trace files found in ${args.paths.join(', ')} (looked for *.trc, *.trc.gz, *.trc.xz, archives and files that look like traces, strace or fio output)`);
     inputs.push(found.files);
   }
   mark('find inputs');

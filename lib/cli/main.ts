@@ -60,8 +60,8 @@ classes; with --where size (decided while reading) sizes use --block-size or 8 K
 comparisons of ela (or e; µs), dep and the group keys with = != < <= > >=, joined by and, or, not and
 parentheses, e.g. --where "ela >= 1000 and module = 'SQL*Plus'" or --where "p1 = 3".
 
-All inputs form one dataset. Directories are read recursively (*.trc, *.trc.gz and files that look
-like traces). gzip is detected by content. Options: --workers N (default: one per core).
+All inputs form one dataset. Directories are read recursively (*.trc, *.trc.gz, *.trc.xz and files
+that look like traces). gzip and xz are detected by content. Options: --workers N (default: one per core).
 
 strace -T output and fio latency logs or json+ output are read too, told by content: each syscall
 (fdatasync, pwrite64, …) or fio latency (clat write, lat sync, …) is an event, e.g.

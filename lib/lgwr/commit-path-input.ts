@@ -93,7 +93,7 @@ export async function readCommitPathFile(fileName: string, open: () => AsyncIter
     },
   });
   // A source that failed inside gzip data (an I/O error) is that failure, not a cut file.
-  if (scanned.gzipError?.fromSource) throw scanned.gzipError.sourceError;
+  if (scanned.dataError?.fromSource) throw scanned.dataError.sourceError;
   const scan = scanned.scan;
   if (scan === null) throw new Error(`${fileName}: ${scanned.compression.kind === 'unsupported' ? `a ${scanned.compression.format} file, which waitscope does not read` : 'not readable'}`);
   const lgwr = isLgwrTrace(fileName, scan.facts);

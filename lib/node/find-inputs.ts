@@ -8,7 +8,7 @@ import { fileAccess, type InputSource } from './file-chunks';
 import { describeError } from './file-error';
 import { withoutRepeatedFiles } from './duplicate-inputs';
 import type { CopyPair } from '../trace/shared-stamps';
-import { sniffCompression, unsupportedCompressionText } from '../trace/compression';
+import { decompressedHead, sniffCompression, unsupportedCompressionText } from '../trace/compression';
 
 export interface InputFile extends InputSource {
   /** As shown to the user: the path as given, or relative to the directory given; `archive.zip:dir/x.trc` for a member. */
@@ -30,7 +30,7 @@ export interface FoundInputs {
 /**
  * Expands the command line's FILE_OR_DIR arguments. A file named on the command line is always
  * read (a non-trace gets a clear message later); in a directory, read recursively, a file is
- * taken when it is named *.trc or *.trc.gz or when its first bytes look like a trace.
+ * taken when it is named *.trc, *.trc.gz or *.trc.xz, or when its first bytes look like a trace.
  *
  * The file system calls are synchronous: nothing else runs on this thread before the inputs are
  * known, and each asynchronous call was a round trip through libuv's thread pool (the first one
@@ -83,7 +83,7 @@ type Take = (file: string, name: string, size: number) => Promise<string[]>;
 /**
  * `notes` gets a line for each file of the directory left out that a person would miss: one
  * compressed in a format waitscope does not read (named as for a single file: parse-trace.ts), and
- * a trace read twice as `x.trc` and `x.trc.gz` beside it.
+ * a trace read twice as `x.trc` and `x.trc.gz` (or `x.trc.xz`) beside it.
  */
 async function walk(dir: string, root: string, take: Take, unreadable: string[], notes: string[], copyPairs: CopyPair[]): Promise<void> {
   let entries;
@@ -122,15 +122,15 @@ async function walk(dir: string, root: string, take: Take, unreadable: string[],
     }
   }
   for (const [file, inputs] of taken) {
-    const plain = file.endsWith('.gz') ? file.slice(0, -3) : null;
+    const plain = file.endsWith('.gz') || file.endsWith('.xz') ? file.slice(0, -3) : null;
     const shown = (f: string) => path.join(path.basename(root), path.relative(root, path.join(dir, f)));
     const plainInputs = plain === null ? undefined : taken.get(plain);
     if (plain === null || plainInputs === undefined) continue;
-    const [plainName, gzName] = [shown(plain), shown(file)];
-    notes.push(`note: both ${plainName} and ${gzName} were read: if one is a copy of the other, its records count twice`);
+    const [plainName, packedName] = [shown(plain), shown(file)];
+    notes.push(`note: both ${plainName} and ${packedName} were read: if one is a copy of the other, its records count twice`);
     // The inputs the note pairs: the two files, or an archive's members with the same path inside each.
     for (const a of plainInputs) {
-      const b = inputs.find((n) => n.slice(gzName.length) === a.slice(plainName.length));
+      const b = inputs.find((n) => n.slice(packedName.length) === a.slice(plainName.length));
       if (b !== undefined) copyPairs.push([a, b]);
     }
   }
@@ -151,7 +151,9 @@ function readable(file: string, unreadable: string[]): boolean {
  * In a directory, a file is read when its content is a trace, an archive (read as the traces it
  * holds, as if it were a folder) or strace/fio output (lib/sysio); its head is read once for all three.
  */
-async function worthReading(file: string, head: Uint8Array | null): Promise<boolean> {
+async function worthReading(file: string, raw: Uint8Array | null): Promise<boolean> {
+  // fileHead unwraps gzip; xz only asynchronously.
+  const head = raw !== null && sniffCompression(raw).kind === 'xz' ? await decompressedHead(raw, TRACE_SNIFF_BYTES) : raw;
   if (head !== null && looksLikeTraceHead(head)) return true;
   if ((await archiveFormatOf(fileAccess(file))) !== null) return true;
   return head !== null && sysioFormatOfHead(head) !== null;

@@ -108,7 +108,7 @@ export async function scanCoOccurrence(source: AsyncIterable<Uint8Array>, file: 
   };
   // No event is selected (NO_EVENT): no wait is kept, and onWait sees every one.
   const scanned = await scanTrace(source, { event: NO_EVENT, fileName: '', fileIndex: file.fileIndex, keep: 'counts', visitor: { onWait } });
-  if (scanned.gzipError?.fromSource) throw scanned.gzipError.sourceError;
+  if (scanned.dataError?.fromSource) throw scanned.dataError.sourceError;
 }
 
 /** Writes into `hits` the indices of windows of `domain` whose [start, end] meets [begin, end]; returns how many. */

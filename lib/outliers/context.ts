@@ -13,7 +13,7 @@
  * it were the wait's (tracing may have started after the wait's own parse).
  */
 import { ascii, decodeText, matchAt } from '../trace/bytes';
-import { decompress, GzipError } from '../trace/compression';
+import { decompress, CompressedDataError } from '../trace/compression';
 import { VisitingScanner, type RecordPosition, type VisitedCall } from '../trace/trace-visitor';
 import { NO_EVENT } from '../trace/types';
 import { waitCursorEnd } from '../trace/wait-line';
@@ -139,7 +139,7 @@ export async function readContexts(source: AsyncIterable<Uint8Array>, targets: r
       }
     }
   } catch (error) {
-    if (!(error instanceof GzipError)) throw error;
+    if (!(error instanceof CompressedDataError)) throw error;
     if (error.fromSource) throw error.sourceError;
   }
   if (stopped) await input.return?.();

@@ -49,9 +49,9 @@ export const distributionsSchema = z.object({
 
 export const reportFileSchema = z.object({
   name: z.string(),
-  /** Bytes as read (compressed size for gzip). */
+  /** Bytes as read (the compressed size for gzip and xz). */
   bytes: count,
-  compression: z.enum(['none', 'gzip']),
+  compression: z.enum(['none', 'gzip', 'xz']),
   oracleVersion: z.string().nullable(),
   outcome: z.enum(['parsed', 'no-event', 'not-a-trace']),
   /** Waits of the event in this file. */

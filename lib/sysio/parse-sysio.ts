@@ -26,19 +26,23 @@ export interface ParseSysioOptions {
   signal?: AbortSignal;
 }
 
-/** The file's format by its first bytes (after gzip), and a stream that still yields every byte. */
+/** The file's format by its first bytes (after gzip or xz), and a stream that still yields every byte. */
 export async function sniffSysio(chunks: AsyncIterable<Uint8Array>): Promise<{ format: SysioFormat | null; compression: TraceFileResult['compression'] | null; bytes: AsyncIterable<Uint8Array> }> {
   const unwrapped = await decompress(chunks);
-  const compression = unwrapped.compression.kind === 'gzip' ? 'gzip' : unwrapped.compression.kind === 'none' ? 'none' : null;
+  const kind = unwrapped.compression.kind;
+  const compression = kind === 'unsupported' ? null : kind;
   if (compression === null) return { format: null, compression, bytes: unwrapped.bytes };
-  const { head, stream } = await peek(unwrapped.bytes, SNIFF_BYTES);
+  const { head, stream, close } = await peek(unwrapped.bytes, SNIFF_BYTES);
   const text = new TextDecoder('utf-8').decode(head);
-  return { format: sniffSysioFormat(text), compression, bytes: stream };
+  const format = sniffSysioFormat(text);
+  // Not strace or fio: the caller reads the file again as a trace, and an xz decoder left open would hold its lock (xz-unwrap.ts).
+  if (format === null) await close();
+  return { format, compression, bytes: stream };
 }
 
 /**
  * Reads a strace or fio file; null when its content is neither (then it is for the trace parser).
- * A GzipError (cut or corrupt gzip) propagates, as the caller's message for an unreadable file.
+ * A CompressedDataError (cut or corrupt gzip) propagates, as the caller's message for an unreadable file.
  */
 export async function parseSysio(chunks: AsyncIterable<Uint8Array>, options: ParseSysioOptions): Promise<TraceFileResult | null> {
   let bytesRead = 0;

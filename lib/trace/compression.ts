@@ -1,12 +1,17 @@
 /**
  * Compression is told by magic bytes, never by file name (style.md §3): a `.gz` name over plain
  * text works, and so does a plain name over gzip. gzip is unwrapped while streaming with
- * `DecompressionStream`, which Node (18+) and browsers both have, so there is one code path.
+ * `DecompressionStream`, which Node (18+) and browsers both have, so there is one code path; xz
+ * with xz-decompress (xz-unwrap.ts), WebAssembly that runs in both as well.
  */
+import { CompressedDataError, corruptText, GZIP_CUT } from './compressed-data-error';
+import { unxz } from './xz-unwrap';
+export { CompressedDataError, corruptText, cutText, GZIP_CUT, type CompressedFormat } from './compressed-data-error';
 
 export type SniffedCompression =
   | { kind: 'none' }
   | { kind: 'gzip' }
+  | { kind: 'xz' }
   | { kind: 'unsupported'; format: string; hint: string };
 
 /** Bytes needed to tell every format below apart. */
@@ -15,9 +20,8 @@ export const SNIFF_LENGTH = 6;
 export function sniffCompression(head: Uint8Array): SniffedCompression {
   const at = (i: number) => head[i];
   if (at(0) === 0x1f && at(1) === 0x8b) return { kind: 'gzip' };
-  if (at(0) === 0xfd && at(1) === 0x37 && at(2) === 0x7a && at(3) === 0x58 && at(4) === 0x5a && at(5) === 0x00) {
-    return { kind: 'unsupported', format: 'xz', hint: 'xz -dk FILE' };
-  }
+  // The xz stream header's magic bytes (The .xz File Format 1.2.1, §2.1.1.1).
+  if (at(0) === 0xfd && at(1) === 0x37 && at(2) === 0x7a && at(3) === 0x58 && at(4) === 0x5a && at(5) === 0x00) return { kind: 'xz' };
   if (at(0) === 0x42 && at(1) === 0x5a && at(2) === 0x68) return { kind: 'unsupported', format: 'bzip2', hint: 'bunzip2 -k FILE' };
   if (at(0) === 0x28 && at(1) === 0xb5 && at(2) === 0x2f && at(3) === 0xfd) return { kind: 'unsupported', format: 'zstd', hint: 'zstd -d FILE' };
   // zip is no compression of one trace but an archive of files: lib/archive reads it (and tar,
@@ -29,14 +33,18 @@ export function sniffCompression(head: Uint8Array): SniffedCompression {
 
 /** Why a file compressed as waitscope does not read is not read, and how to decompress `file`: "xz-compressed; waitscope reads …". */
 export function unsupportedCompressionText(compression: Extract<SniffedCompression, { kind: 'unsupported' }>, file: string): string {
-  return `${compression.format}-compressed; waitscope reads plain and gzip traces, so decompress it first (${compression.hint.replace('FILE', file)})`;
+  return `${compression.format}-compressed; waitscope reads plain, gzip and xz traces, so decompress it first (${compression.hint.replace('FILE', file)})`;
 }
 
-/** Reads at least `n` bytes (or all there is) and hands back a stream that still yields them. */
+/**
+ * Reads at least `n` bytes (or all there is) and hands back a stream that still yields them, and
+ * `close`, which ends the source for a caller that will not read `stream` (an xz source holds its
+ * decoder's lock until it ends: xz-unwrap.ts).
+ */
 export async function peek(
   source: AsyncIterable<Uint8Array>,
   n: number,
-): Promise<{ head: Uint8Array; stream: AsyncIterable<Uint8Array> }> {
+): Promise<{ head: Uint8Array; stream: AsyncIterable<Uint8Array>; close: () => Promise<void> }> {
   const iterator = source[Symbol.asyncIterator]();
   const taken: Uint8Array[] = [];
   let have = 0;
@@ -67,30 +75,12 @@ export async function peek(
       yield next.value;
     }
   }
-  return { head, stream: replay() };
+  const close = async () => {
+    if (!finished) await iterator.return?.();
+  };
+  return { head, stream: replay(), close };
 }
 
-/**
- * The stream ended inside the gzip data, or the data is corrupt. The message is ours, never the
- * platform's: Chromium's reads "Failed to execute 'close' on 'WritableStreamDefaultWriter': …",
- * which tells a person nothing about their file (issue 12).
- */
-export class GzipError extends Error {
-  /** The source failed (an I/O error, a Cancel), not the gzip data: the message is the source's own. */
-  readonly fromSource: boolean;
-  /** What the source threw, when it failed. */
-  readonly sourceError: unknown;
-
-  constructor(message: string, source?: { error: unknown }) {
-    super(message);
-    this.fromSource = source !== undefined;
-    this.sourceError = source?.error;
-  }
-}
-
-/** Why gzip data could not be read to its end, in words for the person whose file it is. */
-export const GZIP_CUT = 'the gzip data ends early (the file was cut short, or its last bytes are damaged)';
-export const GZIP_CORRUPT = 'the gzip data is corrupt';
 
 /** Unwraps gzip with back-pressure: the next compressed chunk is written only when the last was consumed. */
 export async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -130,10 +120,11 @@ export async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator
       if (!sourceDone) await Promise.resolve(chunks.return?.()).catch(() => undefined);
     }
   })();
-  const failure = (inflater: unknown): GzipError => {
+  const failure = (inflater: unknown): CompressedDataError => {
     const fromSource = sourceError as { error: unknown } | null;
-    if (fromSource) return new GzipError(fromSource.error instanceof Error ? fromSource.error.message : String(fromSource.error), fromSource);
-    return new GzipError(allWritten && !failedCheck(inflater) ? GZIP_CUT : GZIP_CORRUPT);
+    if (fromSource) return new CompressedDataError(fromSource.error instanceof Error ? fromSource.error.message : String(fromSource.error), fromSource);
+    const cut = allWritten && !failedCheck(inflater);
+    return new CompressedDataError(cut ? GZIP_CUT : corruptText('gzip'), undefined, !cut);
   };
   let finished = false;
   try {
@@ -185,8 +176,8 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<v
 export interface DecompressedTrace {
   compression: SniffedCompression;
   /**
-   * The decompressed bytes: gzip unwrapped (a GzipError where its data ends early or is corrupt),
-   * anything else as stored (an unsupported format is refused by the caller, not here).
+   * The decompressed bytes: gzip and xz unwrapped (a CompressedDataError where the data ends early
+   * or is corrupt), anything else as stored (an unsupported format is refused by the caller, not here).
    */
   bytes: AsyncIterable<Uint8Array>;
 }
@@ -198,7 +189,31 @@ export interface DecompressedTrace {
 export async function decompress(source: AsyncIterable<Uint8Array>): Promise<DecompressedTrace> {
   const { head, stream } = await peek(source, SNIFF_LENGTH);
   const compression = sniffCompression(head);
-  return { compression, bytes: compression.kind === 'gzip' ? gunzip(stream) : stream };
+  return { compression, bytes: compression.kind === 'gzip' ? gunzip(stream) : compression.kind === 'xz' ? unxz(stream) : stream };
+}
+
+/**
+ * Up to `n` of the first bytes `head` decompresses to (gzip or xz; plain bytes as they are), for
+ * telling what a file is by its content: a head that ends inside the data gives what came out of it.
+ */
+export async function decompressedHead(head: Uint8Array, n: number): Promise<Uint8Array> {
+  const out = new Uint8Array(n);
+  let have = 0;
+  try {
+    const { compression, bytes } = await decompress((async function* () { yield head; })());
+    for await (const chunk of bytes) {
+      const part = chunk.subarray(0, n - have);
+      out.set(part, have);
+      have += part.length;
+      // xz stops as soon as there is enough (a head can decode to many times its size). gzip is
+      // inflated to the head's end: Node 20's DecompressionStream throws an uncaught error when
+      // cancelled while zlib still has output.
+      if (have === n && compression.kind === 'xz') break;
+    }
+  } catch {
+    // The head ends inside the compressed data, or it is damaged: what came out is the answer.
+  }
+  return out.subarray(0, have);
 }
 
 /** Counts the bytes as read, for progress and for the compressed size. */

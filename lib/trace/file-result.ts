@@ -4,17 +4,24 @@ import { decideOutcome, describeMissingEvent } from './outcome';
 import { emptySamples } from './sample-columns';
 import type { ScanResult } from './scanner';
 import type { Compression, ParseWarning, TraceFileResult } from './types';
-import { GZIP_CORRUPT } from './compression';
+import type { CompressedFormat } from './compressed-data-error';
 
 export interface FileResultContext {
   fileName: string;
   event: string;
   compression: Compression;
   bytesRead: number;
-  /** Set when the gzip data ended early or was corrupt; what came before it was scanned. */
-  gzipError?: string;
+  /** Set when the compressed data (gzip, xz) ended early or was corrupt; what came before it was scanned. */
+  dataError?: DataError;
   /** A call or commit measure: its absence is said in its own words. */
   measure?: Exclude<Measure, { kind: 'event' }>;
+}
+
+/** How compressed data failed (compressed-data-error.ts): its words, whether it is corrupt or only cut short, and its format. */
+export interface DataError {
+  message: string;
+  corrupt: boolean;
+  format: CompressedFormat;
 }
 
 /** Turns a finished scan (one pass, or merged ranges) into the file's result with its outcome. */
@@ -30,30 +37,31 @@ export function buildFileResult(scan: ScanResult, ctx: FileResultContext): Trace
     });
   }
   // Nothing decompressed, or corrupt data: the outcome's reason says the file is damaged (outcome.ts), once.
-  if (ctx.gzipError !== undefined && ctx.gzipError !== GZIP_CORRUPT && scan.bytes > 0) {
-    // One message for the file's end (issue 12): the last line is cut because the gzip data stops
+  const dataError = ctx.dataError;
+  if (dataError !== undefined && !dataError.corrupt && scan.bytes > 0) {
+    // One message for the file's end (issue 12): the last line is cut because the compressed data stops
     // there, so the scanner's own "ends inside a WAIT line" is said here, not as a second warning.
     const cut = warnings.findIndex((w) => w.code === 'truncated-final-line');
     const lastLine = cut >= 0 ? '; the last line, cut short, was not counted' : '';
     if (cut >= 0) warnings.splice(cut, 1);
     warnings.push({
-      code: 'truncated-gzip',
+      code: `truncated-${dataError.format}`,
       // The line reached is in `lines`: the CLI prints it after the message, the page before it.
-      message: `${fileName}: ${ctx.gzipError}, after ${scan.bytes.toLocaleString('en-US')} decompressed bytes; everything before was parsed${lastLine}`,
+      message: `${fileName}: ${dataError.message}, after ${scan.bytes.toLocaleString('en-US')} decompressed bytes; everything before was parsed${lastLine}`,
       count: 1,
       lines: scan.lines > 0 ? [scan.lines] : [],
     });
   }
-  const outcome = decideOutcome(scan, event, fileName, ctx.measure, ctx.gzipError);
+  const outcome = decideOutcome(scan, event, fileName, ctx.measure, dataError);
   const add = (code: ParseWarning['code'], message: string) => warnings.push({ code, message, count: 1, lines: [] });
   if (outcome.kind === 'no-event' && ctx.measure) add('no-event', `${fileName} has ${missingMeasureText(ctx.measure)}`);
   else if (outcome.kind === 'no-event') add('no-event', describeMissingEvent(fileName, event, outcome.eventsPresent, scan.waitLines));
-  else if (outcome.kind === 'not-a-trace' && ctx.gzipError !== undefined && (scan.bytes === 0 || ctx.gzipError === GZIP_CORRUPT)) {
+  else if (outcome.kind === 'not-a-trace' && dataError !== undefined && (scan.bytes === 0 || dataError.corrupt)) {
     // Nothing of it counts (outcome.ts), so nothing the scanner said of the bytes before the damage
     // does either: the page listed "truncated at line N: the file ends inside a WAIT line" beside
     // the damage, the line the inflater had reached (a gzip whose CRC-32 does not match, in Chromium).
     warnings.length = 0;
-    add('damaged-gzip', outcome.reason);
+    add(`damaged-${dataError.format}`, outcome.reason);
     return { ...damagedFileResult(scan, ctx, outcome), warnings };
   }
   else if (outcome.kind === 'not-a-trace' && scan.bytes === 0) add('empty-file', outcome.reason);

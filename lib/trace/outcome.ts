@@ -1,23 +1,24 @@
 import type { ScanResult } from './scanner';
 import type { Measure } from './measure';
 import type { ParseOutcome } from './types';
-import { GZIP_CORRUPT } from './compression';
+import type { DataError } from './file-result';
 
 /**
  * The three outcomes a user must be able to tell apart (style.md §3): not a trace, a trace
  * without the chosen event, and parsed (with its warnings).
  */
-export function decideOutcome(scan: ScanResult, event: string, fileName: string, measure?: Measure, gzipError?: string): ParseOutcome {
-  // gzip data that fails before a byte comes out is a damaged archive, not an empty file.
-  if (scan.bytes === 0 && gzipError !== undefined) return { kind: 'not-a-trace', reason: `${fileName} is a damaged gzip file: ${gzipError}, and nothing was decompressed before the damage was found (\`gzip -t\` tests the file)` };
+export function decideOutcome(scan: ScanResult, event: string, fileName: string, measure?: Measure, dataError?: DataError): ParseOutcome {
+  // Compressed data that fails before a byte comes out is a damaged file, not an empty one.
+  if (scan.bytes === 0 && dataError !== undefined) return { kind: 'not-a-trace', reason: `${fileName} is a damaged ${dataError.format} file: ${dataError.message}, and nothing was decompressed before the damage was found (\`${dataError.format} -t\` tests the file)` };
   // Damage inside the deflate data: the inflater may have turned it into wrong bytes for a while
   // before it noticed (a review's file with two bytes flipped decoded to 30 lines of plausible
   // garbage, 27 phantom calls and 9 phantom statements, before the error), so none of what came out
   // can be trusted. Data that only ends early decodes right up to the cut, and is kept (file-result.ts).
-  if (gzipError === GZIP_CORRUPT) {
+  // The same holds for xz, whose check (CRC or SHA-256) is tested at the end of each block.
+  if (dataError?.corrupt) {
     return {
       kind: 'not-a-trace',
-      reason: `${fileName} is a damaged gzip file: ${gzipError} (found after ${scan.bytes.toLocaleString('en-US')} decompressed bytes); damaged data can decode to wrong bytes before the damage is found, so none of it was counted (\`gzip -t\` tests the file)`,
+      reason: `${fileName} is a damaged ${dataError.format} file: ${dataError.message} (found after ${scan.bytes.toLocaleString('en-US')} decompressed bytes); damaged data can decode to wrong bytes before the damage is found, so none of it was counted (\`${dataError.format} -t\` tests the file)`,
     };
   }
   if (scan.bytes === 0) return { kind: 'not-a-trace', reason: `${fileName} is empty` };

@@ -20,13 +20,13 @@ export async function parseTrace(source: AsyncIterable<Uint8Array>, options: Par
     ...(options.visitor && { visitor: options.visitor }),
     ...(options.measure && { measure: options.measure }),
   });
-  // A source that failed (an I/O error, a Cancel) inside gzip data reaches the scan as cut gzip; it
+  // A source that failed (an I/O error, a Cancel) inside gzip or xz data reaches the scan as cut data; it
   // is thrown as it is for a plain file, not reported as a file cut short with what was read before.
-  if (scanned.gzipError?.fromSource) throw scanned.gzipError.sourceError;
+  if (scanned.dataError?.fromSource) throw scanned.dataError.sourceError;
   const { bytesRead } = scanned;
   if (scanned.scan === null) {
     const reason = `${fileName} is ${unsupportedCompressionText(scanned.compression, fileName)}`;
     return refusedFileResult({ fileName, event, compression: 'none', bytesRead }, reason);
   }
-  return buildFileResult(scanned.scan, { fileName, event, compression: scanned.compression.kind, bytesRead, gzipError: scanned.gzipError?.message, ...(options.measure && { measure: options.measure }) });
+  return buildFileResult(scanned.scan, { fileName, event, compression: scanned.compression.kind, bytesRead, ...(scanned.dataError && { dataError: { message: scanned.dataError.message, corrupt: scanned.dataError.corrupt, format: scanned.dataError.format } }), ...(options.measure && { measure: options.measure }) });
 }

@@ -1,4 +1,4 @@
-import { countBytes, decompress, GzipError, type SniffedCompression } from './compression';
+import { countBytes, decompress, CompressedDataError, type SniffedCompression } from './compression';
 import { TraceScanner } from './scanner';
 import type { ScanOptions, ScanResult } from './scan-result';
 import { MeasuringScanner } from './measure-scanner';
@@ -14,9 +14,9 @@ export interface ScanTraceOptions extends ScanOptions {
 /** `bytesRead`: bytes read as stored (compressed, for gzip). */
 export type ScannedTrace =
   /** A compression waitscope does not read: the file was read to its end, unscanned. */
-  | { compression: Extract<SniffedCompression, { kind: 'unsupported' }>; bytesRead: number; scan: null; gzipError: null }
-  /** `gzipError`: where gzip data ended early or was corrupt; everything before was scanned. */
-  | { compression: Exclude<SniffedCompression, { kind: 'unsupported' }>; bytesRead: number; scan: ScanResult; gzipError: GzipError | null };
+  | { compression: Extract<SniffedCompression, { kind: 'unsupported' }>; bytesRead: number; scan: null; dataError: null }
+  /** `dataError`: where gzip data ended early or was corrupt; everything before was scanned. */
+  | { compression: Exclude<SniffedCompression, { kind: 'unsupported' }>; bytesRead: number; scan: ScanResult; dataError: CompressedDataError | null };
 
 /**
  * One pass over one trace from any chunk source (a Node file stream, `File.stream()`, arrays of
@@ -24,7 +24,7 @@ export type ScannedTrace =
  * then the scanner. The parser's pass (parse-trace.ts) and the second passes over a file
  * (`options.visitor`, trace-visitor.ts) are this same function, so they read the same records.
  * Damaged input yields warnings, never an exception; only a failing source throws (for gzip, it
- * comes back as a GzipError with `fromSource`, as gunzip reports it).
+ * comes back as a CompressedDataError with `fromSource`, as gunzip reports it).
  */
 export async function scanTrace(source: AsyncIterable<Uint8Array>, options: ScanTraceOptions): Promise<ScannedTrace> {
   const { onProgress, visitor, ...scanOptions } = options;
@@ -37,20 +37,20 @@ export async function scanTrace(source: AsyncIterable<Uint8Array>, options: Scan
   const { compression, bytes } = await decompress(counted);
   if (compression.kind === 'unsupported') {
     for await (const _ of bytes) void _; // drain, so progress reaches the end
-    return { compression, bytesRead, scan: null, gzipError: null };
+    return { compression, bytesRead, scan: null, dataError: null };
   }
   scanner = scanOptions.measure
     ? new MeasuringScanner(scanOptions, scanOptions.measure, visitor ?? null)
     : visitor
       ? new VisitingScanner(scanOptions, visitor)
       : new TraceScanner(scanOptions);
-  let gzipError: GzipError | null = null;
+  let dataError: CompressedDataError | null = null;
   try {
     for await (const chunk of bytes) scanner.push(chunk);
     onProgress?.(bytesRead, scanner.samplesSoFar);
   } catch (error) {
-    if (!(error instanceof GzipError)) throw error;
-    gzipError = error;
+    if (!(error instanceof CompressedDataError)) throw error;
+    dataError = error;
   }
-  return { compression, bytesRead, scan: scanner.finish(), gzipError };
+  return { compression, bytesRead, scan: scanner.finish(), dataError };
 }

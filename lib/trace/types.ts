@@ -81,8 +81,10 @@ export type WarningCode =
   | 'truncated-final-line'
   | 'truncated-record'
   | 'truncated-gzip'
-  /** gzip data that failed before a byte came out: the file's outcome (not a trace), said once. */
+  | 'truncated-xz'
+  /** gzip data that failed before a byte came out, or was corrupt: the file's outcome (not a trace), said once. */
   | 'damaged-gzip'
+  | 'damaged-xz'
   | 'glued-line'
   | 'invalid-utf8'
   | 'long-line'
@@ -159,7 +161,7 @@ export type ParseOutcome =
   | { kind: 'no-event'; event: string; eventsPresent: string[] }
   | { kind: 'not-a-trace'; reason: string };
 
-export type Compression = 'none' | 'gzip';
+export type Compression = 'none' | 'gzip' | 'xz';
 
 /** What a pass over one file's bytes finds; a file's result and a scan both carry it. */
 export interface ScannedContent {

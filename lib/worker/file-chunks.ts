@@ -41,7 +41,7 @@ export interface InputBlob {
 /**
  * The one opener for every pass over an input in the page (the parse, profile, groups, outliers'
  * co-occurrence and context lines, the commit path, fingerprints): a file's bytes, or a member's
- * bytes as stored in its archive (a .trc.gz member is still gzip: the parser unwraps it).
+ * bytes as stored in its archive (a .trc.gz member is still gzip, a .trc.xz still xz: the parser unwraps them).
  */
 export function openInput(input: InputBlob, signal?: AbortSignal): AsyncIterable<Uint8Array> {
   const member = input.member ? openBlobMember(input.file, input.member) : null;

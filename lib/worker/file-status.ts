@@ -8,9 +8,9 @@ import { formatWarning } from '../trace/warnings';
 import type { FileProblemKind, FileStatus } from './protocol';
 
 /** Warnings that mean the file stops early: the trace was cut (still being written, or copied short). */
-const TRUNCATION_CODES = new Set(['truncated-final-line', 'truncated-gzip']);
+const TRUNCATION_CODES = new Set(['truncated-final-line', 'truncated-gzip', 'truncated-xz']);
 /** Warnings that restate the outcome, already shown as the file's main problem. */
-const OUTCOME_CODES = new Set(['no-event', 'not-10046', 'binary-content', 'empty-file', 'damaged-gzip']);
+const OUTCOME_CODES = new Set(['no-event', 'not-10046', 'binary-content', 'empty-file', 'damaged-gzip', 'damaged-xz']);
 
 export function queuedStatus(name: string, bytes: number): FileStatus {
   return { name, bytes, state: 'queued', waits: 0, oracleVersion: null, problems: [] };

@@ -71,8 +71,8 @@ async function fileProfile(entry: TraceEntry, fileIndex: number, thinkTimeMicros
   } catch (error) {
     throw new Error(`${entry.name} could not be read again for its profile: ${error instanceof Error ? error.message : String(error)}`);
   }
-  // gzip data that ends early ends the profile there, as it ended the parse (which said where).
-  const cut = read.result.warnings.find((w) => w.code === 'truncated-gzip');
+  // Compressed data that ends early ends the profile there, as it ended the parse (which said where).
+  const cut = read.result.warnings.find((w) => w.code === 'truncated-gzip' || w.code === 'truncated-xz');
   return { profile: read.profile, note: cut ? `${formatWarning(cut)}; the profile covers what came before` : null };
 }
 

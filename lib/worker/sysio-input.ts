@@ -3,7 +3,7 @@
  * syscalls or I/O directions appear in the page's event picker beside traces' events, with their
  * sessions (pids, jobs) and times, and every table, figure and comparison reads them as a trace's.
  * They are not routed to the CSV import (lib/csv), whose values carry no event and no session.
- * A file named *.trc or *.trc.gz is never sniffed, so dropped traces read exactly as before.
+ * A file named *.trc, *.trc.gz or *.trc.xz is never sniffed, so dropped traces read exactly as before.
  */
 import { parseSysio } from '../sysio/parse-sysio';
 import { isTraceName } from '../archive/trace-pick';

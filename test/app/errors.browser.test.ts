@@ -14,7 +14,7 @@ import { generateCommitLoop } from '../../lib/synth/commit-loop';
 import { useServerAndBrowser } from '../helpers/browser-suite';
 import { fixturePath } from '../helpers/cli';
 import { trcsessPair } from '../helpers/trcsess-pair';
-import { chooseEvent, datasetSettled, openView, reportShown, screenshot } from '../helpers/workbench';
+import { chooseEvent, datasetSettled, openView, reportShown, screenshot, tableValue } from '../helpers/workbench';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'waitscope-errors-'));
 const write = (name: string, bytes: string | Uint8Array) => {
@@ -34,6 +34,13 @@ const badCrcGz = write('bad-crc.trc.gz', (() => {
   return copy;
 })());
 const empty = write('empty.trc', readFileSync(fixturePath('empty.trc')));
+// xz (test/fixtures/v11g-commit-loop.trc.xz, made once with `xz -k` from the plain fixture), whole and cut short.
+const xzTrace = write('loop.trc.xz', readFileSync(fixturePath('v11g-commit-loop.trc.xz')));
+const xzPlain = write('loop-plain.trc', readFileSync(fixturePath('v11g-commit-loop.trc')));
+const cutXz = write('cut.trc.xz', (() => {
+  const bytes = readFileSync(fixturePath('v11g-commit-loop.trc.xz'));
+  return bytes.subarray(0, bytes.length - 40);
+})());
 const session = write('v19c-session.trc', readFileSync(fixturePath('v19c-session.trc')));
 const loopA = write('loop-a.trc', loop(2));
 const loopB = write('loop-b.trc', loop(3));
@@ -81,6 +88,31 @@ describe('errors and notes on the page', () => {
     expect(problems.find((p) => p.kind === 'not-a-trace')!.text).toBe('not a trace — empty.trc is empty');
     await screenshot(page, 'errors-cut-gzip', '[data-testid=dataset-d1]');
     await page.close();
+  });
+
+  it('an xz file: read as its plain twin; one cut short: one message naming xz, with the line reached', async () => {
+    const page = await open();
+    await page.getByTestId('input-d1').setInputFiles(xzTrace);
+    await page.getByTestId('input-d2').setInputFiles(xzPlain);
+    expect(await datasetSettled(page, 'd1')).toBe('ready');
+    expect(await datasetSettled(page, 'd2')).toBe('ready');
+    await reportShown(page);
+    expect(await problemsOf(page, 'd1')).toEqual([]);
+    // test/golden/v11g-commit-loop.json: 10 log file sync waits.
+    for (const stat of ['count', 'mean', 'median', 'max']) {
+      expect(await tableValue(page, stat, 'd1'), stat).toBe(await tableValue(page, stat, 'd2'));
+    }
+    expect(await tableValue(page, 'count', 'd1')).toBe(10);
+    await page.close();
+    // On a page of its own: beside loop.trc.xz it would also be named as holding the same *** stamps.
+    const cutPage = await open();
+    await cutPage.getByTestId('input-d1').setInputFiles(cutXz);
+    expect(await datasetSettled(cutPage, 'd1')).toBe('ready');
+    const problems = await problemsOf(cutPage, 'd1');
+    expect(problems.map((p) => p.kind)).toEqual(['truncated']);
+    expect(problems[0]!.text).toMatch(/^truncated — cut\.trc\.xz is truncated at line [\d,]+: the xz data ends early \(the file was cut short, or its last bytes are damaged\), after [\d,]+ decompressed bytes; everything before was parsed/);
+    await screenshot(cutPage, 'errors-cut-xz', '[data-testid=dataset-d1]');
+    await cutPage.close();
   });
 
   it('files without the chosen event: one neutral note, no red error per file', async () => {

@@ -1,11 +1,14 @@
 // lib/archive on its own: formats told by their bytes, the expansion limit (lowered here through
 // the limits option), a damaged deflate member, and zip no longer refused as a trace compression.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ArchiveError } from '../../lib/archive/archive-error';
 import { coalesce } from '../../lib/archive/archive-entry';
 import { archiveFormatOf, listArchive, openMember } from '../../lib/archive/archive-members';
 import { blobAccess } from '../../lib/archive/random-access';
 import { sniffCompression } from '../../lib/trace/compression';
+import { parseTrace } from '../../lib/trace/parse-trace';
+import { fixturePath } from '../helpers/cli';
 import { buildTar, buildTarGz, buildZip, gzip } from './build-archives';
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -45,6 +48,26 @@ describe('lib/archive', () => {
     expect(listing.skipped).toBe(1);
     expect(listing.problems).toEqual([]);
     expect(await read(openMember(a, listing.members[1]!.locator))).toBe(new TextDecoder().decode(trace));
+  });
+
+  it('takes xz members by name (*.trc.xz) or by what their first bytes decompress to, and a parse reads them', async () => {
+    // test/fixtures/v11g-commit-loop.trc.xz, made once with `xz -k` from the plain fixture beside it.
+    const xz = new Uint8Array(readFileSync(fixturePath('v11g-commit-loop.trc.xz')));
+    const plain = new Uint8Array(readFileSync(fixturePath('v11g-commit-loop.trc')));
+    const zip = await buildZip([
+      { path: 'x.trc.xz', bytes: xz },
+      { path: 'session.bin', bytes: xz }, // a trace by its decompressed content
+      { path: 'other.bin', bytes: gzip(text('hello\n')) }, // compressed, and no trace
+    ]);
+    const a = access(zip);
+    const listing = await listArchive(a, 'b.zip', 'zip');
+    expect(listing.members.map((m) => m.name)).toEqual(['b.zip:x.trc.xz', 'b.zip:session.bin']);
+    expect(listing.skipped).toBe(1);
+    const r = await parseTrace(openMember(a, listing.members[1]!.locator), { fileName: 'b.zip:session.bin', fileIndex: 0 });
+    const p = await parseTrace((async function* () { yield plain; })(), { fileName: 'x', fileIndex: 0 });
+    expect(r.compression).toBe('xz');
+    expect(r.outcome).toEqual({ kind: 'parsed' });
+    expect(r.profile).toEqual(p.profile);
   });
 
   it('stops a member that expands past the limit (lowered for the test), naming it', async () => {

@@ -49,17 +49,22 @@ describe('findInputs', () => {
   it('says which files of a directory it leaves out compressed in a format it does not read, and which trace it reads twice', async () => {
     const dir = path.join(temp.dir, 'run2');
     mkdirSync(dir, { recursive: true });
-    // By their magic bytes (compression.ts), whatever the rest: xz, bzip2.
-    writeFileSync(path.join(dir, 'x.trc.xz'), Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 1, 2, 3]));
+    // By their magic bytes (compression.ts), whatever the rest: zstd, bzip2.
+    writeFileSync(path.join(dir, 'x.trc.zst'), Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 1, 2, 3]));
     writeFileSync(path.join(dir, 'y.dat'), Buffer.from('BZh91AY&SY junk'));
     copyFileSync(fixturePath('v11g-commit-loop.trc'), path.join(dir, 'z.trc'));
     writeFileSync(path.join(dir, 'z.trc.gz'), gzipSync(readFileSync(fixturePath('v11g-commit-loop.trc'))));
+    // xz is read: by its name, and under any other name by what its first bytes decompress to.
+    copyFileSync(fixturePath('v11g-commit-loop.trc.xz'), path.join(dir, 'z.trc.xz'));
+    copyFileSync(fixturePath('v11g-commit-loop.trc.xz'), path.join(dir, 'w.dat'));
     const found = await findInputs([dir]);
-    expect(found.files.map((f) => f.name)).toEqual([path.join('run2', 'z.trc'), path.join('run2', 'z.trc.gz')]);
+    expect(found.files.map((f) => f.name)).toEqual([path.join('run2', 'w.dat'), path.join('run2', 'z.trc'), path.join('run2', 'z.trc.gz'), path.join('run2', 'z.trc.xz')]);
     expect(found.inputNotes).toEqual([
-      `note: skipped ${path.join('run2', 'x.trc.xz')}: it is xz-compressed; waitscope reads plain and gzip traces, so decompress it first (xz -dk ${path.join(dir, 'x.trc.xz')})`,
-      `note: skipped ${path.join('run2', 'y.dat')}: it is bzip2-compressed; waitscope reads plain and gzip traces, so decompress it first (bunzip2 -k ${path.join(dir, 'y.dat')})`,
+      `note: skipped ${path.join('run2', 'x.trc.zst')}: it is zstd-compressed; waitscope reads plain, gzip and xz traces, so decompress it first (zstd -d ${path.join(dir, 'x.trc.zst')})`,
+      `note: skipped ${path.join('run2', 'y.dat')}: it is bzip2-compressed; waitscope reads plain, gzip and xz traces, so decompress it first (bunzip2 -k ${path.join(dir, 'y.dat')})`,
       `note: both ${path.join('run2', 'z.trc')} and ${path.join('run2', 'z.trc.gz')} were read: if one is a copy of the other, its records count twice`,
+      `note: both ${path.join('run2', 'z.trc')} and ${path.join('run2', 'z.trc.xz')} were read: if one is a copy of the other, its records count twice`,
+      `note: ${path.join('run2', 'z.trc.xz')} has the same size and the same first and last 64 KiB as ${path.join('run2', 'w.dat')}: if one is a copy of the other, its records count twice`,
     ]);
     // The directory of the test above has neither: no notes.
     expect((await findInputs([root])).inputNotes).toBeUndefined();

@@ -9,6 +9,7 @@ import { parseTrace } from '../../lib/trace/parse-trace';
 import { TraceScanner } from '../../lib/trace/scanner';
 import { LOG_WRITE_WARNING } from '../../lib/trace/log-write-warning';
 import { DEFAULT_EVENT, type TraceFileResult } from '../../lib/trace/types';
+import xzDecompress from 'xz-decompress';
 import { chunksOf, gzipBytes, toCrlf } from '../helpers/chunks';
 import {
   corpusAvailable,
@@ -18,6 +19,7 @@ import {
   referenceProfile,
   reportCorpusMissing,
   unsupportedCompressedFiles,
+  xzCompressedFiles,
   type CorpusFile,
   type ReferenceWait,
 } from '../helpers/corpus';
@@ -116,9 +118,10 @@ describe('the reference counter (the oracle of this file)', () => {
 describe.skipIf(!corpusAvailable)('the real corpus (shared/corpus/real)', () => {
   it('has the 16 top-level files of SOURCES.md and its 13 readable trctools traces', () => {
     expect(files.filter((f) => !f.name.includes('/'))).toHaveLength(16);
-    // The trctools table has 16 rows: 12 `.trc`, 1 `.trc.gz`, and 3 refused containers (.xz, .lzma, .bz2).
+    // The trctools table has 16 rows: 12 `.trc`, 1 `.trc.gz`, 1 `.trc.xz` (read: below), and 2 refused containers (.lzma, .bz2).
     expect(files.filter((f) => f.name.includes('/'))).toHaveLength(13);
-    expect(unsupportedCompressedFiles()).toHaveLength(3);
+    expect(xzCompressedFiles()).toHaveLength(1);
+    expect(unsupportedCompressedFiles()).toHaveLength(2);
   });
 
   describe.each(files.map((f) => [f.name, f] as const))('%s', (_name, file) => {
@@ -305,7 +308,6 @@ describe.skipIf(!corpusAvailable)('the real corpus (shared/corpus/real)', () => 
   });
 
   it.each([
-    ['lobread.trc.xz', 'xz'],
     ['lobread.trc.lzma', 'lzma'],
     ['mixed_execs.trc.bz2', 'bzip2'],
   ])('refuses %s as not a trace, naming the %s format', async (name, format) => {
@@ -315,6 +317,23 @@ describe.skipIf(!corpusAvailable)('the real corpus (shared/corpus/real)', () => 
     expect(r.outcome.kind).toBe('not-a-trace');
     expect(r.outcome.kind === 'not-a-trace' ? r.outcome.reason : '').toContain(`${format}-compressed`);
     expect(r.samples.count).toBe(0);
+  });
+
+  it('reads the .xz fixture, its LOB calls and waits as the reference counter finds them in what xz-decompress alone gives', async () => {
+    const file = xzCompressedFiles()[0] as CorpusFile;
+    const stored = new Uint8Array(readFileSync(file.path));
+    // Decompressed by the library directly, not through lib/trace: the reference's bytes.
+    const bytes = new Uint8Array(await new Response(new xzDecompress.XzReadableStream(new Blob([stored]).stream())).arrayBuffer());
+    // SOURCES.md: 7,040 bytes decompressed, 34 WAIT lines.
+    expect(bytes.length).toBe(7040);
+    const ref = referenceCount(bytes);
+    expect(ref.waits).toHaveLength(34);
+    const r = await parseFile(file, 'direct path read');
+    expect(r.compression).toBe('xz');
+    expect(r.bytesRead).toBe(stored.length);
+    expect(r.bytes).toBe(7040);
+    expect(profileOf(r)).toEqual(referenceProfile(ref.waits));
+    expect(samplesOf(r).map((w) => [w.ela, w.line, w.offset])).toEqual(ref.waits.filter((w) => w.event === 'direct path read').map((w) => [w.ela, w.line, w.offset]));
   });
 
   it('reads the .gz fixture like its plain twin', async () => {

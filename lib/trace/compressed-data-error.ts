@@ -1,0 +1,35 @@
+/** A format whose data waitscope unwraps; its errors (CompressedDataError) name it. */
+export type CompressedFormat = 'gzip' | 'xz';
+
+/**
+ * The stream ended inside the compressed data (gzip, xz, or an archive's member), or the data is
+ * corrupt. The message is ours, never the platform's: Chromium's reads "Failed to execute 'close'
+ * on 'WritableStreamDefaultWriter': …", and xz-decompress's "get_next_output failed with error code
+ * 8", which tell a person nothing about their file (issue 12).
+ */
+export class CompressedDataError extends Error {
+  /** The source failed (an I/O error, a Cancel), not the data: the message is the source's own. */
+  readonly fromSource: boolean;
+  /** What the source threw, when it failed. */
+  readonly sourceError: unknown;
+
+  /**
+   * `corrupt`: the data is damaged (what came out before may be wrong), not only cut short (what
+   * came out is right up to the cut). `format`: what the file is, for the outcome's words.
+   */
+  constructor(
+    message: string,
+    source?: { error: unknown },
+    readonly corrupt = false,
+    readonly format: CompressedFormat = 'gzip',
+  ) {
+    super(message);
+    this.fromSource = source !== undefined;
+    this.sourceError = source?.error;
+  }
+}
+
+/** Why compressed data could not be read to its end, in words for the person whose file it is. */
+export const cutText = (format: CompressedFormat) => `the ${format} data ends early (the file was cut short, or its last bytes are damaged)`;
+export const corruptText = (format: CompressedFormat) => `the ${format} data is corrupt`;
+export const GZIP_CUT = cutText('gzip');

@@ -1,0 +1,86 @@
+import xzDecompress from 'xz-decompress';
+import { CompressedDataError, corruptText, cutText } from './compressed-data-error';
+
+/**
+ * xz-decompress's decoder is xz-embedded (https://tukaani.org/xz/embedded.html) built to
+ * WebAssembly; it fails with "get_next_output failed with error code N", N an `enum xz_ret` of
+ * xz-embedded's xz.h. XZ_BUF_ERROR: no progress is possible, which with all input given means the
+ * data stopped early (a file cut short, or bytes after the last stream). The others say the data
+ * is not what it claims: corrupt (XZ_DATA_ERROR, which includes a CRC or SHA-256 that does not
+ * match), not xz after all (XZ_FORMAT_ERROR), or options this decoder lacks (XZ_OPTIONS_ERROR:
+ * a filter such as delta, or a dictionary over its limit, XZ_MEMLIMIT_ERROR).
+ */
+const XZ_BUF_ERROR = 8;
+const XZ_CODES: Record<number, string> = {
+  2: 'its integrity check is of a kind the decoder does not know',
+  3: 'the decoder ran out of memory',
+  4: 'it needs a larger dictionary than the decoder allows',
+  5: 'its headers are not valid xz',
+  6: 'it uses xz options or filters the decoder does not support',
+};
+
+/** The xz decoder's error as ours: cut short, or corrupt (with what kind of damage when xz says more). */
+function xzFailure(error: unknown): CompressedDataError {
+  const code = Number(/error code (\d+)/.exec(error instanceof Error ? error.message : String(error))?.[1]);
+  if (code === XZ_BUF_ERROR) return new CompressedDataError(cutText('xz'), undefined, false, 'xz');
+  const detail = XZ_CODES[code];
+  return new CompressedDataError(detail ? `${corruptText('xz')} (${detail})` : corruptText('xz'), undefined, true, 'xz');
+}
+
+/**
+ * Unwraps xz with back-pressure (the next compressed chunk is read only when the decoder asks for
+ * it), as gunzip unwraps gzip, with the same errors: a CompressedDataError that is cut short,
+ * corrupt, or (`fromSource`) the source's own failure. Concatenated xz streams are read one after
+ * the other, as `xz -d` reads them.
+ *
+ * xz-decompress lets one stream decode at a time per thread (a lock taken when its stream starts,
+ * released at its end, on an error, or when it is cancelled), so a consumer that stops early must
+ * cancel it: the `finally` below does, or the next xz file on this thread would wait forever.
+ */
+export async function* unxz(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  let sourceError: { error: unknown } | null = null;
+  const chunks = source[Symbol.asyncIterator]();
+  const compressed = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let next: IteratorResult<Uint8Array>;
+        try {
+          next = await chunks.next();
+        } catch (error) {
+          sourceError = { error };
+          throw error;
+        }
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      async cancel() {
+        await chunks.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const reader = new xzDecompress.XzReadableStream(compressed).getReader();
+  let finished = false;
+  try {
+    for (;;) {
+      let next: ReadableStreamReadResult<Uint8Array>;
+      try {
+        next = await reader.read();
+      } catch (error) {
+        finished = true; // the decoder released its lock when it failed
+        const fromSource = sourceError as { error: unknown } | null;
+        if (fromSource) throw new CompressedDataError(fromSource.error instanceof Error ? fromSource.error.message : String(fromSource.error), fromSource, false, 'xz');
+        throw xzFailure(error);
+      }
+      if (next.done) {
+        finished = true;
+        return;
+      }
+      // The decoder hands out a 64 KiB buffer it empties when it fills; an empty one (input taken, nothing out yet) is nothing to pass on.
+      if (next.value.length > 0) yield next.value;
+    }
+  } finally {
+    if (!finished) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+}
