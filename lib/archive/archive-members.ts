@@ -130,8 +130,9 @@ async function entriesOf(level: Level, format: ArchiveFormat, name: string, limi
     return zipEntries('access' in level ? level.access : await heldZip(level.stream, name), name, limits);
   }
   const { tarEntries } = await import('./tar-entries');
-  if ('access' in level) return tarEntries(level.access.stream(0, level.access.size), format === 'tar.gz', name, level.base !== null, limits);
-  return tarEntries(level.stream, format === 'tar.gz', name, false, limits);
+  const packed = format === 'tar.gz' ? 'gzip' : format === 'tar.xz' ? 'xz' : 'none';
+  if ('access' in level) return tarEntries(level.access.stream(0, level.access.size), packed, name, level.base !== null, limits);
+  return tarEntries(level.stream, packed, name, false, limits);
 }
 
 /** A compressed zip inside a zip, held as a Blob (zip needs random access), up to MAX_HELD_INNER_ZIP_BYTES. */

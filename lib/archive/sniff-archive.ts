@@ -2,11 +2,12 @@
  * Archives are told by magic bytes, never by name (as compression is: lib/trace/compression.ts).
  * zip: a local file header `PK\3\4` (or the end record `PK\5\6` of an empty zip; APPNOTE.TXT 4.3.7,
  * 4.3.16). tar: "ustar" at offset 257 (POSIX.1-1988 and GNU tar both write it). gzip: 1F 8B; a
- * gzip whose inflated data starts with a tar header is a tar.gz, any other gzip is one file.
+ * gzip whose inflated data starts with a tar header is a tar.gz, any other gzip is one file; and
+ * xz likewise (tar.xz, or one file).
  */
-import { decompressedHead } from '../trace/compression';
+import { decompressedHead, sniffCompression } from '../trace/compression';
 
-export type ArchiveFormat = 'zip' | 'tar' | 'tar.gz';
+export type ArchiveFormat = 'zip' | 'tar' | 'tar.gz' | 'tar.xz';
 
 /** Bytes needed to tell a tar header (and everything else above). */
 export const ARCHIVE_SNIFF_BYTES = 512;
@@ -19,10 +20,11 @@ export function isTarHead(h: Uint8Array): boolean {
   return h.length >= 262 && h[257] === 0x75 && h[258] === 0x73 && h[259] === 0x74 && h[260] === 0x61 && h[261] === 0x72;
 }
 
-/** The archive format of bytes whose head is `head`, or null for anything else (a trace, a single gzip trace). */
+/** The archive format of bytes whose head is `head`, or null for anything else (a trace, a single gzip or xz trace). */
 export async function sniffArchive(head: Uint8Array): Promise<ArchiveFormat | null> {
   if (isZipHead(head)) return 'zip';
   if (isTarHead(head)) return 'tar';
   if (isGzipHead(head)) return isTarHead(await decompressedHead(head, ARCHIVE_SNIFF_BYTES)) ? 'tar.gz' : null;
+  if (sniffCompression(head).kind === 'xz') return isTarHead(await decompressedHead(head, ARCHIVE_SNIFF_BYTES)) ? 'tar.xz' : null;
   return null;
 }

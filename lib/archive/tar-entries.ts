@@ -1,11 +1,12 @@
 /**
- * The members of a tar or tar.gz, streamed with tar-stream: the archive is read once, front to
+ * The members of a tar, tar.gz or tar.xz, streamed with tar-stream: the archive is read once, front to
  * back, each member's bytes handed on as they arrive (never held whole). A plain tar read from
  * RandomAccess also says where each member's bytes lie (tar stores them as they are), so the CLI
  * can read a large member in place, in ranges on all cores, as it reads a plain file.
  */
 import { extract as tarExtract, type Header } from 'tar-stream';
-import { gunzip, CompressedDataError, GZIP_CUT } from '../trace/compression';
+import { gunzip, CompressedDataError, cutText } from '../trace/compression';
+import { unxz } from '../trace/xz-unwrap';
 import { ArchiveError, count, guardExpansion, MemberCutError, type ArchiveLimits } from './archive-error';
 import { coalesce, counted, type ArchiveEntry } from './archive-entry';
 
@@ -36,10 +37,11 @@ function writable(extract: TarExtract): Promise<void> {
 /** Members whose bytes came to their end ('end' fired). */
 const ended = new WeakSet<TarEntryStream>();
 
-/** `inPlace`: the tar is read from RandomAccess at its offset 0 (a plain tar): members get spans. */
-export async function* tarEntries(source: AsyncIterable<Uint8Array>, gzipped: boolean, name: string, inPlace: boolean, limits: ArchiveLimits): AsyncGenerator<ArchiveEntry> {
+/** `packed`: the tar's compression; `inPlace`: the tar is read from RandomAccess at its offset 0 (a plain tar): members get spans. */
+export async function* tarEntries(source: AsyncIterable<Uint8Array>, packed: 'none' | 'gzip' | 'xz', name: string, inPlace: boolean, limits: ArchiveLimits): AsyncGenerator<ArchiveEntry> {
   let compressed = 0;
-  const bytes = gzipped ? coalesce(guardExpansion(gunzip(counted(source, (n) => (compressed += n))), () => compressed, name, limits)) : source;
+  const unwrap = packed === 'gzip' ? gunzip : packed === 'xz' ? unxz : null;
+  const bytes = unwrap ? coalesce(guardExpansion(unwrap(counted(source, (n) => (compressed += n))), () => compressed, name, limits)) : source;
   // streamx's Writable, typed by @types/tar-stream as Node's: only what is used here.
   const extract = tarExtract() as unknown as TarExtract;
   let pumpError: unknown = null;
@@ -83,7 +85,7 @@ export async function* tarEntries(source: AsyncIterable<Uint8Array>, gzipped: bo
       yield {
         path,
         size,
-        span: inPlace && !gzipped && start !== undefined ? { start, end: start + size } : null,
+        span: inPlace && packed === 'none' && start !== undefined ? { start, end: start + size } : null,
         problem: null,
         open: () => entryBytes(entry, size, `${name}:${path}`, () => pumpError),
       };
@@ -128,7 +130,7 @@ function drain(entry: TarEntryStream): Promise<boolean> {
   });
 }
 
-const isCut = (error: unknown) => (error instanceof CompressedDataError && error.message === GZIP_CUT) || (error instanceof Error && error.message === 'Unexpected end of data');
+const isCut = (error: unknown) => (error instanceof CompressedDataError && !error.fromSource && error.message === cutText(error.format)) || (error instanceof Error && error.message === 'Unexpected end of data');
 
 function describe(error: unknown): string {
   if (error instanceof CompressedDataError) return error.message;

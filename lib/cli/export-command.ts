@@ -56,7 +56,7 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream =
   const found = await findInputs(positionals);
   if (found.unreadable.length > 0) throw new ExitError(1, found.unreadable.join('\n'));
   for (const note of found.inputNotes ?? []) stderr.write(safeText(`${note}\n`));
-  const formats = sysioFormatsOf(found.files);
+  const formats = await sysioFormatsOf(found.files);
   found.files.forEach((f, i) => {
     const format = formats[i];
     if (format) stderr.write(safeText(`warning: skipped ${f.name}: it is ${FORMAT_NAME[format]}; ${EXPORT_NEEDS_TRACES}\n`));

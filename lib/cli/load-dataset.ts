@@ -109,7 +109,7 @@ export async function loadDatasets(sides: readonly CommonArgs[], options: LoadOp
   const group = spec && (needsVisitor(spec) || (options.profile && spec.key)) ? spec : undefined;
   const all = inputs.flat();
   // strace and fio files (lib/sysio), told by content; traces by name are never sniffed.
-  const formats = sysioFormatsOf(all);
+  const formats = await sysioFormatsOf(all);
   const refusal = sysioRefusal(formats, { window, profile: options.profile !== undefined, measure: first.measure !== undefined, group: spec !== undefined });
   if (refusal) throw new ExitError(2, refusal);
   const parseAll = (opts: Parameters<typeof parseInputs>[2]) => parseInputs(all, formats, opts);

@@ -134,7 +134,7 @@ async function contextsOf(analysis: OutlierAnalysis, paths: Map<string, InputFil
     const options = { before, after: linesAfter(before) };
     const contexts = await readContextsOf(path, targets, options);
     // A strace or fio file (lib/sysio) has no WAIT records: each value's line is marked by number.
-    const sysio = path.member === undefined && sysioFormatOfFile(path.path) !== null;
+    const sysio = path.member === undefined && (await sysioFormatOfFile(path.path)) !== null;
     ranks.forEach((k, i) => (out[k] = sysio ? sysioContext(contexts[i] as TraceContext, targets[i]!.line) : (contexts[i] as TraceContext)));
   }
   return out;

@@ -1,5 +1,6 @@
 import { closeSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { decompressedHead, sniffCompression } from '../trace/compression';
 import { openInputFile, readSyncAt } from './file-error';
 
 /**
@@ -21,4 +22,13 @@ export function fileHead(path: string, bytes: number): Uint8Array | null {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * A file's first `bytes` bytes of content: fileHead, and xz unwrapped too (only asynchronously: its
+ * decoder is WebAssembly behind a stream). What the directory walk and the strace/fio sniff judge.
+ */
+export async function contentHead(path: string, bytes: number): Promise<Uint8Array | null> {
+  const head = fileHead(path, bytes);
+  return head !== null && sniffCompression(head).kind === 'xz' ? decompressedHead(head, bytes) : head;
 }

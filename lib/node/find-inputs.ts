@@ -1,14 +1,14 @@
 import { closeSync, openSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sysioFormatOfHead } from './sysio-files';
-import { fileHead } from './file-head';
+import { contentHead } from './file-head';
 import { archiveFormatOf, listArchive, skippedMembers, type ArchiveListing } from '../archive/archive-members';
 import { isTraceName, looksLikeTraceHead, TRACE_SNIFF_BYTES } from '../archive/trace-pick';
 import { fileAccess, type InputSource } from './file-chunks';
 import { describeError } from './file-error';
 import { withoutRepeatedFiles } from './duplicate-inputs';
 import type { CopyPair } from '../trace/shared-stamps';
-import { decompressedHead, sniffCompression, unsupportedCompressionText } from '../trace/compression';
+import { sniffCompression, unsupportedCompressionText } from '../trace/compression';
 
 export interface InputFile extends InputSource {
   /** As shown to the user: the path as given, or relative to the directory given; `archive.zip:dir/x.trc` for a member. */
@@ -107,7 +107,7 @@ async function walk(dir: string, root: string, take: Take, unreadable: string[],
     try {
       // Traces and archives by name or content; strace and fio output (lib/sysio) by its content too.
       if (!isTraceName(entry.name)) {
-        const head = fileHead(full, TRACE_SNIFF_BYTES);
+        const head = await contentHead(full, TRACE_SNIFF_BYTES);
         if (!(await worthReading(full, head))) {
           const sniffed = head === null ? null : sniffCompression(head);
           if (sniffed?.kind === 'unsupported') notes.push(`note: skipped ${name}: it is ${unsupportedCompressionText(sniffed, full)}`);
@@ -151,16 +151,14 @@ function readable(file: string, unreadable: string[]): boolean {
  * In a directory, a file is read when its content is a trace, an archive (read as the traces it
  * holds, as if it were a folder) or strace/fio output (lib/sysio); its head is read once for all three.
  */
-async function worthReading(file: string, raw: Uint8Array | null): Promise<boolean> {
-  // fileHead unwraps gzip; xz only asynchronously.
-  const head = raw !== null && sniffCompression(raw).kind === 'xz' ? await decompressedHead(raw, TRACE_SNIFF_BYTES) : raw;
+async function worthReading(file: string, head: Uint8Array | null): Promise<boolean> {
   if (head !== null && looksLikeTraceHead(head)) return true;
   if ((await archiveFormatOf(fileAccess(file))) !== null) return true;
   return head !== null && sysioFormatOfHead(head) !== null;
 }
 
 export async function looksLikeTrace(file: string): Promise<boolean> {
-  const head = fileHead(file, TRACE_SNIFF_BYTES);
+  const head = await contentHead(file, TRACE_SNIFF_BYTES);
   return head !== null && looksLikeTraceHead(head);
 }
 

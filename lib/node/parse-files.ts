@@ -96,7 +96,10 @@ export async function parseFiles(files: readonly InputFile[], options: ParseFile
             // problem: it is skipped with its message, and the archive's other members still count.
             // A file that could not be read (the archive on disk: an I/O error) is not the member's damage.
             if (!file.member || error instanceof FileError) throw error;
-            return { kind: 'refused' as const, result: refusedFileResult({ fileName: file.name, event: options.event, compression: 'none', bytesRead: 0 }, error instanceof Error ? error.message : String(error)) };
+            const said = error instanceof Error ? error.message : String(error);
+            // An ArchiveError names the member; a cut one before its first byte (MemberCutError) does not.
+            const reason = said.startsWith(file.name) ? said : `${file.name}: ${said}`;
+            return { kind: 'refused' as const, result: refusedFileResult({ fileName: file.name, event: options.event, compression: 'none', bytesRead: 0 }, reason) };
           });
           if (done.kind === 'refused') return { result: done.result, elaHistogram: countsHistogram(done.result), profile: null, groups: null, groupProfiles: null };
           if (done.kind !== 'file-done') throw new Error('a file task returned a range');

@@ -2,9 +2,9 @@
  * strace and fio files among the CLI's inputs (lib/sysio): told by content, read on this thread
  * beside the trace files' pool (they are small beside traces, and read line by line as text), and
  * handed back in input order with the traces' results, in the shape parseFiles gives. A file named
- * *.trc or *.trc.gz is never sniffed, so a run of traces reads exactly as before.
+ * *.trc, *.trc.gz or *.trc.xz is never sniffed, so a run of traces reads exactly as before.
  */
-import { fileHead } from './file-head';
+import { contentHead } from './file-head';
 import { keepSysioResult } from '../sysio/sysio-keeping';
 import { parseSysio } from '../sysio/parse-sysio';
 import { SNIFF_BYTES, sniffSysioFormat, type SysioFormat } from '../sysio/sysio-format';
@@ -14,20 +14,20 @@ import { fileChunks } from './file-chunks';
 import type { InputFile } from './find-inputs';
 import { parseFiles, type ParsedFiles, type ParseFilesOptions } from './parse-files';
 
-/** The system tool that wrote the file at `path`, by its first bytes (gzip unwrapped), or null. */
-export function sysioFormatOfFile(path: string): SysioFormat | null {
-  const head = fileHead(path, SNIFF_BYTES);
+/** The system tool that wrote the file at `path`, by its first bytes (gzip or xz unwrapped), or null. */
+export async function sysioFormatOfFile(path: string): Promise<SysioFormat | null> {
+  const head = await contentHead(path, SNIFF_BYTES);
   return head === null ? null : sysioFormatOfHead(head);
 }
 
-/** The system tool that wrote a file, by its first bytes (gzip unwrapped; only the first SNIFF_BYTES are judged), or null. */
+/** The system tool that wrote a file, by its first bytes (gzip or xz unwrapped; only the first SNIFF_BYTES are judged), or null. */
 export function sysioFormatOfHead(head: Uint8Array): SysioFormat | null {
   return sniffSysioFormat(new TextDecoder('utf-8').decode(head.subarray(0, SNIFF_BYTES)));
 }
 
 /** Each input's system-tool format (null for a trace, or anything else the trace parser judges). */
-export function sysioFormatsOf(files: readonly InputFile[]): (SysioFormat | null)[] {
-  return files.map((f) => (isTraceName(f.name) ? null : sysioFormatOfFile(f.path)));
+export function sysioFormatsOf(files: readonly InputFile[]): Promise<(SysioFormat | null)[]> {
+  return Promise.all(files.map((f) => (isTraceName(f.name) ? null : sysioFormatOfFile(f.path))));
 }
 
 /**

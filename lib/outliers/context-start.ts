@@ -4,8 +4,8 @@
  * before the first wait that its lines and any statement the pass may show for it come after it.
  * The scanner then runs in range mode from there with the facts of the file's head, as a parse
  * range does, and sees the same records. A wait near the end of a 1 GiB trace is then a read of
- * some 20 MiB, not of the gigabyte before it. gzip data cannot be entered in the middle: null, and
- * the pass starts at byte 0 (planRanges tells gzip by its magic bytes).
+ * some 20 MiB, not of the gigabyte before it. gzip or xz data cannot be entered in the middle: null,
+ * and the pass starts at byte 0 (planRanges tells them by their magic bytes).
  */
 import { LF } from '../trace/bytes';
 import { planRanges, type ReadAt } from '../trace/range-plan';

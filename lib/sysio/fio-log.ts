@@ -35,7 +35,7 @@ export function isFioLogLine(text: string): boolean {
 /** The log's kind from its file name (`…_clat.1.log` → clat), or null when the name does not say. */
 export function fioLogKind(fileName: string): { kind: string } | { refused: string } | null {
   const base = fileName.split(/[\\/:]/).pop() ?? fileName;
-  const m = /_(clat|slat|lat|bw|iops)(?:\.\d+)?\.log(?:\.gz)?$/i.exec(base);
+  const m = /_(clat|slat|lat|bw|iops)(?:\.\d+)?\.log(?:\.gz|\.xz)?$/i.exec(base);
   if (!m) return null;
   const kind = m[1]!.toLowerCase();
   if (kind === 'bw' || kind === 'iops') return { refused: `${fileName} is a fio ${kind === 'bw' ? 'bandwidth' : 'IOPS'} log (its name says _${kind}): its values are no latencies; use the _clat or _lat log` };

@@ -2,6 +2,13 @@
 export type CompressedFormat = 'gzip' | 'xz';
 
 /**
+ * How the data failed: `cut` short (what came out is right up to the cut), `corrupt` (what came out
+ * before may be wrong), or `unsupported` (valid data the decoder does not read: xz filters or checks
+ * xz-embedded lacks, a dictionary over its limit; it fails in the headers, before any byte comes out).
+ */
+export type DataDamage = 'cut' | 'corrupt' | 'unsupported';
+
+/**
  * The stream ended inside the compressed data (gzip, xz, or an archive's member), or the data is
  * corrupt. The message is ours, never the platform's: Chromium's reads "Failed to execute 'close'
  * on 'WritableStreamDefaultWriter': …", and xz-decompress's "get_next_output failed with error code
@@ -13,14 +20,11 @@ export class CompressedDataError extends Error {
   /** What the source threw, when it failed. */
   readonly sourceError: unknown;
 
-  /**
-   * `corrupt`: the data is damaged (what came out before may be wrong), not only cut short (what
-   * came out is right up to the cut). `format`: what the file is, for the outcome's words.
-   */
+  /** `damage`: DataDamage; `format`: what the file is, for the outcome's words. */
   constructor(
     message: string,
     source?: { error: unknown },
-    readonly corrupt = false,
+    readonly damage: DataDamage = 'cut',
     readonly format: CompressedFormat = 'gzip',
   ) {
     super(message);
@@ -32,4 +36,3 @@ export class CompressedDataError extends Error {
 /** Why compressed data could not be read to its end, in words for the person whose file it is. */
 export const cutText = (format: CompressedFormat) => `the ${format} data ends early (the file was cut short, or its last bytes are damaged)`;
 export const corruptText = (format: CompressedFormat) => `the ${format} data is corrupt`;
-export const GZIP_CUT = cutText('gzip');

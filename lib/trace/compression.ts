@@ -4,9 +4,9 @@
  * `DecompressionStream`, which Node (18+) and browsers both have, so there is one code path; xz
  * with xz-decompress (xz-unwrap.ts), WebAssembly that runs in both as well.
  */
-import { CompressedDataError, corruptText, GZIP_CUT } from './compressed-data-error';
+import { CompressedDataError, corruptText, cutText } from './compressed-data-error';
 import { unxz } from './xz-unwrap';
-export { CompressedDataError, corruptText, cutText, GZIP_CUT, type CompressedFormat } from './compressed-data-error';
+export { CompressedDataError, corruptText, cutText, type CompressedFormat, type DataDamage } from './compressed-data-error';
 
 export type SniffedCompression =
   | { kind: 'none' }
@@ -66,17 +66,31 @@ export async function peek(
     head.set(part, filled);
     filled += part.length;
   }
+  let ended = finished;
   async function* replay(): AsyncGenerator<Uint8Array> {
-    yield* taken;
-    if (finished) return;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      yield next.value;
+    try {
+      yield* taken;
+      if (finished) return;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) {
+          ended = true;
+          return;
+        }
+        yield next.value;
+      }
+    } catch (error) {
+      ended = true; // the source failed: it has ended
+      throw error;
+    } finally {
+      // A consumer that stops early (a break, a return, an exception of its own) ends the source too:
+      // an xz source holds its decoder's lock until it ends (xz-unwrap.ts).
+      if (!ended) await iterator.return?.();
     }
   }
   const close = async () => {
-    if (!finished) await iterator.return?.();
+    if (!ended) await iterator.return?.();
+    ended = true;
   };
   return { head, stream: replay(), close };
 }
@@ -124,7 +138,7 @@ export async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator
     const fromSource = sourceError as { error: unknown } | null;
     if (fromSource) return new CompressedDataError(fromSource.error instanceof Error ? fromSource.error.message : String(fromSource.error), fromSource);
     const cut = allWritten && !failedCheck(inflater);
-    return new CompressedDataError(cut ? GZIP_CUT : corruptText('gzip'), undefined, !cut);
+    return new CompressedDataError(cut ? cutText('gzip') : corruptText('gzip'), undefined, cut ? 'cut' : 'corrupt');
   };
   let finished = false;
   try {

@@ -4,7 +4,7 @@ import { decideOutcome, describeMissingEvent } from './outcome';
 import { emptySamples } from './sample-columns';
 import type { ScanResult } from './scanner';
 import type { Compression, ParseWarning, TraceFileResult } from './types';
-import type { CompressedFormat } from './compressed-data-error';
+import type { CompressedFormat, DataDamage } from './compressed-data-error';
 
 export interface FileResultContext {
   fileName: string;
@@ -17,10 +17,10 @@ export interface FileResultContext {
   measure?: Exclude<Measure, { kind: 'event' }>;
 }
 
-/** How compressed data failed (compressed-data-error.ts): its words, whether it is corrupt or only cut short, and its format. */
+/** How compressed data failed (compressed-data-error.ts): its words, how (cut, corrupt, unsupported), and its format. */
 export interface DataError {
   message: string;
-  corrupt: boolean;
+  damage: DataDamage;
   format: CompressedFormat;
 }
 
@@ -38,7 +38,7 @@ export function buildFileResult(scan: ScanResult, ctx: FileResultContext): Trace
   }
   // Nothing decompressed, or corrupt data: the outcome's reason says the file is damaged (outcome.ts), once.
   const dataError = ctx.dataError;
-  if (dataError !== undefined && !dataError.corrupt && scan.bytes > 0) {
+  if (dataError !== undefined && dataError.damage === 'cut' && scan.bytes > 0) {
     // One message for the file's end (issue 12): the last line is cut because the compressed data stops
     // there, so the scanner's own "ends inside a WAIT line" is said here, not as a second warning.
     const cut = warnings.findIndex((w) => w.code === 'truncated-final-line');
@@ -56,7 +56,9 @@ export function buildFileResult(scan: ScanResult, ctx: FileResultContext): Trace
   const add = (code: ParseWarning['code'], message: string) => warnings.push({ code, message, count: 1, lines: [] });
   if (outcome.kind === 'no-event' && ctx.measure) add('no-event', `${fileName} has ${missingMeasureText(ctx.measure)}`);
   else if (outcome.kind === 'no-event') add('no-event', describeMissingEvent(fileName, event, outcome.eventsPresent, scan.waitLines));
-  else if (outcome.kind === 'not-a-trace' && dataError !== undefined && (scan.bytes === 0 || dataError.corrupt)) {
+  // Refused as a format not read is (parse-trace.ts refusedFileResult): the same code.
+  else if (outcome.kind === 'not-a-trace' && dataError?.damage === 'unsupported') add('not-10046', outcome.reason);
+  else if (outcome.kind === 'not-a-trace' && dataError !== undefined && (scan.bytes === 0 || dataError.damage === 'corrupt')) {
     // Nothing of it counts (outcome.ts), so nothing the scanner said of the bytes before the damage
     // does either: the page listed "truncated at line N: the file ends inside a WAIT line" beside
     // the damage, the line the inflater had reached (a gzip whose CRC-32 does not match, in Chromium).

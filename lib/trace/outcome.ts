@@ -8,6 +8,8 @@ import type { DataError } from './file-result';
  * without the chosen event, and parsed (with its warnings).
  */
 export function decideOutcome(scan: ScanResult, event: string, fileName: string, measure?: Measure, dataError?: DataError): ParseOutcome {
+  // Valid data the decoder does not read (xz-unwrap.ts): refused with the command that decompresses it.
+  if (dataError?.damage === 'unsupported') return { kind: 'not-a-trace', reason: `${fileName} is ${dataError.format}-compressed in a way waitscope's decoder does not read: ${dataError.message}; decompress it first (${dataError.format} -dk ${fileName})` };
   // Compressed data that fails before a byte comes out is a damaged file, not an empty one.
   if (scan.bytes === 0 && dataError !== undefined) return { kind: 'not-a-trace', reason: `${fileName} is a damaged ${dataError.format} file: ${dataError.message}, and nothing was decompressed before the damage was found (\`${dataError.format} -t\` tests the file)` };
   // Damage inside the deflate data: the inflater may have turned it into wrong bytes for a while
@@ -15,7 +17,7 @@ export function decideOutcome(scan: ScanResult, event: string, fileName: string,
   // garbage, 27 phantom calls and 9 phantom statements, before the error), so none of what came out
   // can be trusted. Data that only ends early decodes right up to the cut, and is kept (file-result.ts).
   // The same holds for xz, whose check (CRC or SHA-256) is tested at the end of each block.
-  if (dataError?.corrupt) {
+  if (dataError?.damage === 'corrupt') {
     return {
       kind: 'not-a-trace',
       reason: `${fileName} is a damaged ${dataError.format} file: ${dataError.message} (found after ${scan.bytes.toLocaleString('en-US')} decompressed bytes); damaged data can decode to wrong bytes before the damage is found, so none of it was counted (\`${dataError.format} -t\` tests the file)`,

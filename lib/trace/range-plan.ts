@@ -4,6 +4,7 @@
  * the facts only the first range would see (release, unit, tim rule). The CLI reads with Node file
  * handles, the browser with Blob.slice: both pass `readAt`.
  */
+import { sniffCompression } from './compression';
 import { ascii, findBytes, LF, matchAt } from './bytes';
 import { depthOf, emptyCall, leavesToNextCall, parseCallLine } from './call-line';
 import { TraceScanner } from './scanner';
@@ -70,11 +71,12 @@ export type CutRule = 'record' | 'after-top-call';
 
 /**
  * Cut points near the given range starts (ascending, without 0; range-schedule.ts picks them);
- * null when the file should be read in one pass (gzip, odd content).
+ * null when the file should be read in one pass (gzip or xz, odd content).
  */
 export async function planRanges(readAt: ReadAt, size: number, starts: readonly number[], event: string, fileName: string, rule: CutRule = 'record'): Promise<RangePlan | null> {
   const head = await readAt(0, Math.min(HEAD_BYTES, size));
-  if (head.length < 2 || (head[0] === 0x1f && head[1] === 0x8b)) return null;
+  // Compressed data (gzip, xz) cannot be entered in the middle.
+  if (head.length < 2 || sniffCompression(head).kind !== 'none') return null;
   const scanner = new TraceScanner({ event, fileName, fileIndex: 0 });
   scanner.push(head);
   const headScan: ScanResult = scanner.finish();

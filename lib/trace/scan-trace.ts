@@ -15,7 +15,7 @@ export interface ScanTraceOptions extends ScanOptions {
 export type ScannedTrace =
   /** A compression waitscope does not read: the file was read to its end, unscanned. */
   | { compression: Extract<SniffedCompression, { kind: 'unsupported' }>; bytesRead: number; scan: null; dataError: null }
-  /** `dataError`: where gzip data ended early or was corrupt; everything before was scanned. */
+  /** `dataError`: where gzip or xz data ended early, was corrupt, or could not be decoded; everything before was scanned. */
   | { compression: Exclude<SniffedCompression, { kind: 'unsupported' }>; bytesRead: number; scan: ScanResult; dataError: CompressedDataError | null };
 
 /**

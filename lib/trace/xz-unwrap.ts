@@ -4,33 +4,38 @@ import { CompressedDataError, corruptText, cutText } from './compressed-data-err
 /**
  * xz-decompress's decoder is xz-embedded (https://tukaani.org/xz/embedded.html) built to
  * WebAssembly; it fails with "get_next_output failed with error code N", N an `enum xz_ret` of
- * xz-embedded's xz.h. XZ_BUF_ERROR: no progress is possible, which with all input given means the
- * data stopped early (a file cut short, or bytes after the last stream). The others say the data
- * is not what it claims: corrupt (XZ_DATA_ERROR, which includes a CRC or SHA-256 that does not
- * match), not xz after all (XZ_FORMAT_ERROR), or options this decoder lacks (XZ_OPTIONS_ERROR:
- * a filter such as delta, or a dictionary over its limit, XZ_MEMLIMIT_ERROR).
+ * xz-embedded's xz.h:
+ * - XZ_BUF_ERROR (8): no progress is possible, which with all input given means the data stopped
+ *   early (a file cut short, or bytes after the last stream);
+ * - XZ_DATA_ERROR (7, which includes a CRC that does not match) and XZ_FORMAT_ERROR (5): corrupt;
+ * - the others: valid xz this build does not read, found in the headers before any byte comes out.
+ *   Measured with xz 5.4 (2026-12-05): `--check=sha256`, `--delta` and `--x86` give
+ *   XZ_OPTIONS_ERROR (6); a dictionary of 65 MiB or more XZ_MEMLIMIT_ERROR (4); `xz -9` (64 MiB)
+ *   and the default CRC64 check are read. `xz -t` passes on all of them.
  */
 const XZ_BUF_ERROR = 8;
-const XZ_CODES: Record<number, string> = {
-  2: 'its integrity check is of a kind the decoder does not know',
-  3: 'the decoder ran out of memory',
-  4: 'it needs a larger dictionary than the decoder allows',
-  5: 'its headers are not valid xz',
-  6: 'it uses xz options or filters the decoder does not support',
+const XZ_CORRUPT: Record<number, string> = { 5: 'its headers are not valid xz', 7: '' };
+const XZ_UNSUPPORTED: Record<number, string> = {
+  2: 'its integrity check is of a kind the decoder does not compute',
+  3: 'the decoder could not allocate its dictionary',
+  4: 'its dictionary is larger than the decoder allows (64 MiB, as xz -9 writes, is read)',
+  6: 'it uses a filter or an integrity check the decoder does not read (such as delta, a BCJ filter like --x86, or SHA-256)',
 };
 
-/** The xz decoder's error as ours: cut short, or corrupt (with what kind of damage when xz says more). */
+/** The xz decoder's error as ours: cut short, corrupt, or valid xz it does not read. */
 function xzFailure(error: unknown): CompressedDataError {
   const code = Number(/error code (\d+)/.exec(error instanceof Error ? error.message : String(error))?.[1]);
-  if (code === XZ_BUF_ERROR) return new CompressedDataError(cutText('xz'), undefined, false, 'xz');
-  const detail = XZ_CODES[code];
-  return new CompressedDataError(detail ? `${corruptText('xz')} (${detail})` : corruptText('xz'), undefined, true, 'xz');
+  if (code === XZ_BUF_ERROR) return new CompressedDataError(cutText('xz'), undefined, 'cut', 'xz');
+  const unsupported = XZ_UNSUPPORTED[code];
+  if (unsupported !== undefined) return new CompressedDataError(unsupported, undefined, 'unsupported', 'xz');
+  const detail = XZ_CORRUPT[code];
+  return new CompressedDataError(detail ? `${corruptText('xz')} (${detail})` : corruptText('xz'), undefined, 'corrupt', 'xz');
 }
 
 /**
  * Unwraps xz with back-pressure (the next compressed chunk is read only when the decoder asks for
  * it), as gunzip unwraps gzip, with the same errors: a CompressedDataError that is cut short,
- * corrupt, or (`fromSource`) the source's own failure. Concatenated xz streams are read one after
+ * corrupt, valid xz the decoder does not read, or (`fromSource`) the source's own failure. Concatenated xz streams are read one after
  * the other, as `xz -d` reads them.
  *
  * xz-decompress lets one stream decode at a time per thread (a lock taken when its stream starts,
@@ -69,7 +74,7 @@ export async function* unxz(source: AsyncIterable<Uint8Array>): AsyncGenerator<U
       } catch (error) {
         finished = true; // the decoder released its lock when it failed
         const fromSource = sourceError as { error: unknown } | null;
-        if (fromSource) throw new CompressedDataError(fromSource.error instanceof Error ? fromSource.error.message : String(fromSource.error), fromSource, false, 'xz');
+        if (fromSource) throw new CompressedDataError(fromSource.error instanceof Error ? fromSource.error.message : String(fromSource.error), fromSource, 'cut', 'xz');
         throw xzFailure(error);
       }
       if (next.done) {

@@ -1,9 +1,11 @@
 // xz-compressed traces through the built CLI (the bundle, its parse workers, the directory walk):
 // every command reads them as their plain bytes. test/fixtures/v11g-commit-loop.trc.xz was made
 // once with `xz -k` from the plain fixture beside it.
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import xzDecompress from 'xz-decompress';
+import { generateStraceLog } from '../../lib/synth/strace-log';
 import { fixturePath, makeTempDir, parseJsonOutput, runCli } from '../helpers/cli';
 
 const temp = makeTempDir('cli-xz');
@@ -51,5 +53,40 @@ describe('an xz-compressed trace', () => {
     const run = await runCli(['outliers', '--top', '1', '--context', '1', path.join('packed', 'session.dat')], { cwd: temp.dir });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/WAIT #0: nam='log file sync' ela= \d+/);
+  });
+});
+
+/** Bytes decompressed by xz-decompress itself, not through lib/trace: the fixtures' provenance. */
+async function unxzDirect(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  return new Response(new xzDecompress.XzReadableStream(new Blob([bytes]).stream())).text();
+}
+
+describe('other xz inputs', () => {
+  it('reads strace output compressed with xz, told by its decompressed content', async () => {
+    // test/fixtures/xz/redo-strace.xz: `xz -k` of this generator's text (seed 'xz-strace'), checked below.
+    const log = generateStraceLog({ pids: [3101, 3102], syncsPerPid: 40, times: 'tt', pidStyle: 'bracket', seed: 'xz-strace' });
+    const stored = new Uint8Array(readFileSync(fixturePath('xz/redo-strace.xz')));
+    expect(await unxzDirect(stored)).toBe(log.text);
+    const syncs = log.calls.filter((c) => c.name === 'fdatasync').map((c) => c.micros);
+    const run = await runCli(['stats', '--json', '--event', 'fdatasync', fixturePath('xz/redo-strace.xz')]);
+    expect(run.status, run.stderr).toBe(0);
+    const json = parseJsonOutput(run) as unknown as { count: number; min: number; max: number; sum: number };
+    expect(json.count).toBe(80);
+    expect([json.min, json.max]).toEqual([Math.min(...syncs), Math.max(...syncs)]);
+  });
+
+  it('reads a tar.xz as its members, and names a member cut short before its first byte', async () => {
+    // test/fixtures/xz/two-traces.tar.xz: `tar -cf - logs | xz` of logs/a.trc (v11g-commit-loop.trc) and logs/b.trc (v19c-session.trc).
+    const stored = new Uint8Array(readFileSync(fixturePath('xz/two-traces.tar.xz')));
+    const run = await runCli(['stats', '--json', fixturePath('xz/two-traces.tar.xz')]);
+    expect(run.status, run.stderr).toBe(0);
+    const json = parseJsonOutput(run) as unknown as { count: number; files: { file: string; count: number }[] };
+    // test/golden: 10 and 9 log file sync waits.
+    expect(json.files.map((f) => [f.file, f.count])).toEqual([[`${fixturePath('xz/two-traces.tar.xz')}:logs/a.trc`, 10], [`${fixturePath('xz/two-traces.tar.xz')}:logs/b.trc`, 9]]);
+    expect(json.count).toBe(19);
+    const cut = path.join(temp.dir, 'cut.tar.xz');
+    writeFileSync(cut, stored.subarray(0, stored.length - 200));
+    const cutRun = await runCli(['stats', '--json', cut]);
+    expect(cutRun.stderr).toMatch(/cut\.tar\.xz:logs\/b\.trc: the member ends after [\d,]+ of [\d,]+ bytes \(the archive is cut short\)/);
   });
 });

@@ -31,6 +31,11 @@ describe('fio latency logs', () => {
   it('refuses bandwidth and IOPS logs by their names, and counts bad lines with file:line', async () => {
     const bw = await readSysio(text, 'job_bw.1.log', 'clat write');
     expect(bw.outcome).toEqual({ kind: 'not-a-trace', reason: 'job_bw.1.log is a fio bandwidth log (its name says _bw): its values are no latencies; use the _clat or _lat log' });
+    // Compressed, its name still says what it is (gzip and xz are read).
+    for (const name of ['job_iops.1.log.gz', 'job_iops.1.log.xz']) {
+      expect((await readSysio(text, name, 'clat write')).outcome.kind, name).toBe('not-a-trace');
+    }
+    expect((await readSysio(text, 'job_clat.1.log.xz', 'clat write')).profile.map((p) => p.event).sort()).toEqual((await readSysio(text, 'job_clat.1.log', 'clat write')).profile.map((p) => p.event).sort());
     const damaged = await readSysio('10, 250000, 1, 4096\n11, 260000, 1, 4096\n12, 270000, 1, 4096\n13, 280000, 1, 4096\n14, 290000, 1, 4096\n15, x, 1, 4096\n16, 300000, 1, 4096\n', 'j_clat.1.log', 'clat write');
     expect(column(damaged.samples.ela, damaged.samples.count)).toEqual([250, 260, 270, 280, 290, 300]);
     expect(damaged.warnings.find((w) => w.code === 'unrecognised-line')).toMatchObject({ message: "j_clat.1.log: not a fio log line (time, value, direction, block size[, offset[, priority]]): '15, x, 1, 4096'", lines: [6] });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CompressedDataError, cutText, decompress, decompressedHead } from '../../lib/trace/compression';
+import { CompressedDataError, cutText, decompress, decompressedHead, peek } from '../../lib/trace/compression';
 import { unxz } from '../../lib/trace/xz-unwrap';
 import { parseTrace } from '../../lib/trace/parse-trace';
 import { parseSysio } from '../../lib/sysio/parse-sysio';
@@ -63,7 +63,7 @@ describe('xz (lib/trace/xz-unwrap.ts)', () => {
     const e = error as CompressedDataError;
     expect(e.message).toBe('the xz data ends early (the file was cut short, or its last bytes are damaged)');
     expect(e.message).toBe(cutText('xz'));
-    expect([e.corrupt, e.format, e.fromSource]).toEqual([false, 'xz', false]);
+    expect([e.damage, e.format, e.fromSource]).toEqual(['cut', 'xz', false]);
     // The block's check sits at its end: everything but the last bytes came out, exactly as written.
     expect(out.length).toBeGreaterThan(0);
     expect(out).toEqual(plain.subarray(0, out.length));
@@ -75,7 +75,7 @@ describe('xz (lib/trace/xz-unwrap.ts)', () => {
     bad[mid] = (bad[mid] as number) ^ 0xff;
     const { error } = await failure(chunksOf(bad, 256));
     expect(error).toBeInstanceOf(CompressedDataError);
-    expect((error as CompressedDataError).corrupt).toBe(true);
+    expect((error as CompressedDataError).damage).toBe('corrupt');
     expect((error as CompressedDataError).message).toMatch(/^the xz data is corrupt/);
   });
 
@@ -99,6 +99,37 @@ describe('xz (lib/trace/xz-unwrap.ts)', () => {
     // The head of a file, as the directory walk and the archive listing read it, stops early too.
     expect(await within(decompressedHead(xz, 100))).toEqual(plain.subarray(0, 100));
     expect(await within(collect(unxz(chunksOf(xz, 512))))).toEqual(plain);
+  });
+
+  it('lets the next xz file decode after a reader of a peeked xz stream stopped early', async () => {
+    // As parse-sysio.ts reads a file it sniffed: peek, then the stream, stopped partway (a fio JSON over its limit, an error).
+    const long = concat(Array.from({ length: 20 }, () => xz));
+    const { stream } = await peek(unxz(chunksOf(long, 256)), 100);
+    for await (const chunk of stream) {
+      expect(chunk.length).toBeGreaterThan(0);
+      break;
+    }
+    expect(await within(collect(unxz(chunksOf(xz, 512))))).toEqual(plain);
+  });
+
+  it('refuses valid xz its decoder does not read (a SHA-256 check, a dictionary over 64 MiB) with the command that decompresses it, never as damaged', async () => {
+    // Made once with xz 5.4 from the plain fixture: `xz --check=sha256` and `xz --lzma2=dict=128MiB`; `xz -t` passes on both.
+    const cases = [
+      ['sha256-check.trc.xz', /it uses a filter or an integrity check the decoder does not read/],
+      ['dict-128mib.trc.xz', /its dictionary is larger than the decoder allows/],
+    ] as const;
+    for (const [name, why] of cases) {
+      const bytes = new Uint8Array(readFileSync(fixturePath(`xz/${name}`)));
+      const r = await parseTrace(chunksOf(bytes, 512), { event: 'log file sync', fileName: name, fileIndex: 0, keep: 'counts' });
+      expect(r.compression, name).toBe('xz');
+      expect(r.outcome.kind, name).toBe('not-a-trace');
+      const reason = r.outcome.kind === 'not-a-trace' ? r.outcome.reason : '';
+      expect(reason, name).toMatch(new RegExp(`^${name.replaceAll('.', '\\.')} is xz-compressed in a way waitscope's decoder does not read: `));
+      expect(reason, name).toMatch(why);
+      expect(reason, name).toContain(`decompress it first (xz -dk ${name})`);
+      expect(reason, name).not.toMatch(/damaged|corrupt/);
+      expect(r.warnings.map((w) => w.code), name).toEqual(['not-10046']);
+    }
   });
 
   it('is a trace to the parser: the same result as the plain file, named xz', async () => {
