@@ -5,7 +5,7 @@
  * trace's own `decompress`, lines split as the trace scanner splits them (LineStream) and never
  * joined into one string, except fio's JSON, which is held whole up to MAX_FIO_JSON_BYTES.
  */
-import { countBytes, decompress, peek } from '../trace/compression';
+import { CompressedDataError, countBytes, decompress, peek } from '../trace/compression';
 import { LineStream } from '../outliers/line-stream';
 import type { TraceFileResult } from '../trace/types';
 import { FioLogReader } from './fio-log';
@@ -42,12 +42,21 @@ export async function sniffSysio(chunks: AsyncIterable<Uint8Array>): Promise<{ f
 
 /**
  * Reads a strace or fio file; null when its content is neither (then it is for the trace parser).
- * A CompressedDataError (cut or corrupt gzip) propagates, as the caller's message for an unreadable file.
+ * gzip or xz data that fails within the bytes sniffed is null too: the trace parser reads the file
+ * up to the damage and says where it ends (a small cut trace not named *.trc was "unreadable" on the
+ * page, its records lost). A CompressedDataError after the sniff (cut or corrupt data) propagates,
+ * as the caller's message for an unreadable file; a failing source always does.
  */
 export async function parseSysio(chunks: AsyncIterable<Uint8Array>, options: ParseSysioOptions): Promise<TraceFileResult | null> {
   let bytesRead = 0;
   const counted = countBytes(chunks, (n) => (bytesRead += n));
-  const sniffed = await sniffSysio(counted);
+  let sniffed: Awaited<ReturnType<typeof sniffSysio>>;
+  try {
+    sniffed = await sniffSysio(counted);
+  } catch (error) {
+    if (error instanceof CompressedDataError && !error.fromSource) return null;
+    throw error;
+  }
   if (sniffed.format === null || sniffed.compression === null) return null;
   const out = new SysioCollector(sniffed.format, { fileName: options.fileName, event: options.event, fileIndex: options.fileIndex ?? 0 });
   const progress = () => options.onProgress?.(bytesRead, out.profile().find((r) => r.event === options.event)?.count ?? 0);

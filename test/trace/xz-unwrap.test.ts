@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CompressedDataError, cutText, decompress, decompressedHead, peek } from '../../lib/trace/compression';
 import { unxz } from '../../lib/trace/xz-unwrap';
@@ -130,6 +131,18 @@ describe('xz (lib/trace/xz-unwrap.ts)', () => {
       expect(reason, name).not.toMatch(/damaged|corrupt/);
       expect(r.warnings.map((w) => w.code), name).toEqual(['not-10046']);
     }
+  });
+
+  it('leaves a small file cut inside its first 16 KiB to the trace parser, not as an unreadable strace or fio file', async () => {
+    // The page sniffs a file not named *.trc for strace or fio first (lib/worker/sysio-input.ts).
+    const cut = xz.subarray(0, xz.length - 40);
+    expect(await within(parseSysio(chunksOf(cut, 256), { fileName: 'cut.xz', event: 'log file sync' }))).toBeNull();
+    const r = await within(parseTrace(chunksOf(cut, 256), { event: 'log file sync', fileName: 'cut.xz', fileIndex: 0, keep: 'counts' }));
+    expect(r.outcome.kind).toBe('parsed');
+    expect(r.warnings.map((w) => w.code)).toContain('truncated-xz');
+    // gzip alike.
+    const gz = gzipSync(plain);
+    expect(await parseSysio(chunksOf(gz.subarray(0, gz.length - 20), 256), { fileName: 'cut.gz', event: 'log file sync' })).toBeNull();
   });
 
   it('is a trace to the parser: the same result as the plain file, named xz', async () => {
