@@ -40,7 +40,7 @@ export interface DatasetCardProps {
 }
 
 function fileSummary(status: DatasetStatus | undefined): string {
-  if (!status || status.source === 'empty') return 'No data yet: drop trace files (.trc, .trc.gz, .trc.xz), folders, archives (.zip, .tar, .tar.gz), strace -T or fio logs, or a CSV of ela values here.';
+  if (!status || status.source === 'empty') return 'No data yet: drop trace files (.trc, .trc.gz, .trc.xz), folders, archives (.zip, .tar, .tar.gz, .tar.xz), strace -T or fio logs, or a CSV of ela values here.';
   if (status.source === 'synthetic') return `${formatCount(status.waits)} synthetic waits`;
   return loadedSummary(status.files, status.waits, status.event, status.measure);
 }

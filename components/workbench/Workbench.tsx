@@ -152,7 +152,7 @@ export function Workbench() {
         <aside className={headerStyles.side} aria-label="Datasets">
           <section className="intro">
             <p>
-              Drop Oracle 10046 trace files (or whole folders, <code>.trc</code>, <code>.trc.gz</code> or <code>.trc.xz</code>, archives <code>.zip</code>, <code>.tar</code>, <code>.tar.gz</code>, or{' '}
+              Drop Oracle 10046 trace files (or whole folders, <code>.trc</code>, <code>.trc.gz</code> or <code>.trc.xz</code>, archives <code>.zip</code>, <code>.tar</code>, <code>.tar.gz</code>, <code>.tar.xz</code>, or{' '}
               <code>strace -T</code> and fio logs) onto a dataset, or anywhere on the page. Everything is computed in this browser: no trace leaves your machine.
             </p>
             <p>
