@@ -13,7 +13,6 @@ export type ArchiveFormat = 'zip' | 'tar' | 'tar.gz' | 'tar.xz';
 export const ARCHIVE_SNIFF_BYTES = 512;
 
 export const isZipHead = (h: Uint8Array) => h[0] === 0x50 && h[1] === 0x4b && ((h[2] === 3 && h[3] === 4) || (h[2] === 5 && h[3] === 6));
-export const isGzipHead = (h: Uint8Array) => h[0] === 0x1f && h[1] === 0x8b;
 
 export function isTarHead(h: Uint8Array): boolean {
   // "ustar\0" (POSIX) or "ustar " (old GNU): the five letters are enough.
@@ -24,7 +23,8 @@ export function isTarHead(h: Uint8Array): boolean {
 export async function sniffArchive(head: Uint8Array): Promise<ArchiveFormat | null> {
   if (isZipHead(head)) return 'zip';
   if (isTarHead(head)) return 'tar';
-  if (isGzipHead(head)) return isTarHead(await decompressedHead(head, ARCHIVE_SNIFF_BYTES)) ? 'tar.gz' : null;
-  if (sniffCompression(head).kind === 'xz') return isTarHead(await decompressedHead(head, ARCHIVE_SNIFF_BYTES)) ? 'tar.xz' : null;
-  return null;
+  // gzip and xz as compression.ts tells them: a tar inside is the archive, anything else one file.
+  const packed = sniffCompression(head).kind;
+  if (packed !== 'gzip' && packed !== 'xz') return null;
+  return isTarHead(await decompressedHead(head, ARCHIVE_SNIFF_BYTES)) ? `tar.${packed === 'gzip' ? 'gz' : 'xz'}` : null;
 }

@@ -33,6 +33,12 @@ export class CompressedDataError extends Error {
   }
 }
 
+/** The source's own failure (an I/O error, a Cancel) met while unwrapping `format`: its message, `fromSource`. */
+export function sourceFailure(source: { error: unknown }, format: CompressedFormat): CompressedDataError {
+  const message = source.error instanceof Error ? source.error.message : String(source.error);
+  return new CompressedDataError(message, source, 'cut', format);
+}
+
 /** Why compressed data could not be read to its end, in words for the person whose file it is. */
 export const cutText = (format: CompressedFormat) => `the ${format} data ends early (the file was cut short, or its last bytes are damaged)`;
 export const corruptText = (format: CompressedFormat) => `the ${format} data is corrupt`;

@@ -4,7 +4,7 @@
  * `DecompressionStream`, which Node (18+) and browsers both have, so there is one code path; xz
  * with xz-decompress (xz-unwrap.ts), WebAssembly that runs in both as well.
  */
-import { CompressedDataError, corruptText, cutText } from './compressed-data-error';
+import { CompressedDataError, corruptText, cutText, sourceFailure } from './compressed-data-error';
 import { unxz } from './xz-unwrap';
 export { CompressedDataError, corruptText, cutText, type CompressedFormat, type DataDamage } from './compressed-data-error';
 
@@ -136,7 +136,7 @@ export async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator
   })();
   const failure = (inflater: unknown): CompressedDataError => {
     const fromSource = sourceError as { error: unknown } | null;
-    if (fromSource) return new CompressedDataError(fromSource.error instanceof Error ? fromSource.error.message : String(fromSource.error), fromSource);
+    if (fromSource) return sourceFailure(fromSource, 'gzip');
     const cut = allWritten && !failedCheck(inflater);
     return new CompressedDataError(cut ? cutText('gzip') : corruptText('gzip'), undefined, cut ? 'cut' : 'corrupt');
   };

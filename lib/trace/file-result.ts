@@ -4,7 +4,7 @@ import { decideOutcome, describeMissingEvent } from './outcome';
 import { emptySamples } from './sample-columns';
 import type { ScanResult } from './scanner';
 import type { Compression, ParseWarning, TraceFileResult } from './types';
-import type { CompressedFormat, DataDamage } from './compressed-data-error';
+import type { CompressedDataError } from './compressed-data-error';
 
 export interface FileResultContext {
   fileName: string;
@@ -18,11 +18,7 @@ export interface FileResultContext {
 }
 
 /** How compressed data failed (compressed-data-error.ts): its words, how (cut, corrupt, unsupported), and its format. */
-export interface DataError {
-  message: string;
-  damage: DataDamage;
-  format: CompressedFormat;
-}
+export type DataError = Pick<CompressedDataError, 'message' | 'damage' | 'format'>;
 
 /** Turns a finished scan (one pass, or merged ranges) into the file's result with its outcome. */
 export function buildFileResult(scan: ScanResult, ctx: FileResultContext): TraceFileResult {

@@ -28,5 +28,5 @@ export async function parseTrace(source: AsyncIterable<Uint8Array>, options: Par
     const reason = `${fileName} is ${unsupportedCompressionText(scanned.compression, fileName)}`;
     return refusedFileResult({ fileName, event, compression: 'none', bytesRead }, reason);
   }
-  return buildFileResult(scanned.scan, { fileName, event, compression: scanned.compression.kind, bytesRead, ...(scanned.dataError && { dataError: { message: scanned.dataError.message, damage: scanned.dataError.damage, format: scanned.dataError.format } }), ...(options.measure && { measure: options.measure }) });
+  return buildFileResult(scanned.scan, { fileName, event, compression: scanned.compression.kind, bytesRead, ...(scanned.dataError && { dataError: scanned.dataError }), ...(options.measure && { measure: options.measure }) });
 }

@@ -1,5 +1,5 @@
 import xzDecompress from 'xz-decompress';
-import { CompressedDataError, corruptText, cutText } from './compressed-data-error';
+import { CompressedDataError, corruptText, cutText, sourceFailure } from './compressed-data-error';
 
 /**
  * xz-decompress's decoder is xz-embedded (https://tukaani.org/xz/embedded.html) built to
@@ -74,7 +74,7 @@ export async function* unxz(source: AsyncIterable<Uint8Array>): AsyncGenerator<U
       } catch (error) {
         finished = true; // the decoder released its lock when it failed
         const fromSource = sourceError as { error: unknown } | null;
-        if (fromSource) throw new CompressedDataError(fromSource.error instanceof Error ? fromSource.error.message : String(fromSource.error), fromSource, 'cut', 'xz');
+        if (fromSource) throw sourceFailure(fromSource, 'xz');
         throw xzFailure(error);
       }
       if (next.done) {
