@@ -50,7 +50,11 @@ export function buildFileResult(scan: ScanResult, ctx: FileResultContext): Trace
   }
   const outcome = decideOutcome(scan, event, fileName, ctx.measure, dataError);
   const add = (code: ParseWarning['code'], message: string) => warnings.push({ code, message, count: 1, lines: [] });
-  if (outcome.kind === 'no-event' && ctx.measure) add('no-event', `${fileName} has ${missingMeasureText(ctx.measure)}`);
+  // Commits left out for want of waits were said (measure-visitor.ts): "no commits that write" would be wrong of them.
+  const unmeasuredCommits = warnings.some((w) => w.code === 'commit-without-waits');
+  if (outcome.kind === 'no-event' && ctx.measure) {
+    if (!unmeasuredCommits) add('no-event', `${fileName} has ${missingMeasureText(ctx.measure)}`);
+  }
   else if (outcome.kind === 'no-event') add('no-event', describeMissingEvent(fileName, event, outcome.eventsPresent, scan.waitLines));
   // Refused as a format not read is (parse-trace.ts refusedFileResult): the same code.
   else if (outcome.kind === 'not-a-trace' && dataError?.damage === 'unsupported') add('not-10046', outcome.reason);

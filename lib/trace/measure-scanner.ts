@@ -27,6 +27,7 @@ export class MeasuringScanner extends VisitingScanner {
     }, (why, at) => {
       const warnings = (sinkHolder.scanner as MeasuringScanner).warnings;
       if (why === 'read-only-commit') warnings.add('read-only-commit', at.line, () => READ_ONLY_COMMIT);
+      else if (why === 'commit-without-waits') warnings.add('commit-without-waits', at.line, () => COMMIT_WITHOUT_WAITS);
       else warnings.add('no-sql-id', 0, () => NO_SQL_ID);
     });
     super({ ...options, event: NO_EVENT }, bothVisitors(measuring, visitor));
@@ -42,4 +43,6 @@ export class MeasuringScanner extends VisitingScanner {
 }
 
 const NO_SQL_ID = 'its PARSING IN CURSOR lines carry no sqlid= (Oracle writes it from 11g on), so no call matches --sql-id; --hash-value takes their hv=';
+const COMMIT_WITHOUT_WAITS =
+  'a commit of a process with no WAIT lines (traced without waits: 10046 level 1 or 4) is not measured: the client\'s request before it (SQL*Net message from client) is not in the trace, so its start cannot be told from the user\'s think time before it; trace with waits (level 8 or 12)';
 const READ_ONLY_COMMIT = 'a read-only commit (XCTEND rd_only=1: nothing to write, so no redo and no log file sync) is not one of the commits measured';

@@ -28,14 +28,17 @@ interface ProcessState {
   commit: OpenCommit | null;
   /** The XCTEND since the process's last other call was read-only (rd_only=1). */
   readOnly: boolean;
+  /** A WAIT of the process was read: the trace has its waits (level 8 or 12), and so the client's requests. */
+  sawWait: boolean;
 }
 
 /**
  * What the measure tells its scan to say (MeasureVisitor's `note`): a read-only commit left out,
- * or a --sql-id asked of a trace whose cursors have none (before 11g: PARSING IN CURSOR has no
- * sqlid=, trace-format.md §6), which --hash-value would find.
+ * a commit left out because its process has no WAIT lines to start it by, or a --sql-id asked of a
+ * trace whose cursors have none (before 11g: PARSING IN CURSOR has no sqlid=, trace-format.md §6),
+ * which --hash-value would find.
  */
-export type MeasureNote = 'read-only-commit' | 'no-sql-id';
+export type MeasureNote = 'read-only-commit' | 'commit-without-waits' | 'no-sql-id';
 
 /**
  * The values of a call or commit measure, from the records a scan visits in file order.
@@ -55,9 +58,17 @@ export type MeasureNote = 'read-only-commit' | 'no-sql-id';
  * commit (`rd_only=1`: nothing to write, so no redo and no log file sync) is not measured, in
  * either form, and is counted as left out (`note`): a DBA asks how long commits that write
  * take, and a run with more read-only ones would look faster for no reason of the storage's.
+ *
+ * A commit of XCTEND is measured only in a process whose WAIT lines the trace holds (one was read
+ * by the commit's end). Traced without waits (10046 level 1 or 4), the client's request before a
+ * commit call (`SQL*Net message from client`) is not written, so the record before the XCTEND is
+ * the call before the user's think time, and the commit would take that time in: the corpus'
+ * `malformed_stat.trc` (no WAIT at all) gave a commit of 17,085 µs, the client's pause after a
+ * FETCH, and one of the generated commits without its waits 5 s. Such commits are left out and
+ * counted (`note`); a COMMIT statement's EXEC is still measured by its own e.
  */
 export class MeasureVisitor implements TraceVisitor {
-  private readonly processes = new PerProcess<ProcessState>(() => ({ lastEnd: NaN, cursors: new Map(), commit: null, readOnly: false }));
+  private readonly processes = new PerProcess<ProcessState>(() => ({ lastEnd: NaN, cursors: new Map(), commit: null, readOnly: false, sawWait: false }));
   /** Cursors seen, and whether one had a sql_id: a --sql-id on a trace of none says why it finds nothing. */
   private cursorsSeen = 0;
   private sqlIdSeen = false;
@@ -71,6 +82,7 @@ export class MeasureVisitor implements TraceVisitor {
 
   onWait(w: VisitedWait, at: RecordPosition): void {
     const p = this.processes.get(at.pid);
+    p.sawWait = true;
     const tim = w.tim * at.microsPerUnit;
     const open = p.commit;
     if (open !== null) {
@@ -127,7 +139,7 @@ export class MeasureVisitor implements TraceVisitor {
       p.commit = null;
       // An XCTEND before this EXEC began is a commit of its own, ended by it; this EXEC is one too,
       // unless the XCTEND inside it was read-only. One without a place is taken to be inside it.
-      if (open !== null && open.placed < call.tim - call.e) this.sink(open.end - open.start, open.placed, open.at);
+      if (open !== null && open.placed < call.tim - call.e) this.commitValue(p, open.end - open.start, open.placed, open.at);
       if (!readOnly) this.sink(call.e, call.tim, { ...at });
       return;
     }
@@ -147,6 +159,12 @@ export class MeasureVisitor implements TraceVisitor {
     const open = p.commit;
     if (open === null) return;
     p.commit = null;
-    this.sink(open.end - open.start, open.placed === open.placed ? open.placed : open.start, open.at);
+    this.commitValue(p, open.end - open.start, open.placed === open.placed ? open.placed : open.start, open.at);
+  }
+
+  /** A commit of XCTEND, measured where its process has waits (see the class's note). */
+  private commitValue(p: ProcessState, micros: number, tim: number, at: RecordPosition): void {
+    if (p.sawWait) this.sink(micros, tim, at);
+    else this.note('commit-without-waits', at);
   }
 }

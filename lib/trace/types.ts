@@ -98,6 +98,8 @@ export type WarningCode =
   | 'malformed-cursor'
   /** --commit (measure-visitor.ts): an XCTEND rd_only=1, which writes nothing, is not measured. */
   | 'read-only-commit'
+  /** --commit (measure-visitor.ts): an XCTEND of a process without WAIT lines has no start to measure from. */
+  | 'commit-without-waits'
   /** --sql-id (measure-visitor.ts) on a trace whose cursors have no sqlid= (before 11g). */
   | 'no-sql-id'
   /** fio json+ (lib/sysio/fio-json.ts): the values are histogram bins, so the statistics are the bins'. */

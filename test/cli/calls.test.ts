@@ -1,10 +1,10 @@
 // The call commands of issue 14 through the real CLI, against the generator's booked truth for the
 // golden pairs (test/fixtures/calls/*.truth.json) and counts made here by regex.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CallWorkloadTruth } from '../../lib/synth/call-truth';
-import { FIXTURES_DIR, parseJsonOutput, runCli } from '../helpers/cli';
+import { FIXTURES_DIR, makeTempDir, parseJsonOutput, runCli } from '../helpers/cli';
 
 const trace = (name: string) => path.join(FIXTURES_DIR, 'calls', `${name}.trc`);
 const truthOf = (name: string) => (JSON.parse(readFileSync(path.join(FIXTURES_DIR, 'calls', `${name}.truth.json`), 'utf8')) as { truth: CallWorkloadTruth }).truth;
@@ -191,6 +191,27 @@ describe('measures: a call type or the commit instead of a wait event (issue 14 
       [1_251_073 - 1_249_901, 110],
       [669, 178],
     ]);
+  });
+
+  it('--commit leaves out the commits of a trace without WAIT lines (level 1), saying why, not that it has none', async () => {
+    const { dir, remove } = makeTempDir('ws-commit-nowaits-');
+    try {
+      const withoutWaits = path.join(dir, 'level1.trc');
+      writeFileSync(withoutWaits, lines('oltp-11-2').filter((l) => !l.startsWith('WAIT #')).join('\n'));
+      const run = await runCli(['stats', '--json', '--commit', withoutWaits]);
+      expect(run.status).toBe(0);
+      // The golden has two commits (fixture lines 116 and 184-186): an XCTEND after an EXEC, left out,
+      // and a COMMIT statement, whose EXEC (e=738) holds its XCTEND and is measured by its own e.
+      const json = parseJsonOutput<{ count: number; min: number }>(run);
+      expect([json.count, json.min]).toEqual([1, 738]);
+      // Line 116 of the fixture is line 92 of the file without its 24 WAIT lines before it.
+      expect(lines('oltp-11-2').slice(0, 116).filter((l) => l.startsWith('WAIT #')).length).toBe(24);
+      expect(run.stderr).toContain(`warning: ${withoutWaits}: a commit of a process with no WAIT lines (traced without waits: 10046 level 1 or 4) is not measured`);
+      expect(run.stderr).toContain('(line 92)');
+      expect(run.stderr).not.toContain('has no commits that write');
+    } finally {
+      remove();
+    }
   });
 
   it('says that 8i times are whole centiseconds, and compare makes no claim below that resolution', async () => {

@@ -124,6 +124,29 @@ describe('MeasureVisitor: the commit', () => {
     expect(values).toEqual([{ micros: 430, tim: 1_430, line: 5 }]);
   });
 
+  it('leaves out the commits of a process traced without waits, and says where; a COMMIT statement still counts', () => {
+    const { v, values, leftOut } = visitor({ kind: 'commit' });
+    // 10046 level 1: the client's 5 s pause between the FETCH and its commit call is not written
+    // (no SQL*Net message from client), so the XCTEND's record before is the FETCH.
+    v.onCall(call('FETCH', '1', { e: 40, c: 40, dep: 0, tim: 1_000_000 }), at('1', 0, 10));
+    v.onCall(call('XCTEND', '', { rlbk: 0, rdOnly: 0, tim: 6_000_150 }), at('1', 0, 11));
+    v.onCursor(cursor('9', { oct: 44, text: 'COMMIT' }), at('1', 0, 12));
+    v.onCall(call('XCTEND', '', { rlbk: 0, rdOnly: 0, tim: 9_000_100 }), at('1', 0, 13));
+    v.onCall(call('EXEC', '9', { e: 300, c: 30, dep: 0, tim: 9_000_140 }), at('1', 0, 14));
+    // Another process of the same file (trcsess) has its waits: its commits are measured.
+    v.onWait(wait('SQL*Net message from client', 900, 2_000_000), at('2', 1, 20));
+    v.onCall(call('XCTEND', '', { rlbk: 0, rdOnly: 0, tim: 2_000_010 }), at('2', 1, 21));
+    v.onWait(wait('log file sync', 500, 2_000_520), at('2', 1, 22));
+    // A commit open at the end of the file, in the process without waits.
+    v.onCall(call('XCTEND', '', { rlbk: 0, rdOnly: 0, tim: 9_500_000 }), at('1', 0, 30));
+    v.finish();
+    expect(values).toEqual([
+      { micros: 300, tim: 9_000_140, line: 14 },
+      { micros: 520, tim: 2_000_010, line: 21 },
+    ]);
+    expect(leftOut).toEqual([11, 30]);
+  });
+
   it('leaves read-only commits out, as XCTEND and as a COMMIT statement, and says where', () => {
     const { v, values, leftOut } = visitor({ kind: 'commit' });
     // jkstill's db-ping trace: EXEC, a 1.34 s gap with a *** stamp, then XCTEND rd_only=1 and no sync.
