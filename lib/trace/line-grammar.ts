@@ -1,4 +1,5 @@
 import { DOUBLE_ZERO } from '../double-zero';
+import { emptyCall, parseCallLine } from './call-line';
 import { ascii, decodeText, findBytes, isDigit, matchAt, parseDigits, QUOTE } from './bytes';
 import { EventTable } from './event-table';
 import { mayBeHeaderLine, readHeaderLine, versionWritesWaitTim } from './header-facts';
@@ -40,6 +41,8 @@ export class LineGrammar {
   protected freeText = false; // after BINDS / PARSE ERROR: unindented free text may follow
   protected inPreamble = true;
   protected atFinalLine = false;
+  /** The file's last line was a database call line cut short (cutFinalCall), and said so: nothing reads it. */
+  protected finalCallCut = false;
   protected timExpected: boolean | null = null;
   protected sawWaitTim = false;
   protected pendingAnchor: TimeAnchor | null = null;
@@ -224,13 +227,36 @@ export class LineGrammar {
     this.freeText = false;
     if (!checkEnd) return;
     const last = buf[end - 1] as number;
-    if (isDigit(last) || last === QUOTE || last === 0x3a /* `BINDS #1:` */) return;
+    if (isDigit(last)) {
+      if (this.atFinalLine) this.finalCallCut = this.cutFinalCall(buf, start, end);
+      return;
+    }
+    if (last === QUOTE || last === 0x3a /* `BINDS #1:` */) return;
     const code = this.atFinalLine ? 'truncated-final-line' : 'truncated-record';
     this.warnings.add(code, this.lineNo, () =>
       code === 'truncated-final-line'
         ? 'the file ends inside a record (was the trace still being written?)'
         : 'a record is cut short (it does not end in a value)',
     );
+  }
+
+  /**
+   * Whether the file's last line, which has no line end and ends in a digit, is a database call line
+   * cut short (`FETCH #1:c=0,e=4` cut from `e=45,…,tim=…`), said as such: every call line but
+   * XCTEND ends in its tim from 8i on (trace-format.md §5; XCTEND has one from 11g), so one without
+   * tim was cut; and so was one whose tim has fewer digits than its process's tims before it (cut
+   * inside it; tim only grows: timCutShort). Read, such a line would be a call with a wrong e, or a
+   * tim that moves t0 back by years. Here, not only where calls are read: a `stats` of a wait event
+   * said nothing of a trace cut inside its last call line, which `profile` called truncated.
+   */
+  private cutFinalCall(buf: Uint8Array, start: number, end: number): boolean {
+    const call = emptyCall();
+    if (parseCallLine(buf, start, end, 1, call) !== true) return false;
+    const tim = call.tim; // in the trace's unit (scale 1)
+    const why = tim !== tim ? (call.call === 'XCTEND' ? null : 'no tim= at its end') : this.timCutShort(tim) ? CUT_INSIDE_TIM : null;
+    if (why === null) return false;
+    this.warnings.add('truncated-final-line', this.lineNo, () => `the file ends inside a database call line (${why}); it was not read (was the trace still being written?)`);
+    return true;
   }
 
   protected starLine(buf: Uint8Array, start: number, end: number): void {

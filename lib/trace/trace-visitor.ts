@@ -8,11 +8,10 @@ import { CALL_NAMES, CallFields, CallRecord, KernelEmit, KernelRecord, type Line
 import type { KernelCommitLog, KernelWaitLog } from './kernel/kernel-columns';
 import type { ScanOptions, ScanResult } from './scan-result';
 import { TraceScanner, type KernelCallPlace } from './scanner';
-import { CUT_INSIDE_TIM } from './line-grammar';
 import { KernelWaitRun } from './kernel-wait-run';
 import { readStarLine } from './star-lines';
 
-import type { RecordPosition, TraceVisitor, VisitedCall, VisitedWait } from './visited-records';
+import type { RecordPosition, TraceVisitor, VisitedWait } from './visited-records';
 
 // The records' types live beside the scanner's (visited-records.ts); visitors import them from here too.
 export type { CommitRun, RecordPosition, TraceVisitor, VisitedCall, VisitedCursor, VisitedWait, WaitRun } from './visited-records';
@@ -118,7 +117,7 @@ export class VisitingScanner extends TraceScanner {
     if (read === false) return this.parseError(buf, start, end);
     const last = buf[end - 1] as number;
     if (read === true && isDigit(last)) {
-      if (this.atFinalLine && this.cutCall(this.call)) return;
+      if (this.atFinalLine && this.finalCallCut) return; // said by the grammar (cutFinalCall)
       if (this.call.tim === this.call.tim) this.clock.callTim(this.call.tim / this.microsPerUnit());
       return this.visitor.onCall(this.call, this.at(this.position, this.lineBase + start));
     }
@@ -177,22 +176,6 @@ export class VisitingScanner extends TraceScanner {
       if (t === t) this.clock.callTim(t);
     }
     (this.visitor as Required<TraceVisitor>).onCommitRun(log, from, to, this.at(this.position, this.lastOffset));
-  }
-
-  /**
-   * Whether the file's last line, which has no line end, is a call line cut short that still ends
-   * in a digit (`FETCH #1:c=0,e=4` cut from `e=45,…,tim=…`): every call line but XCTEND ends in its
-   * tim from 8i on (trace-format.md §5; XCTEND has one from 11g), so one without tim was cut; and
-   * so was one whose tim has fewer digits than its process's tims before it (cut inside it; tim
-   * only grows: timCutShort). Such a line would be a call with a wrong e, or a tim that moves t0
-   * back by years.
-   */
-  private cutCall(call: VisitedCall): boolean {
-    const tim = call.tim;
-    const why = tim !== tim ? (call.call === 'XCTEND' ? null : 'no tim= at its end') : this.timCutShort(tim / this.microsPerUnit()) ? CUT_INSIDE_TIM : null;
-    if (why === null) return false;
-    this.warnings.add('truncated-final-line', this.lineNo, () => `the file ends inside a database call line (${why}); it was not read (was the trace still being written?)`);
-    return true;
   }
 
   private parseError(buf: Uint8Array, start: number, end: number): void {

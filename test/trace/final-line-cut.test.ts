@@ -35,6 +35,20 @@ describe('the last line of a file without a line end', () => {
     expect(profile.calls.map((c) => [c.call, c.count])).toEqual([['EXEC', 1]]);
     expect(profile.responseTime).toBe(WHOLE_R);
     expect(cutWarning(result.warnings)?.lines).toEqual([4]);
+    // The plain parse of one event (stats, and the page's first pass) reads no calls, and says the
+    // same of the file's end: it said nothing before, so the page showed such a file as whole.
+    const parsed = await parseTrace(chunksOf(bytesOf(last), 64), { event: 'log file sync', fileName: 'cut.trc', fileIndex: 0 });
+    expect(parsed.samples.count).toBe(1);
+    const said = cutWarning(parsed.warnings);
+    expect(said?.lines).toEqual([4]);
+    expect((said as { message?: string } | undefined)?.message).toMatch(/^cut.trc: the file ends inside a database call line \((no tim= at its end|cut inside its tim: fewer digits than the tims before it)\); it was not read/);
+  });
+
+  it('a whole last call line is no cut in the plain parse either', async () => {
+    const parsed = await parseTrace(chunksOf(bytesOf('FETCH #5:c=10,e=45,p=0,cr=1,cu=0,mis=0,r=4,dep=0,og=1,plh=0,tim=1344507302000400'), 64), { event: 'log file sync', fileName: 'cut.trc', fileIndex: 0 });
+    expect(cutWarning(parsed.warnings)).toBeUndefined();
+    const xctend = await parseTrace(chunksOf(bytesOf('XCTEND rlbk=0, rd_only=1'), 64), { event: 'log file sync', fileName: 'cut.trc', fileIndex: 0 });
+    expect(cutWarning(xctend.warnings)).toBeUndefined();
   });
 
   it('a WAIT cut inside its tim is not counted: its tim moved R back by weeks', async () => {
