@@ -22,6 +22,8 @@ export interface DatasetProblem {
   file: string;
   kind: DatasetProblemKind;
   message: string;
+  /** A file without the event that has no WAIT lines at all (lib/worker/file-status.ts). */
+  noWaits?: true;
 }
 
 /** What each kind means to a person, written before the message. */
@@ -55,12 +57,22 @@ function MissingEventNote({ problems, event, noun }: { problems: readonly Datase
   const what = event === undefined ? 'the chosen event' : `'${event}'`;
   // A call or commit measure: each file's message says what it lacks ("x.trc has no EXEC calls of sql_id …").
   const measured = noun !== 'waits';
+  // Traces with no WAIT line at all (traced without waits, 10046 level 1) have no other event to
+  // choose: the note said "with other events" of the corpus' 9.2 trace, whose own line said level 1.
+  const waitless = !measured && problems.every((p) => p.noWaits === true);
+  const one = problems.length === 1;
   return (
     <div className="dataset-note" data-testid="missing-event-note">
-      <p>
-        No {noun === 'commits' ? 'commits' : `${what} ${noun}`} in {fileList(problems.map((p) => p.file))}: {problems.length === 1 ? 'it is a trace' : 'they are traces'}
-        {measured ? ' without them' : ', with other events'}. Choose {measured ? 'another measure' : 'one'} with the {measured ? 'measure' : 'Event'} picker.
-      </p>
+      {waitless ? (
+        <p>
+          No WAIT lines in {fileList(problems.map((p) => p.file))}: {one ? 'it was' : 'they were'} probably traced without waits (10046 level 1), so {one ? 'it has' : 'they have'} no events. {one ? 'Its' : 'Their'} database calls can still be measured: choose a call type with the measure picker, or open the Profile.
+        </p>
+      ) : (
+        <p>
+          No {noun === 'commits' ? 'commits' : `${what} ${noun}`} in {fileList(problems.map((p) => p.file))}: {one ? 'it is a trace' : 'they are traces'}
+          {measured ? ' without them' : ', with other events'}. Choose {measured ? 'another measure' : 'one'} with the {measured ? 'measure' : 'Event'} picker.
+        </p>
+      )}
       <details>
         <summary>{measured ? 'What each file lacks' : `Events in ${problems.length === 1 ? 'the file' : 'each file'}`}</summary>
         <ul>

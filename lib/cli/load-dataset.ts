@@ -1,4 +1,5 @@
 import { mergeProfiles } from '../profile/merge-profiles';
+import { noWaitsNote } from '../profile/no-waits-note';
 import { FileError } from '../node/file-error';
 import type { ProfileOptions } from '../profile/profile-collector';
 import type { DatasetProfile } from '../profile/profile-model';
@@ -174,8 +175,7 @@ function clockOf(r: TraceFileResult): FileClockWithSamples {
 function noWaitsForProfile(r: TraceFileResult, windowed: boolean): string | null {
   if (r.profile.length > 0) return null;
   // A window's result holds only its own WAITs: none in it says nothing of the file's level.
-  if (windowed) return `${r.fileName} has no WAIT line in the window`;
-  return `${r.fileName} has no WAIT lines: it was probably traced without waits (level 1), so its profile has CPU and unaccounted-for time only; trace at level 8 or 12 to see its waits`;
+  return noWaitsNote(r.fileName, windowed);
 }
 
 /** A window needs each wait's tim: what the command keeps, with the tim column (counts become columns). */

@@ -17,12 +17,13 @@ export function queuedStatus(name: string, bytes: number): FileStatus {
 }
 
 export function statusOfResult(result: TraceFileResult, bytes: number): FileStatus {
-  const problems: { kind: FileProblemKind; message: string }[] = [];
+  const problems: FileStatus['problems'] = [];
   const outcome = result.outcome;
   if (outcome.kind === 'not-a-trace') problems.push({ kind: 'not-a-trace', message: outcome.reason });
   if (outcome.kind === 'no-event') {
     const said = result.warnings.find((w) => w.code === 'no-event');
-    problems.push({ kind: 'no-event', message: said?.message ?? `${result.fileName} has no '${outcome.event}' waits` });
+    const noWaits = outcome.eventsPresent.length === 0;
+    problems.push({ kind: 'no-event', message: said?.message ?? `${result.fileName} has no '${outcome.event}' waits`, ...(noWaits && { noWaits: true as const }) });
   }
   for (const w of result.warnings) {
     if (OUTCOME_CODES.has(w.code)) continue;

@@ -5,6 +5,7 @@
  * mergeProfiles as the CLI merges them. Computed when the page asks (the Profile or Statements view opens, or a share), not on
  * every parse, and kept per dataset until its files or the think-time threshold change.
  */
+import { hasNoWaitRows, noWaitsNote } from '../profile/no-waits-note';
 import { isSysioFacts } from '../sysio/sysio-format';
 import { mergeProfiles } from '../profile/merge-profiles';
 import type { DatasetProfile } from '../profile/profile-model';
@@ -104,6 +105,8 @@ async function datasetProfile(d: DatasetState, thinkTimeMicros: number, progress
     before += inputSize(entry);
     parts.push(part.profile);
     if (part.note) notes.push(part.note);
+    // As the CLI says it (lib/cli/load-dataset.ts): a profile of CPU and unaccounted-for time only.
+    if (hasNoWaitRows(part.profile)) notes.push(`${noWaitsNote(entry.name, edges !== null)}.`);
   }
   return { datasetId: d.id, profile: mergeProfiles(parts), files: files.length, notes };
 }

@@ -35,7 +35,8 @@ export interface FileStatus {
   oracleVersion: string | null;
   /** Present (true) for an LGWR trace (lib/lgwr/commit-path-input.ts isLgwrTrace): the page offers the Commit path view. */
   lgwr?: true;
-  problems: { kind: FileProblemKind; message: string }[];
+  /** noWaits: a 'no-event' file with no WAIT lines at all (traced without waits): no other event to choose. */
+  problems: { kind: FileProblemKind; message: string; noWaits?: true }[];
 }
 
 export interface DatasetStatus {

@@ -64,6 +64,19 @@ describe('DatasetErrors', () => {
     ]);
   });
 
+  it('says a trace without WAIT lines has no other event, and points to its calls', () => {
+    const level1 = { file: 'test_9201.trc', kind: 'no-event', message: "test_9201.trc is a 10046 trace with no WAIT lines at all: it was probably traced without waits (level 1); trace at level 8 or 12 to see 'log file sync'", noWaits: true } as const;
+    const note = (list: DatasetProblem[]) => {
+      const r = parseMarkup(render(list, 'log file sync'));
+      return textOf(findAll(findAll(r, {}, 'div').find((d) => d.attrs['data-testid'] === 'missing-event-note')!, {}, 'p')[0]!);
+    };
+    expect(note([level1])).toBe('No WAIT lines in test_9201.trc: it was probably traced without waits (10046 level 1), so it has no events. Its database calls can still be measured: choose a call type with the measure picker, or open the Profile.');
+    // Beside a file that has other events, the note is the usual one (each file's line says which is which).
+    expect(note([level1, { file: 'b.trc', kind: 'no-event', message: "b.trc has no 'log file sync' waits; its events are 'direct path read'" }])).toBe(
+      "No 'log file sync' waits in test_9201.trc and b.trc: they are traces, with other events. Choose one with the Event picker.",
+    );
+  });
+
   it('renders file names and messages as text, never as markup', () => {
     const html = render([{ file: '<img src=x onerror=alert(1)>.trc', kind: 'not-a-trace', message: '<script>alert(2)</script>' }]);
     const r = parseMarkup(html);

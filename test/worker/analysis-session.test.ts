@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookExperimentWaits } from '../../lib/synth/book-experiment';
-import { runCli } from '../helpers/cli';
+import { fixturePath, runCli } from '../helpers/cli';
 import { writeCompareInputs } from '../helpers/compare-inputs';
 import { inputFiles, SessionHarness } from './session-harness';
 
@@ -63,6 +63,17 @@ describe('AnalysisSession (the worker pipeline, on the main thread)', () => {
     expect(sqlNet?.count).toBeGreaterThan(0);
     await h.send({ type: 'set-event', event: 'SQL*Net message from client' });
     expect(h.lastStatus('x')).toMatchObject({ state: 'ready', event: 'SQL*Net message from client', waits: sqlNet!.count });
+    // It has other events: its problem is not marked as a trace without any.
+    expect(missing.noWaits).toBeUndefined();
+  });
+
+  it('marks a trace without WAIT lines (traced at level 1) as having no event at all', async () => {
+    const h = new SessionHarness();
+    const level1 = readFileSync(fixturePath('v11g-commit-loop.trc'), 'latin1').split('\n').filter((l) => !l.startsWith('WAIT #')).join('\n');
+    await h.send({ type: 'add-files', datasetId: 'x', files: [{ file: new File([Buffer.from(level1, 'latin1')], 'level1.trc'), path: 'level1.trc' }], event: 'log file sync' });
+    const missing = h.lastStatus('x').files[0]!.problems[0]!;
+    expect(missing).toMatchObject({ kind: 'no-event', noWaits: true });
+    expect(missing.message).toBe("level1.trc is a 10046 trace with no WAIT lines at all: it was probably traced without waits (level 1); trace at level 8 or 12 to see 'log file sync'");
   });
 
   it('a load replaced by another event before it ends leaves every file to the newer load', async () => {

@@ -3,14 +3,15 @@
 // `waitscope profile --json` and `statements --json` print for the same files (the CLI builds it in
 // its parse workers, a separate path), be kept until the files or the think time change, tell its
 // progress, and name the file that cannot be read again.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { profileTable } from '../../lib/profile/profile-rows';
 import { statementRows } from '../../lib/profile/statement-table';
 import { createAsker } from '../../lib/worker/asker';
 import type { DatasetCallProfile } from '../../lib/worker/profile-request';
 import type { Ask, InputFile, WorkerResponse } from '../../lib/worker/protocol';
-import { fixturePath, parseJsonOutput, runCli } from '../helpers/cli';
+import { fixturePath, makeTempDir, parseJsonOutput, runCli } from '../helpers/cli';
 import { SessionHarness } from './session-harness';
 
 const FILES = ['v11g-commit-loop.trc', 'v19c-session.trc'];
@@ -58,6 +59,25 @@ describe("the page's profile request", () => {
     // R of the two files is the sum of each file's (their sessions are their own).
     const cliSecond = parseJsonOutput<CliProfile>(await runCli(['profile', '--json', fixturePath(FILES[1]!)]));
     expect(two!.profile!.responseTime).toBe(one!.profile!.responseTime + cliSecond.responseTime.total);
+  }, 60_000);
+
+  it('says why a trace without WAIT lines has a profile of CPU and unaccounted-for time only, as the CLI does', async () => {
+    const { h, ask } = harness();
+    const level1 = readFileSync(fixturePath(FILES[0]!), 'latin1').split('\n').filter((l) => !l.startsWith('WAIT #')).join('\n');
+    await h.send({ type: 'add-files', datasetId: 'l1', files: [{ file: new File([Buffer.from(level1, 'latin1')], 'level1.trc'), path: 'level1.trc' }], event: 'log file sync' });
+    const [got] = await profilesOf(ask, ['l1']);
+    expect(got!.profile!.components.map((c) => c.kind).filter((k) => k.startsWith('wait') || k === 'think-time')).toEqual([]);
+    const text = 'level1.trc has no WAIT lines: it was probably traced without waits (level 1), so its profile has CPU and unaccounted-for time only; trace at level 8 or 12 to see its waits';
+    expect(got!.notes).toEqual([`${text}.`]);
+    // The CLI's warning for the same bytes.
+    const { dir, remove } = makeTempDir('ws-level1-');
+    try {
+      const file = path.join(dir, 'level1.trc');
+      writeFileSync(file, level1, 'latin1');
+      expect((await runCli(['profile', file])).stderr).toContain(`warning: ${file.slice(0, -'level1.trc'.length)}${text}`);
+    } finally {
+      remove();
+    }
   }, 60_000);
 
   it('reads the datasets one after the other (two ranged profiles at once, sharing the range worker, hung in the page)', async () => {
