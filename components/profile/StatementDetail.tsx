@@ -106,7 +106,7 @@ export function StatementDetail({ row, onJump }: { row: StatementRow; onJump: (k
         Recursive statements: {row.children.length === 0 ? 'none' : <Links keys={row.children} onJump={onJump} />}
       </p>
       <p data-testid="statement-parents">
-        Runs under: {row.parents.length === 0 ? 'none (the client’s own call)' : <Links keys={row.parents} onJump={onJump} />}
+        Runs under: {row.parents.length > 0 ? <Links keys={row.parents} onJump={onJump} /> : row.dep === 0 ? 'none (the client’s own call)' : 'no statement in the trace (its parent call wrote no line here: tracing started or ended inside it, or a call that writes none)'}
       </p>
       <h4>SQL text</h4>
       {row.text === null ? (
