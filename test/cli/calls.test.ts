@@ -71,6 +71,14 @@ describe('waitscope statements', () => {
     expect(totals).toEqual([...totals].sort((a, b) => b - a));
   });
 
+  it('counts executions in words that agree with their number', async () => {
+    const run = await runCli(['statements', trace('oltp-11-2')]);
+    // The COMMIT statement (mq59dvz71rq82, fixture lines 180-186) runs once; the UPDATE twice.
+    const commit = run.stdout.split('\n').find((l) => l.includes('sql_id mq59dvz71rq82'));
+    expect(commit).toMatch(/, 1 execution$/);
+    expect(run.stdout.split('\n').find((l) => l.includes('sql_id wvyc74pjv3pgc'))).toMatch(/, 2 executions$/);
+  });
+
   it('sorts by tkprof keys and keeps the top N', async () => {
     const run = await runCli(['statements', '--json', '--sort', 'prsela', '--top', '2', trace('oltp-19c')]);
     const json = parseJsonOutput<{ statements: { parse: { e: number } }[] }>(run);
