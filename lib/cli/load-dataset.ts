@@ -174,6 +174,8 @@ function clockOf(r: TraceFileResult): FileClockWithSamples {
  */
 function noWaitsForProfile(r: TraceFileResult, windowed: boolean): string | null {
   if (r.profile.length > 0) return null;
+  // A file cut short says so in its own warning: its waits may have come after the cut.
+  if (r.warnings.some((w) => w.code === 'truncated-gzip' || w.code === 'truncated-xz')) return null;
   // A window's result holds only its own WAITs: none in it says nothing of the file's level.
   return noWaitsNote(r.fileName, windowed);
 }

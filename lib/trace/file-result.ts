@@ -55,7 +55,7 @@ export function buildFileResult(scan: ScanResult, ctx: FileResultContext): Trace
   if (outcome.kind === 'no-event' && ctx.measure) {
     if (!unmeasuredCommits) add('no-event', `${fileName} has ${missingMeasureText(ctx.measure)}`);
   }
-  else if (outcome.kind === 'no-event') add('no-event', describeMissingEvent(fileName, event, outcome.eventsPresent, scan.waitLines));
+  else if (outcome.kind === 'no-event') add('no-event', describeMissingEvent(fileName, event, outcome.eventsPresent, scan.waitLines, dataError?.damage === 'cut'));
   // Refused as a format not read is (parse-trace.ts refusedFileResult): the same code.
   else if (outcome.kind === 'not-a-trace' && dataError?.damage === 'unsupported') add('not-10046', outcome.reason);
   else if (outcome.kind === 'not-a-trace' && dataError !== undefined && (scan.bytes === 0 || dataError.damage === 'corrupt')) {

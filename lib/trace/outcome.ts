@@ -28,6 +28,11 @@ export function decideOutcome(scan: ScanResult, event: string, fileName: string,
     return { kind: 'not-a-trace', reason: `${fileName} is not a trace: it holds binary data (a NUL or control byte near byte ${scan.binaryAt})` };
   }
   if (scan.records10046 === 0) {
+    // Cut before its first record: the cut is why there is none, not the kind of trace (a 200-byte
+    // head of a 19c trace's xz was called "a background-process or other diagnostic trace").
+    if (dataError?.damage === 'cut') {
+      return { kind: 'not-a-trace', reason: `${fileName} ends before its first 10046 record: ${dataError.message}, after ${scan.bytes.toLocaleString('en-US')} decompressed bytes (${linesText(scan.lines)})` };
+    }
     if (scan.facts.banner !== null || scan.starLines > 0) {
       return {
         kind: 'not-a-trace',
@@ -44,8 +49,12 @@ export function decideOutcome(scan: ScanResult, event: string, fileName: string,
 
 const linesText = (n: number): string => `${n.toLocaleString('en-US')} line${n === 1 ? '' : 's'}`;
 
-/** One sentence for a trace without the event, naming what it does have. */
-export function describeMissingEvent(fileName: string, event: string, eventsPresent: readonly string[], waitLines: number): string {
+/**
+ * One sentence for a trace without the event, naming what it does have. `cut`: the file ends early
+ * (compressed data cut short), so no WAIT line in it says nothing of how it was traced.
+ */
+export function describeMissingEvent(fileName: string, event: string, eventsPresent: readonly string[], waitLines: number, cut = false): string {
+  if (waitLines === 0 && cut) return `${fileName} has no WAIT line before the point where it was cut short`;
   if (waitLines === 0) {
     return `${fileName} is a 10046 trace with no WAIT lines at all: it was probably traced without waits (level 1); trace at level 8 or 12 to see '${event}'`;
   }

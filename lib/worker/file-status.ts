@@ -22,7 +22,8 @@ export function statusOfResult(result: TraceFileResult, bytes: number): FileStat
   if (outcome.kind === 'not-a-trace') problems.push({ kind: 'not-a-trace', message: outcome.reason });
   if (outcome.kind === 'no-event') {
     const said = result.warnings.find((w) => w.code === 'no-event');
-    const noWaits = outcome.eventsPresent.length === 0;
+    // A file cut short (listed as truncated) may have had its waits after the cut.
+    const noWaits = outcome.eventsPresent.length === 0 && !result.warnings.some((w) => TRUNCATION_CODES.has(w.code));
     problems.push({ kind: 'no-event', message: said?.message ?? `${result.fileName} has no '${outcome.event}' waits`, ...(noWaits && { noWaits: true as const }) });
   }
   for (const w of result.warnings) {

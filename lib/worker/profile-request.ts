@@ -106,7 +106,8 @@ async function datasetProfile(d: DatasetState, thinkTimeMicros: number, progress
     parts.push(part.profile);
     if (part.note) notes.push(part.note);
     // As the CLI says it (lib/cli/load-dataset.ts): a profile of CPU and unaccounted-for time only.
-    if (hasNoWaitRows(part.profile)) notes.push(`${noWaitsNote(entry.name, edges !== null)}.`);
+    // Not of a file cut short (its note says so): its waits may have come after the cut.
+    else if (hasNoWaitRows(part.profile)) notes.push(`${noWaitsNote(entry.name, edges !== null)}.`);
   }
   return { datasetId: d.id, profile: mergeProfiles(parts), files: files.length, notes };
 }

@@ -166,6 +166,24 @@ describe('xz (lib/trace/xz-unwrap.ts)', () => {
     expect(w?.lines.length).toBe(1);
   });
 
+  it('says a file cut before its first record was cut, not that it is another kind of trace', async () => {
+    // The first 200 bytes of the xz: the banner's lines, and no 10046 record.
+    const head = xz.subarray(0, 200);
+    const decoded = (await failure(chunksOf(head, 64))).out;
+    const lines = new TextDecoder().decode(decoded).split('\n').length;
+    const r = await parseTrace(chunksOf(head, 64), { event: 'log file sync', fileName: 'cut.trc.xz', fileIndex: 0, keep: 'counts' });
+    expect(r.outcome).toEqual({
+      kind: 'not-a-trace',
+      reason: `cut.trc.xz ends before its first 10046 record: the xz data ends early (the file was cut short, or its last bytes are damaged), after ${decoded.length.toLocaleString('en-US')} decompressed bytes (${lines} lines)`,
+    });
+    // gzip likewise; cut after records but before the first WAIT (byte 1,148 of the fixture), it
+    // is not said to be traced without waits.
+    const gz = gzipSync(plain.subarray(0, 1100));
+    const g = await parseTrace(chunksOf(gz.subarray(0, gz.length - 12), 64), { event: 'log file sync', fileName: 'cut.trc.gz', fileIndex: 0, keep: 'counts' });
+    expect(g.outcome.kind).toBe('no-event');
+    expect(g.warnings.find((w) => w.code === 'no-event')?.message).toBe('cut.trc.gz has no WAIT line before the point where it was cut short');
+  });
+
   it('refuses damaged data as a damaged xz file, with the command that tests it', async () => {
     const bad = xz.slice();
     const mid = Math.floor(bad.length / 2);
