@@ -24,7 +24,7 @@ export function SharedProfile({ report }: { report: WaitscopeReport }) {
     const b = report.datasets[c.baseline];
     return a && b ? [{ a: { id: a.id, label: a.label }, b: { id: b.id, label: b.label }, comparison: c.comparison }] : [];
   });
-  const statementDatasets = section.datasets.map((d) => ({ id: d.id, label: labelOf(d.id), color: colorOf(d.id), rows: d.statements, statementCount: d.statementCount }));
+  const statementDatasets = section.datasets.map((d) => ({ id: d.id, label: labelOf(d.id), color: colorOf(d.id), rows: d.statements.map((r) => ({ ...r, maxDep: r.maxDep ?? r.dep })), statementCount: d.statementCount }));
   return (
     <section data-testid="shared-profile">
       <h2>Response-time profile</h2>

@@ -7,7 +7,7 @@
  * only when the user ticks it).
  */
 import type { CallSums } from '@/lib/profile/profile-model';
-import type { StatementRow } from '@/lib/profile/statement-table';
+import { depthText, type StatementRow } from '@/lib/profile/statement-table';
 import { count, micros, raw } from './profile-format';
 import styles from './profile.module.css';
 
@@ -77,7 +77,7 @@ function Links({ keys, onJump }: { keys: readonly string[]; onJump: (key: string
 export function StatementDetail({ row, onJump }: { row: StatementRow; onJump: (key: string) => void }) {
   return (
     <div className={styles.detail} data-testid="statement-detail" data-key={row.key}>
-      <h4>Calls at dep {row.dep}, summed (elapsed includes the recursive statements’ time)</h4>
+      <h4>Calls at dep {depthText(row)}, summed (elapsed includes the recursive statements’ time)</h4>
       <CallTable row={row} />
       <h4>Waits inside its calls</h4>
       {row.waits.length === 0 ? (

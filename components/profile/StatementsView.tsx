@@ -7,7 +7,7 @@
  * depth work as tkprof's sort= and mrskew's --min-dep/--max-dep (lib/profile selectStatementRows).
  */
 import { Fragment, useEffect, useMemo, useState } from 'react';
-import { selectStatementRows, type StatementRow } from '@/lib/profile/statement-table';
+import { depthText, selectStatementRows, type StatementRow } from '@/lib/profile/statement-table';
 import { notEstimableText } from '@/lib/stats/minimum-counts';
 import { STATEMENT_TOP_CHOICES, type StatementDepth } from '../workbench/url-state';
 import { count, micros, raw } from './profile-format';
@@ -151,7 +151,7 @@ export function StatementsView({ datasets, settings, onSettings, focus = null }:
                     <span className={styles.key}>{r.key}</span>
                     {r.text !== null && <div className={styles.sqlPreview}>{firstLine(r.text)}</div>}
                   </td>
-                  <td className="num" data-stat="dep" data-value={r.dep}>{r.dep}</td>
+                  <td className="num" data-stat="dep" data-value={r.dep} data-max-dep={r.maxDep}>{depthText(r)}</td>
                   <td className="num" data-stat="total" data-value={raw(r.total)}>{micros(r.total)}</td>
                   <td className="num" data-stat="self" data-value={raw(r.self)}>{micros(r.self)}</td>
                   <td className="num" data-stat="executions" data-value={raw(r.executions)}>{count(r.executions)}</td>

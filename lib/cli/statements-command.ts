@@ -1,7 +1,7 @@
 import { resolutionNote, resolutionOfFiles } from '../stats/clock-resolution';
 import { addSums, emptyCallSums } from '../profile/call-book';
 import type { DatasetProfile } from '../profile/profile-model';
-import { parseStatementSort, statementRows, type StatementQuery, type StatementRow } from '../profile/statement-table';
+import { depthText, parseStatementSort, statementRows, type StatementQuery, type StatementRow } from '../profile/statement-table';
 import { profileWindowLine, profileWindowOf } from '../scope/window-dataset';
 import { refuseGroup } from './group-refusal';
 import { commonArgsOf, COMMON_OPTIONS, parseOptions, refuseSessionSkips, UsageError, wholeNumber } from './args';
@@ -78,7 +78,7 @@ function statementJson(r: StatementRow) {
 
 function statementText(r: StatementRow, rank: number): string {
   const id = r.sqlId !== null ? `sql_id ${r.sqlId}` : r.hashValue !== null ? `hash value ${r.hashValue}` : r.key;
-  const lines = [`${rank}. ${id}  dep ${r.dep}  total ${formatCount(r.total)} µs, without recursive statements ${formatCount(r.self)} µs, ${formatCount(r.executions)} execution${r.executions === 1 ? '' : 's'}`];
+  const lines = [`${rank}. ${id}  dep ${depthText(r)}  total ${formatCount(r.total)} µs, without recursive statements ${formatCount(r.self)} µs, ${formatCount(r.executions)} execution${r.executions === 1 ? '' : 's'}`];
   if (r.text !== null) lines.push(`   ${safeText(firstLine(r.text))}`);
   const names = ['PARSE', 'EXEC', 'FETCH', ...Object.keys(r.calls).filter((n) => n !== 'PARSE' && n !== 'EXEC' && n !== 'FETCH')];
   const total = emptyCallSums();

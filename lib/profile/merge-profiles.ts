@@ -49,7 +49,8 @@ const cloneWaits = (waits: StatementTotals['waits']): StatementTotals['waits'] =
 
 /**
  * Statements with one entry per key, in the order keys first appear: sums add up, lists join in
- * the order met (the first entry's, then what later ones add), text and depth as first met, and
+ * the order met (the first entry's, then what later ones add), text as first met, the depths'
+ * range over all (the shallowest and the deepest), and
  * the executions' distributions merge exactly.
  */
 export function mergeStatements(all: readonly StatementTotals[]): StatementTotals[] {
@@ -69,6 +70,7 @@ export function mergeStatements(all: readonly StatementTotals[]): StatementTotal
     seen.recursiveE += s.recursiveE;
     seen.text ??= s.text;
     seen.dep = Math.min(seen.dep, s.dep);
+    seen.maxDep = Math.max(seen.maxDep, s.maxDep);
     seen.children = union(seen.children, s.children);
     seen.parents = union(seen.parents, s.parents);
     seen.parts.push(s.executions);

@@ -58,7 +58,6 @@ export function joinRangeProfiles(ranges: readonly RangeProfile[], sessionMaps: 
   const cursorStatement = new Map<string, string>();
   const open = new Map<string, number>();
   const ended = new Map<string, number[]>(); // statement key → executions that ended in a later range
-  const firstDep = new Map<string, number>();
   const parts = ranges.map(({ profile, statements: carry, firstSeen }) => {
     for (const [cursor, { fetchE, ended: end }] of carry.carriedIn) {
       const e = open.get(cursor);
@@ -77,9 +76,7 @@ export function joinRangeProfiles(ranges: readonly RangeProfile[], sessionMaps: 
     const named = (key: string) => rename.get(key) ?? key;
     const renamed = profile.statements.map((s): StatementTotals => {
       const key = named(s.key);
-      const dep = firstDep.get(key) ?? s.dep;
-      firstDep.set(key, dep);
-      return { ...s, key, dep, children: unique(s.children.map(named)), parents: unique(s.parents.map(named)) };
+      return { ...s, key, children: unique(s.children.map(named)), parents: unique(s.parents.map(named)) };
     });
     const statements = joinEntries(renamed, firstSeen, named);
     for (const [cursor, key] of carry.cursors) cursorStatement.set(cursor, named(key));

@@ -23,7 +23,11 @@ class OpenStatement {
   readonly sqlId: string | null;
   readonly hashValue: number | null;
   readonly unknownCursor: string | null;
+  /** Its PARSING IN CURSOR's dep (or its first call's, when not parsed in the file). */
   readonly dep: number;
+  /** The shallowest and deepest depths of its calls (Infinity and −1 before its first call). */
+  minCallDep = Infinity;
+  maxCallDep = -1;
   text: string | null = null;
   readonly calls: Record<string, CallSums> = {};
   readonly waits: Record<string, WaitSums> = {};
@@ -113,7 +117,10 @@ export class StatementBook {
     if (call.cursor === '') return null;
     const process = this.processes.get(pid);
     const state = this.cursorStateOf(process, call.cursor);
-    const statement = this.statementFor(state, call.cursor, depthOf(call));
+    const dep = depthOf(call);
+    const statement = this.statementFor(state, call.cursor, dep);
+    if (dep < statement.minCallDep) statement.minCallDep = dep;
+    if (dep > statement.maxCallDep) statement.maxCallDep = dep;
     let sums = statement.calls[call.call];
     if (sums === undefined) {
       this.range?.seen(statement, 'call', call.call);
@@ -228,8 +235,10 @@ export class StatementBook {
   }
 
   private totals(): StatementTotals[] {
-    return [...this.statements.values()].map(({ waitsById: _byId, ...s }) => ({
+    return [...this.statements.values()].map(({ waitsById: _byId, minCallDep, maxCallDep, ...s }) => ({
       ...s,
+      dep: maxCallDep < 0 ? s.dep : minCallDep,
+      maxDep: maxCallDep < 0 ? s.dep : maxCallDep,
       children: [...s.children],
       parents: [...s.parents],
       executions: s.executions.take(),

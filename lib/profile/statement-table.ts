@@ -30,7 +30,9 @@ export interface StatementRow {
   key: string;
   sqlId: string | null;
   hashValue: number | null;
+  /** The shallowest and deepest depths its calls ran at (StatementTotals). */
   dep: number;
+  maxDep: number;
   text: string | null;
   /** Per call name; always has PARSE, EXEC and FETCH (zero when none). */
   calls: Record<string, CallSums>;
@@ -56,10 +58,16 @@ export function statementRows(profile: DatasetProfile, query: StatementQuery = {
   return selectStatementRows(profile.statements.map(statementRow), query);
 }
 
-/** Rows filtered by depth, sorted and cut to the top N: for a profile's rows, or a shared report's. */
-export function selectStatementRows(all: readonly StatementRow[], query: StatementQuery = {}): StatementRow[] {
+/**
+ * Rows filtered by depth, sorted and cut to the top N: for a profile's rows, or a shared report's
+ * (whose rows before `maxDep` have `dep` alone). A statement is at the depths asked for when any of
+ * its calls ran at one of them (its sums are still of all its calls).
+ */
+export function selectStatementRows(all: readonly (Omit<StatementRow, 'maxDep'> & { maxDep?: number })[], query: StatementQuery = {}): StatementRow[] {
   const sort = query.sort ?? 'total';
-  const rows = all.filter((s) => (query.minDep === undefined || s.dep >= query.minDep) && (query.maxDep === undefined || s.dep <= query.maxDep));
+  const rows = all
+    .map((s): StatementRow => ({ ...s, maxDep: s.maxDep ?? s.dep }))
+    .filter((s) => (query.minDep === undefined || s.maxDep >= query.minDep) && (query.maxDep === undefined || s.dep <= query.maxDep));
   const keyOf = (r: StatementRow): number => (sort === 'total' ? r.total : sort === 'self' ? r.self : sortValue(r, sort));
   rows.sort((a, b) => keyOf(b) - keyOf(a) || b.total - a.total || a.key.localeCompare(b.key));
   return query.top === undefined ? rows : rows.slice(0, query.top);
@@ -74,6 +82,7 @@ function statementRow(s: StatementTotals): StatementRow {
     sqlId: s.sqlId,
     hashValue: s.hashValue,
     dep: s.dep,
+    maxDep: s.maxDep,
     text: s.text,
     calls,
     total,
@@ -91,6 +100,9 @@ function statementRow(s: StatementTotals): StatementRow {
     parents: s.parents,
   };
 }
+
+/** A statement's depth as the CLI and the page show it: `2`, or `2–3` when its calls ran at several. */
+export const depthText = (r: Pick<StatementRow, 'dep' | 'maxDep'>): string => (r.maxDep > r.dep ? `${r.dep}–${r.maxDep}` : String(r.dep));
 
 function sortValue(r: StatementRow, keys: readonly string[]): number {
   let v = 0;

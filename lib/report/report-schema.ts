@@ -244,6 +244,8 @@ const statementRowSchema = z.object({
   sqlId: z.string().nullable(),
   hashValue: maybeNum,
   dep: count,
+  /** The deepest depth its calls ran at (`dep` the shallowest); absent in reports made before it. */
+  maxDep: count.optional(),
   text: z.string().nullable(),
   calls: z.record(z.string(), callSumsSchema),
   total: num,

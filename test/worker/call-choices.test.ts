@@ -11,6 +11,7 @@ const statement = (key: string, s: Partial<StatementTotals>): StatementTotals =>
   hashValue: null,
   unknownCursor: null,
   dep: 0,
+  maxDep: 0,
   text: null,
   calls: {},
   waits: {},

@@ -14,6 +14,7 @@ const row = (dep: number, parents: string[]): StatementRow => ({
   sqlId: 'abcdabcdabcd1',
   hashValue: 1,
   dep,
+  maxDep: dep,
   text: 'update t set n = n + 1',
   calls: { PARSE: sums, EXEC: { ...sums, count: 1, e: 40, c: 30 }, FETCH: sums },
   total: 40,
