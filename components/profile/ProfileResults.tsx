@@ -71,7 +71,8 @@ export function ProfileResults({ ask, tab, datasets, pairs, dataKey, thinkTime, 
   const total = progress.reduce((n, p) => n + p.total, 0);
   return (
     <section data-testid="profile-results" data-state={state.error ? 'failed' : state.profiles ? 'ready' : 'computing'} data-think-time={state.profiles ? thinkTime : undefined}>
-      {tab === 'profile' && (
+      {/* No control for a profile no dataset has (the synthetic demo's waits alone, CSV values). */}
+      {tab === 'profile' && !(state.profiles && withProfile.length === 0) && (
         <div className={styles.settings}>
           <ThinkTimeControl micros={thinkTime} onChange={onThinkTime} />
         </div>

@@ -29,9 +29,11 @@ export function ProfileView({ datasets, comparisons, thinkTime, onStatement }: P
           <ProfileTable key={d.id} view={d} />
         ))}
       </div>
-      <p className={styles.note}>
-        Think time: SQL*Net message from client waits of {micros(thinkTime)} µs or more, on a row of their own. {PROFILE_NOTE}
-      </p>
+      {datasets.length > 0 && (
+        <p className={styles.note} data-testid="profile-footnote">
+          Think time: SQL*Net message from client waits of {micros(thinkTime)} µs or more, on a row of their own. {PROFILE_NOTE}
+        </p>
+      )}
     </div>
   );
 }
