@@ -215,7 +215,8 @@ function datasetOf(
   const histograms = elaHistograms.filter((_, i) => isTrace[i]);
   if (traces.length === 0) {
     // The file by name: in a compare the line above may be another side's warning.
-    const what = results.length === 1 ? `${(results[0] as TraceFileResult).fileName} is not a trace` : `none of the ${results.length} inputs is a trace`;
+    // "could not be read as one", not "is not a trace", where it may be a trace cut or damaged (the warning says which).
+    const what = results.length === 1 ? `${(results[0] as TraceFileResult).fileName} could not be read as a trace` : `none of the ${results.length} inputs could be read as a trace`;
     throw new ExitError(2, `${what}; nothing to compute`);
   }
   const whole = combineFiles(event, traces);

@@ -69,8 +69,10 @@ export function mergeStatements(all: readonly StatementTotals[]): StatementTotal
     }
     seen.recursiveE += s.recursiveE;
     seen.text ??= s.text;
-    seen.dep = Math.min(seen.dep, s.dep);
-    seen.maxDep = Math.max(seen.maxDep, s.maxDep);
+    // Depths of calls over those of a PARSING IN CURSOR or a CLOSE alone: a byte range that saw only
+    // a statement's CLOSE (written at dep=0 for a recursive cursor) must not move its depth.
+    if (s.callDepths && !seen.callDepths) [seen.dep, seen.maxDep, seen.callDepths] = [s.dep, s.maxDep, true];
+    else if (s.callDepths === seen.callDepths) [seen.dep, seen.maxDep] = [Math.min(seen.dep, s.dep), Math.max(seen.maxDep, s.maxDep)];
     seen.children = union(seen.children, s.children);
     seen.parents = union(seen.parents, s.parents);
     seen.parts.push(s.executions);

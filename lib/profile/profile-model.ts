@@ -47,14 +47,17 @@ export interface StatementTotals {
   /** The cursor number, for a statement whose PARSING IN CURSOR is not in the file. */
   unknownCursor: string | null;
   /**
-   * The depths its calls ran at, the shallowest and the deepest (both its PARSING IN CURSOR's dep
-   * when it has no call): one statement may run at several, as dictionary SQL under hard parses at
-   * dep 1 and 2, or PL/SQL that recurses (the corpus' js122a1_ora_9850.trc has statements at dep 1
-   * to 3); its sums are of all of them. `dep` was the depth of its first PARSING IN CURSOR, which
-   * left a statement at dep 2 and 3 out of `--min-dep 3` when first parsed at dep 2.
+   * The depths its calls ran at, the shallowest and the deepest (its CLOSEs left out: statement-book.ts;
+   * both its PARSING IN CURSOR's dep when it has no other call): one statement may run at several,
+   * as dictionary SQL under hard parses at dep 1 and 2, or PL/SQL that recurses (the corpus'
+   * js122a1_ora_9850.trc has statements at dep 1 to 3); its sums are of all of them. `dep` was the
+   * depth of its first PARSING IN CURSOR, which left a statement at dep 2 and 3 out of
+   * `--min-dep 3` when first parsed at dep 2.
    */
   dep: number;
   maxDep: number;
+  /** Whether dep and maxDep are of its calls, else of its PARSING IN CURSOR (or CLOSE alone): a merge prefers the former. */
+  callDepths: boolean;
   /** The SQL text from PARSING IN CURSOR (null when never parsed in the file). Never shared unless asked. */
   text: string | null;
   /** Per call name (PARSE, EXEC, FETCH, CLOSE, …). */

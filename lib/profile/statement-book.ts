@@ -25,7 +25,7 @@ class OpenStatement {
   readonly unknownCursor: string | null;
   /** Its PARSING IN CURSOR's dep (or its first call's, when not parsed in the file). */
   readonly dep: number;
-  /** The shallowest and deepest depths of its calls (Infinity and −1 before its first call). */
+  /** The shallowest and deepest depths of its calls but CLOSE (Infinity and −1 before the first). */
   minCallDep = Infinity;
   maxCallDep = -1;
   text: string | null = null;
@@ -119,8 +119,13 @@ export class StatementBook {
     const state = this.cursorStateOf(process, call.cursor);
     const dep = depthOf(call);
     const statement = this.statementFor(state, call.cursor, dep);
-    if (dep < statement.minCallDep) statement.minCallDep = dep;
-    if (dep > statement.maxCallDep) statement.maxCallDep = dep;
+    // Not a CLOSE's: Oracle writes a recursive cursor's CLOSE at dep=0 when the client's call closes
+    // it (6 corpus traces; the result cache's `delete from CRC$_RESULT_CACHE_STATS` ran at dep 1 and
+    // showed as dep 0–1, in the client's statements).
+    if (call.call !== 'CLOSE') {
+      if (dep < statement.minCallDep) statement.minCallDep = dep;
+      if (dep > statement.maxCallDep) statement.maxCallDep = dep;
+    }
     let sums = statement.calls[call.call];
     if (sums === undefined) {
       this.range?.seen(statement, 'call', call.call);
@@ -239,6 +244,7 @@ export class StatementBook {
       ...s,
       dep: maxCallDep < 0 ? s.dep : minCallDep,
       maxDep: maxCallDep < 0 ? s.dep : maxCallDep,
+      callDepths: maxCallDep >= 0,
       children: [...s.children],
       parents: [...s.parents],
       executions: s.executions.take(),

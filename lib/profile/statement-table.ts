@@ -60,8 +60,9 @@ export function statementRows(profile: DatasetProfile, query: StatementQuery = {
 
 /**
  * Rows filtered by depth, sorted and cut to the top N: for a profile's rows, or a shared report's
- * (whose rows before `maxDep` have `dep` alone). A statement is at the depths asked for when any of
- * its calls ran at one of them (its sums are still of all its calls).
+ * (whose rows before `maxDep` have `dep` alone). A statement is at the depths asked for when the
+ * range of its depths meets them (its sums are still of all its calls): a statement at dep 1 and 3
+ * is kept by `--min-dep 2 --max-dep 2`, whose range holds 2 though no call of it ran there.
  */
 export function selectStatementRows(all: readonly (Omit<StatementRow, 'maxDep'> & { maxDep?: number })[], query: StatementQuery = {}): StatementRow[] {
   const sort = query.sort ?? 'total';

@@ -21,6 +21,9 @@ export interface FileResultContext {
 export type DataError = Pick<CompressedDataError, 'message' | 'damage' | 'format'>;
 
 /** Turns a finished scan (one pass, or merged ranges) into the file's result with its outcome. */
+/** Why a trace's commits gave no value (the warning 'commit-without-waits' says where). */
+const COMMITS_WITHOUT_WAITS = 'its commits are in a process with no WAIT lines (traced without waits, 10046 level 1 or 4), so their start cannot be told from the user\'s think time';
+
 export function buildFileResult(scan: ScanResult, ctx: FileResultContext): TraceFileResult {
   const { fileName, event } = ctx;
   const warnings: ParseWarning[] = [...scan.warnings];
@@ -50,10 +53,10 @@ export function buildFileResult(scan: ScanResult, ctx: FileResultContext): Trace
   }
   const outcome = decideOutcome(scan, event, fileName, ctx.measure, dataError);
   const add = (code: ParseWarning['code'], message: string) => warnings.push({ code, message, count: 1, lines: [] });
-  // Commits left out for want of waits were said (measure-visitor.ts): "no commits that write" would be wrong of them.
+  // Commits left out for want of waits (measure-visitor.ts): "no commits that write" would be wrong of them.
   const unmeasuredCommits = warnings.some((w) => w.code === 'commit-without-waits');
   if (outcome.kind === 'no-event' && ctx.measure) {
-    if (!unmeasuredCommits) add('no-event', `${fileName} has ${missingMeasureText(ctx.measure)}`);
+    add('no-event', unmeasuredCommits ? `${fileName} has no commit that can be measured: ${COMMITS_WITHOUT_WAITS}` : `${fileName} has ${missingMeasureText(ctx.measure)}`);
   }
   else if (outcome.kind === 'no-event') add('no-event', describeMissingEvent(fileName, event, outcome.eventsPresent, scan.waitLines, dataError?.damage === 'cut'));
   // Refused as a format not read is (parse-trace.ts refusedFileResult): the same code.

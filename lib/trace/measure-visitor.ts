@@ -30,7 +30,18 @@ interface ProcessState {
   readOnly: boolean;
   /** A WAIT of the process was read: the trace has its waits (level 8 or 12), and so the client's requests. */
   sawWait: boolean;
+  /** Commits of XCTEND ended before the process's first WAIT: measured at it, or left out at the end (see the class's note). */
+  unsure: { micros: number; tim: number; at: RecordPosition }[];
+  /** More than UNSURE_LIMIT commits came before any WAIT: the process is taken to have none. */
+  waitless: boolean;
 }
+
+/**
+ * Commits held per process for its first WAIT (~120 B each): a level 1 trace of millions of commits
+ * must not hold them all. Past this many with no WAIT the process is taken to be traced without
+ * waits, and its commits are left out as they end.
+ */
+const UNSURE_LIMIT = 100_000;
 
 /**
  * What the measure tells its scan to say (MeasureVisitor's `note`): a read-only commit left out,
@@ -59,16 +70,18 @@ export type MeasureNote = 'read-only-commit' | 'commit-without-waits' | 'no-sql-
  * either form, and is counted as left out (`note`): a DBA asks how long commits that write
  * take, and a run with more read-only ones would look faster for no reason of the storage's.
  *
- * A commit of XCTEND is measured only in a process whose WAIT lines the trace holds (one was read
- * by the commit's end). Traced without waits (10046 level 1 or 4), the client's request before a
- * commit call (`SQL*Net message from client`) is not written, so the record before the XCTEND is
- * the call before the user's think time, and the commit would take that time in: the corpus'
- * `malformed_stat.trc` (no WAIT at all) gave a commit of 17,085 µs, the client's pause after a
- * FETCH, and one of the generated commits without its waits 5 s. Such commits are left out and
- * counted (`note`); a COMMIT statement's EXEC is still measured by its own e.
+ * A commit of XCTEND is measured only in a process whose WAIT lines the trace holds. Traced without
+ * waits (10046 level 1 or 4), the client's request before a commit call (`SQL*Net message from
+ * client`) is not written, so the record before the XCTEND is the call before the user's think time,
+ * and the commit would take that time in: the corpus' `malformed_stat.trc` (no WAIT at all) gave a
+ * commit of 17,085 µs, the client's pause after a FETCH, and one of the generated commits without
+ * its waits 5 s. Commits that end before the process's first WAIT are held until it comes (a PL/SQL
+ * loop commits without waiting for its sync, so a level 8 trace may start with several), and left
+ * out and counted (`note`) when none does. A COMMIT statement's EXEC is measured by its own e.
+ * Not caught: a trace switched from level 1 to 8 between an XCTEND and its sync.
  */
 export class MeasureVisitor implements TraceVisitor {
-  private readonly processes = new PerProcess<ProcessState>(() => ({ lastEnd: NaN, cursors: new Map(), commit: null, readOnly: false, sawWait: false }));
+  private readonly processes = new PerProcess<ProcessState>(() => ({ lastEnd: NaN, cursors: new Map(), commit: null, readOnly: false, sawWait: false, unsure: [], waitless: false }));
   /** Cursors seen, and whether one had a sql_id: a --sql-id on a trace of none says why it finds nothing. */
   private cursorsSeen = 0;
   private sqlIdSeen = false;
@@ -82,7 +95,11 @@ export class MeasureVisitor implements TraceVisitor {
 
   onWait(w: VisitedWait, at: RecordPosition): void {
     const p = this.processes.get(at.pid);
-    p.sawWait = true;
+    if (!p.sawWait && !p.waitless) {
+      p.sawWait = true;
+      for (const c of p.unsure) this.sink(c.micros, c.tim, c.at);
+      p.unsure = [];
+    }
     const tim = w.tim * at.microsPerUnit;
     const open = p.commit;
     if (open !== null) {
@@ -113,7 +130,10 @@ export class MeasureVisitor implements TraceVisitor {
 
   /** Ends the pass: a commit still open at the end of the file ends at its last wait. */
   finish(): void {
-    for (const p of this.processes.values()) this.endCommit(p);
+    for (const p of this.processes.values()) {
+      this.endCommit(p);
+      for (const c of p.unsure) this.note('commit-without-waits', c.at);
+    }
     const m = this.measure;
     if (m.kind === 'call' && m.sqlId !== null && this.cursorsSeen > 0 && !this.sqlIdSeen) this.note('no-sql-id', this.lastCursorAt as RecordPosition);
   }
@@ -139,7 +159,7 @@ export class MeasureVisitor implements TraceVisitor {
       p.commit = null;
       // An XCTEND before this EXEC began is a commit of its own, ended by it; this EXEC is one too,
       // unless the XCTEND inside it was read-only. One without a place is taken to be inside it.
-      if (open !== null && open.placed < call.tim - call.e) this.commitValue(p, open.end - open.start, open.placed, open.at);
+      if (open !== null && open.placed < call.tim - call.e) this.commitValue(p, open, open.placed);
       if (!readOnly) this.sink(call.e, call.tim, { ...at });
       return;
     }
@@ -159,12 +179,17 @@ export class MeasureVisitor implements TraceVisitor {
     const open = p.commit;
     if (open === null) return;
     p.commit = null;
-    this.commitValue(p, open.end - open.start, open.placed === open.placed ? open.placed : open.start, open.at);
+    this.commitValue(p, open, open.placed === open.placed ? open.placed : open.start);
   }
 
-  /** A commit of XCTEND, measured where its process has waits (see the class's note). */
-  private commitValue(p: ProcessState, micros: number, tim: number, at: RecordPosition): void {
-    if (p.sawWait) this.sink(micros, tim, at);
-    else this.note('commit-without-waits', at);
+  /** A commit of XCTEND placed at `tim`: measured, or held until the process's first WAIT (see the class's note). */
+  private commitValue(p: ProcessState, open: OpenCommit, tim: number): void {
+    if (p.sawWait) this.sink(open.end - open.start, tim, open.at);
+    else if (p.waitless) this.note('commit-without-waits', open.at);
+    else if (p.unsure.push({ micros: open.end - open.start, tim, at: open.at }) > UNSURE_LIMIT) {
+      p.waitless = true;
+      for (const c of p.unsure) this.note('commit-without-waits', c.at);
+      p.unsure = [];
+    }
   }
 }

@@ -22,12 +22,14 @@ export function statusOfResult(result: TraceFileResult, bytes: number): FileStat
   if (outcome.kind === 'not-a-trace') problems.push({ kind: 'not-a-trace', message: outcome.reason });
   if (outcome.kind === 'no-event') {
     const said = result.warnings.find((w) => w.code === 'no-event');
-    // A file cut short (listed as truncated) may have had its waits after the cut.
-    const noWaits = outcome.eventsPresent.length === 0 && !result.warnings.some((w) => TRUNCATION_CODES.has(w.code));
+    // Compressed data cut short may have held waits after the cut (a plain file's cut last line did not).
+    const noWaits = outcome.eventsPresent.length === 0 && !result.warnings.some((w) => w.code === 'truncated-gzip' || w.code === 'truncated-xz');
     problems.push({ kind: 'no-event', message: said?.message ?? `${result.fileName} has no '${outcome.event}' waits`, ...(noWaits && { noWaits: true as const }) });
   }
   for (const w of result.warnings) {
     if (OUTCOME_CODES.has(w.code)) continue;
+    // Said by the no-event line when no commit was measured at all.
+    if (w.code === 'commit-without-waits' && outcome.kind === 'no-event') continue;
     if (TRUNCATION_CODES.has(w.code)) {
       const at = w.lines[0] ?? result.lines;
       // The message without formatWarning's "(line N)": the line is said once, here.

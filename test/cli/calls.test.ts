@@ -216,6 +216,14 @@ describe('measures: a call type or the commit instead of a wait event (issue 14 
       expect(lines('oltp-11-2').slice(0, 116).filter((l) => l.startsWith('WAIT #')).length).toBe(24);
       expect(run.stderr).toContain(`warning: ${withoutWaits}: a commit of a process with no WAIT lines (traced without waits: 10046 level 1 or 4) is not measured`);
       expect(run.stderr).toContain('(line 92)');
+      // With no commit measured at all (the commit loop's XCTENDs, no COMMIT statement), the file's
+      // line says why, and not that it has no commits that write.
+      const loop = path.join(dir, 'loop-level1.trc');
+      writeFileSync(loop, readFileSync(path.join(FIXTURES_DIR, 'v11g-commit-loop.trc'), 'latin1').split('\n').filter((l) => !l.startsWith('WAIT #')).join('\n'), 'latin1');
+      const none = await runCli(['stats', '--json', '--commit', loop]);
+      expect(parseJsonOutput<{ count: number }>(none).count).toBe(0);
+      expect(none.stderr).toContain(`warning: ${loop} has no commit that can be measured: its commits are in a process with no WAIT lines (traced without waits, 10046 level 1 or 4)`);
+      expect(none.stderr).not.toContain('no commits that write');
       expect(run.stderr).not.toContain('has no commits that write');
     } finally {
       remove();

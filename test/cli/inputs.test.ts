@@ -99,7 +99,7 @@ describe('inputs that are not traces', () => {
     const lines = run.stderr.trimEnd().split('\n');
     // One warning per skipped file, then exactly one closing reason.
     expect(lines.filter((l) => l.startsWith('warning: skipped'))).toHaveLength(2);
-    expect(lines.filter((l) => l.startsWith('waitscope:'))).toEqual(['waitscope: none of the 2 inputs is a trace; nothing to compute']);
+    expect(lines.filter((l) => l.startsWith('waitscope:'))).toEqual(['waitscope: none of the 2 inputs could be read as a trace; nothing to compute']);
     expect(lines.at(-1)).toMatch(/^waitscope: /);
   });
 
@@ -107,7 +107,7 @@ describe('inputs that are not traces', () => {
     const run = await runCli(['stats', fixturePath('empty.trc')]);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/empty\.trc is empty/);
-    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe(`waitscope: ${fixturePath('empty.trc')} is not a trace; nothing to compute`);
+    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe(`waitscope: ${fixturePath('empty.trc')} could not be read as a trace; nothing to compute`);
   });
 });
 

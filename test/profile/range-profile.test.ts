@@ -141,7 +141,7 @@ describe('where ranges are cut for a profile', () => {
   });
 
   it('a range holding one statement twice (its stand-in and itself) joins its lists in the order the range met them', () => {
-    const statement = (key: string, unknownCursor: string | null, children: string[]): StatementTotals => ({ key, sqlId: unknownCursor ? null : key, hashValue: null, unknownCursor, dep: 0, maxDep: 0, text: null, calls: {}, waits: {}, recursiveE: 0, children, parents: [], executions: emptyCounts() });
+    const statement = (key: string, unknownCursor: string | null, children: string[]): StatementTotals => ({ key, sqlId: unknownCursor ? null : key, hashValue: null, unknownCursor, dep: 0, maxDep: 0, callDepths: true, text: null, calls: {}, waits: {}, recursiveE: 0, children, parents: [], executions: emptyCounts() });
     const range = (statements: StatementTotals[], cursors: [string, string][], firstSeen: Record<string, number>[] = statements.map(() => ({}))): RangeProfile => ({
       profile: { responseTime: 0, sessions: 0, components: [], calls: [], statements, thinkTimeMicros: 1 },
       spans: { t0: [], t1: [], before: [], after: [] },

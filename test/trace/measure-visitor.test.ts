@@ -147,6 +147,41 @@ describe('MeasureVisitor: the commit', () => {
     expect(leftOut).toEqual([11, 30]);
   });
 
+  it("measures the commits of PL/SQL (after a recursive call) before the process's first WAIT: no client request lies before them", () => {
+    const { v, values, leftOut } = visitor({ kind: 'commit' });
+    // A PL/SQL loop commits after each dep 1 INSERT (PL/SQL's commits do not wait for their sync),
+    // then the block's own call ends; the review's trace: 5 commits, each 40 µs after its INSERT.
+    for (let i = 0; i < 3; i++) {
+      v.onCall(call('EXEC', '1', { c: 50, e: 60, dep: 1, tim: 1_000 + 100 * i }), at('1', 0, 2 * i + 1));
+      v.onCall(call('XCTEND', '', { rlbk: 0, rdOnly: 0, tim: 1_040 + 100 * i }), at('1', 0, 2 * i + 2));
+    }
+    v.onWait(wait('log file sync', 300, 1_600), at('1', 0, 7));
+    v.onCall(call('EXEC', '2', { c: 200, e: 700, dep: 0, tim: 1_650 }), at('1', 0, 8));
+    v.finish();
+    expect(leftOut).toEqual([]);
+    // Each from its INSERT's end to its XCTEND's tim (no wait follows before the next call), the last
+    // to the end of the sync after it.
+    expect(values.map((x) => [x.micros, x.line])).toEqual([
+      [1_040 - 1_000, 2],
+      [1_140 - 1_100, 4],
+      [1_600 - 1_200, 6],
+    ]);
+  });
+
+  it('holds at most 100,000 commits for a first WAIT: past that the process is taken to have none', () => {
+    const { v, values, leftOut } = visitor({ kind: 'commit' });
+    for (let i = 0; i < 100_002; i++) {
+      v.onCall(call('EXEC', '1', { c: 5, e: 5, dep: 0, tim: 10 * i + 5 }), at('1', 0, 2 * i + 1));
+      v.onCall(call('XCTEND', '', { rlbk: 0, rdOnly: 0, tim: 10 * i + 8 }), at('1', 0, 2 * i + 2));
+    }
+    // A WAIT after the limit measures none of them, nor the commits after it.
+    v.onWait(wait('log file sync', 100, 2_000_000), at('1', 0, 300_000));
+    v.onCall(call('XCTEND', '', { rlbk: 0, rdOnly: 0, tim: 2_000_010 }), at('1', 0, 300_001));
+    v.finish();
+    expect(values).toEqual([]);
+    expect(leftOut.length).toBe(100_003);
+  });
+
   it('leaves read-only commits out, as XCTEND and as a COMMIT statement, and says where', () => {
     const { v, values, leftOut } = visitor({ kind: 'commit' });
     // jkstill's db-ping trace: EXEC, a 1.34 s gap with a *** stamp, then XCTEND rd_only=1 and no sync.

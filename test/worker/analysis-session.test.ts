@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bookExperimentWaits } from '../../lib/synth/book-experiment';
 import { fixturePath, runCli } from '../helpers/cli';
 import { writeCompareInputs } from '../helpers/compare-inputs';
+import { measureFields } from '../../lib/worker/measure-fields';
 import { inputFiles, SessionHarness } from './session-harness';
 
 const inputs = writeCompareInputs(2000);
@@ -74,6 +75,18 @@ describe('AnalysisSession (the worker pipeline, on the main thread)', () => {
     const missing = h.lastStatus('x').files[0]!.problems[0]!;
     expect(missing).toMatchObject({ kind: 'no-event', noWaits: true });
     expect(missing.message).toBe("level1.trc is a 10046 trace with no WAIT lines at all: it was probably traced without waits (level 1); trace at level 8 or 12 to see 'log file sync'");
+
+    // Cut inside its last call line (a level 1 trace still being written): still no event at all.
+    await h.send({ type: 'add-files', datasetId: 'cut', files: [{ file: new File([Buffer.from(`${level1}\nFETCH #1:c=0,e=4`, 'latin1')], 'cut.trc'), path: 'cut.trc' }], event: 'log file sync' });
+    const cut = h.lastStatus('cut').files[0]!.problems;
+    expect(cut.map((p) => p.kind)).toEqual(['no-event', 'truncated']);
+    expect(cut[0]).toMatchObject({ noWaits: true });
+
+    // Its commits measured: none can be, and the one line says why (not "no commits", nor twice).
+    await h.send({ type: 'add-files', datasetId: 'c', files: [{ file: new File([Buffer.from(level1, 'latin1')], 'level1.trc'), path: 'level1.trc' }], ...measureFields({ kind: 'commit' }) });
+    const commits = h.lastStatus('c').files[0]!.problems;
+    expect(commits.map((p) => p.kind)).toEqual(['no-event']);
+    expect(commits[0]!.message).toBe("level1.trc has no commit that can be measured: its commits are in a process with no WAIT lines (traced without waits, 10046 level 1 or 4), so their start cannot be told from the user's think time");
   });
 
   it('a load replaced by another event before it ends leaves every file to the newer load', async () => {

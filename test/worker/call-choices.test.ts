@@ -12,6 +12,7 @@ const statement = (key: string, s: Partial<StatementTotals>): StatementTotals =>
   unknownCursor: null,
   dep: 0,
   maxDep: 0,
+  callDepths: true,
   text: null,
   calls: {},
   waits: {},
