@@ -3,7 +3,8 @@ import type { WindowActivity } from '@/lib/outliers/co-occurrence';
 import type { WindowSummary } from '@/lib/outliers/analyze';
 import { formatNumber, formatTime, type DisplayUnit } from '../display-units';
 import { NoClusters } from './NoClusters';
-import { useValuesNoun, singular } from '../values-noun';
+import { nounFor } from '@/lib/stats/minimum-counts';
+import { useValuesNoun } from '../values-noun';
 
 export interface DatasetClusters {
   datasetId: string;
@@ -35,7 +36,6 @@ export function ClusterList({ clusters, unit, onWindow, labelOf }: Props) {
   // Calls or commits when one of them is measured: the clusters are of the measured values (the
   // page said "clusters of waits" of FETCH calls). What co-occurred (below) is waits either way.
   const noun = useValuesNoun();
-  const counted = (n: number) => (n === 1 ? singular(noun) : noun);
   return (
     <div className="clusters" data-testid="clusters">
       {clusters.map((c) => (
@@ -48,7 +48,7 @@ export function ClusterList({ clusters, unit, onWindow, labelOf }: Props) {
                 {labelOf(c.datasetId)}: {c.windows.length} cluster{c.windows.length === 1 ? '' : 's'} of {noun} above {formatTime(c.threshold, unit, { withUnit: true })} (p99.9)
               </h3>
               <p className="hint">
-                A cluster is {c.minCount} or more of the {formatNumber(c.outliers ?? 0)} {counted(c.outliers ?? 0)} above the threshold, each ending close to the previous one.
+                A cluster is {c.minCount} or more of the {formatNumber(c.outliers ?? 0)} {nounFor(c.outliers ?? 0, noun)} above the threshold, each ending close to the previous one.
               </p>
             </>
           )}
@@ -60,7 +60,7 @@ export function ClusterList({ clusters, unit, onWindow, labelOf }: Props) {
                   <button type="button" className="link" onClick={() => onWindow(c, w)}>
                     {clock(w.startIso, w.start)} – {clock(w.endIso, w.end)}
                   </button>
-                  : {w.count} {counted(w.count)}, worst {formatTime(w.worstEla, unit, { withUnit: true })} ({w.worstRow.file} line {formatNumber(w.worstRow.line)})
+                  : {w.count} {nounFor(w.count, noun)}, worst {formatTime(w.worstEla, unit, { withUnit: true })} ({w.worstRow.file} line {formatNumber(w.worstRow.line)})
                   {act && (
                     <ul className="co-occurrence">
                       {act.switches.map((s, k) => (

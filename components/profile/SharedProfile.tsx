@@ -24,6 +24,7 @@ export function SharedProfile({ report }: { report: WaitscopeReport }) {
     const b = report.datasets[c.baseline];
     return a && b ? [{ a: { id: a.id, label: a.label }, b: { id: b.id, label: b.label }, comparison: c.comparison }] : [];
   });
+  // A report made before `maxDep` has each statement's `dep` alone: its range is that one depth.
   const statementDatasets = section.datasets.map((d) => ({ id: d.id, label: labelOf(d.id), color: colorOf(d.id), rows: d.statements.map((r) => ({ ...r, maxDep: r.maxDep ?? r.dep })), statementCount: d.statementCount }));
   return (
     <section data-testid="shared-profile">

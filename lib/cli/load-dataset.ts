@@ -1,5 +1,6 @@
 import { mergeProfiles } from '../profile/merge-profiles';
 import { noWaitsNote } from '../profile/no-waits-note';
+import { isCompressedCut } from '../trace/compressed-data-error';
 import { FileError } from '../node/file-error';
 import type { ProfileOptions } from '../profile/profile-collector';
 import type { DatasetProfile } from '../profile/profile-model';
@@ -175,7 +176,7 @@ function clockOf(r: TraceFileResult): FileClockWithSamples {
 function noWaitsForProfile(r: TraceFileResult, windowed: boolean): string | null {
   if (r.profile.length > 0) return null;
   // A file cut short says so in its own warning: its waits may have come after the cut.
-  if (r.warnings.some((w) => w.code === 'truncated-gzip' || w.code === 'truncated-xz')) return null;
+  if (r.warnings.some((w) => isCompressedCut(w.code))) return null;
   // A window's result holds only its own WAITs: none in it says nothing of the file's level.
   return noWaitsNote(r.fileName, windowed);
 }

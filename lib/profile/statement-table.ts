@@ -59,16 +59,14 @@ export function statementRows(profile: DatasetProfile, query: StatementQuery = {
 }
 
 /**
- * Rows filtered by depth, sorted and cut to the top N: for a profile's rows, or a shared report's
- * (whose rows before `maxDep` have `dep` alone). A statement is at the depths asked for when the
- * range of its depths meets them (its sums are still of all its calls): a statement at dep 1 and 3
- * is kept by `--min-dep 2 --max-dep 2`, whose range holds 2 though no call of it ran there.
+ * Rows filtered by depth, sorted and cut to the top N: for a profile's rows, or a shared report's.
+ * A statement is at the depths asked for when the range of its depths meets them (its sums are still
+ * of all its calls): a statement at dep 1 and 3 is kept by `--min-dep 2 --max-dep 2`, whose range
+ * holds 2 though no call of it ran there.
  */
-export function selectStatementRows(all: readonly (Omit<StatementRow, 'maxDep'> & { maxDep?: number })[], query: StatementQuery = {}): StatementRow[] {
+export function selectStatementRows(all: readonly StatementRow[], query: StatementQuery = {}): StatementRow[] {
   const sort = query.sort ?? 'total';
-  const rows = all
-    .map((s): StatementRow => ({ ...s, maxDep: s.maxDep ?? s.dep }))
-    .filter((s) => (query.minDep === undefined || s.maxDep >= query.minDep) && (query.maxDep === undefined || s.dep <= query.maxDep));
+  const rows = all.filter((s) => (query.minDep === undefined || s.maxDep >= query.minDep) && (query.maxDep === undefined || s.dep <= query.maxDep));
   const keyOf = (r: StatementRow): number => (sort === 'total' ? r.total : sort === 'self' ? r.self : sortValue(r, sort));
   rows.sort((a, b) => keyOf(b) - keyOf(a) || b.total - a.total || a.key.localeCompare(b.key));
   return query.top === undefined ? rows : rows.slice(0, query.top);

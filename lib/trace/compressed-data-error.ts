@@ -39,6 +39,9 @@ export function sourceFailure(source: { error: unknown }, format: CompressedForm
   return new CompressedDataError(message, source, 'cut', format);
 }
 
+/** A warning that compressed data ended early (file-result.ts `truncated-gzip`, `truncated-xz`): what came after the cut, waits too, is lost. */
+export const isCompressedCut = (code: string): boolean => code === 'truncated-gzip' || code === 'truncated-xz';
+
 /** Why compressed data could not be read to its end, in words for the person whose file it is. */
 export const cutText = (format: CompressedFormat) => `the ${format} data ends early (the file was cut short, or its last bytes are damaged)`;
 export const corruptText = (format: CompressedFormat) => `the ${format} data is corrupt`;

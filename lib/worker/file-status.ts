@@ -3,6 +3,7 @@
  * say "not a trace", "no such event (it has …)", "truncated at line N" or "too large" (issue 4 §4).
  */
 import { isLgwrTrace } from '../lgwr/lgwr-trace';
+import { isCompressedCut } from '../trace/compressed-data-error';
 import type { TraceFileResult } from '../trace/types';
 import { formatWarning } from '../trace/warnings';
 import type { FileProblemKind, FileStatus } from './protocol';
@@ -23,7 +24,7 @@ export function statusOfResult(result: TraceFileResult, bytes: number): FileStat
   if (outcome.kind === 'no-event') {
     const said = result.warnings.find((w) => w.code === 'no-event');
     // Compressed data cut short may have held waits after the cut (a plain file's cut last line did not).
-    const noWaits = outcome.eventsPresent.length === 0 && !result.warnings.some((w) => w.code === 'truncated-gzip' || w.code === 'truncated-xz');
+    const noWaits = outcome.eventsPresent.length === 0 && !result.warnings.some((w) => isCompressedCut(w.code));
     problems.push({ kind: 'no-event', message: said?.message ?? `${result.fileName} has no '${outcome.event}' waits`, ...(noWaits && { noWaits: true as const }) });
   }
   for (const w of result.warnings) {
